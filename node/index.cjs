@@ -1,0 +1,165 @@
+'use strict';
+// The public API of modoki-budget. Computation lives in the WebAssembly core (../pkg); this
+// file does only what V8 does best — JSON.stringify, walking and building JS objects — and
+// turns options into plain numbers before crossing the boundary.
+
+const core = require('../pkg/modoki_budget.js');
+const { stringifyNeverThrows } = require('./tolerant-json.cjs');
+const { createRoundFloats, resolvePrecision, isPlainObject, DEFAULT_FLOAT_PRECISION } = require('./round-floats.cjs');
+
+/** Default cap in UTF-16 code units (JS `.length`): ~15k tokens of compact JSON. */
+const MAX_PAYLOAD_CHARS = 60000;
+
+const roundSig = (x, sig) => core.roundSig(Number(x), Number(sig));
+const roundFloats = createRoundFloats(core.roundSig);
+const utf8 = new TextEncoder();
+
+// A cap as the reference compares it: numbers as given (NaN never fits), other primitives
+// coerced the way `<=` coerces them; anything that cannot be a number means the default.
+function toCap(raw) {
+  if (raw === undefined) return MAX_PAYLOAD_CHARS;
+  if (typeof raw === 'number') return raw;
+  if (typeof raw === 'string' || typeof raw === 'boolean' || typeof raw === 'bigint' || raw === null) return Number(raw);
+  return MAX_PAYLOAD_CHARS;
+}
+
+function readEncodeOptions(options) {
+  if (typeof options !== 'object' || options === null) {
+    return { maxChars: toCap(options), precision: undefined };
+  }
+  const precision = options.precision === undefined ? undefined : Number(options.precision);
+  return { maxChars: toCap(options.maxChars), precision };
+}
+
+function safeString(value) {
+  try {
+    return String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
+
+/**
+ * True when JSON.stringify of `root` would serialize every number from a plain object or
+ * array — the case where rounding the JSON text equals rounding the value first. Class
+ * instances, boxed numbers, toJSON methods and cycles send encode down the exact path.
+ */
+function isPlainTree(root) {
+  if (typeof root !== 'object' || root === null) return true;
+  const stack = [root];
+  const seen = new Set();
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (seen.has(value)) return false;
+    seen.add(value);
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        const item = value[i];
+        if (typeof item === 'object' && item !== null) stack.push(item);
+      }
+      continue;
+    }
+    if (!isPlainObject(value) || typeof value.toJSON === 'function') return false;
+    for (const key in value) {
+      const item = value[key];
+      if (typeof item === 'object' && item !== null) stack.push(item);
+    }
+  }
+  return true;
+}
+
+function stringifyRounded(data, sig) {
+  let plain;
+  try {
+    plain = isPlainTree(data);
+  } catch {
+    plain = false;
+  }
+  if (!plain) return stringifyNeverThrows(roundFloats(data, sig));
+  const text = stringifyNeverThrows(data);
+  if (text === undefined) return text;
+  return core.roundJsonText(utf8.encode(text), sig);
+}
+
+/**
+ * Caps text at `maxChars` UTF-16 units: unchanged when it fits, else a prefix (never ending in
+ * half a surrogate pair) plus `\n…[N chars elided of LEN]`.
+ */
+function capText(text, maxChars = MAX_PAYLOAD_CHARS) {
+  const str = typeof text === 'string' ? text : safeString(text);
+  return core.capText(str, toCap(maxChars));
+}
+
+/**
+ * Serializes a tool's data for an agent: compact JSON when it fits the cap, else a small valid
+ * envelope that says what was elided and how to narrow the call. Never throws.
+ */
+function encode(data, options) {
+  const { maxChars, precision } = readEncodeOptions(options);
+  if (typeof data === 'string') return core.capText(data, maxChars);
+  const rounding = precision !== undefined && precision > 0 && precision < 17;
+  const text = rounding ? stringifyRounded(data, precision) : stringifyNeverThrows(data);
+  if (text === undefined) return safeString(data);
+  if (text.length <= maxChars) return text;
+  return core.elisionEnvelope(data, text.length, -1, maxChars);
+}
+
+/** `{ key: <count or type> }` for each top-level key; `describe(data)` for a non-object. */
+function summarize(data) {
+  return JSON.parse(core.summarizeJson(data));
+}
+
+function readWarning(getWarning) {
+  try {
+    const warning = getWarning();
+    return typeof warning === 'string' && warning.length > 0 ? warning : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The MCP result helpers. `getWarning` is called on every call; a non-empty string is put
+ * before the payload as a banner, outside the cap, so it is never the part that gets cut.
+ */
+function createFormatter(getWarning) {
+  if (typeof getWarning !== 'function') {
+    throw new TypeError('createFormatter(getWarning): getWarning must be a function returning a string or null');
+  }
+  const banner = (text) => {
+    const warning = readWarning(getWarning);
+    return warning === null ? text : `${warning}\n\n${text}`;
+  };
+  return {
+    banner,
+    ok: (data, options) => ({ content: [{ type: 'text', text: banner(encode(data, options)) }] }),
+    err: (message) => ({ content: [{ type: 'text', text: banner(capText(message)) }], isError: true }),
+  };
+}
+
+/**
+ * A failure message for a backend response body, or null when it reports success: the body's
+ * `errors` strings (or `error`), followed by the full response.
+ */
+function isFailureBody(body) {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+  if (body.ok === true) return null;
+  const errors = Array.isArray(body.errors) ? body.errors.filter((e) => typeof e === 'string') : [];
+  const error = typeof body.error === 'string' && body.error.length > 0 ? body.error : null;
+  if (body.ok !== false && errors.length === 0 && error === null) return null;
+  const detail = errors.length > 0 ? errors.join('; ') : (error ?? 'the operation reported ok:false');
+  return `${detail}\n\nfull response: ${stringifyNeverThrows(body)}`;
+}
+
+module.exports = {
+  MAX_PAYLOAD_CHARS,
+  DEFAULT_FLOAT_PRECISION,
+  encode,
+  capText,
+  summarize,
+  createFormatter,
+  isFailureBody,
+  roundSig,
+  roundFloats,
+  resolvePrecision,
+};

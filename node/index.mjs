@@ -1,0 +1,20 @@
+// ESM entry: the same instance as the CommonJS entry, so `import` and `require` share one
+// WebAssembly module.
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const api = require('./index.cjs');
+
+export const {
+  MAX_PAYLOAD_CHARS,
+  DEFAULT_FLOAT_PRECISION,
+  encode,
+  capText,
+  summarize,
+  createFormatter,
+  isFailureBody,
+  roundSig,
+  roundFloats,
+  resolvePrecision,
+} = api;
+export default api;

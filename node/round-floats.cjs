@@ -1,0 +1,100 @@
+'use strict';
+// roundFloats: a deep copy with every number in plain objects and arrays rounded.
+// The object walk is JavaScript because only V8 can build JS objects at V8 speed; each
+// non-integer number is rounded by the WebAssembly core (exact toPrecision semantics).
+//
+// The walk uses an explicit stack, so nesting of any depth works; a cycle in the input becomes
+// the same cycle in the copy; a getter that throws is copied as the getter (nothing is lost,
+// nothing throws now); `__proto__` keys become own properties of the copy, never a prototype.
+
+const DEFAULT_FLOAT_PRECISION = 9;
+
+function isPlainObject(value) {
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+function defineOwn(target, key, value) {
+  Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
+function createRoundFloats(roundSig) {
+  function roundNumber(x, sig) {
+    // Integers below 1e15 (and NaN) pass through; skipping the call keeps integer-heavy
+    // payloads at plain-JS speed.
+    if ((x === Math.trunc(x) && x < 1e15 && x > -1e15) || x !== x) return x;
+    return roundSig(x, sig);
+  }
+
+  function roundFloats(value, sig = DEFAULT_FLOAT_PRECISION) {
+    if (!(sig > 0 && sig < 17)) return value;
+    if (typeof value === 'number') return roundNumber(value, sig);
+    if (typeof value !== 'object' || value === null) return value;
+    const copies = new Map();
+    const root = shallowCopy(value, copies);
+    if (root === value) return value;
+    const stack = [value];
+    while (stack.length > 0) {
+      const source = stack.pop();
+      const target = copies.get(source);
+      if (Array.isArray(source)) {
+        for (let i = 0; i < source.length; i++) {
+          const item = source[i];
+          if (item === undefined && !(i in source)) continue;
+          target[i] = childCopy(item, sig, copies, stack);
+        }
+      } else {
+        const keys = Object.keys(source);
+        for (let k = 0; k < keys.length; k++) {
+          const key = keys[k];
+          let item;
+          try {
+            item = source[key];
+          } catch {
+            // Keep the throwing getter itself: nothing is lost and nothing throws now.
+            Object.defineProperty(target, key, Object.getOwnPropertyDescriptor(source, key));
+            continue;
+          }
+          if (key === '__proto__') defineOwn(target, key, childCopy(item, sig, copies, stack));
+          else target[key] = childCopy(item, sig, copies, stack);
+        }
+      }
+    }
+    return root;
+  }
+
+  function childCopy(item, sig, copies, stack) {
+    if (typeof item === 'number') return roundNumber(item, sig);
+    if (typeof item !== 'object' || item === null) return item;
+    const known = copies.get(item);
+    if (known !== undefined) return known;
+    const copy = shallowCopy(item, copies);
+    if (copy !== item) stack.push(item);
+    return copy;
+  }
+
+  // An empty container to fill (registered so cycles and shared references map to it), or the
+  // value itself when it is kept by reference (class instances, Dates, Maps, typed arrays).
+  function shallowCopy(value, copies) {
+    let copy;
+    if (Array.isArray(value)) copy = new Array(value.length);
+    else if (isPlainObject(value)) copy = Object.getPrototypeOf(value) === null ? Object.create(null) : {};
+    else return value;
+    copies.set(value, copy);
+    return copy;
+  }
+
+  return roundFloats;
+}
+
+/** The precision a query parameter asks for: a finite number (or numeric string), else 9. */
+function resolvePrecision(raw) {
+  if (typeof raw === 'number') return Number.isFinite(raw) ? raw : DEFAULT_FLOAT_PRECISION;
+  if (typeof raw === 'string' && raw !== '') {
+    const n = Number(raw);
+    return Number.isFinite(n) ? n : DEFAULT_FLOAT_PRECISION;
+  }
+  return DEFAULT_FLOAT_PRECISION;
+}
+
+module.exports = { createRoundFloats, resolvePrecision, isPlainObject, DEFAULT_FLOAT_PRECISION };

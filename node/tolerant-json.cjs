@@ -1,0 +1,173 @@
+'use strict';
+// JSON.stringify for values it throws on. Used only after V8's own JSON.stringify has thrown,
+// so its cost is never paid on the ordinary path.
+//
+// It follows JSON.stringify's rules (toJSON, dropped undefined/functions/symbols in objects,
+// null for them in arrays, non-finite numbers as null, boxed primitives unwrapped) and differs
+// only where JSON.stringify gives up:
+//   - a cycle becomes the string "[Circular]";
+//   - a BigInt becomes its decimal digits as a string ("12345678901234567890");
+//   - a getter, proxy trap or toJSON that throws becomes "[Thrown: <Name>: <message>]";
+//   - nesting of any depth is serialized with an explicit stack, never recursion.
+
+const CIRCULAR = '[Circular]';
+
+function thrownMarker(error) {
+  let text;
+  try {
+    text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  } catch {
+    text = 'unprintable error';
+  }
+  if (text.length > 200) text = `${text.slice(0, 200)}…`;
+  return `[Thrown: ${text}]`;
+}
+
+const quote = (s) => JSON.stringify(s);
+
+// Resolves what JSON.stringify would serialize for holder[key]: reads it, applies toJSON,
+// unwraps boxed primitives. Returns { value } or { marker } when something threw.
+function resolve(holder, key) {
+  let value;
+  try {
+    value = holder[key];
+    if ((typeof value === 'object' && value !== null) || typeof value === 'bigint') {
+      const toJSON = value.toJSON;
+      if (typeof toJSON === 'function') value = toJSON.call(value, key);
+    }
+    if (typeof value === 'object' && value !== null) {
+      if (value instanceof Number) value = Number(value);
+      else if (value instanceof String) value = String(value);
+      else if (value instanceof Boolean) value = value.valueOf();
+      else if (typeof BigInt === 'function' && value instanceof BigInt) value = value.valueOf();
+    }
+  } catch (error) {
+    return { marker: thrownMarker(error) };
+  }
+  return { value };
+}
+
+// The JSON text of a primitive, or undefined when JSON.stringify would drop it.
+function primitiveText(value) {
+  switch (typeof value) {
+    case 'string':
+      return quote(value);
+    case 'number':
+      return Number.isFinite(value) ? String(value) : 'null';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'bigint':
+      return quote(value.toString());
+    default:
+      return value === null ? 'null' : undefined;
+  }
+}
+
+function ownKeys(value) {
+  try {
+    return { keys: Object.keys(value) };
+  } catch (error) {
+    return { marker: thrownMarker(error) };
+  }
+}
+
+/** JSON text for `root` that never throws; undefined where JSON.stringify gives undefined. */
+function stringifyTolerant(root) {
+  const out = [];
+  const onPath = new Set();
+  const stack = [];
+
+  // Writes the value (or opens a container frame). Returns false when it writes nothing.
+  function emit(resolved, inArray) {
+    if (resolved.marker !== undefined) {
+      out.push(quote(resolved.marker));
+      return true;
+    }
+    const value = resolved.value;
+    if (typeof value === 'object' && value !== null) {
+      if (onPath.has(value)) {
+        out.push(quote(CIRCULAR));
+        return true;
+      }
+      let isArray;
+      try {
+        isArray = Array.isArray(value);
+      } catch (error) {
+        out.push(quote(thrownMarker(error)));
+        return true;
+      }
+      if (isArray) {
+        let length;
+        try {
+          length = value.length >>> 0;
+        } catch (error) {
+          out.push(quote(thrownMarker(error)));
+          return true;
+        }
+        onPath.add(value);
+        out.push('[');
+        stack.push({ value, isArray: true, length, index: 0, wrote: false });
+        return true;
+      }
+      const listed = ownKeys(value);
+      if (listed.marker !== undefined) {
+        out.push(quote(listed.marker));
+        return true;
+      }
+      onPath.add(value);
+      out.push('{');
+      stack.push({ value, isArray: false, keys: listed.keys, index: 0, wrote: false });
+      return true;
+    }
+    const text = primitiveText(value);
+    if (text === undefined) {
+      if (inArray) out.push('null');
+      return inArray;
+    }
+    out.push(text);
+    return true;
+  }
+
+  const top = emit(resolve({ '': root }, ''), false);
+  if (!top) return undefined;
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1];
+    if (frame.isArray) {
+      if (frame.index >= frame.length) {
+        out.push(']');
+        onPath.delete(frame.value);
+        stack.pop();
+        continue;
+      }
+      const key = String(frame.index++);
+      if (frame.wrote) out.push(',');
+      frame.wrote = true;
+      emit(resolve(frame.value, key), true);
+    } else {
+      if (frame.index >= frame.keys.length) {
+        out.push('}');
+        onPath.delete(frame.value);
+        stack.pop();
+        continue;
+      }
+      const key = frame.keys[frame.index++];
+      const resolved = resolve(frame.value, key);
+      const mark = out.length;
+      out.push(frame.wrote ? ',' : '', quote(key), ':');
+      if (emit(resolved, false)) frame.wrote = true;
+      else out.length = mark;
+    }
+  }
+  return out.join('');
+}
+
+/** JSON.stringify(value), or the tolerant form when V8 throws. Never throws. */
+function stringifyNeverThrows(value) {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return stringifyTolerant(value);
+  }
+}
+
+module.exports = { stringifyTolerant, stringifyNeverThrows, thrownMarker };

@@ -1,0 +1,38 @@
+// Builds the WebAssembly package into pkg/: wasm-pack for the Node target (wasm-opt disabled
+// in Cargo.toml because wasm-pack would download it), then the npm `binaryen` wasm-opt.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { homedir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const cargoBin = join(process.env.CARGO_HOME ?? join(homedir(), '.cargo'), 'bin');
+process.env.PATH = [cargoBin, join(root, 'node_modules', '.bin'), process.env.PATH].join(delimiter);
+
+function must(cmd, args) {
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`build: failed: ${cmd} ${args.join(' ')}`);
+    process.exit(1);
+  }
+}
+
+must('wasm-pack', ['build', '--release', '--target', 'nodejs', '--out-dir', 'pkg', '--no-pack']);
+const wasm = join(root, 'pkg', 'modoki_budget_bg.wasm');
+must('wasm-opt', [
+  '-O3',
+  '--enable-bulk-memory',
+  '--enable-nontrapping-float-to-int',
+  '--enable-sign-ext',
+  '--enable-mutable-globals',
+  '--enable-reference-types',
+  '--enable-multivalue',
+  wasm,
+  '-o',
+  wasm,
+]);
+const raw = statSync(wasm).size;
+const gz = gzipSync(readFileSync(wasm)).length;
+console.error(`build: ${wasm} ${(raw / 1024).toFixed(1)} KiB (${(gz / 1024).toFixed(1)} KiB gzip)`);

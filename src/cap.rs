@@ -1,0 +1,155 @@
+//! The character cap: a payload over the cap becomes a small, valid JSON envelope that says what
+//! was elided and how to narrow the call; plain text over the cap is cut at a code-point
+//! boundary with a marker saying how much was cut.
+//!
+//! Lengths are UTF-16 code units, because that is what JavaScript's `.length` reports and what
+//! the editor's reference formatter compares against.
+
+use crate::json::number::push_js_number;
+use crate::json::string::push_json_string;
+
+/// The default cap: 60,000 UTF-16 code units (~15k tokens of compact JSON). Large enough for
+/// every narrowed query the editor's tools answer; an untargeted full dump is meant to hit it.
+pub const MAX_PAYLOAD_CHARS: f64 = 60_000.0;
+
+/// What the cap was measured in, for the envelope's hint.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CapUnit {
+    /// UTF-16 code units (`.length`).
+    Chars,
+    /// Real BPE tokens.
+    Tokens,
+}
+
+impl CapUnit {
+    fn word(self) -> &'static str {
+        match self {
+            CapUnit::Chars => "chars",
+            CapUnit::Tokens => "tokens",
+        }
+    }
+}
+
+/// The envelope's hint, byte-identical to the reference formatter's for [`CapUnit::Chars`].
+pub fn elision_hint(size: f64, cap: f64, unit: CapUnit) -> String {
+    let mut hint = String::with_capacity(260);
+    hint.push_str("Response was ");
+    push_js_number(&mut hint, size);
+    hint.push(' ');
+    hint.push_str(unit.word());
+    hint.push_str(" (cap ");
+    push_js_number(&mut hint, cap);
+    hint.push_str(
+        "). Narrow it: pass a filter (trait=/id=/name=/where=/layer=/ids=) or limit=N, or drop full=1. \
+         See this tool's description for the filters it accepts.",
+    );
+    hint
+}
+
+/// `JSON.stringify({ elided: true, bytes, hint, preview })` where `preview_json` is the
+/// already-serialized summary. `bytes` is the payload's length in UTF-16 units (the reference's
+/// name for it, kept for compatibility); with a token cap, `tokens` follows it.
+pub fn elision_envelope(chars: f64, tokens: Option<f64>, cap: f64, unit: CapUnit, preview_json: &str) -> String {
+    let size = match (unit, tokens) {
+        (CapUnit::Tokens, Some(t)) => t,
+        _ => chars,
+    };
+    let mut out = String::with_capacity(320 + preview_json.len());
+    out.push_str("{\"elided\":true,\"bytes\":");
+    push_js_number(&mut out, chars);
+    if let Some(t) = tokens {
+        out.push_str(",\"tokens\":");
+        push_js_number(&mut out, t);
+    }
+    out.push_str(",\"hint\":");
+    push_json_string(&mut out, &elision_hint(size, cap, unit));
+    out.push_str(",\"preview\":");
+    out.push_str(preview_json);
+    out.push('}');
+    out
+}
+
+/// How to cut a text of `len` UTF-16 units to `max_chars`, following the reference's
+/// `text.slice(0, maxChars) + "\n…[" + (len - maxChars) + " chars elided of " + len + "]"`.
+#[derive(Debug, PartialEq)]
+pub struct TextCut {
+    /// UTF-16 units of the original text to keep.
+    pub keep: usize,
+    /// The marker appended after the kept prefix.
+    pub marker: String,
+}
+
+/// Plans the cut, or `None` when the text fits (`len <= max_chars`; a NaN cap never fits, as in
+/// the reference). `splits_pair(i)` says whether units `i - 1` and `i` form a surrogate pair:
+/// the reference would cut such a pair in half and leave a lone surrogate; this keeps the cut
+/// one unit earlier and counts that unit as elided.
+pub fn plan_text_cut(len: usize, max_chars: f64, splits_pair: impl Fn(usize) -> bool) -> Option<TextCut> {
+    let len_f = len as f64;
+    if len_f <= max_chars {
+        return None;
+    }
+    let mut keep = js_slice_end(len, max_chars);
+    let mut elided = len_f - max_chars;
+    if keep > 0 && keep < len && splits_pair(keep) {
+        keep -= 1;
+        elided += 1.0;
+    }
+    let mut marker = String::from("\n…[");
+    push_js_number(&mut marker, elided);
+    marker.push_str(" chars elided of ");
+    push_js_number(&mut marker, len_f);
+    marker.push(']');
+    Some(TextCut { keep, marker })
+}
+
+/// The end index `String.prototype.slice(0, end)` resolves to (ToIntegerOrInfinity, negative
+/// counts from the end, clamped to the length).
+fn js_slice_end(len: usize, end: f64) -> usize {
+    if end.is_nan() {
+        return 0;
+    }
+    let end = end.trunc();
+    let len_f = len as f64;
+    let resolved = if end < 0.0 { (len_f + end).max(0.0) } else { end.min(len_f) };
+    resolved as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hint_matches_reference_text() {
+        assert_eq!(
+            elision_hint(99570.0, 60000.0, CapUnit::Chars),
+            "Response was 99570 chars (cap 60000). Narrow it: pass a filter (trait=/id=/name=/where=/layer=/ids=) \
+             or limit=N, or drop full=1. See this tool's description for the filters it accepts."
+        );
+    }
+
+    #[test]
+    fn envelope_is_compact_json_in_reference_key_order() {
+        let got = elision_envelope(12.0, None, 5.0, CapUnit::Chars, r#"{"a":"array(3)"}"#);
+        assert!(got.starts_with(r#"{"elided":true,"bytes":12,"hint":"Response was 12 chars (cap 5). "#), "{got}");
+        assert!(got.ends_with(r#"accepts.","preview":{"a":"array(3)"}}"#), "{got}");
+        let tokens = elision_envelope(12.0, Some(7.0), 5.0, CapUnit::Tokens, "\"x\"");
+        assert!(tokens.starts_with(r#"{"elided":true,"bytes":12,"tokens":7,"hint":"Response was 7 tokens (cap 5)."#), "{tokens}");
+    }
+
+    #[test]
+    fn cut_follows_js_slice_and_reference_marker() {
+        let never = |_| false;
+        assert_eq!(plan_text_cut(10, 10.0, never), None);
+        assert_eq!(plan_text_cut(10, 4.0, never), Some(TextCut { keep: 4, marker: "\n…[6 chars elided of 10]".into() }));
+        assert_eq!(plan_text_cut(10, 0.0, never).map(|c| c.keep), Some(0));
+        assert_eq!(plan_text_cut(10, -3.0, never), Some(TextCut { keep: 7, marker: "\n…[13 chars elided of 10]".into() }));
+        assert_eq!(plan_text_cut(10, 2.5, never), Some(TextCut { keep: 2, marker: "\n…[7.5 chars elided of 10]".into() }));
+        assert_eq!(plan_text_cut(10, f64::NAN, never), Some(TextCut { keep: 0, marker: "\n…[NaN chars elided of 10]".into() }));
+    }
+
+    #[test]
+    fn cut_never_splits_a_surrogate_pair() {
+        let got = plan_text_cut(6, 3.0, |i| i == 3);
+        assert_eq!(got, Some(TextCut { keep: 2, marker: "\n…[4 chars elided of 6]".into() }));
+    }
+}

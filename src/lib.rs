@@ -1,0 +1,19 @@
+//! # modoki-budget
+//!
+//! Keeps every tool response an AI agent reads small, valid and informative.
+//!
+//! The core is plain Rust and knows nothing about JavaScript; [`wasm`] is the one binding layer
+//! that converts at the edge, and is only compiled for `wasm32`.
+//!
+//! - [`json`] — JSON text exactly as V8 writes it (numbers, strings) and a number-rewriting scanner.
+//! - [`round`] — `Number(x.toPrecision(sig))` with JavaScript's tie rule.
+//! - [`cap`] — the character cap, its elision envelope and hint, and surrogate-safe text cutting.
+//! - [`preview`] — the envelope's `{ key: <count or type> }` preview (`summarize`).
+
+pub mod cap;
+pub mod json;
+pub mod round;
+pub mod preview;
+
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;

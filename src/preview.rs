@@ -1,0 +1,109 @@
+//! The envelope's preview: `{ key: <count or type> }` for each top-level key, so an elided
+//! response still tells the agent what it would have received — never the payload itself.
+//!
+//! The binding layer reads the JavaScript value and hands over [`Shape`]s; the wording lives here.
+
+use crate::json::string::push_json_string;
+
+/// Strings longer than this many UTF-16 units are described by length instead of quoted.
+pub const QUOTE_LIMIT: usize = 40;
+
+/// What `describe` needs to know about one JavaScript value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Shape {
+    /// `null`.
+    Null,
+    /// An array of this length.
+    Array(usize),
+    /// A non-array object with this many own enumerable keys.
+    Object(usize),
+    /// A string: its UTF-16 length and, when it is short enough to be quoted, its
+    /// `JSON.stringify` form (computed by V8, so lone surrogates stay exact).
+    Text { utf16_len: usize, quoted: Option<String> },
+    /// Anything else, as `String(value)` prints it (`7`, `true`, `undefined`, `Symbol(x)`).
+    Other(String),
+}
+
+/// The reference formatter's `describe(value)`.
+pub fn describe(shape: &Shape) -> String {
+    match shape {
+        Shape::Null => "null".to_owned(),
+        Shape::Array(n) => format!("array({n})"),
+        Shape::Object(k) => format!("object({k} keys)"),
+        Shape::Text { utf16_len, quoted } => match quoted {
+            Some(q) if *utf16_len <= QUOTE_LIMIT => q.clone(),
+            _ => format!("string({utf16_len})"),
+        },
+        Shape::Other(text) => text.clone(),
+    }
+}
+
+/// The top level of a value, as `summarize` sees it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Summary {
+    /// A non-object value: summarized as `describe(value)`.
+    Scalar(Shape),
+    /// An array: summarized as `"array(N)"`.
+    Array(usize),
+    /// An object: its own enumerable keys in order, each already JSON-quoted by V8, with the
+    /// shape of its value.
+    Object(Vec<(String, Shape)>),
+}
+
+/// `JSON.stringify(summarize(value))`.
+pub fn summary_json(summary: &Summary) -> String {
+    let mut out = String::new();
+    match summary {
+        Summary::Scalar(shape) => push_json_string(&mut out, &describe(shape)),
+        Summary::Array(n) => push_json_string(&mut out, &format!("array({n})")),
+        Summary::Object(entries) => {
+            out.push('{');
+            for (i, (quoted_key, shape)) in entries.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push_str(quoted_key);
+                out.push(':');
+                push_json_string(&mut out, &describe(shape));
+            }
+            out.push('}');
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(s: &str) -> Shape {
+        let quoted = crate::json::string::json_string(s);
+        Shape::Text { utf16_len: crate::json::string::utf16_len(s), quoted: Some(quoted) }
+    }
+
+    #[test]
+    fn describes_like_the_reference() {
+        assert_eq!(describe(&Shape::Null), "null");
+        assert_eq!(describe(&Shape::Array(3)), "array(3)");
+        assert_eq!(describe(&Shape::Object(2)), "object(2 keys)");
+        assert_eq!(describe(&text("hi")), "\"hi\"");
+        assert_eq!(describe(&text(&"x".repeat(40))), format!("\"{}\"", "x".repeat(40)));
+        assert_eq!(describe(&text(&"x".repeat(41))), "string(41)");
+        assert_eq!(describe(&Shape::Other("7".into())), "7");
+    }
+
+    #[test]
+    fn summary_serializes_in_key_order() {
+        let summary = Summary::Object(vec![
+            ("\"entities\"".into(), Shape::Array(135)),
+            ("\"name\"".into(), text("a\"b")),
+            ("\"__proto__\"".into(), Shape::Object(0)),
+        ]);
+        assert_eq!(
+            summary_json(&summary),
+            r#"{"entities":"array(135)","name":"\"a\\\"b\"","__proto__":"object(0 keys)"}"#
+        );
+        assert_eq!(summary_json(&Summary::Array(4)), r#""array(4)""#);
+        assert_eq!(summary_json(&Summary::Scalar(Shape::Other("12345".into()))), r#""12345""#);
+    }
+}

@@ -1,0 +1,144 @@
+//! The one binding layer: every `#[wasm_bindgen]` item lives here, and each is a thin shim
+//! that converts JavaScript values at the edge and calls the plain-Rust core.
+//!
+//! These exports are the package's internal ABI; the public, typed API is `node/index.cjs`,
+//! which calls them after doing what only V8 can do fast (`JSON.stringify`, walking objects).
+//!
+//! Nothing here may throw a JavaScript exception through WebAssembly frames or panic: every
+//! call into JavaScript that can throw is imported with `catch`, so an exotic value (a Proxy
+//! whose traps throw, a getter that throws) becomes a marker instead of leaving the module in
+//! a half-unwound state.
+
+use js_sys::{Array, JsString};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::cap::{elision_envelope, plan_text_cut, CapUnit};
+use crate::json::scan::round_json_numbers;
+use crate::round::round_sig;
+use crate::preview::{summary_json, Shape, Summary};
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(catch, js_namespace = Object, js_name = keys)]
+    fn object_keys(value: &JsValue) -> Result<Array, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = Reflect, js_name = get)]
+    fn reflect_get(target: &JsValue, key: &JsValue) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = JSON, js_name = stringify)]
+    fn json_stringify(value: &JsValue) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_name = String)]
+    fn js_string(value: &JsValue) -> Result<JsString, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = Array, js_name = isArray)]
+    fn is_array(value: &JsValue) -> Result<bool, JsValue>;
+}
+
+/// Marker for a value whose getter, proxy trap or `toString` threw while it was described.
+const THROWN_MARKER: &str = "[unreadable: threw while read]";
+
+/// `Number(x.toPrecision(sig))` with the reference's pass-through rules.
+#[wasm_bindgen(js_name = roundSig)]
+pub fn round_sig_export(x: f64, sig: f64) -> f64 {
+    round_sig(x, sig)
+}
+
+/// Rounds every number token in UTF-8 JSON text (from `JSON.stringify`) to `sig` digits.
+#[wasm_bindgen(js_name = roundJsonText)]
+pub fn round_json_text(json_utf8: &[u8], sig: f64) -> String {
+    match std::str::from_utf8(json_utf8) {
+        Ok(json) => round_json_numbers(json, sig),
+        // TextEncoder never produces invalid UTF-8; keep the text rather than trap if it did.
+        Err(_) => String::from_utf8_lossy(json_utf8).into_owned(),
+    }
+}
+
+/// `capText`: the text itself when it fits, else a surrogate-safe prefix plus the marker.
+/// Works on the `JsString` in place: an under-cap text is never copied into WebAssembly.
+#[wasm_bindgen(js_name = capText)]
+pub fn cap_text(text: &JsString, max_chars: f64) -> JsString {
+    let len = text.length() as usize;
+    let splits_pair = |i: usize| {
+        let high = text.char_code_at(i as u32 - 1) as u32;
+        let low = text.char_code_at(i as u32) as u32;
+        (0xD800..0xDC00).contains(&high) && (0xDC00..0xE000).contains(&low)
+    };
+    match plan_text_cut(len, max_chars, splits_pair) {
+        None => text.clone(),
+        Some(cut) => text.slice(0, cut.keep as u32).concat(&JsValue::from_str(&cut.marker)),
+    }
+}
+
+/// The elision envelope for `data`, whose serialized form was `chars` UTF-16 units long (and
+/// `tokens` tokens, when the cap was in tokens; pass a negative number otherwise).
+#[wasm_bindgen(js_name = elisionEnvelope)]
+pub fn elision_envelope_export(data: &JsValue, chars: f64, tokens: f64, cap: f64) -> String {
+    let (tokens, unit) = if tokens >= 0.0 { (Some(tokens), CapUnit::Tokens) } else { (None, CapUnit::Chars) };
+    elision_envelope(chars, tokens, cap, unit, &summary_json(&summary_of(data)))
+}
+
+/// `JSON.stringify(summarize(data))`; the JS side parses it, so keys such as `__proto__` become
+/// ordinary own properties instead of prototype writes.
+#[wasm_bindgen(js_name = summarizeJson)]
+pub fn summarize_json(data: &JsValue) -> String {
+    summary_json(&summary_of(data))
+}
+
+fn summary_of(data: &JsValue) -> Summary {
+    if !data.is_object() {
+        return Summary::Scalar(shape_of(data));
+    }
+    if is_array(data).unwrap_or(false) {
+        return Summary::Array(array_length(data));
+    }
+    let Ok(keys) = object_keys(data) else {
+        return Summary::Scalar(Shape::Other(THROWN_MARKER.to_owned()));
+    };
+    let entries = keys
+        .iter()
+        .map(|key| {
+            let quoted = json_text(&key).unwrap_or_else(|| "\"\"".to_owned());
+            let shape = match reflect_get(data, &key) {
+                Ok(value) => shape_of(&value),
+                Err(_) => Shape::Other(THROWN_MARKER.to_owned()),
+            };
+            (quoted, shape)
+        })
+        .collect();
+    Summary::Object(entries)
+}
+
+fn shape_of(value: &JsValue) -> Shape {
+    if value.is_null() {
+        return Shape::Null;
+    }
+    if value.is_object() {
+        if is_array(value).unwrap_or(false) {
+            return Shape::Array(array_length(value));
+        }
+        return match object_keys(value) {
+            Ok(keys) => Shape::Object(keys.length() as usize),
+            Err(_) => Shape::Other(THROWN_MARKER.to_owned()),
+        };
+    }
+    if let Some(text) = value.dyn_ref::<JsString>() {
+        let utf16_len = text.length() as usize;
+        let quoted = if utf16_len <= crate::preview::QUOTE_LIMIT { json_text(value) } else { None };
+        return Shape::Text { utf16_len, quoted };
+    }
+    if let Some(x) = value.as_f64() {
+        return Shape::Other(crate::json::number::js_number_string(x));
+    }
+    match js_string(value) {
+        Ok(text) => Shape::Other(String::from(text)),
+        Err(_) => Shape::Other(THROWN_MARKER.to_owned()),
+    }
+}
+
+fn array_length(array: &JsValue) -> usize {
+    reflect_get(array, &JsValue::from_str("length")).ok().and_then(|n| n.as_f64()).map_or(0, |n| n as usize)
+}
+
+/// `JSON.stringify(value)` as Rust text. V8's output is well-formed UTF-16, so the conversion to
+/// UTF-8 is lossless even when `value` holds lone surrogates.
+fn json_text(value: &JsValue) -> Option<String> {
+    json_stringify(value).ok().and_then(|text| text.as_string())
+}
