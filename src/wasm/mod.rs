@@ -142,3 +142,12 @@ fn array_length(array: &JsValue) -> usize {
 fn json_text(value: &JsValue) -> Option<String> {
     json_stringify(value).ok().and_then(|text| text.as_string())
 }
+
+/// A JavaScript `Error` with a `code` property, for errors a caller branches on.
+/// Exported errors always go through here so every one has the same shape.
+#[allow(dead_code)] // used by the capability binding modules that follow
+pub(crate) fn js_error(code: &str, message: &str) -> JsValue {
+    let error = js_sys::Error::new(message);
+    let _ = js_sys::Reflect::set(&error, &JsValue::from_str("code"), &JsValue::from_str(code));
+    error.into()
+}
