@@ -39,31 +39,28 @@ function safeString(value) {
   }
 }
 
+/** Nesting beyond this sends encode down the exact path (which also handles cycles). */
+const PLAIN_CHECK_MAX_DEPTH = 64;
+
 /**
- * True when JSON.stringify of `root` would serialize every number from a plain object or
+ * True when JSON.stringify of `value` would serialize every number from a plain object or
  * array — the case where rounding the JSON text equals rounding the value first. Class
- * instances, boxed numbers, toJSON methods and cycles send encode down the exact path.
+ * instances, boxed numbers, toJSON methods, cycles and very deep nesting return false and send
+ * encode down the exact path (roundFloats, then stringify). Shared references are fine.
  */
-function isPlainTree(root) {
-  if (typeof root !== 'object' || root === null) return true;
-  const stack = [root];
-  const seen = new Set();
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (seen.has(value)) return false;
-    seen.add(value);
-    if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) {
-        const item = value[i];
-        if (typeof item === 'object' && item !== null) stack.push(item);
-      }
-      continue;
+function isPlainTree(value, depth = 0) {
+  if (depth > PLAIN_CHECK_MAX_DEPTH) return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i];
+      if (typeof item === 'object' && item !== null && !isPlainTree(item, depth + 1)) return false;
     }
-    if (!isPlainObject(value) || typeof value.toJSON === 'function') return false;
-    for (const key in value) {
-      const item = value[key];
-      if (typeof item === 'object' && item !== null) stack.push(item);
-    }
+    return true;
+  }
+  if (!isPlainObject(value) || typeof value.toJSON === 'function') return false;
+  for (const key in value) {
+    const item = value[key];
+    if (typeof item === 'object' && item !== null && !isPlainTree(item, depth + 1)) return false;
   }
   return true;
 }
@@ -71,7 +68,7 @@ function isPlainTree(root) {
 function stringifyRounded(data, sig) {
   let plain;
   try {
-    plain = isPlainTree(data);
+    plain = typeof data !== 'object' || data === null || isPlainTree(data);
   } catch {
     plain = false;
   }
