@@ -19,9 +19,35 @@ use super::{given, key_string, num, read_limit, truthy, Histogram, Obj};
 /// Ancestor steps walked per entry: deep enough for any real hierarchy, bounded for cycles.
 pub const MAX_ANCESTOR_STEPS: usize = 128;
 
-/// The fields of a layout entry the counts need; everything else is skipped while parsing.
+/// The fields of a layout entry the counts need, in the shape the producer emits; everything
+/// else (names, world AABBs) is skipped while parsing. The fast path for 100k-entry inputs.
 #[derive(Deserialize)]
-struct Entry {
+struct FastEntry {
+    #[serde(default)]
+    id: Value,
+    #[serde(default)]
+    layer: Value,
+    #[serde(default)]
+    screen: Option<FastScreen>,
+    #[serde(default, rename = "onScreen")]
+    on_screen: Value,
+    #[serde(default, rename = "zeroSize")]
+    zero_size: Value,
+    #[serde(default, rename = "parentId")]
+    parent_id: Value,
+}
+
+#[derive(Deserialize)]
+struct FastScreen {
+    x: f64,
+    y: f64,
+    w: f64,
+    h: f64,
+}
+
+/// The same fields for any input shape (a `screen` that is not a numeric rect counts as none).
+#[derive(Deserialize)]
+struct LenientEntry {
     #[serde(default)]
     id: Value,
     #[serde(default)]
@@ -35,6 +61,80 @@ struct Entry {
     #[serde(default, rename = "parentId")]
     parent_id: Value,
 }
+
+struct Entry {
+    id: Value,
+    layer: Value,
+    rect: Option<Rect>,
+    on_screen: Value,
+    zero_size: Value,
+    parent_id: Value,
+}
+
+fn parse_entries(json: &[u8]) -> Result<Vec<Entry>, String> {
+    if let Ok(fast) = serde_json::from_slice::<Option<Vec<FastEntry>>>(json) {
+        return Ok(fast
+            .unwrap_or_default()
+            .into_iter()
+            .map(|e| Entry {
+                rect: e.screen.map(|r| Rect { x0: r.x, x1: r.x + r.w, y0: r.y, y1: r.y + r.h }),
+                id: e.id,
+                layer: e.layer,
+                on_screen: e.on_screen,
+                zero_size: e.zero_size,
+                parent_id: e.parent_id,
+            })
+            .collect());
+    }
+    let lenient: Option<Vec<LenientEntry>> = super::parse_typed(json)?;
+    Ok(lenient
+        .unwrap_or_default()
+        .into_iter()
+        .map(|e| Entry {
+            rect: Rect::from(&e.screen),
+            id: e.id,
+            layer: e.layer,
+            on_screen: e.on_screen,
+            zero_size: e.zero_size,
+            parent_id: e.parent_id,
+        })
+        .collect())
+}
+
+/// FxHash (rustc's hasher) with a finalizer: the ids hashed here come from the caller's own data and a
+/// collision costs time, not correctness, so SipHash's flood resistance is not worth its cost.
+#[derive(Default, Clone, Copy)]
+struct FxHasher(u64);
+
+impl std::hash::Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+    fn finish(&self) -> u64 {
+        // murmur3's fmix64: f64 ids such as 1.0, 2.0 differ only in their high bits, and the
+        // table indexes by the low bits, so the state must be mixed down before use.
+        let mut h = self.0;
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        h ^ (h >> 33)
+    }
+}
+
+type Fx = std::hash::BuildHasherDefault<FxHasher>;
+type FxMap<K, V> = HashMap<K, V, Fx>;
+type FxSet<K> = HashSet<K, Fx>;
 
 #[derive(Deserialize)]
 struct Ancestry {
@@ -95,7 +195,7 @@ impl Rect {
 }
 
 /// Parent lookup for the ancestor rule.
-struct Parents(HashMap<IdKey, IdKey>);
+struct Parents(FxMap<IdKey, IdKey>);
 
 impl Parents {
     /// Whether `x` is an ancestor of `y`: walk `y`'s parents at most 128 steps.
@@ -154,7 +254,7 @@ fn sweep_count(rects: &[Rect]) -> u64 {
     let n = ys.len();
     let mut lo_tree = Fenwick::new(n);
     let mut hi_tree = Fenwick::new(n);
-    let mut flat: HashMap<u64, i64> = HashMap::new();
+    let mut flat: FxMap<u64, i64> = FxMap::default();
     let mut active: i64 = 0;
     let mut inserted = vec![false; rects.len()];
 
@@ -166,7 +266,7 @@ fn sweep_count(rects: &[Rect]) -> u64 {
 
     // Active rects overlapping `b` in y: all, minus those entirely above, minus those entirely
     // below, plus those counted twice (zero-height at b's own zero-height y).
-    let query = |b: &Rect, lo_tree: &Fenwick, hi_tree: &Fenwick, flat: &HashMap<u64, i64>, active: i64| -> i64 {
+    let query = |b: &Rect, lo_tree: &Fenwick, hi_tree: &Fenwick, flat: &FxMap<u64, i64>, active: i64| -> i64 {
         let above = active - lo_tree.prefix(rank(b.y1)); // y0_a >= y1_b
         let below = hi_tree.prefix(rank(b.y0) + 1); // y1_a <= y0_b
         let twice = if b.y0 == b.y1 { flat.get(&flat_key(b.y0)).copied().unwrap_or(0) } else { 0 };
@@ -230,13 +330,13 @@ fn layer_overlap_count(items: &[Item], parents: &Parents) -> u64 {
         count += odd[k + 1..].iter().filter(|&&j| r.intersects(&items[j].rect)).count() as u64;
     }
     // Intersecting pairs where one is an ancestor of the other are not overlaps.
-    let mut by_id: HashMap<&IdKey, Vec<usize>> = HashMap::new();
+    let mut by_id: FxMap<&IdKey, Vec<usize>> = FxMap::default();
     for (i, item) in items.iter().enumerate() {
         if let Some(id) = &item.id {
             by_id.entry(id).or_default().push(i);
         }
     }
-    let mut excluded: HashSet<(usize, usize)> = HashSet::new();
+    let mut excluded: FxSet<(usize, usize)> = FxSet::default();
     for (i, item) in items.iter().enumerate() {
         let Some(mut cur) = item.id.as_ref() else { continue };
         for _ in 0..MAX_ANCESTOR_STEPS {
@@ -295,14 +395,13 @@ fn layer_overlap_pairs(items: &[Item], parents: &Parents, group: usize, out: &mu
 /// Summarizes layout `entries` (JSON text) for `query`; `options` may carry `entities`
 /// (`{ id, parentId }[]`) for ancestry.
 pub fn layout_bounds(entries_json: &[u8], query: &Value, options_json: &[u8]) -> Result<String, String> {
-    let entries: Option<Vec<Entry>> = super::parse_typed(entries_json)?;
-    let entries = entries.unwrap_or_default();
+    let entries = parse_entries(entries_json)?;
     let options: Option<Options> = super::parse_typed(options_json)?;
     let options = options.unwrap_or_default();
     let query = super::object_or_empty(query);
     let q = |k: &str| query.get(k);
 
-    let mut parents = HashMap::new();
+    let mut parents = FxMap::default();
     match &options.entities {
         Some(list) => list.iter().for_each(|e| insert_parent(&mut parents, &e.id, &e.parent_id)),
         None => entries.iter().for_each(|e| insert_parent(&mut parents, &e.id, &e.parent_id)),
@@ -326,7 +425,7 @@ pub fn layout_bounds(entries_json: &[u8], query: &Value, options_json: &[u8]) ->
     let mut off_screen = Vec::new();
     let mut zero_size = Vec::new();
     let mut groups: Vec<(String, Value, Vec<Item>)> = Vec::new();
-    let mut group_of: HashMap<String, usize> = HashMap::new();
+    let mut group_of: FxMap<String, usize> = FxMap::default();
     for (pos, &i) in narrowed.iter().enumerate() {
         let e = &entries[i];
         let key = key_string(Some(&e.layer), "null");
@@ -337,7 +436,7 @@ pub fn layout_bounds(entries_json: &[u8], query: &Value, options_json: &[u8]) ->
         if e.zero_size == Value::Bool(true) {
             zero_size.push(e.id.clone());
         }
-        if let Some(rect) = Rect::from(&e.screen) {
+        if let Some(rect) = e.rect {
             let g = *group_of.entry(key.clone()).or_insert_with(|| {
                 groups.push((key.clone(), e.layer.clone(), Vec::new()));
                 groups.len() - 1
@@ -399,7 +498,7 @@ pub fn layout_bounds(entries_json: &[u8], query: &Value, options_json: &[u8]) ->
     Ok(out.to_json())
 }
 
-fn insert_parent(parents: &mut HashMap<IdKey, IdKey>, id: &Value, parent: &Value) {
+fn insert_parent(parents: &mut FxMap<IdKey, IdKey>, id: &Value, parent: &Value) {
     if let (Some(id), Some(parent)) = (id_key(id), id_key(parent)) {
         parents.insert(id, parent);
     }

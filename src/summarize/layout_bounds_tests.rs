@@ -145,7 +145,7 @@ fn sweep_count_equals_pairwise_loop_on_random_layouts() {
             json.push(serde_json::json!({"id": id, "layer": layer, "screen": screen, "parentId": parent}));
             local.push((Value::from(id), layer.to_owned(), Rect::from(&screen)));
         }
-        let mut map = HashMap::new();
+        let mut map = FxMap::default();
         for e in &json {
             insert_parent(&mut map, &e["id"], &e["parentId"]);
         }
@@ -155,4 +155,11 @@ fn sweep_count_equals_pairwise_loop_on_random_layouts() {
         assert_eq!(out["overlapsCount"].as_u64(), Some(expected), "round {round}: {text}");
         assert_eq!(out["overlaps"].as_array().map(Vec::len), Some(expected as usize), "round {round}");
     }
+}
+
+#[test]
+fn malformed_rects_take_the_lenient_path_and_count_as_no_rect() {
+    let entries = r#"[{"id":1,"layer":"ui","screen":"bogus"},{"id":2,"layer":"ui","screen":{"x":null,"y":0,"w":5,"h":5}},{"id":3,"layer":"ui","screen":{"x":0,"y":0,"w":5,"h":5}},{"id":4,"layer":"ui","screen":{"x":1,"y":1,"w":5,"h":5}}]"#;
+    assert!(run(entries, "{}", "{}").contains(r#""overlapsCount":1,"#));
+    assert!(layout_bounds(b"{", &Value::Null, b"null").is_err());
 }
