@@ -54,7 +54,8 @@ pub fn tail_with_counts<'a>(keys: impl Iterator<Item = &'a str>, total: usize, n
 /// `tailWithCounts` over type keys computed by the caller's `typeOf`; JS slices the items.
 pub fn tail_plan(keys: &Value, limit: &Value, default_limit: &Value) -> Result<String, String> {
     let keys = super::array_or_empty(keys, "tailWithCounts: keys")?;
-    let default = tail_len(Some(default_limit), 0);
+    // No default at all means no cap: the caller asked for a histogram plus everything.
+    let default = if default_limit.is_null() { usize::MAX } else { tail_len(Some(default_limit), 0) };
     let n = tail_len(Some(limit).filter(|v| !v.is_null()), default);
     let names: Vec<String> = keys.iter().map(|k| key_string(Some(k), "?")).collect();
     let tail = tail_with_counts(names.iter().map(String::as_str), names.len(), n);

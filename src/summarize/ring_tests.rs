@@ -17,6 +17,7 @@ fn tail_plan_histogram_covers_everything() {
     assert_eq!(tail_plan(&p(keys), &p("1e300"), &p("1")).expect("ok").split(",\"byType").next(), Some(r#"{"start":0,"total":6,"truncated":false"#));
     assert_eq!(tail_plan(&p(keys), &p("null"), &p("3")).expect("ok").split(",\"byType").next(), Some(r#"{"start":3,"total":6,"truncated":true"#));
     assert_eq!(tail_plan(&p("[]"), &p("5"), &p("5")).expect("ok"), r#"{"start":0,"total":0,"truncated":false,"byType":{}}"#);
+    assert_eq!(tail_plan(&p(keys), &p("null"), &p("null")).expect("ok").split(",\"byType").next(), Some(r#"{"start":0,"total":6,"truncated":false"#));
 }
 
 const LOGS: &str = r#"[

@@ -88,11 +88,21 @@ pub fn scene_state(entities: &Value, query: &Value, options: &Value) -> Result<S
         });
     }
     if let Some(guid) = &guid {
-        selected.retain(|e| matches!(e.get("guid"), Some(Value::String(g)) if g == guid));
-        if selected.is_empty() {
-            warnings.push(Value::from(format!(
-                "guid \"{guid}\" matched no entity in the live world (it may be stale — ids/entities rebuild on scene reload)."
-            )));
+        let exact: Vec<&Map<String, Value>> =
+            selected.iter().copied().filter(|e| matches!(e.get("guid"), Some(Value::String(g)) if g == guid)).collect();
+        if !exact.is_empty() {
+            selected = exact;
+        } else {
+            // The index may show 12-hex prefixes (guidPrefix), so a prefix the agent copied from
+            // it resolves when it names exactly one entity — never a first match.
+            let known: Vec<String> = selected.iter().filter_map(|e| e.get("guid")?.as_str().map(str::to_owned)).collect();
+            match resolve_prefix(guid, &known) {
+                Ok(full) => selected.retain(|e| e.get("guid").and_then(Value::as_str) == Some(full.as_str())),
+                Err(message) => {
+                    selected.clear();
+                    warnings.push(Value::from(message));
+                }
+            }
         }
     }
     if let Some(name) = &name {
@@ -143,6 +153,21 @@ pub fn scene_state(entities: &Value, query: &Value, options: &Value) -> Result<S
         out.set("hint", format!("Showing {shown} of {total}; raise limit=N or narrow the filter."));
     }
     Ok(out.to_json())
+}
+
+/// A GUID prefix (6–31 hex digits) that names exactly one known GUID; otherwise the warning
+/// to give: the ambiguity with its candidates, or the stale-GUID warning.
+fn resolve_prefix(guid: &str, known: &[String]) -> Result<String, String> {
+    let stale = || format!("guid \"{guid}\" matched no entity in the live world (it may be stale — ids/entities rebuild on scene reload).");
+    let hex = guid.chars().filter(|&c| c != '-').count();
+    if !(crate::guid::MIN_PREFIX_HEX..32).contains(&hex) {
+        return Err(stale());
+    }
+    match crate::guid::resolve_guid(guid, known) {
+        Ok(full) => Ok(full),
+        Err(e) if e.code == "AMBIGUOUS_GUID" => Err(e.message),
+        Err(_) => Err(stale()),
+    }
 }
 
 /// Hex digits for `guidPrefix`: `None` (full GUIDs) when absent or 0, else clamped to 6..=32

@@ -177,3 +177,19 @@ fn wrong_input_kind_is_an_error() {
     let p = |s: &str| serde_json::from_str::<Value>(s).expect("json");
     assert_eq!(scene_state(&p("{}"), &p("{}"), &p("{}")), Err("sceneState: entities must be an array".to_owned()));
 }
+
+#[test]
+fn guid_prefix_from_the_index_resolves_only_when_unique() {
+    let out = run(SCENE, r#"{"guid":"17ed628f15eb"}"#, "{}");
+    assert_eq!(
+        out,
+        r#"{"scenePath":null,"entityCount":1,"entities":[{"id":4,"name":"palm big","parentId":1,"layer":"3d","traits":{"Transform":{"x":"3","y":"high"}}}]}"#
+    );
+    let twins = r#"[{"id":1,"name":"a","traits":[],"guid":"98b2bcaa-3424-79c9-8f00-9bd4fa5e85ab"},{"id":2,"name":"b","traits":[],"guid":"98b2bcaa-ffff-79c9-8f00-9bd4fa5e85ab"}]"#;
+    assert_eq!(
+        run(twins, r#"{"guid":"98b2bcaa"}"#, "{}"),
+        r#"{"scenePath":null,"entityCount":0,"entities":[],"warnings":["GUID prefix \"98b2bcaa\" is ambiguous: it matches 2 GUIDs: 98b2bcaa-3424-79c9-8f00-9bd4fa5e85ab, 98b2bcaa-ffff-79c9-8f00-9bd4fa5e85ab. Pass more hex digits."]}"#
+    );
+    // Under 6 hex digits is never resolved.
+    assert!(run(twins, r#"{"guid":"98b2b"}"#, "{}").contains("matched no entity in the live world"));
+}
