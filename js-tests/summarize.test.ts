@@ -444,3 +444,46 @@ describe('GUIDs', () => {
     expect(resolveGuid('17ed62', new Set(known))).toBe(known[2]);
   });
 });
+
+describe('edges', () => {
+  it('a guid prefix copied from a guidPrefix index drills down', () => {
+    const short = sceneState(scene(), {}, { guidPrefix: 12 }).entities[0];
+    const guid = 'guid' in short ? short.guid : '';
+    expect(sceneState(scene(), { guid }).entities.map((e) => e.id)).toEqual([1]);
+  });
+
+  it('tailWithCounts without any limit keeps every item', () => {
+    expect(tailWithCounts([1, 2, 3], (x) => x % 2).items).toEqual([1, 2, 3]);
+  });
+
+  it('lone surrogates in data come back as U+FFFD (a Rust string cannot hold them); deriveGuid keeps them', () => {
+    const out = sceneState([{ id: 1, name: 'a\ud800b', traits: [], parentId: 0, sortOrder: 0 }], {});
+    expect(out.entities[0].name).toBe('a\ufffdb');
+  });
+
+  it('wrong input kinds are coded errors, not traps; the module keeps working', () => {
+    let code: unknown;
+    try {
+      sceneState({} as unknown as SceneEntity[], {});
+    } catch (e) {
+      code = (e as { code?: string }).code;
+      expect((e as Error).message).toBe('sceneState: entities must be an array');
+    }
+    expect(code).toBe('BAD_INPUT');
+    expect(listAssets([], {})).toEqual({ total: 0, byType: {}, hint: 'Counts only. Narrow with type=<type>, folder=<path prefix>, or name=<substring>; or all=true for every entry.' });
+  });
+
+  it('cycles and BigInts in inputs do not throw', () => {
+    const cyclic: Record<string, unknown> = { id: 1, name: 'c', traits: ['T'], parentId: 0, sortOrder: 0 };
+    cyclic.values = { T: { self: cyclic, big: 10n } };
+    const out = sceneState([cyclic as unknown as SceneEntity], { id: 1 });
+    expect(out.entities[0].traits).toEqual({ T: { self: '[Circular]', big: '10' } });
+  });
+
+  it('hostile handle editors and kinds are own keys', () => {
+    const out = handles({ handles: [{ id: 1, editor: '__proto__', kind: 'constructor' }] });
+    expect(Object.keys(out.byEditor ?? {})).toEqual(['__proto__']);
+    expect(Object.hasOwn(out.byKind ?? {}, 'constructor')).toBe(true);
+    expect(Object.getPrototypeOf(out.byEditor)).toBe(Object.prototype);
+  });
+});
