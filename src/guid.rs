@@ -39,7 +39,9 @@ pub fn short_guid(guid: &str) -> String {
 /// Why a prefix did not resolve; `code` is what JS callers branch on.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GuidError {
+    /// `GUID_PREFIX_TOO_SHORT`, `INVALID_GUID`, `AMBIGUOUS_GUID` or `UNKNOWN_GUID`.
     pub code: &'static str,
+    /// What went wrong, with the candidates for an ambiguous prefix.
     pub message: String,
 }
 

@@ -105,16 +105,20 @@ fn replace_lone_surrogate_escapes(bytes: &[u8]) -> Option<Vec<u8>> {
 pub struct Obj(Map<String, Value>);
 
 impl Obj {
+    /// An empty object.
     pub fn new() -> Self {
         Obj(Map::new())
     }
+    /// Appends (or replaces in place) `key`.
     pub fn set(&mut self, key: &str, value: impl Into<Value>) -> &mut Self {
         self.0.insert(key.to_owned(), value.into());
         self
     }
+    /// The object as a JSON value, to nest inside another.
     pub fn into_value(self) -> Value {
         Value::Object(self.0)
     }
+    /// The object as compact JSON text, numbers and strings exactly as `JSON.stringify` writes them.
     pub fn to_json(self) -> String {
         to_json(&Value::Object(self.0))
     }
@@ -133,9 +137,11 @@ pub struct Histogram {
 }
 
 impl Histogram {
+    /// An empty histogram.
     pub fn new() -> Self {
         Self::default()
     }
+    /// Counts one occurrence of `key`.
     pub fn add(&mut self, key: &str) {
         match self.counts.get_mut(key) {
             Some(Value::Number(n)) => {
@@ -147,6 +153,7 @@ impl Histogram {
             }
         }
     }
+    /// The histogram as a JSON object.
     pub fn into_value(self) -> Value {
         Value::Object(self.counts)
     }

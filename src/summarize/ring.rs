@@ -27,9 +27,13 @@ pub const HANDLES_HINT: &str = "Counts only. Pass editor=<name>, kind=<name>, or
 
 /// What `tailWithCounts` decides: keep `items[start..]`; the histogram covers every item.
 pub struct Tail {
+    /// First index of the tail.
     pub start: usize,
+    /// Items in the (filtered) set.
     pub total: usize,
+    /// Whether the tail left items out.
     pub truncated: bool,
+    /// Histogram over every item, not just the tail.
     pub by_type: Histogram,
 }
 

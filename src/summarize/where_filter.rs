@@ -15,9 +15,13 @@ pub enum Op {
     Eq,
     /// `!=`: the negation of [`Op::Eq`].
     Ne,
+    /// `>`, numeric only.
     Gt,
+    /// `>=`, numeric only.
     Ge,
+    /// `<`, numeric only.
     Lt,
+    /// `<=`, numeric only.
     Le,
     /// `~`: case-insensitive substring.
     Contains,
@@ -41,9 +45,11 @@ impl Op {
 /// A parsed `where` clause.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Where {
+    /// The trait before the first `.`.
     pub trait_name: String,
     /// The field path after the first `.`; may itself contain dots (`Transform.position.x`).
     pub field: String,
+    /// The comparison.
     pub op: Op,
     /// The value with one pair of surrounding quotes removed.
     pub value: String,
