@@ -6,6 +6,7 @@
 const core = require('../pkg/modoki_budget.js');
 const { stringifyNeverThrows } = require('./tolerant-json.cjs');
 const { createRoundFloats, resolvePrecision, isPlainObject, DEFAULT_FLOAT_PRECISION } = require('./round-floats.cjs');
+const summarizers = require('./summarize.cjs');
 
 /** Default cap in UTF-16 code units (JS `.length`): ~15k tokens of compact JSON. */
 const MAX_PAYLOAD_CHARS = 60000;
@@ -159,4 +160,19 @@ module.exports = {
   roundSig,
   roundFloats,
   resolvePrecision,
+  sceneState: summarizers.sceneState,
+  layoutBounds: summarizers.layoutBounds,
+  listAssets: summarizers.listAssets,
+  listTraits: summarizers.listTraits,
+  tailWithCounts: summarizers.tailWithCounts,
+  consoleLogs: summarizers.consoleLogs,
+  journalEvents: summarizers.journalEvents,
+  editorJournal: summarizers.editorJournal,
+  watchRead: summarizers.watchRead,
+  handles: summarizers.handles,
+  sceneEditResult: summarizers.sceneEditResult,
+  screenshotResult: summarizers.screenshotResult,
+  shortGuid: summarizers.shortGuid,
+  resolveGuid: summarizers.resolveGuid,
+  deriveGuid: summarizers.deriveGuid,
 };

@@ -9,11 +9,15 @@
 //! - [`round`] — `Number(x.toPrecision(sig))` with JavaScript's tie rule.
 //! - [`cap`] — the character cap, its elision envelope and hint, and surrogate-safe text cutting.
 //! - [`preview`] — the envelope's `{ key: <count or type> }` preview (`summarize`).
+//! - [`summarize`] — summary-first summarizers for the editor's heavy tools.
+//! - [`guid`] — 12-hex GUID display prefixes, prefix resolution, the frozen `deriveGuid`.
 
 pub mod cap;
 pub mod json;
 pub mod round;
 pub mod preview;
+pub mod summarize;
+pub mod guid;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
