@@ -9,11 +9,13 @@
 //! - [`round`] — `Number(x.toPrecision(sig))` with JavaScript's tie rule.
 //! - [`cap`] — the character cap, its elision envelope and hint, and surrogate-safe text cutting.
 //! - [`preview`] — the envelope's `{ key: <count or type> }` preview (`summarize`).
+//! - [`tokens`] — exact BPE token counts (cl100k_base, o200k_base) and per-field attribution.
 
 pub mod cap;
 pub mod json;
 pub mod round;
 pub mod preview;
+pub mod tokens;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
