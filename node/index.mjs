@@ -16,5 +16,11 @@ export const {
   roundSig,
   roundFloats,
   resolvePrecision,
+  DEFAULT_ENCODING,
+  ESTIMATE_METHODS,
+  countTokens,
+  fitsTokenBudget,
+  estimateTokens,
+  tokenReport,
 } = api;
 export default api;
