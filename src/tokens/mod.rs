@@ -151,7 +151,7 @@ pub fn count_up_to(encoding: Encoding, text: &str, limit: usize) -> Result<usize
         let mut caches = caches.borrow_mut();
         let cache = &mut caches[encoding.index()];
         for_each_piece(encoding, text, |start, end| {
-            total += cache.count(table, &bytes[start..end]);
+            total += cache.count(table, bytes, start, end);
             total <= limit
         });
     });

@@ -194,16 +194,21 @@ pub fn o200k(b: &[u8], i: usize) -> usize {
     let c = b[i];
     let (bits, len) = class_at(b, i);
     let optional_prefix = bits & (L | N) == 0 && c != b'\r' && c != b'\n';
-    if bits & (U | W) != 0 || optional_prefix {
-        if optional_prefix {
+    // Each letter alternative needs a U or W char where it starts (after the optional prefix
+    // char or at `i`); checking that first keeps punctuation and spaces off the slow path.
+    let next = if optional_prefix { class_at(b, i + len).0 } else { 0 };
+    if bits & (U | W) != 0 || next & (U | W) != 0 {
+        if next & (U | W) != 0 {
             if let Some(end) = upper_star_lower_plus(b, i + len) {
                 return with_contraction(b, end);
             }
         }
-        if let Some(end) = upper_star_lower_plus(b, i) {
-            return with_contraction(b, end);
+        if bits & (U | W) != 0 {
+            if let Some(end) = upper_star_lower_plus(b, i) {
+                return with_contraction(b, end);
+            }
         }
-        if optional_prefix {
+        if next & U != 0 {
             if let Some(end) = upper_plus_lower_star(b, i + len) {
                 return with_contraction(b, end);
             }
