@@ -22,11 +22,29 @@ function encodingName(encoding) {
   return encoding === undefined ? DEFAULT_ENCODING : String(encoding);
 }
 
+function wasmMemory() {
+  if (memory === null) memory = core.tokenMemory();
+  return memory;
+}
+
+// Reads the o200k table straight into WebAssembly memory (one copy of 4 MB, not two).
 function ensureTable(name) {
-  if (name === 'o200k_base' && !o200kLoaded) {
-    core.installO200k(fs.readFileSync(O200K_TABLE));
-    o200kLoaded = true;
+  if (name !== 'o200k_base' || o200kLoaded) return;
+  const fd = fs.openSync(O200K_TABLE, 'r');
+  try {
+    const size = fs.fstatSync(fd).size;
+    const ptr = core.o200kBuffer(size);
+    const view = new Uint8Array(wasmMemory().buffer, ptr, size);
+    for (let at = 0; at < size; ) {
+      const n = fs.readSync(fd, view, at, size - at, at);
+      if (n === 0) break;
+      at += n;
+    }
+  } finally {
+    fs.closeSync(fd);
   }
+  core.installO200kBuffer();
+  o200kLoaded = true;
 }
 
 function requireText(text, fn) {
@@ -41,8 +59,7 @@ function requireText(text, fn) {
 function writeScratch(text) {
   const capacity = text.length * 3;
   const ptr = core.tokenScratch(capacity);
-  if (memory === null) memory = core.tokenMemory();
-  return utf8.encodeInto(text, new Uint8Array(memory.buffer, ptr, capacity)).written;
+  return utf8.encodeInto(text, new Uint8Array(wasmMemory().buffer, ptr, capacity)).written;
 }
 
 function countUpTo(text, name, limit) {

@@ -117,7 +117,9 @@ fn corpus() -> Vec<String> {
     for n in [1, 5, 50] {
         out.push(scene_json(&mut rng, n));
     }
-    for _ in 0..6000 {
+    // MODOKI_FUZZ=N widens the fuzz corpus for a longer soak (default 6000).
+    let fuzz_count = std::env::var("MODOKI_FUZZ").ok().and_then(|v| v.parse().ok()).unwrap_or(6000);
+    for _ in 0..fuzz_count {
         out.push(fuzz(&mut rng));
     }
     for _ in 0..300 {

@@ -128,7 +128,8 @@ pub fn for_each_piece(encoding: Encoding, text: &str, mut piece: impl FnMut(usiz
     let next = encoding.splitter();
     let mut i = 0;
     while i < bytes.len() {
-        let end = next(bytes, i);
+        // Every piece is at least one char; the guard only keeps a scanner bug from looping.
+        let end = next(bytes, i).max(i + 1);
         if !piece(i, end) {
             return;
         }

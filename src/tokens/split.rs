@@ -74,18 +74,16 @@ fn contraction(b: &[u8], j: usize) -> Option<usize> {
 /// Returns the end of `\s*[\r\n]` (last CR/LF in the run), or of `\s+(?!\S)` / `\s`.
 #[inline(always)]
 fn whitespace(b: &[u8], i: usize, ws_end: usize) -> usize {
+    let run = b.get(i..ws_end).unwrap_or(&[]);
     // CR and LF are ASCII, and UTF-8 continuation bytes never equal them.
-    if let Some(k) = b[i..ws_end].iter().rposition(|&c| c == b'\r' || c == b'\n') {
+    if let Some(k) = run.iter().rposition(|&c| c == b'\r' || c == b'\n') {
         return i + k + 1;
     }
     if ws_end == b.len() {
         return ws_end;
     }
     // `\s+(?!\S)` backs off one char so the next piece can take it as its leading space.
-    let mut last = ws_end - 1;
-    while b[last] & 0xC0 == 0x80 {
-        last -= 1;
-    }
+    let last = i + run.iter().rposition(|&c| c & 0xC0 != 0x80).unwrap_or(0);
     if last > i {
         last
     } else {
@@ -97,7 +95,7 @@ fn whitespace(b: &[u8], i: usize, ws_end: usize) -> usize {
 /// `'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++[\r\n]*+|\s++$|\s*[\r\n]|\s+(?!\S)|\s`
 #[inline]
 pub fn cl100k(b: &[u8], i: usize) -> usize {
-    let c = b[i];
+    let Some(&c) = b.get(i) else { return b.len() };
     if c == b'\'' {
         if let Some(k) = contraction(b, i + 1) {
             return i + 1 + k;
@@ -191,7 +189,7 @@ fn with_contraction(b: &[u8], end: usize) -> usize {
 /// `|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+`
 #[inline]
 pub fn o200k(b: &[u8], i: usize) -> usize {
-    let c = b[i];
+    let Some(&c) = b.get(i) else { return b.len() };
     let (bits, len) = class_at(b, i);
     let optional_prefix = bits & (L | N) == 0 && c != b'\r' && c != b'\n';
     // Each letter alternative needs a U or W char where it starts (after the optional prefix

@@ -14,6 +14,7 @@ use crate::tokens::{self, Encoding, TokenError, ENCODING_NAMES};
 
 thread_local! {
     static SCRATCH: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    static O200K_BUFFER: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
 }
 
 fn encoding(name: &str) -> Result<Encoding, JsValue> {
@@ -67,9 +68,21 @@ pub fn check_encoding(name: &str) -> Result<(), JsValue> {
     encoding(name).map(|_| ())
 }
 
-/// Installs the o200k table from `src/tokens/data/o200k_base.bin`'s bytes.
-#[wasm_bindgen(js_name = installO200k)]
-pub fn install_o200k(bytes: Vec<u8>) -> Result<(), JsValue> {
+/// Address of a `len`-byte buffer that JavaScript reads `o200k_base.bin` into, so the 4 MB
+/// table is copied once (file to WebAssembly memory) instead of twice.
+#[wasm_bindgen(js_name = o200kBuffer)]
+pub fn o200k_buffer(len: usize) -> *mut u8 {
+    O200K_BUFFER.with(|b| {
+        let mut b = b.borrow_mut();
+        b.resize(len, 0);
+        b.as_mut_ptr()
+    })
+}
+
+/// Installs the o200k table from the bytes JavaScript wrote into [`o200k_buffer`].
+#[wasm_bindgen(js_name = installO200kBuffer)]
+pub fn install_o200k_buffer() -> Result<(), JsValue> {
+    let bytes = O200K_BUFFER.with(|b| std::mem::take(&mut *b.borrow_mut()));
     tokens::install_o200k(bytes).map_err(token_error)
 }
 
