@@ -128,3 +128,19 @@ fn cl100k_table_is_tiktokens() {
 fn o200k_table_is_tiktokens() {
     check_rank_table("data/o200k_base.bin", &tiktoken_rs::o200k_base().unwrap(), 199_998);
 }
+
+/// cl100k's current split pattern (`\s++$` before `\s*[\r\n]`, used here and by tiktoken-rs
+/// and Python tiktoken) differs from the one npm `tiktoken` 1.0.22 ships only for a whitespace
+/// run that ends the text and has other whitespace after its last newline: old `["\n", "  "]`,
+/// new `["\n  "]`. The tokens are still identical because no cl100k token that contains a
+/// newline goes on past its last newline, so no merge can cross that split point (and merges on
+/// either side of it do not interact). This checks that premise on the vocabulary.
+#[test]
+fn no_cl100k_token_continues_past_its_last_newline() {
+    let tokens = tokens_of(&tiktoken_rs::cl100k_base().unwrap());
+    let crossing: Vec<&Vec<u8>> = tokens
+        .iter()
+        .filter(|t| t.iter().any(|&b| b == b'\r' || b == b'\n') && !matches!(t.last(), Some(b'\r' | b'\n')))
+        .collect();
+    assert!(crossing.is_empty(), "{:?}", &crossing[..crossing.len().min(5)]);
+}
