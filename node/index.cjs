@@ -7,6 +7,7 @@ const core = require('../pkg/modoki_budget.js');
 const { stringifyNeverThrows } = require('./tolerant-json.cjs');
 const { createRoundFloats, resolvePrecision, isPlainObject, DEFAULT_FLOAT_PRECISION } = require('./round-floats.cjs');
 const summarizers = require('./summarize.cjs');
+const tokens = require('./tokens.cjs');
 
 /** Default cap in UTF-16 code units (JS `.length`): ~15k tokens of compact JSON. */
 const MAX_PAYLOAD_CHARS = 60000;
@@ -26,10 +27,12 @@ function toCap(raw) {
 
 function readEncodeOptions(options) {
   if (typeof options !== 'object' || options === null) {
-    return { maxChars: toCap(options), precision: undefined };
+    return { maxChars: toCap(options), precision: undefined, maxTokens: undefined, encoding: undefined };
   }
   const precision = options.precision === undefined ? undefined : Number(options.precision);
-  return { maxChars: toCap(options.maxChars), precision };
+  // Token cap (node/tokens.cjs): checked after the char cap, so the cheaper one fires first.
+  const maxTokens = tokens.toTokenCap(options.maxTokens);
+  return { maxChars: toCap(options.maxChars), precision, maxTokens, encoding: options.encoding };
 }
 
 function safeString(value) {
@@ -93,13 +96,15 @@ function capText(text, maxChars = MAX_PAYLOAD_CHARS) {
  * envelope that says what was elided and how to narrow the call. Never throws.
  */
 function encode(data, options) {
-  const { maxChars, precision } = readEncodeOptions(options);
+  const { maxChars, precision, maxTokens, encoding } = readEncodeOptions(options);
   if (typeof data === 'string') return core.capText(data, maxChars);
   const rounding = precision !== undefined && precision > 0 && precision < 17;
   const text = rounding ? stringifyRounded(data, precision) : stringifyNeverThrows(data);
   if (text === undefined) return safeString(data);
-  if (text.length <= maxChars) return text;
-  return core.elisionEnvelope(data, text.length, -1, maxChars);
+  if (!(text.length <= maxChars)) return core.elisionEnvelope(data, text.length, -1, maxChars);
+  if (maxTokens === undefined) return text;
+  const overTokens = tokens.tokensOverCap(text, maxTokens, encoding);
+  return overTokens === null ? text : core.elisionEnvelope(data, text.length, overTokens, maxTokens);
 }
 
 /** `{ key: <count or type> }` for each top-level key; `describe(data)` for a non-object. */
@@ -175,4 +180,10 @@ module.exports = {
   shortGuid: summarizers.shortGuid,
   resolveGuid: summarizers.resolveGuid,
   deriveGuid: summarizers.deriveGuid,
+  DEFAULT_ENCODING: tokens.DEFAULT_ENCODING,
+  ESTIMATE_METHODS: tokens.ESTIMATE_METHODS,
+  countTokens: tokens.countTokens,
+  fitsTokenBudget: tokens.fitsTokenBudget,
+  estimateTokens: tokens.estimateTokens,
+  tokenReport: tokens.tokenReport,
 };

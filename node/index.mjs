@@ -31,5 +31,11 @@ export const {
   shortGuid,
   resolveGuid,
   deriveGuid,
+  DEFAULT_ENCODING,
+  ESTIMATE_METHODS,
+  countTokens,
+  fitsTokenBudget,
+  estimateTokens,
+  tokenReport,
 } = api;
 export default api;

@@ -11,6 +11,7 @@
 //! - [`preview`] — the envelope's `{ key: <count or type> }` preview (`summarize`).
 //! - [`summarize`] — summary-first summarizers for the editor's heavy tools.
 //! - [`guid`] — 12-hex GUID display prefixes, prefix resolution, the frozen `deriveGuid`.
+//! - [`tokens`] — exact BPE token counts (cl100k_base, o200k_base) and per-field attribution.
 
 pub mod cap;
 pub mod json;
@@ -18,6 +19,7 @@ pub mod round;
 pub mod preview;
 pub mod summarize;
 pub mod guid;
+pub mod tokens;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

@@ -10,6 +10,7 @@
 //! a half-unwound state.
 
 mod summarize;
+mod tokens;
 
 use js_sys::{Array, JsString};
 use wasm_bindgen::prelude::*;
