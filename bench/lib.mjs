@@ -14,8 +14,10 @@ export function describeMachine() {
 }
 
 /**
- * Median milliseconds per call of `fn`, over `samples` batches, each long enough (>= minMs)
- * to swamp timer noise. Runs `warmup` calls first so the JIT has settled.
+ * Milliseconds per call of `fn`: the fastest of `samples` batches, each long enough (>= minMs)
+ * to swamp timer noise. The minimum, not the median, because on a shared machine other load
+ * only ever adds time; the fastest batch is the closest to the code's own cost.
+ * Runs `warmup` calls first so the JIT has settled.
  */
 export function time(fn, { samples = 7, minMs = 60, warmup = 3 } = {}) {
   for (let i = 0; i < warmup; i++) fn();
@@ -32,11 +34,10 @@ export function time(fn, { samples = 7, minMs = 60, warmup = 3 } = {}) {
     for (let i = 0; i < batch; i++) fn();
     per.push((performance.now() - t0) / batch);
   }
-  per.sort((a, b) => a - b);
-  return per[Math.floor(per.length / 2)];
+  return Math.min(...per);
 }
 
-/** Times `a` and `b` interleaved (a, b, a, b …) so drift hits both alike; returns ms each. */
+/** Times `a` and `b` interleaved (a, b, a, b …) so drift hits both alike; returns the fastest ms of each. */
 export function compare(a, b, options = {}) {
   const ta = [];
   const tb = [];
@@ -45,8 +46,7 @@ export function compare(a, b, options = {}) {
     ta.push(time(a, options));
     tb.push(time(b, options));
   }
-  const median = (xs) => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)];
-  return { a: median(ta), b: median(tb) };
+  return { a: Math.min(...ta), b: Math.min(...tb) };
 }
 
 export function table(rows, columns) {
