@@ -9,10 +9,12 @@
 //! - [`round`] — `Number(x.toPrecision(sig))` with JavaScript's tie rule.
 //! - [`cap`] — the character cap, its elision envelope and hint, and surrogate-safe text cutting.
 //! - [`preview`] — the envelope's `{ key: <count or type> }` preview (`summarize`).
+//! - [`toon`] — TOON encoding (spec v4), byte-identical to `@toon-format/toon` 4.4.0.
 
 pub mod cap;
 pub mod json;
 pub mod round;
+pub mod toon;
 pub mod preview;
 
 #[cfg(target_arch = "wasm32")]
