@@ -16,5 +16,13 @@ export const {
   roundSig,
   roundFloats,
   resolvePrecision,
+  toToon,
+  toonResult,
+  toonDescription,
+  limitCollection,
+  limitResult,
+  select,
+  selectSchema,
+  inflationRisk,
 } = api;
 export default api;

@@ -10,12 +10,14 @@
 //! - [`cap`] — the character cap, its elision envelope and hint, and surrogate-safe text cutting.
 //! - [`preview`] — the envelope's `{ key: <count or type> }` preview (`summarize`).
 //! - [`toon`] — TOON encoding (spec v4), byte-identical to `@toon-format/toon` 4.4.0.
+//! - [`profile`] — static budget analysis of tool schemas (inflation risk, token bounds).
 
 pub mod cap;
 pub mod json;
 pub mod round;
 pub mod toon;
 pub mod preview;
+pub mod profile;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

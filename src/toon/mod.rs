@@ -81,6 +81,26 @@ impl Default for ToonOptions {
     }
 }
 
+impl ToonOptions {
+    /// Options from their JavaScript spellings: `delimiter` one of `","`, `"\t"`, `"|"`, and
+    /// `indent_size` an integer from 1 to [`MAX_INDENT_SIZE`]. The error says which is wrong.
+    pub fn from_parts(delimiter: &str, indent_size: f64) -> Result<Self, String> {
+        let delimiter = Delimiter::parse(delimiter).ok_or_else(|| {
+            format!(
+                "delimiter must be ',', '\\t' or '|', got {}",
+                crate::json::string::json_string(delimiter)
+            )
+        })?;
+        if !(indent_size.fract() == 0.0 && (1.0..=MAX_INDENT_SIZE as f64).contains(&indent_size)) {
+            return Err(format!(
+                "indentSize must be an integer from 1 to {MAX_INDENT_SIZE}, got {}",
+                crate::json::number::js_number_string(indent_size)
+            ));
+        }
+        Ok(Self { delimiter, indent_size: indent_size as usize })
+    }
+}
+
 /// Why JSON text could not be encoded.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ToonError {
@@ -112,4 +132,27 @@ pub fn to_toon_json(json: &[u8], options: &ToonOptions) -> Result<String, ToonEr
     let mut value: Value = serde_json::from_slice(json).map_err(|e| ToonError::InvalidJson(e.to_string()))?;
     order::js_key_order(&mut value);
     Ok(to_toon(&value, options))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_from_parts() {
+        assert_eq!(ToonOptions::from_parts("|", 4.0), Ok(ToonOptions { delimiter: Delimiter::Pipe, indent_size: 4 }));
+        assert_eq!(ToonOptions::from_parts(";", 2.0), Err("delimiter must be ',', '\\t' or '|', got \";\"".to_owned()));
+        for bad in [0.0, 17.0, 2.5, -1.0, f64::NAN, f64::INFINITY] {
+            let err = ToonOptions::from_parts(",", bad).expect_err("invalid indent");
+            assert!(err.starts_with("indentSize must be an integer from 1 to 16, got "), "{err}");
+        }
+    }
+
+    #[test]
+    fn json_text_in_toon_out() {
+        let toon = to_toon_json(br#"{"users":[{"id":1,"name":"Ada"},{"id":2,"name":"Bob"}],"n":1e+21}"#, &ToonOptions::default());
+        assert_eq!(toon, Ok("users[2]{id,name}:\n  1,Ada\n  2,Bob\nn: 1e+21".to_owned()));
+        assert!(matches!(to_toon_json(br#"["\ud800"]"#, &ToonOptions::default()), Err(ToonError::InvalidJson(_))));
+        assert!(matches!(to_toon_json(b"{", &ToonOptions::default()), Err(ToonError::InvalidJson(_))));
+    }
 }

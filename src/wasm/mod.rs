@@ -9,6 +9,9 @@
 //! whose traps throw, a getter that throws) becomes a marker instead of leaving the module in
 //! a half-unwound state.
 
+mod profile;
+mod toon;
+
 use js_sys::{Array, JsString};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
