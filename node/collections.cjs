@@ -105,27 +105,54 @@ function buildTree(fields) {
   return root;
 }
 
-function pick(value, node) {
-  if (Array.isArray(value)) {
-    const out = new Array(value.length);
-    for (let i = 0; i < value.length; i++) out[i] = pick(value[i], node);
-    return out;
+function setOwn(out, key, value) {
+  if (key === '__proto__') {
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  } else {
+    out[key] = value;
   }
-  if (typeof value !== 'object' || value === null) return value;
+}
+
+// The common case, root fields only: the same loop a hand-written projection would run.
+function pickLeaves(value, keys) {
+  const out = {};
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if (Object.hasOwn(value, key)) setOwn(out, key, value[key]);
+  }
+  return out;
+}
+
+function pickObject(value, node) {
+  if (node.flat) return pickLeaves(value, node.keys);
   const out = {};
   const { keys, children } = node;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i];
     if (!Object.hasOwn(value, key)) continue;
     const child = children[i];
-    const picked = child === true ? value[key] : pick(value[key], child);
-    if (key === '__proto__') {
-      Object.defineProperty(out, key, { value: picked, enumerable: true, writable: true, configurable: true });
-    } else {
-      out[key] = picked;
-    }
+    setOwn(out, key, child === true ? value[key] : pick(value[key], child));
   }
   return out;
+}
+
+function pick(value, node) {
+  if (Array.isArray(value)) {
+    const out = new Array(value.length);
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i];
+      out[i] = typeof item === 'object' && item !== null && !Array.isArray(item) ? pickObject(item, node) : pick(item, node);
+    }
+    return out;
+  }
+  if (typeof value !== 'object' || value === null) return value;
+  return pickObject(value, node);
+}
+
+function markFlat(node) {
+  node.flat = node.children.every((child) => child === true);
+  for (const child of node.children) if (child !== true) markFlat(child);
+  return node;
 }
 
 /**
@@ -138,7 +165,7 @@ function select(data, fields) {
   if (!Array.isArray(fields)) throw codedError(TypeError, 'INVALID_OPTION', 'select: fields must be an array of strings');
   const tree = buildTree(fields);
   if (tree.keys.length === 0) return data;
-  return pick(data, tree);
+  return pick(data, markFlat(tree));
 }
 
 const MAX_SCHEMA_DEPTH = 32;

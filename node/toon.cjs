@@ -11,6 +11,10 @@
 const core = require('../pkg/modoki_budget.js');
 
 const utf8 = new TextEncoder();
+const utf8Decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+const memory = core.wasmMemory();
+/** Above this many bytes the WASM-side buffers are released after each call. */
+const KEEP_BUFFER_BYTES = 1 << 20;
 const DELIMITERS = [',', '\t', '|'];
 const MAX_INDENT_SIZE = 16;
 /** serde_json's nesting limit on the Rust side; deeper trees are refused with INVALID_INPUT. */
@@ -163,8 +167,19 @@ function toonJsonText(value) {
   return JSON.stringify(plain ? value : normalizeToon(value));
 }
 
+// Writes the JSON text into WASM memory in place, encodes, and reads the TOON text back in
+// place (see src/wasm/toon.rs for why).
 function encodeText(text, { delimiter, indentSize }) {
-  return core.toToonJson(utf8.encode(text), delimiter, indentSize);
+  const capacity = text.length * 3; // UTF-16 unit -> at most 3 UTF-8 bytes
+  const inputPtr = core.toonInputBuffer(capacity);
+  const { written } = utf8.encodeInto(text, new Uint8Array(memory.buffer, inputPtr, capacity));
+  const length = core.toonEncodeInput(written, delimiter.charCodeAt(0), indentSize);
+  const outputPtr = core.toonOutputPtr();
+  const toon = core.toonOutputIsAscii()
+    ? Buffer.from(memory.buffer, outputPtr, length).toString('latin1')
+    : utf8Decoder.decode(new Uint8Array(memory.buffer, outputPtr, length));
+  if (capacity > KEEP_BUFFER_BYTES || length > KEEP_BUFFER_BYTES) core.toonRelease();
+  return toon;
 }
 
 const TOON_DEFAULTS = Object.freeze({ delimiter: ',', indentSize: 2 });

@@ -2,15 +2,16 @@
 //! generator of the reference encoder (`encodeArrayLines`, `encodeObjectAsListItemLines`, …) so
 //! the two can be compared case by case.
 
-use serde_json::{Map, Value};
-
-use super::primitive::{is_primitive, push_key, push_primitive, push_quoted};
+use super::node::{Entries, Node};
+use super::primitive::{push_key, push_primitive, push_quoted};
 use super::tabular::{all_objects, field_value, keyed_fields, tabular_fields, Field};
 use super::{Delimiter, ToonOptions};
 
-/// Encodes `value` as TOON text.
-pub fn encode(value: &Value, options: &ToonOptions) -> String {
-    let mut writer = Writer { out: String::new(), started: false, delimiter: options.delimiter, indent_size: options.indent_size };
+/// Encodes `value` as TOON text; `capacity_hint` pre-sizes the output (the input's JSON length
+/// is a good guess).
+pub fn encode(value: &Node<'_>, options: &ToonOptions, capacity_hint: usize) -> String {
+    let out = String::with_capacity(capacity_hint);
+    let mut writer = Writer { out, started: false, delimiter: options.delimiter, indent_size: options.indent_size };
     writer.root(value);
     writer.out
 }
@@ -22,21 +23,21 @@ struct Writer {
     indent_size: usize,
 }
 
-type Object = Map<String, Value>;
+type Object<'a> = Entries<'a>;
 
 impl Writer {
-    fn root(&mut self, value: &Value) {
+    fn root(&mut self, value: &Node<'_>) {
         match value {
             // A leading byte-order mark would be stripped by a decoder, so a root string that
             // starts with one is always quoted.
-            Value::String(s) if s.starts_with('\u{feff}') => {
+            Node::String(s) if s.starts_with('\u{feff}') => {
                 self.line(0);
                 push_quoted(&mut self.out, s);
             }
-            Value::Array(items) => self.array(None, items, 0),
-            Value::Object(object) => match keyed_fields(object) {
+            Node::Array(items) => self.array(None, items, 0),
+            Node::Object(object) => match keyed_fields(object) {
                 Some(fields) => self.keyed_object(None, object, &fields, 0),
-                None => self.entries(object.iter(), 0),
+                None => self.entries(object, 0),
             },
             primitive => {
                 self.line(0);
@@ -62,7 +63,7 @@ impl Writer {
         self.out.push_str("- ");
     }
 
-    fn primitive(&mut self, value: &Value) {
+    fn primitive(&mut self, value: &Node<'_>) {
         push_primitive(&mut self.out, value, self.delimiter);
     }
 
@@ -103,22 +104,22 @@ impl Writer {
         }
     }
 
-    fn entries<'v>(&mut self, entries: impl Iterator<Item = (&'v String, &'v Value)>, depth: usize) {
+    fn entries(&mut self, entries: &Object<'_>, depth: usize) {
         for (key, value) in entries {
             self.key_value(key, value, depth);
         }
     }
 
-    fn key_value(&mut self, key: &str, value: &Value, depth: usize) {
+    fn key_value(&mut self, key: &str, value: &Node<'_>, depth: usize) {
         match value {
-            Value::Array(items) => self.array(Some(key), items, depth),
-            Value::Object(object) => match keyed_fields(object) {
+            Node::Array(items) => self.array(Some(key), items, depth),
+            Node::Object(object) => match keyed_fields(object) {
                 Some(fields) => self.keyed_object(Some(key), object, &fields, depth),
                 None => {
                     self.line(depth);
                     push_key(&mut self.out, key);
                     self.out.push(':');
-                    self.entries(object.iter(), depth + 1);
+                    self.entries(object, depth + 1);
                 }
             },
             primitive => {
@@ -131,24 +132,24 @@ impl Writer {
     }
 
     /// `key[N:]{fields}:` then one `entryKey: cells` row per entry.
-    fn keyed_object(&mut self, key: Option<&str>, object: &Object, fields: &[Field<'_>], depth: usize) {
+    fn keyed_object(&mut self, key: Option<&str>, object: &Object<'_>, fields: &[Field<'_>], depth: usize) {
         self.line(depth);
         self.header(key, object.len(), Some(fields), true);
         self.keyed_rows(object, fields, depth + 1);
     }
 
-    fn keyed_rows(&mut self, object: &Object, fields: &[Field<'_>], depth: usize) {
+    fn keyed_rows(&mut self, object: &Object<'_>, fields: &[Field<'_>], depth: usize) {
         for (entry_key, entry) in object {
             self.line(depth);
             push_key(&mut self.out, entry_key);
             self.out.push_str(": ");
-            if let Value::Object(row) = entry {
+            if let Node::Object(row) = entry {
                 self.cells(row, fields, &mut true);
             }
         }
     }
 
-    fn rows(&mut self, rows: &[&Object], fields: &[Field<'_>], depth: usize) {
+    fn rows(&mut self, rows: &[&Object<'_>], fields: &[Field<'_>], depth: usize) {
         for row in rows {
             self.line(depth);
             self.cells(row, fields, &mut true);
@@ -156,12 +157,11 @@ impl Writer {
     }
 
     /// The row's leaf values in field order, nested groups flattened, joined by the delimiter.
-    fn cells(&mut self, row: &Object, fields: &[Field<'_>], first: &mut bool) {
-        let mut in_order = row.iter();
-        for field in fields {
-            let value = field_value(row, &mut in_order, field.name);
+    fn cells(&mut self, row: &Object<'_>, fields: &[Field<'_>], first: &mut bool) {
+        for (index, field) in fields.iter().enumerate() {
+            let value = field_value(row, index, field.name);
             match (&field.children, value) {
-                (Some(children), Value::Object(inner)) => self.cells(inner, children, first),
+                (Some(children), Node::Object(inner)) => self.cells(inner, children, first),
                 _ => {
                     if !*first {
                         self.out.push(self.delimiter.as_char());
@@ -174,7 +174,7 @@ impl Writer {
     }
 
     /// `[N]: a,b,c` (or `[0]:` for an empty array, which only arises inside lists).
-    fn inline(&mut self, key: Option<&str>, items: &[Value]) {
+    fn inline(&mut self, key: Option<&str>, items: &[Node<'_>]) {
         self.header(key, items.len(), None, false);
         if items.is_empty() {
             return;
@@ -188,7 +188,7 @@ impl Writer {
         }
     }
 
-    fn array(&mut self, key: Option<&str>, items: &[Value], depth: usize) {
+    fn array(&mut self, key: Option<&str>, items: &[Node<'_>], depth: usize) {
         if items.is_empty() {
             self.line(depth);
             if let Some(key) = key {
@@ -198,20 +198,20 @@ impl Writer {
             self.out.push_str("[]");
             return;
         }
-        if items.iter().all(is_primitive) {
+        if items.iter().all(Node::is_primitive) {
             self.line(depth);
             self.inline(key, items);
             return;
         }
         let inner_all_primitive = items.iter().all(|item| match item {
-            Value::Array(inner) => inner.iter().all(is_primitive),
+            Node::Array(inner) => inner.iter().all(Node::is_primitive),
             _ => false,
         });
         if inner_all_primitive {
             self.line(depth);
             self.header(key, items.len(), None, false);
             for item in items {
-                if let Value::Array(inner) = item {
+                if let Node::Array(inner) = item {
                     self.item(depth + 1);
                     self.inline(None, inner);
                 }
@@ -233,11 +233,11 @@ impl Writer {
         }
     }
 
-    fn list_item(&mut self, value: &Value, depth: usize) {
+    fn list_item(&mut self, value: &Node<'_>, depth: usize) {
         match value {
-            Value::Array(items) => {
+            Node::Array(items) => {
                 self.item(depth);
-                if items.iter().all(is_primitive) {
+                if items.iter().all(Node::is_primitive) {
                     self.inline(None, items);
                 } else {
                     self.header(None, items.len(), None, false);
@@ -246,7 +246,7 @@ impl Writer {
                     }
                 }
             }
-            Value::Object(object) => self.object_item(object, depth),
+            Node::Object(object) => self.object_item(object, depth),
             primitive => {
                 self.item(depth);
                 self.primitive(primitive);
@@ -256,15 +256,14 @@ impl Writer {
 
     /// An object as a list item: its first entry shares the `- ` line, the rest follow one level
     /// deeper; a first entry that is a table keeps its rows two levels deeper.
-    fn object_item(&mut self, object: &Object, depth: usize) {
-        let mut entries = object.iter();
-        let Some((first_key, first_value)) = entries.next() else {
+    fn object_item(&mut self, object: &Object<'_>, depth: usize) {
+        let Some(((first_key, first_value), rest)) = object.split_first() else {
             self.line(depth);
             self.out.push('-');
             return;
         };
         match first_value {
-            Value::Array(items) => {
+            Node::Array(items) => {
                 let table = all_objects(items).and_then(|rows| tabular_fields(&rows).map(|fields| (rows, fields)));
                 self.item(depth);
                 if let Some((rows, fields)) = table {
@@ -273,7 +272,7 @@ impl Writer {
                 } else if items.is_empty() {
                     push_key(&mut self.out, first_key);
                     self.out.push_str(": []");
-                } else if items.iter().all(is_primitive) {
+                } else if items.iter().all(Node::is_primitive) {
                     push_key(&mut self.out, first_key);
                     self.inline(None, items);
                 } else {
@@ -284,7 +283,7 @@ impl Writer {
                     }
                 }
             }
-            Value::Object(inner) => {
+            Node::Object(inner) => {
                 self.item(depth);
                 if let Some(fields) = keyed_fields(inner) {
                     self.header(Some(first_key), inner.len(), Some(&fields), true);
@@ -292,7 +291,7 @@ impl Writer {
                 } else {
                     push_key(&mut self.out, first_key);
                     self.out.push(':');
-                    self.entries(inner.iter(), depth + 2);
+                    self.entries(inner, depth + 2);
                 }
             }
             primitive => {
@@ -302,6 +301,6 @@ impl Writer {
                 self.primitive(primitive);
             }
         }
-        self.entries(entries, depth + 1);
+        self.entries(rest, depth + 1);
     }
 }

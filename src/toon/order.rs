@@ -3,8 +3,6 @@
 //! in that order, so text from V8 needs no change; hand-written JSON (the spec fixtures, a Rust
 //! caller's text) may not, and the reference encoder sees the reordered object.
 
-use serde_json::{Map, Value};
-
 /// The numeric value of `key` when it is an array index: a canonical decimal integer
 /// below 2^32 - 1 (`"0"`, `"7"`, not `"07"`, `"-1"` or `"4294967295"`).
 pub fn array_index(key: &str) -> Option<u32> {
@@ -19,26 +17,26 @@ pub fn array_index(key: &str) -> Option<u32> {
     }
 }
 
-/// Reorders every object in `value` (recursively) into JavaScript's own-key order.
-/// Objects already in that order, which is every object from `JSON.stringify`, are left as is.
-pub fn js_key_order(value: &mut Value) {
-    match value {
-        Value::Array(items) => items.iter_mut().for_each(js_key_order),
-        Value::Object(map) => {
-            if !in_js_order(map) {
-                reorder(map);
-            }
-            map.values_mut().for_each(js_key_order);
-        }
-        _ => {}
+/// Puts entries in JavaScript's own-key order (stable; a no-op, without allocating, when they
+/// already are, as every object from `JSON.stringify` is).
+pub fn js_entry_order<K: AsRef<str>, V>(entries: &mut Vec<(K, V)>) {
+    if in_order(entries.iter().map(|(k, _)| k.as_ref())) {
+        return;
     }
+    let taken = std::mem::take(entries);
+    let (mut indexed, named): (Vec<_>, Vec<_>) =
+        taken.into_iter().map(|(k, v)| (array_index(k.as_ref()), k, v)).partition(|(i, _, _)| i.is_some());
+    indexed.sort_by_key(|(i, _, _)| *i);
+    entries.extend(indexed.into_iter().chain(named).map(|(_, k, v)| (k, v)));
 }
 
-fn in_js_order(map: &Map<String, Value>) -> bool {
+fn in_order<'k>(keys: impl Iterator<Item = &'k str>) -> bool {
     let mut previous_index: Option<u32> = None;
     let mut seen_name = false;
-    for key in map.keys() {
-        match array_index(key) {
+    for key in keys {
+        // Only a key starting with a digit can be an array index.
+        let index = if key.as_bytes().first().is_some_and(u8::is_ascii_digit) { array_index(key) } else { None };
+        match index {
             Some(index) => {
                 if seen_name || previous_index.is_some_and(|p| p >= index) {
                     return false;
@@ -49,18 +47,6 @@ fn in_js_order(map: &Map<String, Value>) -> bool {
         }
     }
     true
-}
-
-fn reorder(map: &mut Map<String, Value>) {
-    let entries: Vec<(String, Value)> = std::mem::take(map).into_iter().collect();
-    let (mut indexed, named): (Vec<_>, Vec<_>) = entries
-        .into_iter()
-        .map(|(key, value)| (array_index(&key), key, value))
-        .partition(|(index, _, _)| index.is_some());
-    indexed.sort_by_key(|(index, _, _)| *index);
-    for (_, key, value) in indexed.into_iter().chain(named) {
-        map.insert(key, value);
-    }
 }
 
 #[cfg(test)]
@@ -79,8 +65,11 @@ mod tests {
 
     #[test]
     fn moves_index_keys_first_like_json_parse() {
-        let mut value: Value = serde_json::from_str(r#"{"b":1,"10":2,"a":{"z":0,"2":1,"1":2},"01":3,"3":4}"#).expect("json");
-        js_key_order(&mut value);
-        assert_eq!(crate::json::value::to_json(&value), r#"{"3":4,"10":2,"b":1,"a":{"1":2,"2":1,"z":0},"01":3}"#);
+        let mut entries = vec![("b", 1), ("10", 2), ("a", 3), ("01", 4), ("3", 5)];
+        js_entry_order(&mut entries);
+        assert_eq!(entries, vec![("3", 5), ("10", 2), ("b", 1), ("a", 3), ("01", 4)]);
+        let mut sorted = vec![("0", 1), ("2", 2), ("x", 3)];
+        js_entry_order(&mut sorted);
+        assert_eq!(sorted, vec![("0", 1), ("2", 2), ("x", 3)]);
     }
 }

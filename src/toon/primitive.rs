@@ -2,26 +2,74 @@
 //! else double-quoted with TOON's escapes. The rules are the reference encoder's
 //! (`isSafeUnquoted`, `isValidUnquotedKey`, `escapeString`), byte for byte.
 
-use serde_json::Value;
-
+use super::node::Node;
 use super::Delimiter;
 use crate::json::number::push_js_number;
 
-/// True for `null`, booleans, numbers and strings — the values TOON writes inline.
-pub fn is_primitive(value: &Value) -> bool {
-    !matches!(value, Value::Array(_) | Value::Object(_))
-}
-
 /// Appends a primitive value; containers are never passed here (they write nothing).
-pub fn push_primitive(out: &mut String, value: &Value, delimiter: Delimiter) {
+/// Numbers print as `String(x)`; the JS side has already turned -0 into 0 and non-finite
+/// numbers into null, and JSON text cannot hold them.
+pub fn push_primitive(out: &mut String, value: &Node<'_>, delimiter: Delimiter) {
     match value {
-        Value::Null => out.push_str("null"),
-        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-        Value::Number(n) => push_js_number(out, n.as_f64().unwrap_or(0.0)),
-        Value::String(s) => push_string(out, s, delimiter),
-        Value::Array(_) | Value::Object(_) => {}
+        Node::Null => out.push_str("null"),
+        Node::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Node::Number(x) if x.is_finite() => push_number(out, *x),
+        Node::Number(_) => out.push_str("null"),
+        Node::NumberText(token) => out.push_str(token),
+        Node::String(s) => push_string(out, s, delimiter),
+        Node::Array(_) | Node::Object(_) => {}
     }
 }
+
+/// Largest magnitude below which every integral double prints as its exact integer digits.
+const EXACT_INTEGER_LIMIT: f64 = 9_007_199_254_740_992.0; // 2^53
+
+/// `String(x)` for a finite `x`. Integers below 2^53 — most numbers in tool data — print their
+/// exact digits, which is what the shortest round-trip form of such an integer is, without the
+/// general float formatter.
+fn push_number(out: &mut String, x: f64) {
+    if x.fract() != 0.0 || x.abs() >= EXACT_INTEGER_LIMIT || x == 0.0 {
+        push_js_number(out, x);
+        return;
+    }
+    let mut n = x.abs() as u64;
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    while n > 0 {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+    }
+    if x < 0.0 {
+        out.push('-');
+    }
+    // Only ASCII digits were written.
+    out.push_str(std::str::from_utf8(&digits[at..]).unwrap_or("0"));
+}
+
+/// Bytes that force quotes anywhere in a string under a delimiter: C0 controls,
+/// `: " \ [ ] { }` and the delimiter itself. One table per delimiter, so the scan is one
+/// lookup per byte.
+const fn needs_quotes(delimiter: u8) -> [bool; 256] {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        table[b] = true;
+        b += 1;
+    }
+    let specials = *b":\"\\[]{}";
+    let mut i = 0;
+    while i < specials.len() {
+        table[specials[i] as usize] = true;
+        i += 1;
+    }
+    table[delimiter as usize] = true;
+    table
+}
+
+static NEEDS_QUOTES_COMMA: [bool; 256] = needs_quotes(b',');
+static NEEDS_QUOTES_TAB: [bool; 256] = needs_quotes(b'\t');
+static NEEDS_QUOTES_PIPE: [bool; 256] = needs_quotes(b'|');
 
 /// Appends a string value, bare when safe, quoted otherwise.
 pub fn push_string(out: &mut String, s: &str, delimiter: Delimiter) {
@@ -82,13 +130,18 @@ pub fn is_safe_unquoted(s: &str, delimiter: Delimiter) -> bool {
     if matches!(first, b' ' | b'\t' | b'-' | b'#') || matches!(last, b' ' | b'\t') {
         return false;
     }
-    if s == "true" || s == "false" || s == "null" || is_numeric_like(bytes) {
+    // A leading '-' was handled above, so only a digit or '+' can start a number look-alike.
+    let maybe_numeric = first.is_ascii_digit() || first == b'+';
+    let maybe_keyword = matches!(first, b't' | b'f' | b'n') && matches!(s, "true" | "false" | "null");
+    if maybe_keyword || (maybe_numeric && is_numeric_like(bytes)) {
         return false;
     }
-    let delimiter = delimiter.as_byte();
-    !bytes
-        .iter()
-        .any(|&b| b < 0x20 || b == delimiter || matches!(b, b':' | b'"' | b'\\' | b'[' | b']' | b'{' | b'}'))
+    let table = match delimiter {
+        Delimiter::Comma => &NEEDS_QUOTES_COMMA,
+        Delimiter::Tab => &NEEDS_QUOTES_TAB,
+        Delimiter::Pipe => &NEEDS_QUOTES_PIPE,
+    };
+    !bytes.iter().any(|&b| table[usize::from(b)])
 }
 
 /// `/^[+-]?\d+(?:\.\d+)?(?:e[+-]?\d+)?$/i` — text a decoder would read as a number.
@@ -178,6 +231,29 @@ mod tests {
         ];
         for &(input, delimiter, want) in cases {
             assert_eq!(value(input, delimiter), want, "{input:?} with {delimiter:?}");
+        }
+    }
+
+    #[test]
+    fn numbers_print_like_string_of_x() {
+        let cases: &[(f64, &str)] = &[
+            (0.0, "0"),
+            (-0.0, "0"),
+            (7.0, "7"),
+            (-42.0, "-42"),
+            (9_007_199_254_740_991.0, "9007199254740991"),
+            (-9_007_199_254_740_991.0, "-9007199254740991"),
+            (9_007_199_254_740_992.0, "9007199254740992"),
+            (123_456_789_012_345_680_000.0, "123456789012345680000"),
+            (1e21, "1e+21"),
+            (0.5, "0.5"),
+            (1e-7, "1e-7"),
+            (f64::NAN, "null"),
+        ];
+        for &(x, want) in cases {
+            let mut out = String::new();
+            push_primitive(&mut out, &Node::Number(x), Delimiter::Comma);
+            assert_eq!(out, want, "{x:?}");
         }
     }
 
