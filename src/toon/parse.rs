@@ -270,6 +270,9 @@ impl<'a> Parser<'a> {
                 | has_zero(v ^ (ONES * u64::from(b'\\')))
                 | (v.wrapping_sub(ONES * 0x20) & !v & HIGHS);
             if special != 0 {
+                // The lowest flagged byte is exact (borrows only flag bytes above a real hit):
+                // jump straight to it.
+                self.pos += (special.trailing_zeros() / 8) as usize;
                 return;
             }
             self.pos += 8;
