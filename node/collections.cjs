@@ -38,7 +38,8 @@ function readLimitArgs(fn, items, max, options) {
 }
 
 function limitWith(fn, items, max, options) {
-  const advice = readLimitArgs(fn, items, max, options);
+  // The common call (valid array and max, no options) skips the option parsing.
+  const advice = options === undefined && Array.isArray(items) && Number.isInteger(max) && max >= 0 ? DEFAULT_ADVICE : readLimitArgs(fn, items, max, options);
   const total = items.length;
   if (total <= max) return { items: items.slice(), shown: total, hidden: 0 };
   const hidden = total - max;
