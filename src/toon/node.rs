@@ -76,7 +76,17 @@ pub fn lookup<'n, 'a>(entries: &'n Entries<'a>, name: &str) -> Option<&'n Node<'
 /// its key with the column's).
 #[inline]
 pub fn same_key(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
+    // The parser hands the rows of a table the same key slices (see `parse`), so most
+    // comparisons the encoder makes end here.
+    if std::ptr::eq(a.as_ptr(), b.as_ptr()) && a.len() == b.len() {
+        return true;
+    }
+    same_bytes(a.as_bytes(), b.as_bytes())
+}
+
+/// Byte-slice equality without a `memcmp` call (see [`same_key`]).
+#[inline]
+pub fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     if a.len() != b.len() {
         return false;
     }

@@ -10,7 +10,7 @@
 
 use std::borrow::Cow;
 
-use super::node::{dedupe_last_wins, same_key, Node};
+use super::node::{dedupe_last_wins, same_bytes, Node};
 use super::order::js_entry_order;
 
 /// Deepest nesting accepted, as serde_json's default recursion limit.
@@ -179,12 +179,21 @@ impl<'a> Parser<'a> {
             self.pos += 1;
             return Ok(Node::Object(entries));
         }
+        // Whether every key so far was the one the previous object at this depth had there.
+        let mut as_known = true;
         loop {
             self.skip_ws();
             if self.peek() != Some(b'"') {
                 return Err(self.error("expected a string key"));
             }
-            let key = self.string()?;
+            let known = if as_known { self.known_key_at(entries.len()) } else { None };
+            let key = match known {
+                Some(key) => key,
+                None => {
+                    as_known = false;
+                    self.string()?
+                }
+            };
             self.expect(b':', "expected ':'")?;
             let value = self.value()?;
             entries.push((key, value));
@@ -198,7 +207,8 @@ impl<'a> Parser<'a> {
                 _ => return Err(self.error("expected ',' or '}'")),
             }
         }
-        if !self.matches_known_keys(&entries) {
+        let known_len = self.known_keys.get(self.depth).map_or(0, Vec::len);
+        if !(as_known && known_len == entries.len() && known_len > 0) {
             let before = entries.len();
             dedupe_last_wins(&mut entries);
             let unique = entries.len() == before;
@@ -208,9 +218,40 @@ impl<'a> Parser<'a> {
         Ok(Node::Object(entries))
     }
 
-    fn matches_known_keys(&self, entries: &[(Cow<'a, str>, Node<'a>)]) -> bool {
-        let Some(known) = self.known_keys.get(self.depth) else { return false };
-        !known.is_empty() && entries.len() == known.len() && entries.iter().zip(known).all(|((k, _), known)| same_key(k, known))
+    /// The key literal at the cursor when it is exactly the `index`-th key of the last object
+    /// at this depth — in a table, every row's keys are — consumed without scanning it.
+    /// Remembered keys had no escapes, so equal bytes followed by `"` are the whole literal.
+    /// The returned key is the remembered slice itself, so the rows of a table share their key
+    /// pointers and the encoder's key comparisons succeed on pointer equality.
+    fn known_key_at(&mut self, index: usize) -> Option<Cow<'a, str>> {
+        let known: &'a str = self.known_keys.get(self.depth)?.get(index)?;
+        let start = self.pos + 1;
+        let end = start + known.len();
+        if self.bytes.get(end) != Some(&b'"') || !self.same_as_known(start, known) {
+            return None;
+        }
+        self.pos = end + 1;
+        Some(Cow::Borrowed(known))
+    }
+
+    /// Whether the input at `start` holds `known`'s bytes. A short key (most are) is compared as
+    /// one masked 8-byte word read from both places in the input — `known` is a slice of it.
+    fn same_as_known(&self, start: usize, known: &str) -> bool {
+        let len = known.len();
+        let known_at = (known.as_ptr() as usize).wrapping_sub(self.bytes.as_ptr() as usize);
+        if len <= 8 {
+            if let (Some(a), Some(b)) = (self.word_at(start), self.word_at(known_at)) {
+                let mask = if len == 8 { u64::MAX } else { (1u64 << (8 * len)) - 1 };
+                return (a ^ b) & mask == 0;
+            }
+        }
+        self.bytes.get(start..start + len).is_some_and(|here| same_bytes(here, known.as_bytes()))
+    }
+
+    fn word_at(&self, at: usize) -> Option<u64> {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(self.bytes.get(at..at.checked_add(8)?)?);
+        Some(u64::from_le_bytes(word))
     }
 
     /// Remembers `entries`' keys when they were unique and already in order, so the next object
@@ -462,6 +503,20 @@ mod tests {
         let got: Vec<String> = rows.iter().map(keys).collect();
         assert_eq!(got, ["a,b", "a,b", "a", "1,b", "1,b", "a,b"]);
         assert_eq!(rows[2], Node::Object(vec![(Cow::Borrowed("a"), Node::Number(4.0))]));
+    }
+
+    #[test]
+    fn keys_that_only_resemble_the_previous_rows_keys() {
+        let text = br#"[{"ab":1,"c":2},{"a":1,"c":2},{"abc":1,"c":2},{"ab":1,"c\"":2},{"ab":1,"c":2,"d":3},{"ab":1},{"ab":1,"c":2}]"#;
+        let Node::Array(rows) = parse(text).expect("valid") else { panic!("array") };
+        let keys: Vec<String> = rows
+            .iter()
+            .map(|n| match n {
+                Node::Object(e) => e.iter().map(|(k, _)| k.to_string()).collect::<Vec<_>>().join(","),
+                _ => String::new(),
+            })
+            .collect();
+        assert_eq!(keys, ["ab,c", "a,c", "abc,c", "ab,c\"", "ab,c,d", "ab", "ab,c"]);
     }
 
     #[test]
