@@ -156,6 +156,18 @@ describe('toonResult', () => {
   });
 });
 
+describe('in-place WASM buffers', () => {
+  it('large non-ASCII inputs, then small ones, all match the reference', () => {
+    const big = { text: 'é😀,'.repeat(300_000), rows: Array.from({ length: 5_000 }, (_, i) => ({ i, s: `ü${i}` })) };
+    expect(toToon(big)).toBe(referenceEncode(big));
+    expect(toToon({ a: 'small' })).toBe('a: small');
+    expect(toToon('naïve')).toBe('naïve');
+    const ascii = { rows: Array.from({ length: 50_000 }, (_, i) => ({ i })) };
+    expect(toToon(ascii, { delimiter: '\t' })).toBe(referenceEncode(ascii, { delimiter: '\t' }));
+    expect(toToon([1, 2])).toBe('[2]: 1,2');
+  });
+});
+
 describe('toonDescription', () => {
   const billing = {
     name: 'billing',
