@@ -237,11 +237,9 @@ impl<'a> Walker<'a> {
             return;
         }
         let Some(object) = schema_object(schema) else { return };
-        if let Some(target) = self.enter_ref(object) {
-            if let Some(target) = target {
-                self.walk(target, path.clone(), depth + 1);
-                self.refs.pop();
-            }
+        if let Some(Some(target)) = self.enter_ref(object) {
+            self.walk(target, path.clone(), depth + 1);
+            self.refs.pop();
         }
         if let Some(Value::Object(properties)) = object.get("properties") {
             self.field_count += properties.len();
@@ -285,11 +283,9 @@ impl<'a> Walker<'a> {
         }
         let Some(object) = schema_object(schema) else { return 0 };
         let mut count = 0;
-        if let Some(target) = self.enter_ref(object) {
-            if let Some(target) = target {
-                count += self.item_fields(target, depth + 1);
-                self.refs.pop();
-            }
+        if let Some(Some(target)) = self.enter_ref(object) {
+            count += self.item_fields(target, depth + 1);
+            self.refs.pop();
         }
         if is_array_schema(object) {
             return count;
