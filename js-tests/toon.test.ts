@@ -166,6 +166,14 @@ describe('in-place WASM buffers', () => {
     expect(toToon(ascii, { delimiter: '\t' })).toBe(referenceEncode(ascii, { delimiter: '\t' }));
     expect(toToon([1, 2])).toBe('[2]: 1,2');
   });
+
+  it('one-byte (Latin-1) text travels as Latin-1 both ways; wider text as UTF-8', () => {
+    const latin1 = { city: 'São Paulo', all: Array.from({ length: 256 }, (_, c) => String.fromCharCode(c)).join(''), k: { 'ÿ\u0080': 'é' } };
+    expect(toToon(latin1)).toBe(referenceEncode(latin1));
+    const wide = { city: 'São Paulo', euro: '€', k: { 'ÿ': 'é' } };
+    expect(toToon(wide)).toBe(referenceEncode(wide));
+    expect(toToon({ s: 'ÿ' })).toBe('s: ÿ');
+  });
 });
 
 describe('toonDescription', () => {

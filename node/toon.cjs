@@ -167,15 +167,23 @@ function toonJsonText(value) {
   return JSON.stringify(plain ? value : normalizeToon(value));
 }
 
-// Writes the JSON text into WASM memory in place, encodes, and reads the TOON text back in
-// place (see src/wasm/toon.rs for why).
+// Matches only a character above U+00FF. V8 answers at once for a one-byte string (it cannot
+// hold one), which is how a string's Latin-1 representability is known without a scan.
+const WIDE_CHARACTER = /[^\u0000-\u00ff]/;
+
+// Writes the JSON text into WASM memory in place — as Latin-1 for one-byte strings (a memcpy;
+// UTF-8 encoding would cost ~50x more with one non-ASCII character) — encodes, and reads the
+// TOON text back in place (see src/wasm/toon.rs and src/latin1.rs for why and how much).
 function encodeText(text, { delimiter, indentSize }) {
-  const capacity = text.length * 3; // UTF-16 unit -> at most 3 UTF-8 bytes
+  const latin1 = !WIDE_CHARACTER.test(text);
+  const capacity = latin1 ? text.length : text.length * 3; // UTF-16 unit -> at most 3 UTF-8 bytes
   const inputPtr = core.toonInputBuffer(capacity);
-  const { written } = utf8.encodeInto(text, new Uint8Array(memory.buffer, inputPtr, capacity));
-  const length = core.toonEncodeInput(written, delimiter.charCodeAt(0), indentSize);
+  const written = latin1
+    ? Buffer.from(memory.buffer, inputPtr, capacity).write(text, 0, 'latin1')
+    : utf8.encodeInto(text, new Uint8Array(memory.buffer, inputPtr, capacity)).written;
+  const length = core.toonEncodeInput(written, latin1, delimiter.charCodeAt(0), indentSize);
   const outputPtr = core.toonOutputPtr();
-  const toon = core.toonOutputIsAscii()
+  const toon = core.toonOutputLatin1()
     ? Buffer.from(memory.buffer, outputPtr, length).toString('latin1')
     : utf8Decoder.decode(new Uint8Array(memory.buffer, outputPtr, length));
   if (capacity > KEEP_BUFFER_BYTES || length > KEEP_BUFFER_BYTES) core.toonRelease();

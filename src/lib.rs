@@ -6,6 +6,7 @@
 //! that converts at the edge, and is only compiled for `wasm32`.
 //!
 //! - [`json`] — JSON text exactly as V8 writes it (numbers, strings) and a number-rewriting scanner.
+//! - [`latin1`] — one-byte (Latin-1) transport of text across the JS boundary.
 //! - [`round`] — `Number(x.toPrecision(sig))` with JavaScript's tie rule.
 //! - [`cap`] — the character cap, its elision envelope and hint, and surrogate-safe text cutting.
 //! - [`preview`] — the envelope's `{ key: <count or type> }` preview (`summarize`).
@@ -14,6 +15,7 @@
 
 pub mod cap;
 pub mod json;
+pub mod latin1;
 pub mod round;
 pub mod toon;
 pub mod preview;
