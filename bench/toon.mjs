@@ -67,8 +67,9 @@ function compare(name, ours, peer, minMs) {
     { fn: peer, batch: batchFor(peer, target), samples: [] },
   ];
   const end = performance.now() + minMs;
-  while (performance.now() < end || sides[0].samples.length < 7) {
-    for (const side of sides) {
+  for (let round = 0; performance.now() < end || round < 8; round++) {
+    // ABBA order, so whichever side runs second (and meets the other's garbage) alternates.
+    for (const side of round % 2 === 0 ? sides : [sides[1], sides[0]]) {
       const t0 = performance.now();
       for (let i = 0; i < side.batch; i++) side.fn();
       side.samples.push((performance.now() - t0) / side.batch);
@@ -117,13 +118,14 @@ export function run({ quick = false } = {}) {
 
   const cpus = os.cpus();
   return {
-    machine: { cpu: cpus[0]?.model ?? 'unknown', cores: cpus.length, node: process.version, platform: `${os.platform()} ${os.arch()}` },
+    machine: { cpu: cpus[0]?.model ?? 'unknown', cores: cpus.length, node: process.version, platform: `${os.platform()} ${os.arch()}`, loadavg: os.loadavg()[0] },
     results,
   };
 }
 
 function print({ machine, results }) {
-  console.log(`machine: ${machine.cpu}, ${machine.cores} cores, node ${machine.node}, ${machine.platform}`);
+  // The load average says how much other processes competed for the cores during the run.
+  console.log(`machine: ${machine.cpu}, ${machine.cores} cores, node ${machine.node}, ${machine.platform}, load ${machine.loadavg.toFixed(1)}`);
   for (const r of results) {
     const extra = r.bytes ? `  (TOON ${r.bytes} B vs JSON ${r.jsonBytes} B)` : '';
     const ms = (x) => (x < 0.1 ? `${(x * 1000).toFixed(2).padStart(7)} µs` : `${x.toFixed(3).padStart(7)} ms`);
