@@ -248,4 +248,4 @@ function toonDescription(tool) {
   return `${head}\n\n${table}`;
 }
 
-module.exports = { toToon, toonResult, toonDescription, normalizeToon, TOON_MAX_INDENT_SIZE: MAX_INDENT_SIZE };
+module.exports = { toToon, toonResult, toonDescription, normalizeToon };

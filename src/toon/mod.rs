@@ -4,14 +4,15 @@
 //! TOON writes a uniform array of objects as one header row plus one delimited row per item,
 //! so repeated keys are paid once — the reason it is cheaper than JSON on flat tables.
 //!
-//! The encoder works on a parsed [`serde_json::Value`] (keys in document order, which is why the
-//! crate enables `preserve_order`). [`to_toon_json`] is the entry point the binding uses: JSON
-//! text from V8's `JSON.stringify` in, TOON text out.
+//! The encoder walks a [`node::Node`] tree. [`to_toon`] takes a [`serde_json::Value`] (keys in
+//! document order, which is why the crate enables `preserve_order`); [`to_toon_json`] takes any
+//! JSON text; [`to_toon_v8_json`] is what the binding uses: text from V8's `JSON.stringify` in,
+//! TOON text out.
 //!
 //! - [`primitive`] — quoting and escaping of strings and keys, number and literal printing.
 //! - [`tabular`] — which arrays and objects collapse into a table, and their field lists.
 //! - [`encode`] — the line writer that walks the value.
-//! - [`node`] — the borrowed tree the encoder walks, deserialized straight from JSON text.
+//! - [`node`] — the borrowed tree the encoder walks.
 //! - [`parse`] — JSON text to [`node::Node`], borrowing strings (faster than serde here; measured).
 //! - [`order`] — JavaScript's own-key order (array-index keys first), so text parsed here
 //!   encodes exactly like the object `JSON.parse` would have built.
@@ -103,7 +104,7 @@ impl ToonOptions {
 
 /// [`to_toon_json`] for text written by V8's `JSON.stringify` (the binding's input): number
 /// tokens are copied verbatim, since V8 already wrote them as `String(x)` (see
-/// [`parse::parse_v8`]). `capacity_hint`-free; the output is pre-sized to the input length.
+/// [`parse::parse_v8`]). The output is pre-sized to the input length.
 pub fn to_toon_v8_json(json: &[u8], options: &ToonOptions) -> Result<String, ToonError> {
     let value = parse::parse_v8(json).map_err(|e| ToonError::InvalidJson(e.to_string()))?;
     Ok(encode::encode(&value, options, json.len()))
