@@ -218,6 +218,23 @@ describe('toonDescription', () => {
     expect(toonDescription({ name: 't', description: '', actions: [] })).toBe('t. Select operation via the `action` parameter.\n\nactions: []');
   });
 
+  it('hostile names and descriptions stay one valid table', () => {
+    const tool = {
+      name: 'x',
+      description: 'Tools: a|b',
+      actions: [
+        { name: '__proto__', description: 'line\nbreak "quoted"', required: ['a|b', 'c'] },
+        { name: '- dash', description: ' padded ', required: ['true'], destructive: true },
+      ],
+    };
+    expect(toonDescription(tool)).toBe(
+      'Tools: a|b. Select operation via the `action` parameter.\n\n' +
+        'actions[2|]{action|desc|required|destructive}:\n' +
+        '  __proto__|"line\\nbreak \\"quoted\\""|"a|b,c"|""\n' +
+        '  "- dash"|" padded "|"true"|true',
+    );
+  });
+
   it('is shorter than the equivalent prose', () => {
     const prose =
       'Billing operations. Select operation via the `action` parameter.\n\n' +
