@@ -5,6 +5,8 @@
 
 const core = require('../pkg/modoki_budget.js');
 const { stringifyNeverThrows } = require('./tolerant-json.cjs');
+const { toToon, toonResult, toonDescription } = require('./toon.cjs');
+const { limitCollection, limitResult, select, selectSchema } = require('./collections.cjs');
 const { createRoundFloats, resolvePrecision, isPlainObject, DEFAULT_FLOAT_PRECISION } = require('./round-floats.cjs');
 const summarizers = require('./summarize.cjs');
 const tokens = require('./tokens.cjs');
@@ -154,6 +156,15 @@ function isFailureBody(body) {
   return `${detail}\n\nfull response: ${stringifyNeverThrows(body)}`;
 }
 
+/**
+ * Static inflation risk of a tool's output JSON Schema, with the schema's real bounds and an
+ * upper token bound when every part of it is bounded. Computed in Rust from the schema's JSON.
+ */
+function inflationRisk(outputJsonSchema) {
+  const text = stringifyNeverThrows(outputJsonSchema);
+  return JSON.parse(core.inflationRiskJson(utf8.encode(text === undefined ? 'null' : text)));
+}
+
 module.exports = {
   MAX_PAYLOAD_CHARS,
   DEFAULT_FLOAT_PRECISION,
@@ -186,4 +197,12 @@ module.exports = {
   fitsTokenBudget: tokens.fitsTokenBudget,
   estimateTokens: tokens.estimateTokens,
   tokenReport: tokens.tokenReport,
+  toToon,
+  toonResult,
+  toonDescription,
+  limitCollection,
+  limitResult,
+  select,
+  selectSchema,
+  inflationRisk,
 };

@@ -37,5 +37,13 @@ export const {
   fitsTokenBudget,
   estimateTokens,
   tokenReport,
+  toToon,
+  toonResult,
+  toonDescription,
+  limitCollection,
+  limitResult,
+  select,
+  selectSchema,
+  inflationRisk,
 } = api;
 export default api;

@@ -6,20 +6,26 @@
 //! that converts at the edge, and is only compiled for `wasm32`.
 //!
 //! - [`json`] — JSON text exactly as V8 writes it (numbers, strings) and a number-rewriting scanner.
+//! - [`latin1`] — one-byte (Latin-1) transport of text across the JS boundary.
 //! - [`round`] — `Number(x.toPrecision(sig))` with JavaScript's tie rule.
 //! - [`cap`] — the character cap, its elision envelope and hint, and surrogate-safe text cutting.
 //! - [`preview`] — the envelope's `{ key: <count or type> }` preview (`summarize`).
 //! - [`summarize`] — summary-first summarizers for the editor's heavy tools.
 //! - [`guid`] — 12-hex GUID display prefixes, prefix resolution, the frozen `deriveGuid`.
 //! - [`tokens`] — exact BPE token counts (cl100k_base, o200k_base) and per-field attribution.
+//! - [`toon`] — TOON encoding (spec v4), byte-identical to `@toon-format/toon` 4.4.0.
+//! - [`profile`] — static budget analysis of tool schemas (inflation risk, token bounds).
 
 pub mod cap;
 pub mod json;
+pub mod latin1;
 pub mod round;
+pub mod toon;
 pub mod preview;
 pub mod summarize;
 pub mod guid;
 pub mod tokens;
+pub mod profile;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

@@ -11,6 +11,8 @@
 
 mod summarize;
 mod tokens;
+mod profile;
+mod toon;
 
 use js_sys::{Array, JsString};
 use wasm_bindgen::prelude::*;

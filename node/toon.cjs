@@ -1,0 +1,251 @@
+'use strict';
+// TOON on the JS side: turn a JS value into the JSON text the Rust encoder reads, exactly as
+// @toon-format/toon 4.4.0's normalizeValue would see it, then format results and descriptions.
+//
+// The fast path is V8's JSON.stringify, which is exact whenever the tree holds only plain
+// objects, arrays, strings, numbers (-0, NaN and ±Infinity print as the reference normalizes
+// them: 0 and null), booleans and null. Anything else — undefined (the reference writes null
+// where JSON.stringify drops the key), functions, symbols, BigInt, Dates, Map, Set, class
+// instances, toJSON — goes through `normalizeToon`, a port of the reference's normalizeValue.
+
+const core = require('../pkg/modoki_budget.js');
+
+const utf8 = new TextEncoder();
+const utf8Decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+const memory = core.wasmMemory();
+/** Above this many bytes the WASM-side buffers are released after each call. */
+const KEEP_BUFFER_BYTES = 1 << 20;
+const DELIMITERS = [',', '\t', '|'];
+const MAX_INDENT_SIZE = 16;
+/** serde_json's nesting limit on the Rust side; deeper trees are refused with INVALID_INPUT. */
+const MAX_DEPTH = 128;
+
+function codedError(Ctor, code, message) {
+  const error = new Ctor(message);
+  error.code = code;
+  return error;
+}
+
+function readToonOptions(options, defaults) {
+  if (options === undefined || options === null) return defaults;
+  if (typeof options !== 'object') {
+    throw codedError(TypeError, 'INVALID_OPTION', `toToon: options must be an object, got ${typeof options}`);
+  }
+  const delimiter = options.delimiter === undefined ? defaults.delimiter : options.delimiter;
+  const indentSize = options.indentSize === undefined ? defaults.indentSize : options.indentSize;
+  if (!DELIMITERS.includes(delimiter)) {
+    const shown = typeof delimiter === 'string' ? JSON.stringify(delimiter) : typeof delimiter;
+    throw codedError(TypeError, 'INVALID_OPTION', `toToon: delimiter must be ',', '\\t' or '|', got ${shown}`);
+  }
+  if (!Number.isInteger(indentSize) || indentSize < 1 || indentSize > MAX_INDENT_SIZE) {
+    const shown = typeof indentSize === 'number' ? String(indentSize) : typeof indentSize;
+    throw codedError(RangeError, 'INVALID_OPTION', `toToon: indentSize must be an integer from 1 to ${MAX_INDENT_SIZE}, got ${shown}`);
+  }
+  return { delimiter, indentSize };
+}
+
+// True when JSON.stringify(value) is exactly the JSON of normalizeToon(value). Depth-limited,
+// so a cycle ends the walk (and the exact path reports it) instead of looping.
+function isPlainJson(value, depth) {
+  if (depth > MAX_DEPTH) return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i];
+      const type = typeof item;
+      if (type === 'object') {
+        if (item !== null && !isPlainJson(item, depth + 1)) return false;
+      } else if (type !== 'string' && type !== 'number' && type !== 'boolean') {
+        return false;
+      }
+    }
+    return true;
+  }
+  const proto = Object.getPrototypeOf(value);
+  if ((proto !== Object.prototype && proto !== null) || typeof value.toJSON === 'function') return false;
+  for (const key in value) {
+    const item = value[key];
+    const type = typeof item;
+    if (type === 'object') {
+      if (item !== null && !isPlainJson(item, depth + 1)) return false;
+    } else if (type !== 'string' && type !== 'number' && type !== 'boolean') {
+      return false;
+    }
+  }
+  return true;
+}
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+// The reference's error for text TOON cannot carry (its decoder rejects lone surrogates).
+function assertNoLoneSurrogate(text, context) {
+  if (!SURROGATE.test(text)) return;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0xd800 || code > 0xdfff) continue;
+    const next = text.charCodeAt(i + 1);
+    if (code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+      i++;
+      continue;
+    }
+    throw codedError(
+      TypeError,
+      'INVALID_INPUT',
+      `Cannot encode ${context} containing an unpaired surrogate U+${code.toString(16).toUpperCase()} at index ${i}`,
+    );
+  }
+}
+
+function setOwn(target, key, value) {
+  // Assigning "__proto__" would call Object.prototype's setter and replace the prototype.
+  if (key === '__proto__') {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  } else {
+    target[key] = value;
+  }
+}
+
+function isPlainObject(value) {
+  const proto = Object.getPrototypeOf(value);
+  return proto === null || proto === Object.prototype;
+}
+
+/**
+ * The JSON-compatible value @toon-format/toon 4.4.0 encodes for `value` (its normalizeValue):
+ * toJSON() applied, -0 → 0, NaN/±Infinity → null, BigInt → number when safe else its decimal
+ * string, Date → ISO string, Set → array, Map → object with String(key) keys, undefined,
+ * functions, symbols and class instances → null. Lone surrogates throw (TypeError, INVALID_INPUT);
+ * unlike the reference, a cycle throws a TypeError with code INVALID_INPUT instead of overflowing the stack.
+ */
+function normalizeToon(value, ancestors = new Set()) {
+  if (value === null) return null;
+  if (typeof value === 'object' && 'toJSON' in value && typeof value.toJSON === 'function') {
+    const next = value.toJSON();
+    if (next !== value) return normalizeToon(next, ancestors);
+  }
+  switch (typeof value) {
+    case 'string':
+      assertNoLoneSurrogate(value, 'string value');
+      return value;
+    case 'boolean':
+      return value;
+    case 'number':
+      if (Object.is(value, -0)) return 0;
+      return Number.isFinite(value) ? value : null;
+    case 'bigint':
+      return value >= Number.MIN_SAFE_INTEGER && value <= Number.MAX_SAFE_INTEGER ? Number(value) : value.toString();
+    case 'object':
+      break;
+    default:
+      return null;
+  }
+  if (value instanceof Date) return value.toISOString();
+  if (ancestors.has(value)) throw codedError(TypeError, 'INVALID_INPUT', 'toToon: cannot encode a circular structure');
+  ancestors.add(value);
+  try {
+    const inner = (item) => normalizeToon(item, ancestors);
+    if (Array.isArray(value)) return Array.from(value, inner);
+    if (value instanceof Set) return Array.from(value).map(inner);
+    if (value instanceof Map) return Object.fromEntries(Array.from(value, ([k, v]) => [String(k), inner(v)]));
+    if (isPlainObject(value)) {
+      const out = {};
+      for (const key in value) {
+        if (Object.hasOwn(value, key)) {
+          assertNoLoneSurrogate(key, 'object key');
+          setOwn(out, key, inner(value[key]));
+        }
+      }
+      return out;
+    }
+    return null;
+  } finally {
+    ancestors.delete(value);
+  }
+}
+
+function toonJsonText(value) {
+  const plain = typeof value === 'object' && value !== null ? isPlainJson(value, 0) : typeof value === 'string' || typeof value === 'boolean' || typeof value === 'number';
+  return JSON.stringify(plain ? value : normalizeToon(value));
+}
+
+// Matches only a character above U+00FF. V8 answers at once for a one-byte string (it cannot
+// hold one), which is how a string's Latin-1 representability is known without a scan.
+const WIDE_CHARACTER = /[^\u0000-\u00ff]/;
+
+// Writes the JSON text into WASM memory in place — as Latin-1 for one-byte strings (a memcpy;
+// UTF-8 encoding would cost ~50x more with one non-ASCII character) — encodes, and reads the
+// TOON text back in place (see src/wasm/toon.rs and src/latin1.rs for why and how much).
+function encodeText(text, { delimiter, indentSize }) {
+  const latin1 = !WIDE_CHARACTER.test(text);
+  const capacity = latin1 ? text.length : text.length * 3; // UTF-16 unit -> at most 3 UTF-8 bytes
+  const inputPtr = core.toonInputBuffer(capacity);
+  const written = latin1
+    ? Buffer.from(memory.buffer, inputPtr, capacity).write(text, 0, 'latin1')
+    : utf8.encodeInto(text, new Uint8Array(memory.buffer, inputPtr, capacity)).written;
+  const length = core.toonEncodeInput(written, latin1, delimiter.charCodeAt(0), indentSize);
+  const outputPtr = core.toonOutputPtr();
+  const toon = core.toonOutputLatin1()
+    ? Buffer.from(memory.buffer, outputPtr, length).toString('latin1')
+    : utf8Decoder.decode(new Uint8Array(memory.buffer, outputPtr, length));
+  if (capacity > KEEP_BUFFER_BYTES || length > KEEP_BUFFER_BYTES) core.toonRelease();
+  return toon;
+}
+
+const TOON_DEFAULTS = Object.freeze({ delimiter: ',', indentSize: 2 });
+const RESULT_DEFAULTS = Object.freeze({ delimiter: '|', indentSize: 2 });
+
+function toToonWith(value, options) {
+  const text = toonJsonText(value);
+  try {
+    return encodeText(text, options);
+  } catch (error) {
+    if (error.code !== 'INVALID_INPUT') throw error;
+    // The fast path let JSON.stringify escape a lone surrogate, which serde_json refuses: the
+    // exact path throws the reference's own message for it.
+    normalizeToon(value);
+    throw error;
+  }
+}
+
+/** TOON text for `value`; see node/index.d.ts. */
+function toToon(value, options) {
+  return toToonWith(value, readToonOptions(options, TOON_DEFAULTS));
+}
+
+/** A ToolResult whose one text block is the TOON encoding (pipe delimiter by default). */
+function toonResult(data, options) {
+  return { content: [{ type: 'text', text: toToonWith(data, readToonOptions(options, RESULT_DEFAULTS)) }] };
+}
+
+function toolError(message) {
+  return codedError(TypeError, 'INVALID_INPUT', `toonDescription: ${message}`);
+}
+
+/**
+ * The tool description as one header line, a blank line and a `|`-delimited TOON table of the
+ * actions (`action|desc|required`, plus `destructive` when any action is destructive).
+ */
+function toonDescription(tool) {
+  if (typeof tool !== 'object' || tool === null) throw toolError('tool must be an object');
+  const { name, description, discriminator = 'action', actions } = tool;
+  if (typeof name !== 'string') throw toolError('tool.name must be a string');
+  if (!Array.isArray(actions)) throw toolError('tool.actions must be an array');
+  const anyDestructive = actions.some((a) => a !== null && typeof a === 'object' && a.destructive === true);
+  const rows = actions.map((action, i) => {
+    if (action === null || typeof action !== 'object' || typeof action.name !== 'string') {
+      throw toolError(`actions[${i}].name must be a string`);
+    }
+    const required = action.required === undefined ? [] : action.required;
+    if (!Array.isArray(required) || !required.every((r) => typeof r === 'string')) {
+      throw toolError(`actions[${i}].required must be an array of strings`);
+    }
+    const row = { action: action.name, desc: typeof action.description === 'string' ? action.description : '', required: required.join(',') };
+    // An empty cell ("") for the others keeps every row's keys equal, so the table stays a table.
+    if (anyDestructive) row.destructive = action.destructive === true ? true : '';
+    return row;
+  });
+  const head = `${description || name}. Select operation via the \`${discriminator}\` parameter.`;
+  const table = toToonWith({ actions: rows }, RESULT_DEFAULTS);
+  return `${head}\n\n${table}`;
+}
+
+module.exports = { toToon, toonResult, toonDescription, normalizeToon };
