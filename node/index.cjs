@@ -8,6 +8,8 @@ const { stringifyNeverThrows } = require('./tolerant-json.cjs');
 const { toToon, toonResult, toonDescription } = require('./toon.cjs');
 const { limitCollection, limitResult, select, selectSchema } = require('./collections.cjs');
 const { createRoundFloats, resolvePrecision, isPlainObject, DEFAULT_FLOAT_PRECISION } = require('./round-floats.cjs');
+const summarizers = require('./summarize.cjs');
+const tokens = require('./tokens.cjs');
 
 /** Default cap in UTF-16 code units (JS `.length`): ~15k tokens of compact JSON. */
 const MAX_PAYLOAD_CHARS = 60000;
@@ -27,10 +29,12 @@ function toCap(raw) {
 
 function readEncodeOptions(options) {
   if (typeof options !== 'object' || options === null) {
-    return { maxChars: toCap(options), precision: undefined };
+    return { maxChars: toCap(options), precision: undefined, maxTokens: undefined, encoding: undefined };
   }
   const precision = options.precision === undefined ? undefined : Number(options.precision);
-  return { maxChars: toCap(options.maxChars), precision };
+  // Token cap (node/tokens.cjs): checked after the char cap, so the cheaper one fires first.
+  const maxTokens = tokens.toTokenCap(options.maxTokens);
+  return { maxChars: toCap(options.maxChars), precision, maxTokens, encoding: options.encoding };
 }
 
 function safeString(value) {
@@ -41,31 +45,28 @@ function safeString(value) {
   }
 }
 
+/** Nesting beyond this sends encode down the exact path (which also handles cycles). */
+const PLAIN_CHECK_MAX_DEPTH = 64;
+
 /**
- * True when JSON.stringify of `root` would serialize every number from a plain object or
+ * True when JSON.stringify of `value` would serialize every number from a plain object or
  * array — the case where rounding the JSON text equals rounding the value first. Class
- * instances, boxed numbers, toJSON methods and cycles send encode down the exact path.
+ * instances, boxed numbers, toJSON methods, cycles and very deep nesting return false and send
+ * encode down the exact path (roundFloats, then stringify). Shared references are fine.
  */
-function isPlainTree(root) {
-  if (typeof root !== 'object' || root === null) return true;
-  const stack = [root];
-  const seen = new Set();
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (seen.has(value)) return false;
-    seen.add(value);
-    if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) {
-        const item = value[i];
-        if (typeof item === 'object' && item !== null) stack.push(item);
-      }
-      continue;
+function isPlainTree(value, depth = 0) {
+  if (depth > PLAIN_CHECK_MAX_DEPTH) return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i];
+      if (typeof item === 'object' && item !== null && !isPlainTree(item, depth + 1)) return false;
     }
-    if (!isPlainObject(value) || typeof value.toJSON === 'function') return false;
-    for (const key in value) {
-      const item = value[key];
-      if (typeof item === 'object' && item !== null) stack.push(item);
-    }
+    return true;
+  }
+  if (!isPlainObject(value) || typeof value.toJSON === 'function') return false;
+  for (const key in value) {
+    const item = value[key];
+    if (typeof item === 'object' && item !== null && !isPlainTree(item, depth + 1)) return false;
   }
   return true;
 }
@@ -73,7 +74,7 @@ function isPlainTree(root) {
 function stringifyRounded(data, sig) {
   let plain;
   try {
-    plain = isPlainTree(data);
+    plain = typeof data !== 'object' || data === null || isPlainTree(data);
   } catch {
     plain = false;
   }
@@ -97,13 +98,15 @@ function capText(text, maxChars = MAX_PAYLOAD_CHARS) {
  * envelope that says what was elided and how to narrow the call. Never throws.
  */
 function encode(data, options) {
-  const { maxChars, precision } = readEncodeOptions(options);
+  const { maxChars, precision, maxTokens, encoding } = readEncodeOptions(options);
   if (typeof data === 'string') return core.capText(data, maxChars);
   const rounding = precision !== undefined && precision > 0 && precision < 17;
   const text = rounding ? stringifyRounded(data, precision) : stringifyNeverThrows(data);
   if (text === undefined) return safeString(data);
-  if (text.length <= maxChars) return text;
-  return core.elisionEnvelope(data, text.length, -1, maxChars);
+  if (!(text.length <= maxChars)) return core.elisionEnvelope(data, text.length, -1, maxChars);
+  if (maxTokens === undefined) return text;
+  const overTokens = tokens.tokensOverCap(text, maxTokens, encoding);
+  return overTokens === null ? text : core.elisionEnvelope(data, text.length, overTokens, maxTokens);
 }
 
 /** `{ key: <count or type> }` for each top-level key; `describe(data)` for a non-object. */
@@ -173,6 +176,27 @@ module.exports = {
   roundSig,
   roundFloats,
   resolvePrecision,
+  sceneState: summarizers.sceneState,
+  layoutBounds: summarizers.layoutBounds,
+  listAssets: summarizers.listAssets,
+  listTraits: summarizers.listTraits,
+  tailWithCounts: summarizers.tailWithCounts,
+  consoleLogs: summarizers.consoleLogs,
+  journalEvents: summarizers.journalEvents,
+  editorJournal: summarizers.editorJournal,
+  watchRead: summarizers.watchRead,
+  handles: summarizers.handles,
+  sceneEditResult: summarizers.sceneEditResult,
+  screenshotResult: summarizers.screenshotResult,
+  shortGuid: summarizers.shortGuid,
+  resolveGuid: summarizers.resolveGuid,
+  deriveGuid: summarizers.deriveGuid,
+  DEFAULT_ENCODING: tokens.DEFAULT_ENCODING,
+  ESTIMATE_METHODS: tokens.ESTIMATE_METHODS,
+  countTokens: tokens.countTokens,
+  fitsTokenBudget: tokens.fitsTokenBudget,
+  estimateTokens: tokens.estimateTokens,
+  tokenReport: tokens.tokenReport,
   toToon,
   toonResult,
   toonDescription,

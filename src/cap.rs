@@ -6,7 +6,8 @@
 //! the editor's reference formatter compares against.
 
 use crate::json::number::push_js_number;
-use crate::json::string::push_json_string;
+use crate::json::string::{push_json_string, utf16_len};
+use crate::preview::{summary_json_within, Summary};
 
 /// The default cap: 60,000 UTF-16 code units (~15k tokens of compact JSON). Large enough for
 /// every narrowed query the editor's tools answer; an untargeted full dump is meant to hit it.
@@ -46,27 +47,39 @@ pub fn elision_hint(size: f64, cap: f64, unit: CapUnit) -> String {
     hint
 }
 
-/// `JSON.stringify({ elided: true, bytes, hint, preview })` where `preview_json` is the
-/// already-serialized summary. `bytes` is the payload's length in UTF-16 units (the reference's
-/// name for it, kept for compatibility); with a token cap, `tokens` follows it.
-pub fn elision_envelope(chars: f64, tokens: Option<f64>, cap: f64, unit: CapUnit, preview_json: &str) -> String {
+/// `JSON.stringify({ elided: true, bytes, hint, preview: summarize(data) })`.
+///
+/// `bytes` is the payload's length in UTF-16 units (the reference's name for it, kept for
+/// compatibility); with a token cap, `tokens` follows it. When the whole envelope would itself
+/// exceed the cap, the preview keeps only the leading keys that fit (see
+/// [`summary_json_within`]); the envelope is then within the cap unless the cap is smaller than
+/// an envelope with an empty preview. For a token cap the envelope is measured in UTF-8 bytes,
+/// an upper bound on its tokens, so no tokenizer is needed here.
+pub fn elision_envelope(chars: f64, tokens: Option<f64>, cap: f64, unit: CapUnit, summary: &Summary) -> String {
     let size = match (unit, tokens) {
         (CapUnit::Tokens, Some(t)) => t,
         _ => chars,
     };
-    let mut out = String::with_capacity(320 + preview_json.len());
-    out.push_str("{\"elided\":true,\"bytes\":");
-    push_js_number(&mut out, chars);
+    let mut head = String::with_capacity(320);
+    head.push_str("{\"elided\":true,\"bytes\":");
+    push_js_number(&mut head, chars);
     if let Some(t) = tokens {
-        out.push_str(",\"tokens\":");
-        push_js_number(&mut out, t);
+        head.push_str(",\"tokens\":");
+        push_js_number(&mut head, t);
     }
-    out.push_str(",\"hint\":");
-    push_json_string(&mut out, &elision_hint(size, cap, unit));
-    out.push_str(",\"preview\":");
-    out.push_str(preview_json);
-    out.push('}');
-    out
+    head.push_str(",\"hint\":");
+    push_json_string(&mut head, &elision_hint(size, cap, unit));
+    head.push_str(",\"preview\":");
+    let measure: fn(&str) -> usize = match unit {
+        CapUnit::Chars => utf16_len,
+        CapUnit::Tokens => str::len,
+    };
+    let budget = if cap.is_finite() && cap >= 0.0 { cap as usize } else { usize::MAX };
+    let preview_budget = budget.saturating_sub(measure(&head) + 1);
+    let preview = summary_json_within(summary, preview_budget, measure);
+    head.push_str(&preview);
+    head.push('}');
+    head
 }
 
 /// How to cut a text of `len` UTF-16 units to `max_chars`, following the reference's
@@ -117,6 +130,7 @@ fn js_slice_end(len: usize, end: f64) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::preview::Shape;
 
     #[test]
     fn hint_matches_reference_text() {
@@ -129,11 +143,21 @@ mod tests {
 
     #[test]
     fn envelope_is_compact_json_in_reference_key_order() {
-        let got = elision_envelope(12.0, None, 5.0, CapUnit::Chars, r#"{"a":"array(3)"}"#);
-        assert!(got.starts_with(r#"{"elided":true,"bytes":12,"hint":"Response was 12 chars (cap 5). "#), "{got}");
+        let summary = Summary::Object(vec![("\"a\"".into(), Shape::Array(3))]);
+        let got = elision_envelope(12.0, None, 1000.0, CapUnit::Chars, &summary);
+        assert!(got.starts_with(r#"{"elided":true,"bytes":12,"hint":"Response was 12 chars (cap 1000). "#), "{got}");
         assert!(got.ends_with(r#"accepts.","preview":{"a":"array(3)"}}"#), "{got}");
-        let tokens = elision_envelope(12.0, Some(7.0), 5.0, CapUnit::Tokens, "\"x\"");
+        let tokens = elision_envelope(12.0, Some(7.0), 5.0, CapUnit::Tokens, &Summary::Array(1));
         assert!(tokens.starts_with(r#"{"elided":true,"bytes":12,"tokens":7,"hint":"Response was 7 tokens (cap 5)."#), "{tokens}");
+    }
+
+    #[test]
+    fn envelope_stays_within_the_cap_when_the_preview_is_huge() {
+        let entries = (0..5000).map(|i| (format!("\"key{i}\""), Shape::Object(i))).collect();
+        let summary = Summary::Object(entries);
+        let got = elision_envelope(1e6, None, 2000.0, CapUnit::Chars, &summary);
+        assert!(utf16_len(&got) <= 2000, "{}", utf16_len(&got));
+        assert!(got.ends_with(r#"more keys"}}"#), "{got}");
     }
 
     #[test]

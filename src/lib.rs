@@ -12,6 +12,9 @@
 //! - [`preview`] — the envelope's `{ key: <count or type> }` preview (`summarize`).
 //! - [`toon`] — TOON encoding (spec v4), byte-identical to `@toon-format/toon` 4.4.0.
 //! - [`profile`] — static budget analysis of tool schemas (inflation risk, token bounds).
+//! - [`summarize`] — summary-first summarizers for the editor's heavy tools.
+//! - [`guid`] — 12-hex GUID display prefixes, prefix resolution, the frozen `deriveGuid`.
+//! - [`tokens`] — exact BPE token counts (cl100k_base, o200k_base) and per-field attribution.
 
 pub mod cap;
 pub mod json;
@@ -20,6 +23,9 @@ pub mod round;
 pub mod toon;
 pub mod preview;
 pub mod profile;
+pub mod summarize;
+pub mod guid;
+pub mod tokens;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

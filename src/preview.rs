@@ -3,7 +3,7 @@
 //!
 //! The binding layer reads the JavaScript value and hands over [`Shape`]s; the wording lives here.
 
-use crate::json::string::push_json_string;
+use crate::json::string::{push_json_string, utf16_len};
 
 /// Strings longer than this many UTF-16 units are described by length instead of quoted.
 pub const QUOTE_LIMIT: usize = 40;
@@ -52,24 +52,48 @@ pub enum Summary {
 
 /// `JSON.stringify(summarize(value))`.
 pub fn summary_json(summary: &Summary) -> String {
+    summary_json_within(summary, usize::MAX, utf16_len)
+}
+
+/// Like [`summary_json`], but an object summary keeps only the leading keys that fit in
+/// `budget` (as measured by `measure`), followed by `"…":"N more keys"` — so a payload with
+/// thousands of top-level keys cannot make the elision envelope itself blow the cap.
+/// Keys are never cut in half: an entry is either whole or counted in the marker.
+pub fn summary_json_within(summary: &Summary, budget: usize, measure: fn(&str) -> usize) -> String {
     let mut out = String::new();
     match summary {
         Summary::Scalar(shape) => push_json_string(&mut out, &describe(shape)),
         Summary::Array(n) => push_json_string(&mut out, &format!("array({n})")),
         Summary::Object(entries) => {
             out.push('{');
+            let mut used = 2;
             for (i, (quoted_key, shape)) in entries.iter().enumerate() {
+                let mut entry = String::new();
                 if i > 0 {
-                    out.push(',');
+                    entry.push(',');
                 }
-                out.push_str(quoted_key);
-                out.push(':');
-                push_json_string(&mut out, &describe(shape));
+                entry.push_str(quoted_key);
+                entry.push(':');
+                push_json_string(&mut entry, &describe(shape));
+                let rest = entries.len() - i - 1;
+                let reserve = if rest > 0 { more_keys_entry(rest + 1).len() } else { 0 };
+                let size = measure(&entry);
+                if used + size + reserve > budget {
+                    out.push_str(if i > 0 { "," } else { "" });
+                    out.push_str(&more_keys_entry(entries.len() - i));
+                    break;
+                }
+                used += size;
+                out.push_str(&entry);
             }
             out.push('}');
         }
     }
     out
+}
+
+fn more_keys_entry(count: usize) -> String {
+    format!("\"…\":\"{count} more keys\"")
 }
 
 #[cfg(test)]
@@ -105,5 +129,15 @@ mod tests {
         );
         assert_eq!(summary_json(&Summary::Array(4)), r#""array(4)""#);
         assert_eq!(summary_json(&Summary::Scalar(Shape::Other("12345".into()))), r#""12345""#);
+    }
+
+    #[test]
+    fn bounded_summary_keeps_whole_leading_entries() {
+        let entries = (0..100).map(|i| (format!("\"k{i}\""), Shape::Array(i))).collect();
+        let summary = Summary::Object(entries);
+        let got = summary_json_within(&summary, 60, utf16_len);
+        assert_eq!(got, r#"{"k0":"array(0)","k1":"array(1)","…":"98 more keys"}"#);
+        assert!(utf16_len(&got) <= 60);
+        assert_eq!(summary_json_within(&summary, 10, utf16_len), r#"{"…":"100 more keys"}"#);
     }
 }

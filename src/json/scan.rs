@@ -6,26 +6,32 @@
 //! is copied through, and every slice boundary sits on an ASCII byte, so on a character boundary.
 
 use super::number::push_json_number;
-use crate::round::{precision_digits, round_to_precision};
+use crate::round::{precision_digits, round_shortest, round_to_precision, Decimal, FAST_PATH_MAX_PRECISION};
 
-/// Copies `json` into a new string, passing each number token through `map` (which appends its
-/// replacement). Nothing inside string literals is ever treated as a number.
-pub fn rewrite_numbers(json: &str, mut map: impl FnMut(&str, &mut String)) -> String {
+/// Copies `json` into a new string, passing each number token through `map`, which either
+/// appends a replacement and returns true, or returns false to keep the token as it is.
+/// Kept tokens do not interrupt the copied run, so a payload whose numbers mostly survive is
+/// copied in a few large pieces. Nothing inside string literals is ever treated as a number.
+pub fn rewrite_numbers(json: &str, mut map: impl FnMut(&str, &mut String) -> bool) -> String {
     let bytes = json.as_bytes();
     let mut out = String::with_capacity(json.len());
+    let mut replacement = String::new();
     let mut copied_up_to = 0;
     let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'"' => i = skip_string(bytes, i),
-            b'-' | b'0'..=b'9' => {
-                let end = number_end(bytes, i);
+    while let Some(&b) = bytes.get(i) {
+        if b == b'"' {
+            i = skip_string(bytes, i);
+        } else if b == b'-' || b.is_ascii_digit() {
+            let end = number_end(bytes, i);
+            replacement.clear();
+            if map(&json[i..end], &mut replacement) {
                 out.push_str(&json[copied_up_to..i]);
-                map(&json[i..end], &mut out);
+                out.push_str(&replacement);
                 copied_up_to = end;
-                i = end;
             }
-            _ => i += 1,
+            i = end;
+        } else {
+            i += 1;
         }
     }
     out.push_str(&json[copied_up_to..]);
@@ -35,12 +41,13 @@ pub fn rewrite_numbers(json: &str, mut map: impl FnMut(&str, &mut String)) -> St
 /// Index just past the string literal that opens at `start` (or the end of input).
 fn skip_string(bytes: &[u8], start: usize) -> usize {
     let mut i = start + 1;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'"' => return i + 1,
-            b'\\' => i += 2,
-            _ => i += 1,
+    // String bodies are most of a payload's bytes; memchr2 scans them a word at a time.
+    while let Some(offset) = bytes.get(i..).and_then(|rest| memchr::memchr2(b'"', b'\\', rest)) {
+        let at = i + offset;
+        if bytes[at] == b'"' {
+            return at + 1;
         }
+        i = at + 2;
     }
     bytes.len()
 }
@@ -63,31 +70,46 @@ pub fn round_json_numbers(json: &str, sig: f64) -> String {
     let Some(p) = precision_digits(sig) else {
         return json.to_owned();
     };
-    rewrite_numbers(json, |token, out| {
-        if token_survives_rounding(token, p) {
-            out.push_str(token);
-            return;
-        }
-        match token.parse::<f64>() {
-            Ok(x) if x.is_finite() && x != 0.0 => push_json_number(out, round_to_precision(x, p)),
-            _ => out.push_str(token),
-        }
-    })
+    rewrite_numbers(json, |token, out| round_token(token, p, out))
 }
 
-fn token_survives_rounding(token: &str, p: usize) -> bool {
-    let unsigned = token.strip_prefix('-').unwrap_or(token);
-    let mantissa = unsigned.split(['e', 'E']).next().unwrap_or("");
-    let is_integer = mantissa.len() == unsigned.len() && !mantissa.contains('.');
-    if is_integer && mantissa.len() <= 15 {
-        return true;
-    }
-    if p > 15 {
+/// Appends the rounded form of `token` and returns true, or returns false when rounding
+/// leaves it unchanged.
+fn round_token(token: &str, p: usize, out: &mut String) -> bool {
+    let (negative, unsigned) = match token.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, token),
+    };
+    let is_integer = !unsigned.contains(['.', 'e', 'E']);
+    if is_integer && unsigned.len() <= 15 {
+        // |x| < 1e15 integers pass through roundSig untouched.
         return false;
     }
-    let digits = mantissa.trim_start_matches(['0', '.']).trim_end_matches(['0', '.']);
-    let significant = digits.bytes().filter(u8::is_ascii_digit).count();
-    significant <= p
+    if p <= FAST_PATH_MAX_PRECISION {
+        // The token is V8's shortest round-trip form, so its digits are the ones the fast
+        // path rounds; no float formatting is needed to read them.
+        if let Some(decimal) = Decimal::parse(unsigned) {
+            if decimal.significant_digits() <= p {
+                return false;
+            }
+            if let Some(rounded) = round_shortest(&decimal, p) {
+                if rounded.may_overflow() && !rounded.to_f64().is_finite() {
+                    // 1.7976931348623157e308 rounded up is Infinity, which JSON writes as null.
+                    out.push_str("null");
+                } else {
+                    rounded.push_js(out, negative);
+                }
+                return true;
+            }
+        }
+    }
+    match token.parse::<f64>() {
+        Ok(x) if x.is_finite() && x != 0.0 => {
+            push_json_number(out, round_to_precision(x, p));
+            true
+        }
+        _ => false,
+    }
 }
 
 #[cfg(test)]
@@ -110,10 +132,25 @@ mod tests {
     }
 
     #[test]
+    fn rounding_past_the_largest_double_writes_null_like_json_stringify_of_infinity() {
+        assert_eq!(round_json_numbers("[1.7976931348623157e+308,-1.5e+308]", 1.0), "[null,null]");
+        assert_eq!(round_json_numbers("[1.7976931348623157e+308]", 3.0), "[null]");
+        assert_eq!(round_json_numbers("[1.2345e+308]", 3.0), "[1.23e+308]");
+    }
+
+    #[test]
     fn precision_outside_range_is_identity() {
         let json = "[1.23456789012345]";
         assert_eq!(round_json_numbers(json, 0.0), json);
         assert_eq!(round_json_numbers(json, 17.0), json);
+    }
+
+    #[test]
+    fn kept_tokens_cost_nothing_extra() {
+        // Regression: keeping a token once re-copied the whole pending run (quadratic; this
+        // input then took minutes). bench/encode.mjs times the linear case.
+        let json = format!("[{}]", vec!["1"; 200_000].join(","));
+        assert_eq!(rewrite_numbers(&json, |_, _| false), json);
     }
 
     #[test]

@@ -11,6 +11,8 @@
 
 mod profile;
 mod toon;
+mod summarize;
+mod tokens;
 
 use js_sys::{Array, JsString};
 use wasm_bindgen::prelude::*;
@@ -75,7 +77,7 @@ pub fn cap_text(text: &JsString, max_chars: f64) -> JsString {
 #[wasm_bindgen(js_name = elisionEnvelope)]
 pub fn elision_envelope_export(data: &JsValue, chars: f64, tokens: f64, cap: f64) -> String {
     let (tokens, unit) = if tokens >= 0.0 { (Some(tokens), CapUnit::Tokens) } else { (None, CapUnit::Chars) };
-    elision_envelope(chars, tokens, cap, unit, &summary_json(&summary_of(data)))
+    elision_envelope(chars, tokens, cap, unit, &summary_of(data))
 }
 
 /// `JSON.stringify(summarize(data))`; the JS side parses it, so keys such as `__proto__` become

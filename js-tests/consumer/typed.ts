@@ -1,0 +1,33 @@
+// Compiled with `tsc --noEmit` against the INSTALLED tarball by pack.test.ts: proves the
+// published .d.ts exists, resolves through package.json "exports", and types the API.
+import { encode, capText, createFormatter, isFailureBody, roundFloats, roundSig, resolvePrecision, summarize, MAX_PAYLOAD_CHARS, type ToolResult, type EncodeOptions } from 'modoki-budget';
+
+const options: EncodeOptions = { maxChars: MAX_PAYLOAD_CHARS, precision: 9 };
+const text: string = encode({ a: 1 }, options);
+const capped: string = capText(text, 10);
+const formatter = createFormatter(() => null);
+const result: ToolResult = formatter.ok({ a: 1 });
+const failure: string | null = isFailureBody({ ok: false });
+const rounded: { x: number } = roundFloats({ x: 1.5 }, 3);
+const n: number = roundSig(1.5, 1) + resolvePrecision('3');
+const preview = summarize({ a: 1 });
+// @ts-expect-error — the cap must be a number or an options object
+encode({}, 'big');
+export { capped, result, failure, rounded, n, preview };
+
+// TOON, collections and inflation risk (issue 5).
+import { toToon, toonResult, toonDescription, limitCollection, limitResult, select, selectSchema, inflationRisk, type ToonOptions, type LimitedCollection, type InflationReport } from 'modoki-budget';
+
+const toonOptions: ToonOptions = { delimiter: '|', indentSize: 4 };
+const toon: string = toToon({ rows: [{ a: 1 }] }, toonOptions);
+const toonBlock: ToolResult = toonResult([{ a: 1 }]);
+const description: string = toonDescription({ name: 't', actions: [{ name: 'a', required: ['id'], destructive: true }] });
+const limited: LimitedCollection<number> = limitCollection([1, 2, 3], 2, { hint: 'narrow it' });
+const limitedBlock: ToolResult = limitResult([1, 2, 3], 2);
+const picked: unknown = select({ a: 1 }, ['a']);
+const selectable: string[] = selectSchema({ properties: { a: {} } });
+const risk: InflationReport = inflationRisk({ type: 'array' });
+const level: 'low' | 'medium' | 'high' | 'critical' = risk.risk;
+// @ts-expect-error — only ',', '\t' and '|' are delimiters
+toToon({}, { delimiter: ';' });
+export { toon, toonBlock, description, limited, limitedBlock, picked, selectable, level };

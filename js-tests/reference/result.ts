@@ -1,0 +1,103 @@
+// The editor's TypeScript formatter and float rounding, transcribed from the contract in the
+// foundation issue. It is the oracle for the differential tests: modoki-budget must return the
+// same bytes wherever this returns at all.
+
+export const MAX_PAYLOAD_CHARS = 60_000;
+
+export function capText(text: string, maxChars = MAX_PAYLOAD_CHARS): string {
+  if (text.length <= maxChars) return text;
+  return `${text.slice(0, maxChars)}\n…[${text.length - maxChars} chars elided of ${text.length}]`;
+}
+
+function describe(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return `array(${v.length})`;
+  if (typeof v === 'object') return `object(${Object.keys(v as object).length} keys)`;
+  if (typeof v === 'string') return v.length > 40 ? `string(${v.length})` : JSON.stringify(v);
+  return String(v);
+}
+
+export function summarize(data: unknown): unknown {
+  if (data === null || typeof data !== 'object') return describe(data);
+  if (Array.isArray(data)) return `array(${data.length})`;
+  const out: Record<string, string> = {};
+  for (const key of Object.keys(data as object)) {
+    Object.defineProperty(out, key, { value: describe((data as Record<string, unknown>)[key]), enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+export function encode(data: unknown, maxChars = MAX_PAYLOAD_CHARS): string {
+  if (typeof data === 'string') return capText(data, maxChars);
+  const text = JSON.stringify(data);
+  if (text === undefined) return String(data);
+  if (text.length <= maxChars) return text;
+  return JSON.stringify({
+    elided: true,
+    bytes: text.length,
+    hint:
+      `Response was ${text.length} chars (cap ${maxChars}). Narrow it: pass a filter ` +
+      `(trait=/id=/name=/where=/layer=/ids=) or limit=N, or drop full=1. ` +
+      `See this tool's description for the filters it accepts.`,
+    preview: summarize(data),
+  });
+}
+
+export function createFormatter(getWarning: () => string | null) {
+  const banner = (text: string) => {
+    const w = getWarning();
+    return w ? `${w}\n\n${text}` : text;
+  };
+  return {
+    banner,
+    ok: (data: unknown) => ({ content: [{ type: 'text' as const, text: banner(encode(data)) }] }),
+    err: (message: string) => ({ content: [{ type: 'text' as const, text: banner(capText(message)) }], isError: true }),
+  };
+}
+
+export function isFailureBody(body: unknown): string | null {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return null;
+  const b = body as { ok?: unknown; errors?: unknown; error?: unknown };
+  if (b.ok === true) return null;
+  const errors = Array.isArray(b.errors) ? b.errors.filter((e): e is string => typeof e === 'string') : [];
+  const error = typeof b.error === 'string' && b.error ? b.error : null;
+  if (b.ok !== false && errors.length === 0 && !error) return null;
+  const detail = errors.length ? errors.join('; ') : (error ?? 'the operation reported ok:false');
+  return `${detail}\n\nfull response: ${JSON.stringify(body)}`;
+}
+
+export const DEFAULT_FLOAT_PRECISION = 9;
+
+export function roundSig(x: number, sig: number): number {
+  if (!Number.isFinite(x) || x === 0) return x;
+  if (Number.isInteger(x) && Math.abs(x) < 1e15) return x;
+  if (sig <= 0 || sig >= 17) return x;
+  return Number(x.toPrecision(sig));
+}
+
+function isPlain(v: object): boolean {
+  const p = Object.getPrototypeOf(v);
+  return p === Object.prototype || p === null;
+}
+
+export function roundFloats<T>(value: T, sig = DEFAULT_FLOAT_PRECISION): T {
+  if (sig <= 0 || sig >= 17) return value;
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'number') return roundSig(v, sig);
+    if (v === null || typeof v !== 'object') return v;
+    if (Array.isArray(v)) return v.map(walk);
+    if (!isPlain(v)) return v;
+    const out = Object.getPrototypeOf(v) === null ? Object.create(null) : {};
+    for (const k of Object.keys(v)) {
+      Object.defineProperty(out, k, { value: walk((v as Record<string, unknown>)[k]), enumerable: true, writable: true, configurable: true });
+    }
+    return out;
+  };
+  return walk(value) as T;
+}
+
+export function resolvePrecision(raw: unknown): number {
+  if (typeof raw === 'number' && Number.isFinite(raw)) return raw;
+  if (typeof raw === 'string' && raw !== '' && Number.isFinite(Number(raw))) return Number(raw);
+  return DEFAULT_FLOAT_PRECISION;
+}

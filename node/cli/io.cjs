@@ -1,0 +1,74 @@
+'use strict';
+// What every command shares: reading input, one-line errors, colors, option parsing.
+const { readFileSync } = require('node:fs');
+const { parseArgs } = require('node:util');
+
+/** An error the user caused (bad flag, unreadable file): printed as one line, exit code 2. */
+class CliError extends Error {}
+
+/** Exit codes: 0 success, 1 a check failed (lock --check, menu --check), 2 usage or input error. */
+const EXIT = { ok: 0, checkFailed: 1, usage: 2 };
+
+function processIo() {
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    readInput(source) {
+      if (source === '-') return readFileSync(0, 'utf8');
+      return readFileSync(source, 'utf8');
+    },
+  };
+}
+
+function readText(io, source) {
+  try {
+    return io.readInput(source);
+  } catch (error) {
+    const reason = error && error.code ? error.code : error && error.message ? error.message : String(error);
+    throw new CliError(`cannot read ${source === '-' ? 'standard input' : source}: ${reason}`);
+  }
+}
+
+/** Reads and parses JSON input; a parse error names the source and V8's reason. */
+function readJson(io, source) {
+  const text = readText(io, source);
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new CliError(`${source === '-' ? 'standard input' : source} is not valid JSON: ${error.message}`);
+  }
+}
+
+/** node:util parseArgs in strict mode, with its errors turned into one-line CliErrors. */
+function parseOptions(argv, options, { positionals = 1 } = {}) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: { help: { type: 'boolean', short: 'h' }, ...options }, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new CliError(error.message.split('\n')[0]);
+  }
+  if (parsed.positionals.length > positionals) {
+    throw new CliError(`unexpected argument: ${parsed.positionals[positionals]}`);
+  }
+  return parsed;
+}
+
+/** A finite number from a flag, or a CliError naming the flag. */
+function numberFlag(value, flag, { integer = false, min = -Infinity } = {}) {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || (integer && !Number.isInteger(n)) || n < min) {
+    throw new CliError(`--${flag} expects ${integer ? 'an integer' : 'a number'}${min > -Infinity ? ` >= ${min}` : ''}, got "${value}"`);
+  }
+  return n;
+}
+
+/** ANSI styling only on a terminal, and never when NO_COLOR is set (https://no-color.org). */
+function colors(io) {
+  const on = Boolean(io.stdout.isTTY) && !(io.env && io.env.NO_COLOR);
+  const wrap = (code) => (text) => (on ? `\u001b[${code}m${text}\u001b[0m` : text);
+  return { bold: wrap('1'), dim: wrap('2'), green: wrap('32'), yellow: wrap('33'), red: wrap('31'), cyan: wrap('36') };
+}
+
+module.exports = { CliError, EXIT, processIo, readText, readJson, parseOptions, numberFlag, colors };

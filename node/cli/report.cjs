@@ -1,0 +1,136 @@
+'use strict';
+// `modoki-budget report [file|-]`: where a payload's tokens go. The first command a newcomer
+// runs, so every number it prints is one the library itself computes — no separate logic.
+const api = require('../index.cjs');
+const { EXIT, colors, parseOptions, readJson } = require('./io.cjs');
+
+const SAMPLE = require('node:path').join(__dirname, '..', '..', 'samples', 'scene-state.json');
+const ENCODINGS = ['cl100k_base', 'o200k_base'];
+const PRECISION = api.DEFAULT_FLOAT_PRECISION;
+/** Inputs above this many UTF-16 units take long enough to deserve progress lines on a TTY. */
+const PROGRESS_THRESHOLD = 2_000_000;
+
+const HELP = `Usage: modoki-budget report [file|-] [--json] [--encoding cl100k_base|o200k_base] [--top N]
+
+Shows where a JSON payload's tokens go: size, real BPE tokens (cl100k_base, o200k_base) next to
+the chars/4 and chars/3.5 estimates, what encode() would send, the saving from 9-digit float
+rounding, compact JSON vs TOON, the per-field token shares and the static inflation risk.
+With no file, runs on a bundled 135-entity scene-state sample. "-" reads standard input.
+
+  --json              print the same report as JSON, for scripts
+  --encoding NAME     encoding for the field shares and estimates (default cl100k_base)
+  --top N             field rows to show (default 12)
+  -h, --help          this help`;
+
+const percent = (part, whole) => (whole === 0 ? 0 : (part / whole) * 100);
+const signed = (x) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(1)}%`;
+const int = (n) => n.toLocaleString('en-US');
+
+/** Computes every number of the report; `progress` is told each phase on large inputs. */
+function buildReport(data, { encoding = 'cl100k_base', source, progress = () => {} } = {}) {
+  progress('serializing');
+  const compact = api.encode(data, Infinity);
+  const chars = compact.length;
+  const bytes = Buffer.byteLength(compact, 'utf8');
+  progress('counting tokens');
+  const tokens = Object.fromEntries(ENCODINGS.map((name) => [name, api.countTokens(compact, name)]));
+  const reference = tokens[encoding];
+  const estimates = api.ESTIMATE_METHODS.map((method) => {
+    const estimate = api.estimateTokens(compact, method);
+    return { method, tokens: estimate, errorPercent: percent(estimate - reference, reference) };
+  });
+  const sent = api.encode(data);
+  const elided = sent !== compact;
+  progress('rounding floats');
+  const rounded = api.encode(data, { precision: PRECISION, maxChars: Infinity });
+  const roundedTokens = api.countTokens(rounded, encoding);
+  progress('attributing tokens to fields');
+  const attribution = api.tokenReport(data, { encoding });
+  return {
+    source,
+    encoding,
+    chars,
+    bytes,
+    tokens,
+    estimates,
+    encode: {
+      cap: api.MAX_PAYLOAD_CHARS,
+      elided,
+      sentChars: sent.length,
+      sentTokens: elided ? api.countTokens(sent, encoding) : reference,
+    },
+    floatRounding: {
+      precision: PRECISION,
+      chars: rounded.length,
+      tokens: roundedTokens,
+      savedChars: chars - rounded.length,
+      savedTokens: reference - roundedTokens,
+    },
+    fields: attribution.fields,
+  };
+}
+
+function bar(share, width) {
+  const cells = (share / 100) * width;
+  const full = Math.floor(cells);
+  const partial = ' ▏▎▍▌▋▊▉'[Math.round((cells - full) * 8)] ?? '';
+  return ('█'.repeat(full) + (full < width ? partial : '')).padEnd(width).trimEnd();
+}
+
+function renderText(report, { top = 12, color }) {
+  const c = color;
+  const lines = [];
+  const label = (text) => c.bold(text.padEnd(16));
+  lines.push(c.bold(`modoki-budget report — ${report.source}`), '');
+  lines.push(`${label('Size')}${int(report.chars)} chars · ${int(report.bytes)} UTF-8 bytes`);
+  lines.push(`${label('Real tokens')}${ENCODINGS.map((e) => `${e} ${c.cyan(int(report.tokens[e]))}`).join(' · ')}`);
+  lines.push(
+    `${label('Estimates')}${report.estimates.map((e) => `${e.method} ${int(e.tokens)} (${c.yellow(signed(e.errorPercent))})`).join(' · ')}  vs ${report.encoding}`,
+  );
+  const enc = report.encode;
+  lines.push(
+    `${label('encode()')}${enc.elided ? c.red(`elided: over the ${int(enc.cap)}-char cap, sends a ${int(enc.sentChars)}-char envelope (${int(enc.sentTokens)} tokens)`) : c.green(`fits the ${int(enc.cap)}-char cap, sent as is`)}`,
+  );
+  const fr = report.floatRounding;
+  lines.push(
+    `${label('Float rounding')}${fr.precision} significant digits: ${int(report.chars)} → ${int(fr.chars)} chars, ${int(report.tokens[report.encoding])} → ${int(fr.tokens)} tokens (${c.green(signed(-percent(fr.savedTokens, report.tokens[report.encoding])))})`,
+  );
+  for (const extra of report.extraLines ?? []) lines.push(`${label(extra.label)}${extra.text}`);
+  lines.push('', c.bold(`Where the tokens go (${report.encoding}), biggest first — token share vs char share:`));
+  const rows = report.fields.slice(0, top);
+  const width = Math.min(40, Math.max(...rows.map((f) => f.path.length), 10));
+  // Bars are scaled to the biggest share, so the ranking is visible even when shares are small.
+  const biggest = Math.max(...rows.map((f) => f.tokenShare), 1e-9);
+  for (const f of rows) {
+    const name = f.path.length > width ? `…${f.path.slice(-(width - 1))}` : f.path.padEnd(width);
+    lines.push(`  ${name}  ${c.cyan(bar((f.tokenShare / biggest) * 100, 30).padEnd(30))} ${f.tokenShare.toFixed(1).padStart(5)}%  ${c.dim(`(${f.charShare.toFixed(1)}% of chars, ${int(f.tokens)} tokens)`)}`);
+  }
+  if (report.fields.length > rows.length) lines.push(c.dim(`  … ${report.fields.length - rows.length} more fields (--top N, or --json)`));
+  return `${lines.join('\n')}\n`;
+}
+
+async function reportCommand(argv, io) {
+  const { values, positionals } = parseOptions(argv, {
+    json: { type: 'boolean' },
+    encoding: { type: 'string', default: 'cl100k_base' },
+    top: { type: 'string', default: '12' },
+  });
+  if (values.help) {
+    io.stdout.write(`${HELP}\n`);
+    return EXIT.ok;
+  }
+  const { numberFlag, CliError } = require('./io.cjs');
+  if (!ENCODINGS.includes(values.encoding)) throw new CliError(`--encoding must be one of ${ENCODINGS.join(', ')}, got "${values.encoding}"`);
+  const top = numberFlag(values.top, 'top', { integer: true, min: 1 });
+  const source = positionals[0] ?? SAMPLE;
+  const data = readJson(io, source);
+  const shownSource = positionals[0] === undefined ? 'bundled sample (samples/scene-state.json)' : source === '-' ? 'standard input' : source;
+  const large = JSON.stringify(data).length > PROGRESS_THRESHOLD && io.stderr.isTTY;
+  const progress = large ? (phase) => io.stderr.write(`… ${phase}\n`) : undefined;
+  const report = buildReport(data, { encoding: values.encoding, source: shownSource, progress });
+  if (values.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  else io.stdout.write(renderText(report, { top, color: colors(io) }));
+  return EXIT.ok;
+}
+
+module.exports = { reportCommand, buildReport, renderText, HELP };

@@ -1,0 +1,140 @@
+'use strict';
+// The summary-first summarizers and GUID helpers. Each input is serialized once by V8
+// (JSON.stringify, or the tolerant form for cycles/BigInt/throwing getters), handed to the
+// WebAssembly core as UTF-8, and the core's JSON text is JSON.parse'd back. So the caller's
+// objects are never touched (no input is mutated), and keys such as `__proto__` come back as
+// ordinary own properties.
+
+const core = require('../pkg/modoki_budget.js');
+const { stringifyNeverThrows } = require('./tolerant-json.cjs');
+
+const utf8 = new TextEncoder();
+
+/** UTF-8 JSON text of `value`; `undefined` (and functions) travel as `null`. */
+function enc(value) {
+  const text = stringifyNeverThrows(value);
+  return utf8.encode(text === undefined ? 'null' : text);
+}
+
+const run = (fn, ...inputs) => JSON.parse(fn(...inputs.map(enc)));
+
+// JSON has no Infinity; where an explicit limit must win "however large", send the largest
+// finite number instead of letting JSON.stringify turn it into null (= no limit given).
+function withFiniteLimit(query) {
+  if (query !== null && typeof query === 'object' && query.limit === Infinity) {
+    return { ...query, limit: Number.MAX_VALUE };
+  }
+  return query;
+}
+
+function sceneState(entities, query, options) {
+  return run(core.summarizeSceneState, entities, withFiniteLimit(query), options);
+}
+
+function layoutBounds(entries, query, options) {
+  return run(core.summarizeLayoutBounds, entries, query, options);
+}
+
+function listAssets(assets, query) {
+  return run(core.summarizeAssets, assets, query);
+}
+
+function listTraits(schema, query) {
+  return run(core.summarizeTraits, schema, query);
+}
+
+// typeOf is the caller's function, so it runs here, once per item, in item order; the core
+// applies the same tail/histogram rules every ring summarizer uses. Items are sliced from the
+// caller's array, so the tail holds the caller's own objects (nothing is copied or
+// re-serialized, and non-JSON items survive).
+function tailWithCounts(items, typeOf, options) {
+  if (typeof typeOf !== 'function') {
+    throw new TypeError('tailWithCounts(items, typeOf, options): typeOf must be a function');
+  }
+  const list = Array.isArray(items) ? items : [];
+  const keys = new Array(list.length);
+  for (let i = 0; i < list.length; i++) {
+    const key = typeOf(list[i], i);
+    keys[i] = key === undefined || key === null ? null : String(key);
+  }
+  const opts = options !== null && typeof options === 'object' ? options : {};
+  const limit = typeof opts.limit === 'number' && Number.isFinite(opts.limit) ? opts.limit : null;
+  const fallback = opts.defaultLimit === Infinity ? Number.MAX_VALUE : opts.defaultLimit;
+  const plan = JSON.parse(core.tailPlan(enc(keys), enc(limit), enc(fallback)));
+  return { items: list.slice(plan.start), total: plan.total, truncated: plan.truncated, byType: plan.byType };
+}
+
+function consoleLogs(entries, query) {
+  return run(core.summarizeConsoleLogs, entries, query);
+}
+
+function journalEvents(events, query) {
+  return run(core.summarizeJournalEvents, events, query);
+}
+
+function editorJournal(editor, query) {
+  return run(core.summarizeEditorJournal, editor, query);
+}
+
+function watchRead(result, query) {
+  return run(core.summarizeWatchRead, result, query);
+}
+
+function handles(result, query) {
+  return run(core.summarizeHandles, result, query);
+}
+
+function sceneEditResult(result, query) {
+  return run(core.summarizeSceneEdit, result, query);
+}
+
+// The base64 image never crosses into WebAssembly: only the text is computed there, and the
+// image block reuses the caller's string.
+function screenshotResult(shot, options) {
+  const s = shot !== null && typeof shot === 'object' ? shot : {};
+  const inline = options !== null && typeof options === 'object' && options.inline === true;
+  const num = (x) => (typeof x === 'number' && Number.isFinite(x) ? x : undefined);
+  const text = core.screenshotText(typeof s.path === 'string' ? s.path : undefined, num(s.width), num(s.height), inline);
+  const content = [{ type: 'text', text }];
+  if (inline && typeof s.base64 === 'string') content.push({ type: 'image', data: s.base64, mimeType: 'image/png' });
+  return { content };
+}
+
+function shortGuid(guid) {
+  return core.shortGuid(String(guid));
+}
+
+function resolveGuid(prefixOrGuid, known) {
+  let list = [];
+  if (known !== null && known !== undefined && typeof known[Symbol.iterator] === 'function') {
+    list = Array.from(known).filter((g) => typeof g === 'string');
+  }
+  return core.resolveGuid(String(prefixOrGuid), enc(list));
+}
+
+// UTF-16 code units go across as a Uint16Array: a Rust string (or TextEncoder) would turn a
+// lone surrogate into U+FFFD and change the persisted hash.
+function deriveGuid(seed) {
+  const text = String(seed);
+  const units = new Uint16Array(text.length);
+  for (let i = 0; i < text.length; i++) units[i] = text.charCodeAt(i);
+  return core.deriveGuid(units);
+}
+
+module.exports = {
+  sceneState,
+  layoutBounds,
+  listAssets,
+  listTraits,
+  tailWithCounts,
+  consoleLogs,
+  journalEvents,
+  editorJournal,
+  watchRead,
+  handles,
+  sceneEditResult,
+  screenshotResult,
+  shortGuid,
+  resolveGuid,
+  deriveGuid,
+};

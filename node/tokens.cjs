@@ -1,0 +1,160 @@
+'use strict';
+// Token accounting: exact BPE counts (cl100k_base, o200k_base) from the WebAssembly core, the
+// chars/N estimates people use instead, and a per-field report of where a payload's tokens go.
+
+const fs = require('node:fs');
+const path = require('node:path');
+const core = require('../pkg/modoki_budget.js');
+const { stringifyNeverThrows } = require('./tolerant-json.cjs');
+
+const DEFAULT_ENCODING = 'cl100k_base';
+const ESTIMATE_METHODS = Object.freeze(['chars/4', 'chars/3.5']);
+const ESTIMATE_DIVISORS = { 'chars/4': 4, 'chars/3.5': 3.5 };
+// o200k's table (4 MB) is not compiled into the module: it is read on first o200k use, so a
+// process that only counts cl100k never loads it.
+const O200K_TABLE = path.join(__dirname, '..', 'src', 'tokens', 'data', 'o200k_base.bin');
+
+const utf8 = new TextEncoder();
+let memory = null;
+let o200kLoaded = false;
+
+function encodingName(encoding) {
+  return encoding === undefined ? DEFAULT_ENCODING : String(encoding);
+}
+
+function wasmMemory() {
+  if (memory === null) memory = core.tokenMemory();
+  return memory;
+}
+
+// Reads the o200k table straight into WebAssembly memory (one copy of 4 MB, not two).
+function ensureTable(name) {
+  if (name !== 'o200k_base' || o200kLoaded) return;
+  const fd = fs.openSync(O200K_TABLE, 'r');
+  try {
+    const size = fs.fstatSync(fd).size;
+    const ptr = core.o200kBuffer(size);
+    const view = new Uint8Array(wasmMemory().buffer, ptr, size);
+    for (let at = 0; at < size; ) {
+      const n = fs.readSync(fd, view, at, size - at, at);
+      if (n === 0) break;
+      at += n;
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+  core.installO200kBuffer();
+  o200kLoaded = true;
+}
+
+function requireText(text, fn) {
+  if (typeof text === 'string') return text;
+  const error = new TypeError(`${fn}(text): text must be a string, got ${text === null ? 'null' : typeof text}`);
+  error.code = 'INVALID_TEXT';
+  throw error;
+}
+
+// UTF-8 straight into WebAssembly memory (at most 3 bytes per UTF-16 unit); TextEncoder turns
+// lone surrogates into U+FFFD.
+function writeScratch(text) {
+  const capacity = text.length * 3;
+  const ptr = core.tokenScratch(capacity);
+  return utf8.encodeInto(text, new Uint8Array(wasmMemory().buffer, ptr, capacity)).written;
+}
+
+function countUpTo(text, name, limit) {
+  core.checkEncoding(name);
+  ensureTable(name);
+  return core.countTokensScratch(writeScratch(text), name, limit);
+}
+
+/** Exact token count of `text`, identical to tiktoken's `encode_ordinary(text).length`. */
+function countTokens(text, encoding) {
+  return countUpTo(requireText(text, 'countTokens'), encodingName(encoding), Infinity);
+}
+
+/** True when `text` has at most `limit` tokens; stops counting once the limit is passed. */
+function fitsTokenBudget(text, limit, encoding) {
+  const str = requireText(text, 'fitsTokenBudget');
+  const cap = Number(limit);
+  const name = encodingName(encoding);
+  core.checkEncoding(name);
+  if (Number.isNaN(cap)) return false;
+  // Every token is at least one UTF-8 byte, and a UTF-16 unit is at most three.
+  if (str.length * 3 <= cap) return true;
+  return countUpTo(str, name, cap) <= cap;
+}
+
+/** `Math.ceil(text.length / 4)` or `Math.ceil(text.length / 3.5)` (UTF-16 units). */
+function estimateTokens(text, method = 'chars/4') {
+  const str = requireText(text, 'estimateTokens');
+  const divisor = ESTIMATE_DIVISORS[method];
+  if (typeof divisor !== 'number' || !Object.prototype.hasOwnProperty.call(ESTIMATE_DIVISORS, method)) {
+    const error = new Error(`Unknown estimate method "${String(method)}". Supported methods: ${ESTIMATE_METHODS.join(', ')}.`);
+    error.code = 'UNKNOWN_METHOD';
+    throw error;
+  }
+  return Math.ceil(str.length / divisor);
+}
+
+function percentOf(part, whole) {
+  return whole === 0 ? 0 : (part / whole) * 100;
+}
+
+/**
+ * Chars, UTF-8 bytes and real tokens of `JSON.stringify(data)`, the chars/N estimates with
+ * their error, and each field path's share of chars and tokens (see docs/tokens.md).
+ */
+function tokenReport(data, options) {
+  const name = encodingName(options !== null && typeof options === 'object' ? options.encoding : undefined);
+  core.checkEncoding(name);
+  ensureTable(name);
+  const text = stringifyNeverThrows(data) ?? '';
+  const raw = JSON.parse(core.tokenReportJson(utf8.encode(text), name));
+  return {
+    encoding: name,
+    chars: raw.chars,
+    bytes: raw.bytes,
+    tokens: raw.tokens,
+    estimates: ESTIMATE_METHODS.map((method) => {
+      const tokens = estimateTokens(text, method);
+      return { method, tokens, errorPercent: raw.tokens === 0 ? 0 : ((tokens - raw.tokens) / raw.tokens) * 100 };
+    }),
+    fields: raw.fields.map((f) => ({
+      path: f.path,
+      chars: f.chars,
+      tokens: f.tokens,
+      charShare: percentOf(f.chars, raw.chars),
+      tokenShare: percentOf(f.tokens, raw.tokens),
+    })),
+  };
+}
+
+/** A token cap as encode reads it: undefined = none; numbers as given; primitives coerced. */
+function toTokenCap(raw) {
+  if (raw === undefined) return undefined;
+  if (typeof raw === 'number') return raw;
+  if (typeof raw === 'string' || typeof raw === 'boolean' || raw === null) return Number(raw);
+  return undefined;
+}
+
+/**
+ * For encode's token cap: null when `text` fits `maxTokens`, else its exact token count (for
+ * the envelope's hint). Stops early when the text fits by its byte bound or passes the cap.
+ */
+function tokensOverCap(text, maxTokens, encoding) {
+  const name = encodingName(encoding);
+  if (fitsTokenBudget(text, maxTokens, name)) return null;
+  return countUpTo(text, name, Infinity);
+}
+
+module.exports = {
+  DEFAULT_ENCODING,
+  ESTIMATE_METHODS,
+  countTokens,
+  fitsTokenBudget,
+  estimateTokens,
+  tokenReport,
+  toTokenCap,
+  tokensOverCap,
+};

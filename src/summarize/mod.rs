@@ -1,0 +1,290 @@
+//! Summary-first summarizers for the editor's heavy tools (issue 4).
+//!
+//! Each one is a pure function: the producer's full output plus the agent's query in (as JSON
+//! text from V8's `JSON.stringify`), the agent payload out (JSON text written with
+//! [`crate::json::value`], so numbers print exactly as JavaScript prints them and keys keep the
+//! order the issue fixes). The JS side `JSON.parse`s the result, which makes data keys such as
+//! `__proto__` ordinary own keys. Inputs are never mutated: they arrive as text.
+//!
+//! - [`scene_state`] (+ [`where_filter`]) — the scene index and its drill-downs.
+//! - [`layout_bounds`] — counts-first layout rects with a sweep-based overlap count.
+//! - [`assets`], [`traits`] — index-first asset and trait listings.
+//! - [`ring`] — ring-buffer tails with whole-set histograms.
+//! - [`write_path`] — scene-edit echo gating and screenshot results.
+
+pub mod assets;
+pub mod layout_bounds;
+pub mod ring;
+pub mod scene_state;
+pub mod traits;
+pub mod where_filter;
+pub mod write_path;
+
+use serde_json::{Map, Value};
+
+use crate::json::number::js_number_string;
+use crate::json::value::to_json;
+
+/// Parses JSON text from `JSON.stringify`.
+///
+/// V8 writes a lone surrogate as a `\udXXX` escape, which `serde_json` rejects (a Rust string
+/// cannot hold one). Rather than fail the whole call, such escapes are replaced by U+FFFD and
+/// the text is parsed again — the only lossy step, paid only by inputs that need it.
+pub fn parse_json(bytes: &[u8]) -> Result<Value, String> {
+    match serde_json::from_slice(bytes) {
+        Ok(value) => Ok(value),
+        Err(first) => {
+            let Some(cleaned) = replace_lone_surrogate_escapes(bytes) else {
+                return Err(format!("input is not valid JSON: {first}"));
+            };
+            serde_json::from_slice(&cleaned).map_err(|e| format!("input is not valid JSON: {e}"))
+        }
+    }
+}
+
+/// Typed parse with the same lone-surrogate fallback as [`parse_json`].
+pub fn parse_typed<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+    match serde_json::from_slice(bytes) {
+        Ok(value) => Ok(value),
+        Err(first) => {
+            let Some(cleaned) = replace_lone_surrogate_escapes(bytes) else {
+                return Err(format!("input has an unexpected shape: {first}"));
+            };
+            serde_json::from_slice(&cleaned).map_err(|e| format!("input has an unexpected shape: {e}"))
+        }
+    }
+}
+
+fn hex4(bytes: &[u8]) -> Option<u16> {
+    let text = std::str::from_utf8(bytes.get(..4)?).ok()?;
+    u16::from_str_radix(text, 16).ok()
+}
+
+/// `Some(rewritten)` when the text held at least one unpaired `\uD800`–`\uDFFF` escape.
+fn replace_lone_surrogate_escapes(bytes: &[u8]) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut changed = false;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b == b'\\' && i + 1 < bytes.len() {
+            if bytes[i + 1] == b'u' {
+                if let Some(unit) = hex4(&bytes[i + 2..]) {
+                    let is_high = (0xD800..0xDC00).contains(&unit);
+                    let is_low = (0xDC00..0xE000).contains(&unit);
+                    let next_low = is_high
+                        && bytes.get(i + 6) == Some(&b'\\')
+                        && bytes.get(i + 7) == Some(&b'u')
+                        && hex4(bytes.get(i + 8..).unwrap_or(&[])).is_some_and(|n| (0xDC00..0xE000).contains(&n));
+                    if next_low {
+                        out.extend_from_slice(&bytes[i..i + 12]);
+                        i += 12;
+                        continue;
+                    }
+                    if is_high || is_low {
+                        out.extend_from_slice(b"\\ufffd");
+                        changed = true;
+                        i += 6;
+                        continue;
+                    }
+                }
+            }
+            // Any other escape: copy both bytes so an escaped backslash is never re-read.
+            out.extend_from_slice(&bytes[i..i + 2]);
+            i += 2;
+            continue;
+        }
+        out.push(b);
+        i += 1;
+    }
+    changed.then_some(out)
+}
+
+/// An ordered JSON object under construction; keys are written in insertion order.
+#[derive(Default)]
+pub struct Obj(Map<String, Value>);
+
+impl Obj {
+    /// An empty object.
+    pub fn new() -> Self {
+        Obj(Map::new())
+    }
+    /// Appends (or replaces in place) `key`.
+    pub fn set(&mut self, key: &str, value: impl Into<Value>) -> &mut Self {
+        self.0.insert(key.to_owned(), value.into());
+        self
+    }
+    /// The object as a JSON value, to nest inside another.
+    pub fn into_value(self) -> Value {
+        Value::Object(self.0)
+    }
+    /// The object as compact JSON text, numbers and strings exactly as `JSON.stringify` writes them.
+    pub fn to_json(self) -> String {
+        to_json(&Value::Object(self.0))
+    }
+}
+
+/// A count or index as a JSON number.
+pub fn num(n: usize) -> Value {
+    Value::from(n as u64)
+}
+
+/// A histogram whose keys keep first-seen order (what a JS object built by `counts[k] = …`
+/// gives for non-index keys, and what the issue fixes for every summarizer).
+#[derive(Default)]
+pub struct Histogram {
+    counts: Map<String, Value>,
+}
+
+impl Histogram {
+    /// An empty histogram.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Counts one occurrence of `key`.
+    pub fn add(&mut self, key: &str) {
+        match self.counts.get_mut(key) {
+            Some(Value::Number(n)) => {
+                let next = n.as_u64().unwrap_or(0) + 1;
+                *n = next.into();
+            }
+            _ => {
+                self.counts.insert(key.to_owned(), Value::from(1u64));
+            }
+        }
+    }
+    /// The histogram as a JSON object.
+    pub fn into_value(self) -> Value {
+        Value::Object(self.counts)
+    }
+}
+
+/// `String(value)` for a scalar as the histogram keys and string comparisons need it;
+/// `missing` for null/absent (what the issue spells `'?'`), JSON text for containers.
+pub fn key_string(value: Option<&Value>, missing: &str) -> String {
+    match value {
+        None | Some(Value::Null) => missing.to_owned(),
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Number(n)) => js_number_string(n.as_f64().unwrap_or(f64::NAN)),
+        Some(Value::Bool(b)) => b.to_string(),
+        Some(other) => to_json(other),
+    }
+}
+
+/// Whether a query flag is on. Flags arrive from tool arguments or URL query strings, so
+/// `true`, non-zero numbers and strings other than `""`, `"0"` and `"false"` all count.
+pub fn truthy(value: Option<&Value>) -> bool {
+    match value {
+        None | Some(Value::Null) => false,
+        Some(Value::Bool(b)) => *b,
+        Some(Value::Number(n)) => n.as_f64().is_some_and(|x| x != 0.0),
+        Some(Value::String(s)) => !(s.is_empty() || s == "0" || s == "false"),
+        Some(_) => true,
+    }
+}
+
+/// A query value that counts as given: not absent, null or the empty string.
+pub fn given(value: Option<&Value>) -> Option<&Value> {
+    match value {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) if s.is_empty() => None,
+        Some(v) => Some(v),
+    }
+}
+
+/// A numeric query value: a JSON number, or a string `Number()` would read as finite.
+pub fn as_number(value: Option<&Value>) -> Option<f64> {
+    match value? {
+        Value::Number(n) => n.as_f64(),
+        Value::String(s) => parse_js_number(s),
+        _ => None,
+    }
+}
+
+/// `Number(s)` for the decimal forms a query can carry; `None` for NaN, ±Infinity and `""`.
+pub fn parse_js_number(s: &str) -> Option<f64> {
+    let t = s.trim();
+    if t.is_empty() {
+        return None;
+    }
+    // Rust accepts "inf"/"nan"/"infinity"; JavaScript's Number() does not treat them as finite.
+    if !t.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'-' | b'+' | b'e' | b'E')) {
+        return None;
+    }
+    t.parse::<f64>().ok().filter(|x| x.is_finite())
+}
+
+/// A limit as the summarizers read it: the caller's number (floored, negative → 0), or `None`
+/// when absent or not a finite number (then the summarizer's default applies).
+pub fn read_limit(value: Option<&Value>) -> Option<usize> {
+    let x = as_number(value)?;
+    if x <= 0.0 {
+        return Some(0);
+    }
+    // Saturating: an explicit huge limit simply means "everything".
+    Some(if x >= usize::MAX as f64 { usize::MAX } else { x.floor() as usize })
+}
+
+/// The object behind `value`, or an empty one (absent options, `null`).
+pub fn object_or_empty(value: &Value) -> Map<String, Value> {
+    match value {
+        Value::Object(map) => map.clone(),
+        _ => Map::new(),
+    }
+}
+
+/// The array behind `value`; `null` (an absent input) is an empty list, anything else an error.
+pub fn array_or_empty<'a>(value: &'a Value, what: &str) -> Result<&'a [Value], String> {
+    match value {
+        Value::Array(items) => Ok(items),
+        Value::Null => Ok(&[]),
+        _ => Err(format!("{what} must be an array")),
+    }
+}
+
+/// Lowercases like `String.prototype.toLowerCase` for the substring filters.
+pub fn lower(s: &str) -> String {
+    s.to_lowercase()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lone_surrogate_escapes_become_replacement_characters() {
+        let text = br#"["a\ud800b","\udc00","\ud83d\ude00","\\ud800"]"#;
+        let value = parse_json(text).expect("parses after cleanup");
+        assert_eq!(to_json(&value), "[\"a\u{fffd}b\",\"\u{fffd}\",\"\u{1f600}\",\"\\\\ud800\"]");
+    }
+
+    #[test]
+    fn invalid_json_is_an_error_not_a_panic() {
+        assert!(parse_json(b"{").is_err());
+        assert!(parse_json(b"").is_err());
+    }
+
+    #[test]
+    fn histogram_keeps_first_seen_order_and_hostile_keys() {
+        let mut h = Histogram::new();
+        for k in ["b", "__proto__", "a", "b", "constructor", "__proto__"] {
+            h.add(k);
+        }
+        assert_eq!(to_json(&h.into_value()), r#"{"b":2,"__proto__":2,"a":1,"constructor":1}"#);
+    }
+
+    #[test]
+    fn query_values_read_like_tool_arguments() {
+        let v = |s: &str| serde_json::from_str::<Value>(s).expect("json");
+        assert!(truthy(Some(&v("true"))) && truthy(Some(&v("1"))) && truthy(Some(&v("\"1\""))));
+        assert!(!truthy(Some(&v("false"))) && !truthy(Some(&v("0"))) && !truthy(Some(&v("\"0\""))) && !truthy(None));
+        assert_eq!(read_limit(Some(&v("0"))), Some(0));
+        assert_eq!(read_limit(Some(&v("-3"))), Some(0));
+        assert_eq!(read_limit(Some(&v("\"7\""))), Some(7));
+        assert_eq!(read_limit(Some(&v("2.9"))), Some(2));
+        assert_eq!(read_limit(Some(&v("1e300"))), Some(usize::MAX));
+        assert_eq!(read_limit(Some(&v("\"abc\""))), None);
+        assert_eq!(read_limit(Some(&v("\"Infinity\""))), None);
+        assert_eq!(read_limit(None), None);
+    }
+}

@@ -1,0 +1,185 @@
+//! Exact BPE token counts for OpenAI's `cl100k_base` and `o200k_base`, identical to tiktoken's
+//! `encode_ordinary` (special-token text such as `<|endoftext|>` is ordinary text).
+//!
+//! Three parts, each chosen for speed: a hand-written pre-tokenizer per encoding ([`split`])
+//! that reproduces the split regex exactly without a regex engine; rank tables in a binary
+//! layout used in place ([`table`]), so nothing is parsed at start-up; and a merge ([`bpe`])
+//! that is linear-scan for short pieces, heap-based for long ones, behind a piece cache.
+//!
+//! `cl100k_base` is compiled in. On `wasm32`, `o200k_base` is not (its table is 4 MB): the host
+//! reads `src/tokens/data/o200k_base.bin` on first use and hands it to [`install_o200k`], so a
+//! user who only counts cl100k never pays for it. Native builds compile both in.
+
+pub mod bpe;
+pub mod classes;
+pub mod report;
+pub mod split;
+pub mod table;
+
+use std::cell::RefCell;
+use std::sync::OnceLock;
+
+use bpe::PieceCache;
+use table::{RankTable, TableError};
+
+/// A supported encoding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Encoding {
+    /// GPT-4 / GPT-3.5-turbo / text-embedding-3.
+    Cl100kBase,
+    /// GPT-4o, GPT-4.1, o-series, GPT-5.
+    O200kBase,
+}
+
+/// Names accepted by [`Encoding::from_name`], for error messages.
+pub const ENCODING_NAMES: [&str; 2] = ["cl100k_base", "o200k_base"];
+
+impl Encoding {
+    /// The encoding named `name` (tiktoken's names), or `None`.
+    pub fn from_name(name: &str) -> Option<Self> {
+        match name {
+            "cl100k_base" => Some(Encoding::Cl100kBase),
+            "o200k_base" => Some(Encoding::O200kBase),
+            _ => None,
+        }
+    }
+
+    /// tiktoken's name for it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Encoding::Cl100kBase => "cl100k_base",
+            Encoding::O200kBase => "o200k_base",
+        }
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+
+    fn splitter(self) -> fn(&[u8], usize) -> usize {
+        match self {
+            Encoding::Cl100kBase => split::cl100k,
+            Encoding::O200kBase => split::o200k,
+        }
+    }
+}
+
+/// Why counting could not run.
+#[derive(Debug, PartialEq, Eq)]
+pub enum TokenError {
+    /// The encoding's table has not been installed (o200k on wasm before [`install_o200k`]).
+    NotLoaded(Encoding),
+    /// The bytes handed to [`install_o200k`] are not a valid table.
+    BadTable(TableError),
+}
+
+/// 4-byte aligned wrapper so the embedded table can be read as words cheaply.
+#[repr(C, align(4))]
+struct Aligned<T: ?Sized>(T);
+
+static CL100K_BYTES: &Aligned<[u8]> = &Aligned(*include_bytes!("data/cl100k_base.bin"));
+#[cfg(not(target_arch = "wasm32"))]
+static O200K_BYTES: &Aligned<[u8]> = &Aligned(*include_bytes!("data/o200k_base.bin"));
+
+static TABLES: [OnceLock<RankTable<'static>>; 2] = [OnceLock::new(), OnceLock::new()];
+
+thread_local! {
+    static CACHES: RefCell<[PieceCache; 2]> = RefCell::new(Default::default());
+}
+
+/// Installs the o200k table from its file bytes (`src/tokens/data/o200k_base.bin`). The bytes
+/// are kept for the life of the process; a second call is a no-op.
+pub fn install_o200k(bytes: Vec<u8>) -> Result<(), TokenError> {
+    if TABLES[Encoding::O200kBase.index()].get().is_some() {
+        return Ok(());
+    }
+    let data: &'static [u8] = Box::leak(bytes.into_boxed_slice());
+    let table = RankTable::new(data).map_err(TokenError::BadTable)?;
+    let _ = TABLES[Encoding::O200kBase.index()].set(table);
+    Ok(())
+}
+
+/// True once `encoding`'s table can be used (always for cl100k).
+pub fn is_loaded(encoding: Encoding) -> bool {
+    rank_table(encoding).is_ok()
+}
+
+fn rank_table(encoding: Encoding) -> Result<&'static RankTable<'static>, TokenError> {
+    let cell = &TABLES[encoding.index()];
+    if let Some(t) = cell.get() {
+        return Ok(t);
+    }
+    let embedded: Option<&'static [u8]> = match encoding {
+        Encoding::Cl100kBase => Some(&CL100K_BYTES.0),
+        #[cfg(not(target_arch = "wasm32"))]
+        Encoding::O200kBase => Some(&O200K_BYTES.0),
+        #[cfg(target_arch = "wasm32")]
+        Encoding::O200kBase => None,
+    };
+    let bytes = embedded.ok_or(TokenError::NotLoaded(encoding))?;
+    let table = RankTable::new(bytes).map_err(TokenError::BadTable)?;
+    Ok(cell.get_or_init(|| table))
+}
+
+/// Calls `piece(start, end)` for each pre-tokenizer piece of `text`, in order, until it
+/// returns false.
+pub fn for_each_piece(encoding: Encoding, text: &str, mut piece: impl FnMut(usize, usize) -> bool) {
+    let bytes = text.as_bytes();
+    let next = encoding.splitter();
+    let mut i = 0;
+    while i < bytes.len() {
+        // Every piece is at least one char; the guard only keeps a scanner bug from looping.
+        let end = next(bytes, i).max(i + 1);
+        if !piece(i, end) {
+            return;
+        }
+        i = end;
+    }
+}
+
+/// The number of tokens `encode_ordinary(text)` returns.
+pub fn count(encoding: Encoding, text: &str) -> Result<usize, TokenError> {
+    count_up_to(encoding, text, usize::MAX)
+}
+
+/// Counts tokens, stopping as soon as the count exceeds `limit`: the result is the exact count
+/// when it is `<= limit`, else some number `> limit` (the count of the pieces read so far).
+pub fn count_up_to(encoding: Encoding, text: &str, limit: usize) -> Result<usize, TokenError> {
+    let table = rank_table(encoding)?;
+    let bytes = text.as_bytes();
+    let mut total = 0usize;
+    CACHES.with(|caches| {
+        let mut caches = caches.borrow_mut();
+        let cache = &mut caches[encoding.index()];
+        for_each_piece(encoding, text, |start, end| {
+            total += cache.count(table, bytes, start, end);
+            total <= limit
+        });
+    });
+    Ok(total)
+}
+
+/// Calls `token(start, end)` with the byte span of every token of `text`, in order.
+pub fn for_each_token(encoding: Encoding, text: &str, mut token: impl FnMut(usize, usize)) -> Result<(), TokenError> {
+    let table = rank_table(encoding)?;
+    let bytes = text.as_bytes();
+    for_each_piece(encoding, text, |start, end| {
+        let mut at = start;
+        bpe::encode_piece(table, &bytes[start..end], &mut |len| {
+            token(at, at + len);
+            at += len;
+        });
+        true
+    });
+    Ok(())
+}
+
+/// The token ids `encode_ordinary(text)` returns (for tests and tools; counting never builds
+/// this vector).
+pub fn encode_ordinary(encoding: Encoding, text: &str) -> Result<Vec<u32>, TokenError> {
+    let table = rank_table(encoding)?;
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    for_each_token(encoding, text, |start, end| out.push(table.rank(&bytes[start..end])))?;
+    Ok(out)
+}

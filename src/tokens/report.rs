@@ -1,0 +1,266 @@
+//! Where a JSON payload's tokens go: each byte of the compact JSON text belongs to one field
+//! path (array indices collapsed: `entities[].guid`), the text is tokenized once, and each
+//! token is attributed to the path that owns its first byte. Every byte and every token has
+//! exactly one owner, so per-path chars and tokens add up to the totals exactly.
+//!
+//! Ownership: a member's key, its colon and its scalar value belong to the member's path
+//! (`parent.key`); a container's brackets and the commas between its items belong to the
+//! container's own path; an array's items are `path[]`. The top-level value's own bytes belong
+//! to [`ROOT`].
+
+use std::collections::HashMap;
+
+use super::{for_each_token, Encoding, TokenError};
+use crate::json::number::push_js_number;
+use crate::json::string::push_json_string;
+
+/// The path of the top-level value's own bytes (its brackets and commas, or a bare scalar).
+pub const ROOT: &str = "(root)";
+
+/// Chars (UTF-16 units), UTF-8 bytes and tokens of one path.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FieldCost {
+    /// The collapsed key path, e.g. `entities[].guid`.
+    pub path: String,
+    /// UTF-16 code units of the bytes this path owns.
+    pub chars: usize,
+    /// Tokens whose first byte this path owns.
+    pub tokens: usize,
+}
+
+/// A payload's totals and per-path costs (sorted by tokens, then chars, descending).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    /// UTF-16 code units (`.length` of the JSON text).
+    pub chars: usize,
+    /// UTF-8 bytes.
+    pub bytes: usize,
+    /// Real tokens.
+    pub tokens: usize,
+    /// Per-path costs; their chars and tokens sum to the totals.
+    pub fields: Vec<FieldCost>,
+}
+
+struct Paths {
+    names: Vec<String>,
+    ids: HashMap<(u32, String), u32>,
+}
+
+impl Paths {
+    fn child(&mut self, parent: u32, segment: &str) -> u32 {
+        if let Some(&id) = self.ids.get(&(parent, segment.to_owned())) {
+            return id;
+        }
+        let base = self.names.get(parent as usize).map_or("", String::as_str);
+        let name = if parent == 0 {
+            segment.to_owned()
+        } else if segment == "[]" {
+            format!("{base}[]")
+        } else {
+            format!("{base}.{segment}")
+        };
+        let id = self.names.len() as u32;
+        self.names.push(name);
+        self.ids.insert((parent, segment.to_owned()), id);
+        id
+    }
+}
+
+enum Frame {
+    Object { path: u32, member: u32 },
+    Array { path: u32, item: u32 },
+}
+
+/// `owner[i]` = path id of byte `i` of compact JSON `json`; `names[id]` its path. Tolerates
+/// malformed input (bytes keep the current owner) so it can never panic.
+fn owners(json: &[u8]) -> (Vec<u32>, Vec<String>) {
+    let mut paths = Paths { names: vec![ROOT.to_owned()], ids: HashMap::new() };
+    let mut owner = vec![0u32; json.len()];
+    let mut stack: Vec<Frame> = Vec::new();
+    // The path a value starting here belongs to.
+    let value_path = |stack: &[Frame]| match stack.last() {
+        None => 0,
+        Some(Frame::Object { member, .. }) => *member,
+        Some(Frame::Array { item, .. }) => *item,
+    };
+    let mut expecting_key = false;
+    let mut i = 0;
+    while i < json.len() {
+        let c = json[i];
+        match c {
+            b'{' | b'[' => {
+                let path = value_path(&stack);
+                owner[i] = path;
+                if c == b'{' {
+                    stack.push(Frame::Object { path, member: path });
+                    expecting_key = true;
+                } else {
+                    let item = paths.child(path, "[]");
+                    stack.push(Frame::Array { path, item });
+                }
+                i += 1;
+            }
+            b'}' | b']' | b',' => {
+                let path = match stack.last() {
+                    Some(Frame::Object { path, .. }) | Some(Frame::Array { path, .. }) => *path,
+                    None => 0,
+                };
+                owner[i] = path;
+                if c == b',' {
+                    expecting_key = matches!(stack.last(), Some(Frame::Object { .. }));
+                } else {
+                    stack.pop();
+                    expecting_key = false;
+                }
+                i += 1;
+            }
+            b'"' => {
+                let start = i;
+                i += 1;
+                while i < json.len() && json[i] != b'"' {
+                    i += if json[i] == b'\\' { 2 } else { 1 };
+                }
+                let end = (i + 1).min(json.len());
+                if expecting_key {
+                    if let Some(Frame::Object { path, member }) = stack.last_mut() {
+                        let raw = &json[start..end];
+                        let key = serde_json::from_slice::<String>(raw)
+                            .unwrap_or_else(|_| String::from_utf8_lossy(raw.get(1..raw.len().saturating_sub(1)).unwrap_or(&[])).into_owned());
+                        *member = paths.child(*path, &key);
+                    }
+                    expecting_key = false;
+                }
+                let path = value_path(&stack);
+                owner[start..end].fill(path);
+                i = end;
+            }
+            _ => {
+                owner[i] = value_path(&stack);
+                i += 1;
+            }
+        }
+    }
+    (owner, paths.names)
+}
+
+/// Tokenizes `json` (compact JSON text) once and attributes chars and tokens to field paths.
+pub fn report(encoding: Encoding, json: &str) -> Result<Report, TokenError> {
+    let bytes = json.as_bytes();
+    let (owner, names) = owners(bytes);
+    let mut fields: Vec<FieldCost> = names.into_iter().map(|path| FieldCost { path, chars: 0, tokens: 0 }).collect();
+    let mut chars = 0;
+    for (&b, &id) in bytes.iter().zip(&owner) {
+        // A UTF-16 unit per UTF-8 lead byte, two for a 4-byte sequence (a surrogate pair).
+        let units = usize::from(b & 0xC0 != 0x80) + usize::from(b >= 0xF0);
+        chars += units;
+        if let Some(f) = fields.get_mut(id as usize) {
+            f.chars += units;
+        }
+    }
+    let mut tokens = 0;
+    for_each_token(encoding, json, |start, _| {
+        tokens += 1;
+        if let Some(f) = owner.get(start).and_then(|&id| fields.get_mut(id as usize)) {
+            f.tokens += 1;
+        }
+    })?;
+    fields.retain(|f| f.chars > 0 || f.tokens > 0);
+    fields.sort_by(|a, b| b.tokens.cmp(&a.tokens).then(b.chars.cmp(&a.chars)).then(a.path.cmp(&b.path)));
+    Ok(Report { chars, bytes: bytes.len(), tokens, fields })
+}
+
+/// The report as compact JSON: `{"chars","bytes","tokens","fields":[{"path","chars","tokens"}]}`.
+pub fn report_json(report: &Report) -> String {
+    let mut out = String::with_capacity(64 + report.fields.len() * 48);
+    out.push_str("{\"chars\":");
+    push_js_number(&mut out, report.chars as f64);
+    out.push_str(",\"bytes\":");
+    push_js_number(&mut out, report.bytes as f64);
+    out.push_str(",\"tokens\":");
+    push_js_number(&mut out, report.tokens as f64);
+    out.push_str(",\"fields\":[");
+    for (k, f) in report.fields.iter().enumerate() {
+        if k > 0 {
+            out.push(',');
+        }
+        out.push_str("{\"path\":");
+        push_json_string(&mut out, &f.path);
+        out.push_str(",\"chars\":");
+        push_js_number(&mut out, f.chars as f64);
+        out.push_str(",\"tokens\":");
+        push_js_number(&mut out, f.tokens as f64);
+        out.push('}');
+    }
+    out.push_str("]}");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn owners_of(json: &str) -> Vec<(String, String)> {
+        let (owner, names) = owners(json.as_bytes());
+        let mut spans: Vec<(String, String)> = Vec::new();
+        for (k, &id) in owner.iter().enumerate() {
+            let name = &names[id as usize];
+            match spans.last_mut() {
+                Some((n, text)) if n == name => text.push(json.as_bytes()[k] as char),
+                _ => spans.push((name.clone(), (json.as_bytes()[k] as char).to_string())),
+            }
+        }
+        spans
+    }
+
+    #[test]
+    fn bytes_are_owned_by_collapsed_paths() {
+        let got = owners_of(r#"{"a":[{"g":"x","t":[1,2]},{"g":"y"}],"b":true}"#);
+        let expect = [
+            ("(root)", "{"),
+            ("a", "\"a\":["),
+            ("a[]", "{"),
+            ("a[].g", "\"g\":\"x\""),
+            ("a[]", ","),
+            ("a[].t", "\"t\":["),
+            ("a[].t[]", "1"),
+            ("a[].t", ","),
+            ("a[].t[]", "2"),
+            ("a[].t", "]"),
+            ("a[]", "}"),
+            ("a", ","),
+            ("a[]", "{"),
+            ("a[].g", "\"g\":\"y\""),
+            ("a[]", "}"),
+            ("a", "]"),
+            ("(root)", ","),
+            ("b", "\"b\":true"),
+            ("(root)", "}"),
+        ];
+        let expect: Vec<(String, String)> = expect.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+        assert_eq!(got, expect);
+    }
+
+    #[test]
+    fn shares_add_up_to_the_totals() {
+        let json = r#"{"entities":[{"guid":"0f8fad5b-d9cb-469f-a165-70867728950e","traits":["Transform","MeshRenderer"]},{"guid":"7c9e6679-7425-40de-944b-e07fc1f90ae7","traits":[]}],"note":"héllo 😀"}"#;
+        let r = report(Encoding::Cl100kBase, json).unwrap();
+        assert_eq!(r.tokens, super::super::count(Encoding::Cl100kBase, json).unwrap());
+        assert_eq!(r.chars, json.encode_utf16().count());
+        assert_eq!(r.bytes, json.len());
+        assert_eq!(r.fields.iter().map(|f| f.tokens).sum::<usize>(), r.tokens);
+        assert_eq!(r.fields.iter().map(|f| f.chars).sum::<usize>(), r.chars);
+        assert_eq!(r.fields[0].path, "entities[].guid");
+        assert!(r.fields.windows(2).all(|w| w[0].tokens >= w[1].tokens));
+    }
+
+    #[test]
+    fn escaped_keys_are_decoded_and_malformed_input_does_not_panic() {
+        let r = report(Encoding::Cl100kBase, r#"{"a\"b":1,"c\\":{"d":2}}"#).unwrap();
+        let paths: Vec<&str> = r.fields.iter().map(|f| f.path.as_str()).collect();
+        assert!(paths.contains(&"a\"b") && paths.contains(&"c\\.d"), "{paths:?}");
+        for bad in ["}}]]", "{\"a", "[\"\\", "{\"a\":[1,{\"b\":", "\"", ",,,:"] {
+            let r = report(Encoding::Cl100kBase, bad).unwrap();
+            assert_eq!(r.fields.iter().map(|f| f.tokens).sum::<usize>(), r.tokens);
+        }
+    }
+}
