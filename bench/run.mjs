@@ -40,6 +40,11 @@ const BENCHES = [
     module: './overlaps.mjs',
     rows: (r) => r.results.map((x) => ({ bench: 'layoutBounds overlapsCount', input: `${x.n} rects`, peer: `pairwise loop${x.extrapolated ? ' (extrapolated)' : ''}`, measure: 'speed-up', value: x.ratio, target: x.n >= 100000 ? '>= 100' : '' })),
   },
+  {
+    name: 'toon',
+    module: './toon.mjs',
+    rows: (r) => r.results.map((x) => ({ bench: x.bench, input: x.input, peer: x.peer, measure: 'speed-up', value: x.speedup, target: x.target })),
+  },
   { name: 'summarizer-sizes', module: './summarizer-sizes.mjs', rows: () => [] },
 ];
 

@@ -93,6 +93,7 @@ export function run({ quick = false } = {}) {
     const r = compare(name, () => toToon(data), () => referenceEncode(data), minMs);
     r.bytes = Buffer.byteLength(ours);
     r.jsonBytes = JSON.stringify(data).length;
+    Object.assign(r, { bench: 'toToon', input: name.replace('toToon ', ''), peer: '@toon-format/toon 4.4.0 encode', target: '>= 2' });
     results.push(r);
   }
 
@@ -105,7 +106,8 @@ export function run({ quick = false } = {}) {
       return out;
     });
   if (JSON.stringify(select(items, fields)) !== JSON.stringify(plainSelect(items, fields))) throw new Error('select differs');
-  results.push(compare('select 3 of 8 fields, 20,000 items', () => select(items, fields), () => plainSelect(items, fields), minMs));
+  const plainRow = (bench, input) => ({ bench, input, peer: 'plain JS', target: '>= 1' });
+  results.push(Object.assign(compare('select 3 of 8 fields, 20,000 items', () => select(items, fields), () => plainSelect(items, fields), minMs), plainRow('select', '3 of 8 fields, 20,000 items')));
 
   const plainLimit = (rows, max) => {
     const hidden = rows.length - max;
@@ -113,8 +115,8 @@ export function run({ quick = false } = {}) {
       ? { items: rows.slice(0, max), shown: max, hidden, summary: `Dataset truncated. ${max} shown, ${hidden} hidden. Use filters to narrow results.` }
       : { items: rows.slice(), shown: rows.length, hidden: 0 };
   };
-  results.push(compare('limitCollection 50 of 20,000', () => limitCollection(items, 50), () => plainLimit(items, 50), minMs));
-  results.push(compare('limitCollection 20,000 of 20,000 (no cut)', () => limitCollection(items, 20000), () => plainLimit(items, 20000), minMs));
+  results.push(Object.assign(compare('limitCollection 50 of 20,000', () => limitCollection(items, 50), () => plainLimit(items, 50), minMs), plainRow('limitCollection', '50 of 20,000')));
+  results.push(Object.assign(compare('limitCollection 20,000 of 20,000 (no cut)', () => limitCollection(items, 20000), () => plainLimit(items, 20000), minMs), plainRow('limitCollection', '20,000 of 20,000 (no cut)')));
 
   const cpus = os.cpus();
   return {

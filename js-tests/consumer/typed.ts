@@ -14,3 +14,20 @@ const preview = summarize({ a: 1 });
 // @ts-expect-error — the cap must be a number or an options object
 encode({}, 'big');
 export { capped, result, failure, rounded, n, preview };
+
+// TOON, collections and inflation risk (issue 5).
+import { toToon, toonResult, toonDescription, limitCollection, limitResult, select, selectSchema, inflationRisk, type ToonOptions, type LimitedCollection, type InflationReport } from 'modoki-budget';
+
+const toonOptions: ToonOptions = { delimiter: '|', indentSize: 4 };
+const toon: string = toToon({ rows: [{ a: 1 }] }, toonOptions);
+const toonBlock: ToolResult = toonResult([{ a: 1 }]);
+const description: string = toonDescription({ name: 't', actions: [{ name: 'a', required: ['id'], destructive: true }] });
+const limited: LimitedCollection<number> = limitCollection([1, 2, 3], 2, { hint: 'narrow it' });
+const limitedBlock: ToolResult = limitResult([1, 2, 3], 2);
+const picked: unknown = select({ a: 1 }, ['a']);
+const selectable: string[] = selectSchema({ properties: { a: {} } });
+const risk: InflationReport = inflationRisk({ type: 'array' });
+const level: 'low' | 'medium' | 'high' | 'critical' = risk.risk;
+// @ts-expect-error — only ',', '\t' and '|' are delimiters
+toToon({}, { delimiter: ';' });
+export { toon, toonBlock, description, limited, limitedBlock, picked, selectable, level };
