@@ -191,6 +191,23 @@ describe('encode with maxTokens', () => {
     expect(JSON.parse(encode(big, { maxTokens: 1e9 })).hint).toMatch(/^Response was 120011 chars \(cap 60000\)/);
   });
 
+  it('cuts string data after its first maxTokens tokens, with the capText marker', () => {
+    const text = prose(3_000);
+    const ids = reference.cl100k_base.encode_ordinary(text);
+    for (const cap of [1, 10, 100, ids.length - 1]) {
+      const prefix = new TextDecoder().decode(reference.cl100k_base.decode(ids.slice(0, cap)));
+      expect(encode(text, { maxTokens: cap })).toBe(`${prefix}\n…[${text.length - prefix.length} chars elided of ${text.length}]`);
+    }
+    expect(encode(text, { maxTokens: ids.length })).toBe(text);
+    // Inside a multi-byte char the cut moves back to the char's start: cl100k splits '😀' into
+    // a 3-byte and a 1-byte token.
+    expect(encode('😀😀', { maxTokens: 1 })).toBe('\n…[4 chars elided of 4]');
+    expect(encode('😀😀', { maxTokens: 2 })).toBe('😀\n…[2 chars elided of 4]');
+    expect(encode('😀😀', { maxTokens: 3 })).toBe('😀\n…[2 chars elided of 4]');
+    // The char cap still comes first.
+    expect(encode(text, { maxChars: 10, maxTokens: 1e9 })).toBe(`${text.slice(0, 10)}\n…[${text.length - 10} chars elided of ${text.length}]`);
+  });
+
   it('a NaN token cap never fits, as with the char cap', () => {
     expect(JSON.parse(encode({ a: 1 }, { maxTokens: NaN })).hint).toBe(`Response was 5 tokens (cap NaN). ${hintTail}`);
   });
