@@ -70,7 +70,8 @@ describe('countTokens equals npm tiktoken encode_ordinary', () => {
     expect(tiktokenCount('a'.repeat(8000), 'cl100k_base')).toBe(1000);
     expect(a).toBe(125_000);
     expect(spaces).toBe(countTokens(' '.repeat(100_000), 'o200k_base'));
-    expect(ms).toBeLessThan(5_000);
+    // Quadratic merging would take hours here; the bound only has to catch that on a loaded machine.
+    expect(ms).toBeLessThan(10_000);
   });
 });
 
