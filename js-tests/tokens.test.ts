@@ -70,7 +70,8 @@ describe('countTokens equals npm tiktoken encode_ordinary', () => {
     expect(tiktokenCount('a'.repeat(8000), 'cl100k_base')).toBe(1000);
     expect(a).toBe(125_000);
     expect(spaces).toBe(countTokens(' '.repeat(100_000), 'o200k_base'));
-    expect(ms).toBeLessThan(5_000);
+    // Quadratic merging would take hours here; the bound only has to catch that on a loaded machine.
+    expect(ms).toBeLessThan(10_000);
   });
 });
 
@@ -136,9 +137,10 @@ describe('tokenReport', () => {
       // Hex GUIDs cost more tokens than their share of chars; trait names less.
       const field = (path: string) => report.fields.find((f) => f.path === path)!;
       expect(field('entities[].guid').tokenShare).toBeGreaterThan(field('entities[].guid').charShare);
-      expect(field('entities[].traits[]').tokenShare).toBeLessThan(field('entities[].traits[]').charShare);
+      expect(field('entities[].traits').tokenShare).toBeLessThan(field('entities[].traits').charShare);
       const paths = report.fields.map((f) => f.path);
-      for (const p of ['(root)', 'scene', 'entities', 'entities[]', 'entities[].traits', 'entities[].traits[]', 'entities[].Transform.position[]']) {
+      expect(paths.filter((p) => p.includes('[]['))).toEqual([]);
+      for (const p of ['(root)', 'scene', 'entityCount', 'entities', 'entities[].guid', 'entities[].name', 'entities[].traits', 'entities[].Transform', 'entities[].Transform.position', 'entities[].Transform.rotation']) {
         expect(paths).toContain(p);
       }
     });
@@ -147,11 +149,11 @@ describe('tokenReport', () => {
   it('attributes each token to the path owning its first byte', () => {
     const report = tokenReport({ a: 'hello', b: [1, 2] });
     // {"a":"hello","b":[1,2]} -> cl100k tokens {" | a | ":" | hello | "," | b | ":[ | 1 | , | 2 | ]}
-    // '{"' starts on the root's '{'; '","' on a's closing quote; ']}' on b's ']'.
+    // '{"' starts on the root's '{'; '","' on a's closing quote; ']}' on b's ']'. Array items
+    // share the array's path.
     expect(report.fields.map((f) => [f.path, f.chars, f.tokens])).toEqual([
+      ['b', 9, 6],
       ['a', 11, 4],
-      ['b', 7, 4],
-      ['b[]', 2, 2],
       ['(root)', 3, 1],
     ]);
   });
@@ -188,6 +190,23 @@ describe('encode with maxTokens', () => {
     // maxChars keeps its default when only maxTokens is given.
     const big = { blob: 'x '.repeat(MAX_PAYLOAD_CHARS) };
     expect(JSON.parse(encode(big, { maxTokens: 1e9 })).hint).toMatch(/^Response was 120011 chars \(cap 60000\)/);
+  });
+
+  it('cuts string data after its first maxTokens tokens, with the capText marker', () => {
+    const text = prose(3_000);
+    const ids = reference.cl100k_base.encode_ordinary(text);
+    for (const cap of [1, 10, 100, ids.length - 1]) {
+      const prefix = new TextDecoder().decode(reference.cl100k_base.decode(ids.slice(0, cap)));
+      expect(encode(text, { maxTokens: cap })).toBe(`${prefix}\n…[${text.length - prefix.length} chars elided of ${text.length}]`);
+    }
+    expect(encode(text, { maxTokens: ids.length })).toBe(text);
+    // Inside a multi-byte char the cut moves back to the char's start: cl100k splits '😀' into
+    // a 3-byte and a 1-byte token.
+    expect(encode('😀😀', { maxTokens: 1 })).toBe('\n…[4 chars elided of 4]');
+    expect(encode('😀😀', { maxTokens: 2 })).toBe('😀\n…[2 chars elided of 4]');
+    expect(encode('😀😀', { maxTokens: 3 })).toBe('😀\n…[2 chars elided of 4]');
+    // The char cap still comes first.
+    expect(encode(text, { maxChars: 10, maxTokens: 1e9 })).toBe(`${text.slice(0, 10)}\n…[${text.length - 10} chars elided of ${text.length}]`);
   });
 
   it('a NaN token cap never fits, as with the char cap', () => {

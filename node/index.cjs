@@ -99,7 +99,10 @@ function capText(text, maxChars = MAX_PAYLOAD_CHARS) {
  */
 function encode(data, options) {
   const { maxChars, precision, maxTokens, encoding } = readEncodeOptions(options);
-  if (typeof data === 'string') return core.capText(data, maxChars);
+  if (typeof data === 'string') {
+    if (maxTokens === undefined || !(data.length <= maxChars)) return core.capText(data, maxChars);
+    return tokens.capTextTokens(data, maxTokens, encoding);
+  }
   const rounding = precision !== undefined && precision > 0 && precision < 17;
   const text = rounding ? stringifyRounded(data, precision) : stringifyNeverThrows(data);
   if (text === undefined) return safeString(data);

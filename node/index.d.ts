@@ -39,7 +39,8 @@ export interface EncodeOptions {
    * Cap in real BPE tokens of the compact JSON (default: no token cap). Over it, the same
    * envelope as the char cap with a `tokens` field and the hint
    * `Response was N tokens (cap M). …`. Checked after `maxChars` (which keeps its default):
-   * when both would fire, the char envelope is returned. String data is capped by chars only.
+   * when both would fire, the char envelope is returned. String data over the token cap is cut
+   * after its first `maxTokens` tokens (never inside a char) with the `capText` marker.
    */
   maxTokens?: number;
   /** Encoding for `maxTokens`. Default `'cl100k_base'`. An unknown name throws `UNKNOWN_ENCODING`. */

@@ -148,6 +148,17 @@ function tokensOverCap(text, maxTokens, encoding) {
   return countUpTo(text, name, Infinity);
 }
 
+/**
+ * encode's token cap for string data: the text when it fits `maxTokens`, else `capText` at the
+ * end of its first `maxTokens` tokens (never inside a char), with the usual elided-chars marker.
+ */
+function capTextTokens(text, maxTokens, encoding) {
+  const name = encodingName(encoding);
+  if (fitsTokenBudget(text, maxTokens, name)) return text;
+  const units = core.tokenPrefixUnits(writeScratch(text), name, Number(maxTokens));
+  return core.capText(text, units);
+}
+
 module.exports = {
   DEFAULT_ENCODING,
   ESTIMATE_METHODS,
@@ -157,4 +168,5 @@ module.exports = {
   tokenReport,
   toTokenCap,
   tokensOverCap,
+  capTextTokens,
 };

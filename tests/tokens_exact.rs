@@ -174,6 +174,22 @@ fn count_up_to_stops_past_the_limit_and_is_exact_below_it() {
 }
 
 #[test]
+fn prefix_within_ends_after_exactly_limit_tokens_on_a_char_boundary() {
+    let bpe = tiktoken_rs::cl100k_base().unwrap();
+    for text in [PROSE, CODE, "中文文本，包含标点。日本語のテキスト", "👨‍👩‍👧‍👦 family 🏳️‍🌈"] {
+        let ids = bpe.encode_ordinary(text);
+        for limit in [0, 1, 2, 5, ids.len() - 1, ids.len(), ids.len() + 3] {
+            let end = tokens::prefix_within(Encoding::Cl100kBase, text, limit).unwrap();
+            let mut expected = bpe.decode_bytes(&ids[..limit.min(ids.len())]).unwrap().len();
+            while !text.is_char_boundary(expected) {
+                expected -= 1;
+            }
+            assert_eq!(end, expected, "{text:?} limit {limit}");
+        }
+    }
+}
+
+#[test]
 fn unknown_encoding_names_are_refused() {
     assert_eq!(Encoding::from_name("cl100k_base"), Some(Encoding::Cl100kBase));
     assert_eq!(Encoding::from_name("o200k_base"), Some(Encoding::O200kBase));

@@ -183,3 +183,30 @@ pub fn encode_ordinary(encoding: Encoding, text: &str) -> Result<Vec<u32>, Token
     for_each_token(encoding, text, |start, end| out.push(table.rank(&bytes[start..end])))?;
     Ok(out)
 }
+
+/// Byte length of the longest prefix of `text` that is at most `limit` whole tokens of its
+/// encoding, moved back to a char boundary (byte-level BPE can end a token inside a char).
+/// For cutting text to a token cap at a place the tokenizer itself would split.
+pub fn prefix_within(encoding: Encoding, text: &str, limit: usize) -> Result<usize, TokenError> {
+    let table = rank_table(encoding)?;
+    let bytes = text.as_bytes();
+    let (mut n, mut end) = (0usize, 0usize);
+    for_each_piece(encoding, text, |start, stop| {
+        let mut at = start;
+        let mut full = false;
+        bpe::encode_piece(table, &bytes[start..stop], &mut |len| {
+            if full || n == limit {
+                full = true;
+                return;
+            }
+            n += 1;
+            at += len;
+            end = at;
+        });
+        !full
+    });
+    while end > 0 && !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    Ok(end)
+}

@@ -5,8 +5,9 @@
 //!
 //! Ownership: a member's key, its colon and its scalar value belong to the member's path
 //! (`parent.key`); a container's brackets and the commas between its items belong to the
-//! container's own path; an array's items are `path[]`. The top-level value's own bytes belong
-//! to [`ROOT`].
+//! container's own path; an array's items share the array's path (so `entities[].traits` owns
+//! the whole list of trait names, and `entities` each entity's braces), and the members of an
+//! object inside an array are `path[].key`. The top-level value's own bytes belong to [`ROOT`].
 
 use std::collections::HashMap;
 
@@ -67,8 +68,9 @@ impl Paths {
 }
 
 enum Frame {
-    Object { path: u32, member: u32 },
-    Array { path: u32, item: u32 },
+    /// `path` owns the braces and commas, members are named under `prefix`.
+    Object { path: u32, prefix: u32, member: u32 },
+    Array { path: u32 },
 }
 
 /// `owner[i]` = path id of byte `i` of compact JSON `json`; `names[id]` its path. Tolerates
@@ -81,7 +83,7 @@ fn owners(json: &[u8]) -> (Vec<u32>, Vec<String>) {
     let value_path = |stack: &[Frame]| match stack.last() {
         None => 0,
         Some(Frame::Object { member, .. }) => *member,
-        Some(Frame::Array { item, .. }) => *item,
+        Some(Frame::Array { path }) => *path,
     };
     let mut expecting_key = false;
     let mut i = 0;
@@ -92,17 +94,20 @@ fn owners(json: &[u8]) -> (Vec<u32>, Vec<String>) {
                 let path = value_path(&stack);
                 owner[i] = path;
                 if c == b'{' {
-                    stack.push(Frame::Object { path, member: path });
+                    let prefix = match stack.last() {
+                        Some(Frame::Array { .. }) => paths.child(path, "[]"),
+                        _ => path,
+                    };
+                    stack.push(Frame::Object { path, prefix, member: path });
                     expecting_key = true;
                 } else {
-                    let item = paths.child(path, "[]");
-                    stack.push(Frame::Array { path, item });
+                    stack.push(Frame::Array { path });
                 }
                 i += 1;
             }
             b'}' | b']' | b',' => {
                 let path = match stack.last() {
-                    Some(Frame::Object { path, .. }) | Some(Frame::Array { path, .. }) => *path,
+                    Some(Frame::Object { path, .. }) | Some(Frame::Array { path }) => *path,
                     None => 0,
                 };
                 owner[i] = path;
@@ -122,11 +127,11 @@ fn owners(json: &[u8]) -> (Vec<u32>, Vec<String>) {
                 }
                 let end = (i + 1).min(json.len());
                 if expecting_key {
-                    if let Some(Frame::Object { path, member }) = stack.last_mut() {
+                    if let Some(Frame::Object { prefix, member, .. }) = stack.last_mut() {
                         let raw = &json[start..end];
                         let key = serde_json::from_slice::<String>(raw)
                             .unwrap_or_else(|_| String::from_utf8_lossy(raw.get(1..raw.len().saturating_sub(1)).unwrap_or(&[])).into_owned());
-                        *member = paths.child(*path, &key);
+                        *member = paths.child(*prefix, &key);
                     }
                     expecting_key = false;
                 }
@@ -214,26 +219,22 @@ mod tests {
 
     #[test]
     fn bytes_are_owned_by_collapsed_paths() {
-        let got = owners_of(r#"{"a":[{"g":"x","t":[1,2]},{"g":"y"}],"b":true}"#);
+        let got = owners_of(r#"{"a":[{"g":"x","t":[1,2]},{"g":"y"}],"b":true,"c":[[{"d":0}]]}"#);
         let expect = [
             ("(root)", "{"),
-            ("a", "\"a\":["),
-            ("a[]", "{"),
+            ("a", "\"a\":[{"),
             ("a[].g", "\"g\":\"x\""),
-            ("a[]", ","),
-            ("a[].t", "\"t\":["),
-            ("a[].t[]", "1"),
-            ("a[].t", ","),
-            ("a[].t[]", "2"),
-            ("a[].t", "]"),
-            ("a[]", "}"),
             ("a", ","),
-            ("a[]", "{"),
+            ("a[].t", "\"t\":[1,2]"),
+            ("a", "},{"),
             ("a[].g", "\"g\":\"y\""),
-            ("a[]", "}"),
-            ("a", "]"),
+            ("a", "}]"),
             ("(root)", ","),
             ("b", "\"b\":true"),
+            ("(root)", ","),
+            ("c", "\"c\":[[{"),
+            ("c[].d", "\"d\":0"),
+            ("c", "}]]"),
             ("(root)", "}"),
         ];
         let expect: Vec<(String, String)> = expect.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();

@@ -62,6 +62,20 @@ pub fn count_tokens_scratch(len: usize, encoding_name: &str, limit: f64) -> Resu
     })
 }
 
+/// UTF-16 length of the longest prefix of the scratch text that is at most `limit` whole tokens
+/// (ending on a char boundary), for cutting text to a token cap.
+#[wasm_bindgen(js_name = tokenPrefixUnits)]
+pub fn token_prefix_units(len: usize, encoding_name: &str, limit: f64) -> Result<f64, JsValue> {
+    let enc = encoding(encoding_name)?;
+    let limit = if limit.is_nan() || limit < 0.0 { 0 } else if limit >= 9.0e15 { usize::MAX } else { limit as usize };
+    SCRATCH.with(|s| {
+        let s = s.borrow();
+        let text = std::str::from_utf8(s.get(..len).unwrap_or(&[])).map_err(|_| js_error("INVALID_UTF8", "Text is not valid UTF-8."))?;
+        let end = tokens::prefix_within(enc, text, limit).map_err(token_error)?;
+        Ok(crate::json::string::utf16_len(text.get(..end).unwrap_or("")) as f64)
+    })
+}
+
 /// Throws `UNKNOWN_ENCODING` unless `name` is supported.
 #[wasm_bindgen(js_name = checkEncoding)]
 pub fn check_encoding(name: &str) -> Result<(), JsValue> {
