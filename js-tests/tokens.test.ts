@@ -61,17 +61,13 @@ describe('countTokens equals npm tiktoken encode_ordinary', () => {
     }
   });
 
-  it("stays linear on 'a' x 1e6 and spaces x 1e5", () => {
-    const t0 = performance.now();
-    const a = countTokens('a'.repeat(1_000_000));
-    const spaces = countTokens(' '.repeat(100_000), 'o200k_base');
-    const ms = performance.now() - t0;
+  it("counts long single-character runs exactly ('a' x 1e6; linearity is timed in bench/tokens.mjs)", () => {
     // Runs of 'a' merge into 8-byte tokens: tiktoken (quadratic here) agrees at 8000.
     expect(tiktokenCount('a'.repeat(8000), 'cl100k_base')).toBe(1000);
-    expect(a).toBe(125_000);
-    expect(spaces).toBe(countTokens(' '.repeat(100_000), 'o200k_base'));
-    // Quadratic merging would take hours here; the bound only has to catch that on a loaded machine.
-    expect(ms).toBeLessThan(10_000);
+    expect(countTokens('a'.repeat(1_000_000))).toBe(125_000);
+    for (const enc of ['cl100k_base', 'o200k_base'] as const) {
+      expect(countTokens(' '.repeat(8000), enc)).toBe(tiktokenCount(' '.repeat(8000), enc));
+    }
   });
 });
 
