@@ -10,6 +10,7 @@ const { limitCollection, limitResult, select, selectSchema } = require('./collec
 const { createRoundFloats, resolvePrecision, isPlainObject, DEFAULT_FLOAT_PRECISION } = require('./round-floats.cjs');
 const summarizers = require('./summarize.cjs');
 const tokens = require('./tokens.cjs');
+const profile = require('./profile.cjs');
 
 /** Default cap in UTF-16 code units (JS `.length`): ~15k tokens of compact JSON. */
 const MAX_PAYLOAD_CHARS = 60000;
@@ -208,4 +209,9 @@ module.exports = {
   select,
   selectSchema,
   inflationRisk,
+  profileResponse: profile.profileResponse,
+  chooseEncoding: profile.chooseEncoding,
+  budgetLock: profile.budgetLock,
+  serializeLock: profile.serializeLock,
+  checkLock: profile.checkLock,
 };

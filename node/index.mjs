@@ -45,5 +45,10 @@ export const {
   select,
   selectSchema,
   inflationRisk,
+  profileResponse,
+  chooseEncoding,
+  budgetLock,
+  serializeLock,
+  checkLock,
 } = api;
 export default api;

@@ -62,9 +62,16 @@ function writeScratch(text) {
   return utf8.encodeInto(text, new Uint8Array(wasmMemory().buffer, ptr, capacity)).written;
 }
 
-function countUpTo(text, name, limit) {
+/** Validates an encoding name and loads its table, for other bindings that count in Rust. */
+function prepareEncoding(encoding) {
+  const name = encodingName(encoding);
   core.checkEncoding(name);
   ensureTable(name);
+  return name;
+}
+
+function countUpTo(text, name, limit) {
+  prepareEncoding(name);
   return core.countTokensScratch(writeScratch(text), name, limit);
 }
 
@@ -160,6 +167,7 @@ function capTextTokens(text, maxTokens, encoding) {
 }
 
 module.exports = {
+  prepareEncoding,
   DEFAULT_ENCODING,
   ESTIMATE_METHODS,
   countTokens,
