@@ -12,6 +12,7 @@
 //! - [`summarize`] — summary-first summarizers for the editor's heavy tools.
 //! - [`guid`] — 12-hex GUID display prefixes, prefix resolution, the frozen `deriveGuid`.
 //! - [`tokens`] — exact BPE token counts (cl100k_base, o200k_base) and per-field attribution.
+//! - [`menu`] — what an MCP tool menu costs, description lint, grouping by namespace.
 
 pub mod cap;
 pub mod json;
@@ -20,6 +21,7 @@ pub mod preview;
 pub mod summarize;
 pub mod guid;
 pub mod tokens;
+pub mod menu;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
