@@ -8,6 +8,7 @@ const { stringifyNeverThrows } = require('./tolerant-json.cjs');
 const { createRoundFloats, resolvePrecision, isPlainObject, DEFAULT_FLOAT_PRECISION } = require('./round-floats.cjs');
 const summarizers = require('./summarize.cjs');
 const tokens = require('./tokens.cjs');
+const menu = require('./menu.cjs');
 
 /** Default cap in UTF-16 code units (JS `.length`): ~15k tokens of compact JSON. */
 const MAX_PAYLOAD_CHARS = 60000;
@@ -186,4 +187,9 @@ module.exports = {
   fitsTokenBudget: tokens.fitsTokenBudget,
   estimateTokens: tokens.estimateTokens,
   tokenReport: tokens.tokenReport,
+  DEFAULT_MAX_DESCRIPTION_TOKENS: menu.DEFAULT_MAX_DESCRIPTION_TOKENS,
+  menuCost: menu.menuCost,
+  lintDescription: menu.lintDescription,
+  groupTools: menu.groupTools,
+  menuFor: menu.menuFor,
 };

@@ -37,5 +37,10 @@ export const {
   fitsTokenBudget,
   estimateTokens,
   tokenReport,
+  DEFAULT_MAX_DESCRIPTION_TOKENS,
+  menuCost,
+  lintDescription,
+  groupTools,
+  menuFor,
 } = api;
 export default api;

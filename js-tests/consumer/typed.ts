@@ -13,4 +13,12 @@ const n: number = roundSig(1.5, 1) + resolvePrecision('3');
 const preview = summarize({ a: 1 });
 // @ts-expect-error — the cap must be a number or an options object
 encode({}, 'big');
-export { capped, result, failure, rounded, n, preview };
+import { menuCost, lintDescription, groupTools, menuFor, type McpTool, type Finding, type ToolCall } from 'modoki-budget';
+const tools: McpTool[] = [{ name: 'watch.read', description: 'Read.', inputSchema: { type: 'object' } }];
+const menuTokens: number = menuCost(tools, { encoding: 'o200k_base' }).tools[0].inputSchemaTokens;
+const findings: Finding[] = lintDescription(tools[0], { maxDescriptionTokens: 100 });
+const call: ToolCall = groupTools(tools, { separator: '.' }).route('watch', { action: 'read' });
+const compactTokens: number = menuFor(tools, { compact: ['watch.read'] }).compact;
+// @ts-expect-error — compact takes tool names or true
+menuFor(tools, { compact: 'watch.read' });
+export { capped, result, failure, rounded, n, preview, menuTokens, findings, call, compactTokens };

@@ -10,8 +10,11 @@
 //!   promise each action's output shape), `annotations` are kept only when every member
 //!   carries identical ones; `additionalProperties: false` is kept when every member has it;
 //! - a parameter used by several actions must have the same schema in each (ignoring its
-//!   `description`), else `CONFLICTING_PARAMETER` naming both tools; its description becomes
-//!   `Used by a (required), b.` followed by the original text (per action when they differ).
+//!   `description`), else `CONFLICTING_PARAMETER` naming both tools; its description names the
+//!   actions that use it: `a (required), b: <text>` (`a: <text> b: <text>` when the texts
+//!   differ; `Used by a, b.` when there is none). This prefix is the cheapest wording that
+//!   still says who uses what: it replaced `Used by a, b. <text>`, which cost 56 more
+//!   tokens over the 26 grouped parameters of samples/tools.json.
 
 use serde_json::{Map, Value};
 
@@ -60,20 +63,16 @@ fn split<'a>(name: &'a str, separator: &str) -> Option<(&'a str, &'a str)> {
 }
 
 fn param_description(users: &[(String, bool, String)]) -> String {
-    let names: Vec<String> = users.iter().map(|(a, req, _)| if *req { format!("{a} (required)") } else { a.clone() }).collect();
-    let mut text = format!("Used by {}.", names.join(", "));
+    let label = |(action, required, _): &(String, bool, String)| if *required { format!("{action} (required)") } else { action.clone() };
     let first = &users[0].2;
     if users.iter().all(|(_, _, d)| d == first) {
-        if !first.is_empty() {
-            text.push(' ');
-            text.push_str(first);
-        }
-    } else {
-        for (action, _, d) in users.iter().filter(|(_, _, d)| !d.is_empty()) {
-            text.push_str(&format!(" {action}: {d}"));
-        }
+        let names = users.iter().map(label).collect::<Vec<_>>().join(", ");
+        return if first.is_empty() { format!("Used by {names}.") } else { format!("{names}: {first}") };
     }
-    text
+    // Different texts per action: each action's own, so no action's meaning is lost.
+    let parts: Vec<String> =
+        users.iter().map(|u| if u.2.is_empty() { format!("{}.", label(u)) } else { format!("{}: {}", label(u), u.2) }).collect();
+    parts.join(" ")
 }
 
 fn group_one(name: &str, members: &[(&str, &Value)], discriminator: &str) -> Result<Value, MenuError> {
@@ -250,7 +249,7 @@ mod tests {
         let g = group_tools(&tools, ".", "action").expect("groups");
         assert_eq!(
             to_json(&Value::Array(g.tools.clone())),
-            r#"[{"name":"watch","description":"- start: Start a watch.\n- read: Read a watch.","inputSchema":{"type":"object","properties":{"action":{"type":"string","enum":["start","read"]},"entity":{"type":"integer","description":"Used by start (required), read. start: Entity id. read: Watched entity."},"field":{"type":"string","description":"Used by start."},"samples":{"type":"boolean","description":"Used by read."}},"required":["action"]}},{"name":"other","description":"Other.","inputSchema":{"type":"object","properties":{},"required":[]}}]"#
+            r#"[{"name":"watch","description":"- start: Start a watch.\n- read: Read a watch.","inputSchema":{"type":"object","properties":{"action":{"type":"string","enum":["start","read"]},"entity":{"type":"integer","description":"start (required): Entity id. read: Watched entity."},"field":{"type":"string","description":"Used by start."},"samples":{"type":"boolean","description":"Used by read."}},"required":["action"]}},{"name":"other","description":"Other.","inputSchema":{"type":"object","properties":{},"required":[]}}]"#
         );
         assert_eq!(
             grouped_json(&g).split("\"routes\":").nth(1),

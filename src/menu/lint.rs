@@ -18,7 +18,7 @@ use crate::tokens::{count, Encoding};
 
 /// Default `maxDescriptionTokens`: 200. Why: a description that states its default shape,
 /// its drill-down parameters and a size warning fits in well under 200 tokens (the clean
-/// tools of `samples/tools.json` take 60–110), and at 200 a 75-tool menu spends at most
+/// tools of `samples/tools.json` take 8–118), and at 200 a 75-tool menu spends at most
 /// 15,000 tokens on descriptions — one full response at the 60,000-char cap — per turn.
 pub const DEFAULT_MAX_DESCRIPTION_TOKENS: usize = 200;
 
@@ -138,7 +138,7 @@ fn example_value(schema: &Value) -> &'static str {
         Some("integer" | "number") => "N",
         Some("boolean") => "true",
         Some("array") => "[…]",
-        _ => "…",
+        _ => "<value>",
     }
 }
 
@@ -162,7 +162,7 @@ pub fn lint_description(encoding: Encoding, tool: &Value, max_description_tokens
                 code: "UNADVERTISED_FILTER",
                 message: format!(
                     "Optional parameter \"{param}\" is never named in the description, so the model will call without it. \
-                     Add it by name with what it narrows or adds, e.g. \"{param}={} …\".",
+                     Add it by name with what it narrows or adds, e.g. \"Pass {param}={} to …\".",
                     example_value(schema)
                 ),
                 param: Some(param.clone()),
@@ -324,7 +324,7 @@ mod tests {
         let f = lint_description(Encoding::Cl100kBase, &heavy("By default: big. id, trait."), 200).expect("lint");
         assert_eq!(
             findings_json(&f),
-            r#"[{"code":"UNADVERTISED_FILTER","message":"Optional parameter \"limit\" is never named in the description, so the model will call without it. Add it by name with what it narrows or adds, e.g. \"limit=N …\".","param":"limit"}]"#
+            r#"[{"code":"UNADVERTISED_FILTER","message":"Optional parameter \"limit\" is never named in the description, so the model will call without it. Add it by name with what it narrows or adds, e.g. \"Pass limit=N to …\".","param":"limit"}]"#
         );
         assert_eq!(findings_json(&[Finding { code: "LONG_DESCRIPTION", message: "m".into(), param: None }]), r#"[{"code":"LONG_DESCRIPTION","message":"m"}]"#);
     }
