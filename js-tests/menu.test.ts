@@ -141,6 +141,9 @@ describe('lintDescription', () => {
     ]);
     expect(lintDescription(tool(text), { maxDescriptionTokens: n })).toEqual([]);
     expect(lintDescription(tool(text), { maxDescriptionTokens: n - 1 }).map((f) => f.code)).toEqual(['LONG_DESCRIPTION']);
+    expect(() => lintDescription(tool(text), { maxDescriptionTokens: 'lots' as never })).toThrow(
+      expect.objectContaining({ code: 'INVALID_OPTION', message: 'lintDescription: maxDescriptionTokens must be a number >= 0, got lots.' }),
+    );
   });
 
   it('a description with default shape, drill-downs and a size warning has no findings', () => {

@@ -48,6 +48,9 @@ function lintDescription(tool, options) {
   const encoding = readyEncoding(options);
   const raw = optionsOf(options).maxDescriptionTokens;
   const max = raw === undefined ? DEFAULT_MAX_DESCRIPTION_TOKENS : Number(raw);
+  if (!(max >= 0)) {
+    throw coded('INVALID_OPTION', `lintDescription: maxDescriptionTokens must be a number >= 0, got ${String(raw)}.`);
+  }
   return JSON.parse(core.lintDescriptionJson(jsonBytes(tool), encoding, max));
 }
 

@@ -64,7 +64,7 @@ fn split<'a>(name: &'a str, separator: &str) -> Option<(&'a str, &'a str)> {
 
 fn param_description(users: &[(String, bool, String)]) -> String {
     let label = |(action, required, _): &(String, bool, String)| if *required { format!("{action} (required)") } else { action.clone() };
-    let first = &users[0].2;
+    let Some((_, _, first)) = users.first() else { return String::new() };
     if users.iter().all(|(_, _, d)| d == first) {
         let names = users.iter().map(label).collect::<Vec<_>>().join(", ");
         return if first.is_empty() { format!("Used by {names}.") } else { format!("{names}: {first}") };
@@ -142,10 +142,9 @@ fn group_one(name: &str, members: &[(&str, &Value)], discriminator: &str) -> Res
     tool.insert("name".into(), Value::String(name.to_owned()));
     tool.insert("description".into(), Value::String(lines.join("\n")));
     tool.insert("inputSchema".into(), Value::Object(input));
-    let first = members[0].1.get("annotations");
-    if first.is_some() && members.iter().all(|(_, t)| t.get("annotations") == first) {
-        if let Some(a) = first {
-            tool.insert("annotations".into(), a.clone());
+    if let Some(first) = members.first().and_then(|(_, t)| t.get("annotations")) {
+        if members.iter().all(|(_, t)| t.get("annotations") == Some(first)) {
+            tool.insert("annotations".into(), first.clone());
         }
     }
     Ok(Value::Object(tool))

@@ -65,12 +65,14 @@ fn is_word_char(c: char) -> bool {
 /// before or after it: `limit`, `limit=`, `limit:`, `` `limit` `` and `(limit)` name `limit`;
 /// `limits` and `rate_limit` do not.
 pub fn contains_word(text: &str, word: &str) -> bool {
+    contains_lower_word(&text.to_lowercase(), &word.to_lowercase())
+}
+
+fn contains_lower_word(text: &str, word: &str) -> bool {
     if word.is_empty() {
         return false;
     }
-    let text = text.to_lowercase();
-    let word = word.to_lowercase();
-    text.match_indices(&word).any(|(at, _)| {
+    text.match_indices(word).any(|(at, _)| {
         let before = text[..at].chars().next_back();
         let after = text[at + word.len()..].chars().next();
         !before.is_some_and(is_word_char) && !after.is_some_and(is_word_char)
@@ -90,7 +92,8 @@ pub fn states_default_shape(description: &str) -> bool {
 
 /// True when the description contains one of [`SIZE_WARNING_WORDS`] as a word.
 pub fn has_size_warning(description: &str) -> bool {
-    SIZE_WARNING_WORDS.iter().any(|w| contains_word(description, w))
+    let text = description.to_lowercase();
+    SIZE_WARNING_WORDS.iter().any(|w| contains_lower_word(&text, w))
 }
 
 fn is_array_schema(schema: &Map<String, Value>) -> bool {
