@@ -323,6 +323,11 @@ describe('menu command', () => {
     'bad.json': '[{"name":',
     'object.json': '{"name":"x"}',
     'noname.json': '[{"description":"x"}]',
+    'conflict.json': JSON.stringify([
+      { name: 'logs.a', inputSchema: { type: 'object', properties: { limit: { type: 'integer' } } } },
+      { name: 'logs.b', inputSchema: { type: 'object', properties: { limit: { type: 'string' } } } },
+    ]),
+    'flat.json': JSON.stringify([{ name: 'capture_viewport' }, { name: 'logs.console' }]),
   };
 
   it('prints the table biggest first, the findings and the grouping saving; docs/menu.md shows it verbatim', async () => {
@@ -350,6 +355,20 @@ describe('menu command', () => {
     expect(await menuCommand(['tools.json', '--check'], fakeIo(files).io)).toBe(1);
     expect(await menuCommand(['--check', 'wrapped.json'], fakeIo(files).io)).toBe(0);
     expect(await menuCommand(['tools.json', '--check', '--max-description-tokens=1000'], fakeIo(files).io)).toBe(1);
+  });
+
+  it('says why grouping is not possible or has nothing to do, without failing', async () => {
+    const conflict = fakeIo(files);
+    expect(await menuCommand(['conflict.json'], conflict.io)).toBe(0);
+    expect(conflict.out.join('')).toContain(
+      '\nGrouping: not possible — Parameter "limit" has different schemas in tools "logs.a" ({"type":"integer"}) and "logs.b" ({"type":"string"}); make them agree or rename one before grouping.\n',
+    );
+    const flat = fakeIo(files);
+    expect(await menuCommand(['flat.json', '--json'], flat.io)).toBe(0);
+    expect(JSON.parse(flat.out.join('')).grouping).toMatchObject({ groups: [], saving: 0, toolsAfter: 2 });
+    const flatText = fakeIo(files);
+    await menuCommand(['flat.json'], flatText.io);
+    expect(flatText.out.join('')).toContain('\nGrouping: nothing to group (no namespace has two or more tools named namespace.action)\n');
   });
 
   it('--help prints usage and exits 0', async () => {
