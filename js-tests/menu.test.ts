@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { get_encoding } from 'tiktoken';
+import fc from 'fast-check';
 import {
   countTokens,
   menuCost,
@@ -51,6 +52,10 @@ describe('menuCost', () => {
       });
     });
   }
+
+  it('a lone surrogate costs as U+FFFD instead of failing the menu', () => {
+    expect(menuCost([{ name: 'a\ud800' }]).tools[0]).toMatchObject({ name: 'a\ufffd', tokens: tiktoken('{"name":"a\ufffd"}') });
+  });
 
   it('counts keys in the order given and tools without description or schema', () => {
     const tools = [{ inputSchema: { type: 'object' }, name: 'b' }, { name: 'a' }];
@@ -242,6 +247,40 @@ describe('groupTools', () => {
       }),
     );
     expect(() => groupTools(sample, { separator: '' })).toThrow(expect.objectContaining({ code: 'INVALID_OPTION' }));
+  });
+
+  it('route round-trips random menus: every call, every argument, any value', () => {
+    // `__proto__` as an own key: it must stay a parameter through JSON, grouping and route.
+    const PARAMS: Record<string, object> = Object.fromEntries([
+      ['limit', { type: 'integer' }],
+      ['id', { type: 'string' }],
+      ['full', { type: 'boolean' }],
+      ['__proto__', { type: 'array' }],
+    ]);
+    const toolArb = fc.record({
+      ns: fc.constantFrom('scene', 'logs', 'x', ''),
+      action: fc.constantFrom('get', 'list', 'read', 'a.b'),
+      params: fc.subarray(Object.keys(PARAMS)),
+      required: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.uniqueArray(toolArb, { selector: (t) => `${t.ns}.${t.action}`, maxLength: 10 }), fc.jsonValue(), (specs, value) => {
+        const tools = specs.map((t) => ({
+          name: t.ns === '' ? t.action.replace('.', '_') : `${t.ns}.${t.action}`,
+          inputSchema: { type: 'object', properties: Object.fromEntries(t.params.map((p) => [p, PARAMS[p]])), ...(t.required && t.params.length ? { required: [t.params[0]] } : {}) },
+        }));
+        if (new Set(tools.map((t) => t.name)).size !== tools.length) return;
+        const g = groupTools(tools);
+        const names = new Set(g.tools.map((t) => t.name));
+        for (const t of tools) {
+          const args = Object.fromEntries(Object.keys(t.inputSchema.properties).map((p) => [p, value]));
+          const dot = t.name.indexOf('.');
+          const call = names.has(t.name) ? [t.name, args] : [t.name.slice(0, dot), { action: t.name.slice(dot + 1), ...args }];
+          expect(g.route(call[0] as string, call[1] as Record<string, unknown>)).toEqual({ name: t.name, arguments: args });
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('custom separator and discriminator', () => {

@@ -47,7 +47,7 @@ pub fn encoding(name: &str) -> Result<Encoding, MenuError> {
 
 /// Parses a `tools/list` array: every item an object with a string `name`.
 pub fn parse_tools(json: &[u8]) -> Result<Vec<Value>, MenuError> {
-    let value: Value = serde_json::from_slice(json).map_err(|_| MenuError::new("INVALID_TOOLS", "tools must be an array of MCP tool objects."))?;
+    let value = parse(json, "tools")?;
     let Value::Array(tools) = value else {
         return Err(MenuError::new("INVALID_TOOLS", "tools must be an array of MCP tool objects."));
     };
@@ -59,9 +59,18 @@ pub fn parse_tools(json: &[u8]) -> Result<Vec<Value>, MenuError> {
 
 /// Parses one tool object (for `lintDescription`).
 pub fn parse_tool(json: &[u8]) -> Result<Value, MenuError> {
-    let tool: Value = serde_json::from_slice(json).map_err(|_| MenuError::new("INVALID_TOOLS", "tool must be an MCP tool object."))?;
+    let tool = parse(json, "tool")?;
     check_tool(&tool, "tool")?;
     Ok(tool)
+}
+
+// Shares the summarizers' parse: a lone surrogate (V8 writes it as a `\udXXX` escape, which
+// serde_json rejects) becomes U+FFFD instead of failing the menu. Empty input is JS `undefined`.
+fn parse(json: &[u8], what: &str) -> Result<Value, MenuError> {
+    if json.is_empty() {
+        return Err(MenuError::new("INVALID_TOOLS", format!("{what} must be {}.", if what == "tool" { "an MCP tool object" } else { "an array of MCP tool objects" })));
+    }
+    crate::summarize::parse_json(json).map_err(|e| MenuError::new("INVALID_TOOLS", format!("{what} could not be read: {e}.")))
 }
 
 fn check_tool(tool: &Value, at: &str) -> Result<(), MenuError> {
@@ -79,4 +88,27 @@ pub(crate) fn tool_name(tool: &Value) -> &str {
 /// The tool's description text, or `""` when it has none.
 pub(crate) fn tool_description(tool: &Value) -> &str {
     tool.get("description").and_then(Value::as_str).unwrap_or("")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_v8_output_including_lone_surrogates_and_names_what_is_wrong() {
+        let tools = parse_tools(br#"[{"name":"a\ud800","description":"ok"}]"#).expect("parses");
+        assert_eq!(tool_name(&tools[0]), "a\u{fffd}");
+        assert_eq!(parse_tools(b"{}").expect_err("object"), MenuError::new("INVALID_TOOLS", "tools must be an array of MCP tool objects."));
+        assert_eq!(parse_tools(b"").expect_err("undefined"), MenuError::new("INVALID_TOOLS", "tools must be an array of MCP tool objects."));
+        assert_eq!(parse_tool(b"").expect_err("undefined"), MenuError::new("INVALID_TOOLS", "tool must be an MCP tool object."));
+        assert_eq!(
+            parse_tools(br#"[{"name":1}]"#).expect_err("name"),
+            MenuError::new("INVALID_TOOLS", "tools[0] must be an object with a string \"name\".")
+        );
+        let deep = format!("{}{}", "[".repeat(200), "]".repeat(200));
+        let e = parse_tools(deep.as_bytes()).expect_err("too deep");
+        assert_eq!(e.code, "INVALID_TOOLS");
+        assert!(e.message.starts_with("tools could not be read: input is not valid JSON: recursion limit exceeded"), "{}", e.message);
+        assert_eq!(encoding("p50k").expect_err("enc").message, "Unknown encoding \"p50k\". Supported encodings: cl100k_base, o200k_base.");
+    }
 }
