@@ -77,7 +77,7 @@ pub fn tool_cost(encoding: Encoding, index: usize, tool: &Value) -> Result<ToolC
 pub fn menu_cost(encoding: Encoding, tools: &[Value]) -> Result<MenuCost, MenuError> {
     let mut costs = tools.iter().enumerate().map(|(i, t)| tool_cost(encoding, i, t)).collect::<Result<Vec<_>, _>>()?;
     // Stable: equal costs keep the order the server lists them in.
-    costs.sort_by(|a, b| b.tokens.cmp(&a.tokens));
+    costs.sort_by_key(|c| std::cmp::Reverse(c.tokens));
     Ok(MenuCost {
         tokens: costs.iter().map(|c| c.tokens).sum(),
         chars: costs.iter().map(|c| c.chars).sum(),
