@@ -359,6 +359,7 @@ describe('menu command', () => {
   const files = {
     'tools.json': JSON.stringify(sample),
     'wrapped.json': JSON.stringify({ tools: sample.filter((t) => lintDescription(t).length === 0) }),
+    'rpc.json': JSON.stringify({ jsonrpc: '2.0', id: 1, result: { tools: sample } }),
     'bad.json': '[{"name":',
     'object.json': '{"name":"x"}',
     'noname.json': '[{"description":"x"}]',
@@ -393,6 +394,11 @@ describe('menu command', () => {
   it('--check exits 1 when a finding is present and 0 when none is', async () => {
     expect(await menuCommand(['tools.json', '--check'], fakeIo(files).io)).toBe(1);
     expect(await menuCommand(['--check', 'wrapped.json'], fakeIo(files).io)).toBe(0);
+    const rpc = fakeIo(files);
+    const plain = fakeIo(files);
+    expect(await menuCommand(['rpc.json', '--check'], rpc.io)).toBe(1);
+    await menuCommand(['tools.json'], plain.io);
+    expect(rpc.out).toEqual(plain.out);
     expect(await menuCommand(['tools.json', '--check', '--max-description-tokens=1000'], fakeIo(files).io)).toBe(1);
   });
 
@@ -433,7 +439,7 @@ describe('menu command', () => {
     [['tools.json', '--max-description-tokens', 'lots'], 'modoki-budget menu: --max-description-tokens must be a whole number, got lots\n'],
     [['missing.json'], "modoki-budget menu: cannot read missing.json: ENOENT: no such file or directory, open 'missing.json'\n"],
     [['bad.json'], expect.stringMatching(/^modoki-budget menu: bad\.json is not valid JSON: [^\n]+\n$/) as unknown as string],
-    [['object.json'], 'modoki-budget menu: object.json is not a tools/list result: expected an array of tools or { "tools": [...] }\n'],
+    [['object.json'], 'modoki-budget menu: object.json is not a tools/list result: expected an array of tools, { "tools": [...] } or a JSON-RPC response with one\n'],
     [['noname.json'], 'modoki-budget menu: tools[0] must be an object with a string "name".\n'],
     [['tools.json', '--encoding', 'p50k'], 'modoki-budget menu: Unknown encoding "p50k". Supported encodings: cl100k_base, o200k_base.\n'],
   ];

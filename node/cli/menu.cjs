@@ -9,7 +9,8 @@ const USAGE = `Usage: modoki-budget menu <tools.json|-> [options]
 
 What an MCP tools/list menu costs the model on every turn, in real tokens: a table of the tools
 (biggest first), the description lint findings, and what grouping namespace.action tools into
-one tool per namespace would save. The input is an array of tools or { "tools": [...] }.
+one tool per namespace would save. The input is an array of tools, a tools/list result
+{ "tools": [...] }, or the JSON-RPC response holding one.
 
 Options:
   --json                          print the report as JSON
@@ -70,8 +71,12 @@ async function readTools(io, input) {
   } catch (error) {
     throw new UsageError(`${input} is not valid JSON: ${firstLine(error)}`);
   }
-  const tools = Array.isArray(data) ? data : data !== null && typeof data === 'object' && Array.isArray(data.tools) ? data.tools : null;
-  if (tools === null) throw new UsageError(`${input} is not a tools/list result: expected an array of tools or { "tools": [...] }`);
+  // An array of tools, a tools/list result, or the whole JSON-RPC response as saved from a server.
+  const holder = data !== null && typeof data === 'object' && data.result !== null && typeof data.result === 'object' ? data.result : data;
+  const tools = Array.isArray(data) ? data : holder !== null && typeof holder === 'object' && Array.isArray(holder.tools) ? holder.tools : null;
+  if (tools === null) {
+    throw new UsageError(`${input} is not a tools/list result: expected an array of tools, { "tools": [...] } or a JSON-RPC response with one`);
+  }
   return tools;
 }
 
