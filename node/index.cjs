@@ -11,6 +11,7 @@ const { createRoundFloats, resolvePrecision, isPlainObject, DEFAULT_FLOAT_PRECIS
 const summarizers = require('./summarize.cjs');
 const tokens = require('./tokens.cjs');
 const profile = require('./profile.cjs');
+const menu = require('./menu.cjs');
 
 /** Default cap in UTF-16 code units (JS `.length`): ~15k tokens of compact JSON. */
 const MAX_PAYLOAD_CHARS = 60000;
@@ -214,4 +215,9 @@ module.exports = {
   budgetLock: profile.budgetLock,
   serializeLock: profile.serializeLock,
   checkLock: profile.checkLock,
+  DEFAULT_MAX_DESCRIPTION_TOKENS: menu.DEFAULT_MAX_DESCRIPTION_TOKENS,
+  menuCost: menu.menuCost,
+  lintDescription: menu.lintDescription,
+  groupTools: menu.groupTools,
+  menuFor: menu.menuFor,
 };

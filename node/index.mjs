@@ -50,5 +50,10 @@ export const {
   budgetLock,
   serializeLock,
   checkLock,
+  DEFAULT_MAX_DESCRIPTION_TOKENS,
+  menuCost,
+  lintDescription,
+  groupTools,
+  menuFor,
 } = api;
 export default api;

@@ -15,6 +15,7 @@
 //! - [`tokens`] — exact BPE token counts (cl100k_base, o200k_base) and per-field attribution.
 //! - [`toon`] — TOON encoding (spec v4), byte-identical to `@toon-format/toon` 4.4.0.
 //! - [`profile`] — static budget analysis of tool schemas (inflation risk, token bounds).
+//! - [`menu`] — what an MCP tool menu costs, description lint, grouping by namespace.
 
 pub mod cap;
 pub mod json;
@@ -26,6 +27,7 @@ pub mod summarize;
 pub mod guid;
 pub mod tokens;
 pub mod profile;
+pub mod menu;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

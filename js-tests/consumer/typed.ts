@@ -31,3 +31,12 @@ const level: 'low' | 'medium' | 'high' | 'critical' = risk.risk;
 // @ts-expect-error — only ',', '\t' and '|' are delimiters
 toToon({}, { delimiter: ';' });
 export { toon, toonBlock, description, limited, limitedBlock, picked, selectable, level };
+import { menuCost, lintDescription, groupTools, menuFor, type McpTool, type Finding, type ToolCall } from 'modoki-budget';
+const tools: McpTool[] = [{ name: 'watch.read', description: 'Read.', inputSchema: { type: 'object' } }];
+const menuTokens: number = menuCost(tools, { encoding: 'o200k_base' }).tools[0].inputSchemaTokens;
+const findings: Finding[] = lintDescription(tools[0], { maxDescriptionTokens: 100 });
+const call: ToolCall = groupTools(tools, { separator: '.' }).route('watch', { action: 'read' });
+const compactTokens: number = menuFor(tools, { compact: ['watch.read'] }).compact;
+// @ts-expect-error — compact takes tool names or true
+menuFor(tools, { compact: 'watch.read' });
+export { menuTokens, findings, call, compactTokens };

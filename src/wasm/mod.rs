@@ -9,6 +9,7 @@
 //! whose traps throw, a getter that throws) becomes a marker instead of leaving the module in
 //! a half-unwound state.
 
+mod menu;
 mod summarize;
 mod tokens;
 mod profile;

@@ -1,0 +1,134 @@
+'use strict';
+// The tool menu as a budget (issue 8). Costing, lint and grouping run in the WebAssembly core
+// (src/menu); this file stringifies the tools, parses the results, and keeps the grouping's
+// routing table in JS Maps so route() is a lookup, not a boundary crossing per call.
+
+const core = require('../pkg/modoki_budget.js');
+const { stringifyNeverThrows } = require('./tolerant-json.cjs');
+const tokens = require('./tokens.cjs');
+
+/** Default lint threshold; the reason is on `DEFAULT_MAX_DESCRIPTION_TOKENS` in src/menu/lint.rs. */
+const DEFAULT_MAX_DESCRIPTION_TOKENS = 200;
+const DEFAULT_SEPARATOR = '.';
+const DEFAULT_DISCRIMINATOR = 'action';
+
+const utf8 = new TextEncoder();
+
+function coded(code, message) {
+  const error = new Error(message);
+  error.code = code;
+  return error;
+}
+
+function optionsOf(options) {
+  return typeof options === 'object' && options !== null ? options : {};
+}
+
+// Checks the name (UNKNOWN_ENCODING) and loads the o200k table on first use: countTokens of
+// the empty text does both and counts nothing.
+function readyEncoding(options) {
+  const raw = optionsOf(options).encoding;
+  const name = raw === undefined ? tokens.DEFAULT_ENCODING : String(raw);
+  tokens.countTokens('', name);
+  return name;
+}
+
+function jsonBytes(value) {
+  return utf8.encode(stringifyNeverThrows(value) ?? '');
+}
+
+/** Real-token cost of a `tools/list` result, biggest tool first (see docs/menu.md). */
+function menuCost(tools, options) {
+  const encoding = readyEncoding(options);
+  return JSON.parse(core.menuCostJson(jsonBytes(tools), encoding));
+}
+
+/** Lint findings for one tool's description (see docs/menu.md for the exact rules). */
+function lintDescription(tool, options) {
+  const encoding = readyEncoding(options);
+  const raw = optionsOf(options).maxDescriptionTokens;
+  const max = raw === undefined ? DEFAULT_MAX_DESCRIPTION_TOKENS : Number(raw);
+  if (!(max >= 0)) {
+    throw coded('INVALID_OPTION', `lintDescription: maxDescriptionTokens must be a number >= 0, got ${String(raw)}.`);
+  }
+  return JSON.parse(core.lintDescriptionJson(jsonBytes(tool), encoding, max));
+}
+
+function stringOption(options, key, fallback) {
+  const raw = optionsOf(options)[key];
+  if (raw === undefined) return fallback;
+  if (typeof raw !== 'string' || raw.length === 0) {
+    throw coded('INVALID_OPTION', `groupTools: ${key} must be a non-empty string, got ${JSON.stringify(raw) ?? typeof raw}.`);
+  }
+  return raw;
+}
+
+/** Groups `namespace<separator>action` tools into one tool per namespace, with a router back. */
+function groupTools(tools, options) {
+  const separator = stringOption(options, 'separator', DEFAULT_SEPARATOR);
+  const discriminator = stringOption(options, 'discriminator', DEFAULT_DISCRIMINATOR);
+  const raw = JSON.parse(core.groupToolsJson(jsonBytes(tools), separator, discriminator));
+  const groups = new Map(raw.routes.map((r) => [r.name, new Map(r.actions)]));
+  const passthrough = new Set(raw.passthrough);
+  function route(name, args) {
+    const actions = groups.get(name);
+    if (actions === undefined) {
+      if (passthrough.has(name)) return { name, arguments: args };
+      const known = [...raw.tools.map((t) => t.name)].join(', ');
+      throw coded('UNKNOWN_TOOL', `Unknown tool ${JSON.stringify(String(name))}. Tools: ${known}.`);
+    }
+    const action = typeof args === 'object' && args !== null ? args[discriminator] : undefined;
+    const original = typeof action === 'string' ? actions.get(action) : undefined;
+    if (original === undefined) {
+      const shown = action === undefined ? 'missing' : JSON.stringify(action);
+      throw coded('UNKNOWN_ACTION', `Tool "${name}": ${discriminator} ${shown} is not one of its actions. Valid actions: ${[...actions.keys()].join(', ')}.`);
+    }
+    const { [discriminator]: _dropped, ...rest } = args;
+    return { name: original, arguments: rest };
+  }
+  return { tools: raw.tools, route };
+}
+
+// The tool as the model sees it: `descriptions` removed, `description` the chosen text, placed
+// right after `name`. Object.fromEntries defines keys, so a `__proto__` key stays data.
+function variantOf(tool, compact) {
+  if (typeof tool !== 'object' || tool === null || Array.isArray(tool) || !Object.hasOwn(tool, 'descriptions')) return tool;
+  const d = optionsOf(tool.descriptions);
+  const full = typeof d.full === 'string' ? d.full : tool.description;
+  const text = compact && typeof d.compact === 'string' ? d.compact : full;
+  const entries = [];
+  for (const key of Object.keys(tool)) {
+    if (key === 'descriptions' || key === 'description') continue;
+    entries.push([key, tool[key]]);
+    if (key === 'name' && text !== undefined) entries.push(['description', text]);
+  }
+  return Object.fromEntries(entries);
+}
+
+/**
+ * The menu with compact descriptions for the tools named in `compact` (or every tool when
+ * `compact` is true) and full ones elsewhere, with the token cost of this menu and of the
+ * all-full and all-compact variants.
+ */
+function menuFor(tools, options) {
+  if (!Array.isArray(tools)) throw coded('INVALID_TOOLS', 'tools must be an array of MCP tool objects.');
+  const opts = optionsOf(options);
+  const names = opts.compact === true ? null : new Set(Array.isArray(opts.compact) ? opts.compact : []);
+  const isCompact = (tool) => names === null || names.has(tool?.name);
+  const menu = tools.map((t) => variantOf(t, isCompact(t)));
+  const cost = (list) => menuCost(list, opts).tokens;
+  return {
+    tools: menu,
+    tokens: cost(menu),
+    full: cost(tools.map((t) => variantOf(t, false))),
+    compact: cost(tools.map((t) => variantOf(t, true))),
+  };
+}
+
+module.exports = {
+  DEFAULT_MAX_DESCRIPTION_TOKENS,
+  menuCost,
+  lintDescription,
+  groupTools,
+  menuFor,
+};
