@@ -40,3 +40,14 @@ const compactTokens: number = menuFor(tools, { compact: ['watch.read'] }).compac
 // @ts-expect-error — compact takes tool names or true
 menuFor(tools, { compact: 'watch.read' });
 export { menuTokens, findings, call, compactTokens };
+
+// Profiler, JSON-or-TOON choice, budget lockfile (issue 5).
+import { profileResponse, chooseEncoding, budgetLock, serializeLock, checkLock, type ResponseProfile, type BudgetLock, type LockCheck } from 'modoki-budget';
+const profiled: ResponseProfile = profileResponse('t', [{ type: 'text', text: '{}' }], { overheadBlocks: 0 });
+const format: 'json' | 'toon' = chooseEncoding({ a: 1 }).format;
+const lockfile: BudgetLock = budgetLock([{ name: 't', description: 'd' }]);
+const lockText: string = serializeLock(lockfile);
+const checked: LockCheck = checkLock(lockfile, lockfile, { tolerance: 0.2 });
+// @ts-expect-error — the risk scale has four levels
+const wrongRisk: ResponseProfile['risk'] = 'extreme';
+export { profiled, format, lockText, checked, wrongRisk };

@@ -7,6 +7,9 @@ const COMMANDS = {
   report: () => require('./report.cjs').reportCommand,
   encode: () => require('./encode-tokens.cjs').encodeCommand,
   tokens: () => require('./encode-tokens.cjs').tokensCommand,
+  toon: () => require('./toon.cjs').toonCommand,
+  lock: () => require('./lock.cjs').lockCommand,
+  menu: () => require('./menu.cjs').menuCommand,
 };
 
 const HELP = `Usage: modoki-budget <command> [options]
@@ -15,6 +18,9 @@ Commands:
   report [file|-]   where a JSON payload's tokens go (default: a bundled scene sample)
   encode [file|-]   what encode() sends for a JSON value (--max-chars, --max-tokens, --precision)
   tokens [file|-]   exact BPE token counts of a text (cl100k_base, o200k_base)
+  toon [file|-]     a JSON value as TOON (--compare: JSON vs TOON tokens)
+  lock <tools.json> write modoki-budget.lock; --check fails on budget drift or escalation
+  menu <tools.json> what a tool menu costs, description lint, grouping savings (--check)
 
 Run \`modoki-budget <command> --help\` for a command's options.`;
 

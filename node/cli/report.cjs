@@ -14,7 +14,8 @@ const HELP = `Usage: modoki-budget report [file|-] [--json] [--encoding cl100k_b
 
 Shows where a JSON payload's tokens go: size, real BPE tokens (cl100k_base, o200k_base) next to
 the chars/4 and chars/3.5 estimates, what encode() would send, the saving from 9-digit float
-rounding, compact JSON vs TOON, the per-field token shares and the static inflation risk.
+rounding, compact JSON vs TOON, the static inflation risk of its shape and the per-field token
+shares.
 With no file, runs on a bundled 135-entity scene-state sample. "-" reads standard input.
 
   --json              print the same report as JSON, for scripts
@@ -44,6 +45,9 @@ function buildReport(data, { encoding = 'cl100k_base', source, progress = () => 
   progress('rounding floats');
   const rounded = api.encode(data, { precision: PRECISION, maxChars: Infinity });
   const roundedTokens = api.countTokens(rounded, encoding);
+  progress('encoding as TOON');
+  const toon = api.chooseEncoding(data, { encoding });
+  const risk = api.inflationRisk(inferSchema(data));
   progress('attributing tokens to fields');
   const attribution = api.tokenReport(data, { encoding });
   return {
@@ -66,8 +70,33 @@ function buildReport(data, { encoding = 'cl100k_base', source, progress = () => 
       savedChars: chars - rounded.length,
       savedTokens: reference - roundedTokens,
     },
+    toon: { jsonTokens: toon.jsonTokens, toonTokens: toon.toonTokens, cheaper: toon.format },
+    inflationRisk: { risk: risk.risk, unbounded: risk.unbounded.map((u) => u.path), fieldCount: risk.fieldCount },
     fields: attribution.fields,
   };
+}
+
+/**
+ * A JSON schema describing the payload's shape, for the static inflation risk. Arrays get no
+ * `maxItems`: a payload says how long it is now, not how long it can grow, and that unbounded
+ * growth is exactly what the risk measures. Array items take the union of the first items' keys.
+ */
+function inferSchema(value, depth = 0) {
+  if (depth > 64) return {};
+  if (Array.isArray(value)) {
+    const sample = value.slice(0, 50).filter((v) => v !== null && v !== undefined);
+    if (sample.length === 0) return { type: 'array', items: {} };
+    if (sample.every((v) => typeof v === 'object' && !Array.isArray(v))) {
+      const properties = {};
+      for (const item of sample) for (const [k, v] of Object.entries(item)) if (!(k in properties)) properties[k] = inferSchema(v, depth + 1);
+      return { type: 'array', items: { type: 'object', properties } };
+    }
+    return { type: 'array', items: inferSchema(sample[0], depth + 1) };
+  }
+  if (value !== null && typeof value === 'object') {
+    return { type: 'object', properties: Object.fromEntries(Object.entries(value).map(([k, v]) => [k, inferSchema(v, depth + 1)])) };
+  }
+  return { type: value === null ? 'null' : typeof value === 'number' ? 'number' : typeof value === 'boolean' ? 'boolean' : 'string' };
 }
 
 function bar(share, width) {
@@ -95,7 +124,11 @@ function renderText(report, { top = 12, color }) {
   lines.push(
     `${label('Float rounding')}${fr.precision} significant digits: ${int(report.chars)} → ${int(fr.chars)} chars, ${int(report.tokens[report.encoding])} → ${int(fr.tokens)} tokens (${c.green(signed(-percent(fr.savedTokens, report.tokens[report.encoding])))})`,
   );
-  for (const extra of report.extraLines ?? []) lines.push(`${label(extra.label)}${extra.text}`);
+  const t = report.toon;
+  lines.push(`${label('JSON vs TOON')}compact JSON ${int(t.jsonTokens)} tokens · TOON ${int(t.toonTokens)} tokens → ${t.cheaper === 'toon' ? c.green(`TOON saves ${signed(-percent(t.jsonTokens - t.toonTokens, t.jsonTokens))}`) : 'JSON is cheaper here'}`);
+  const ir = report.inflationRisk;
+  const riskColor = ir.risk === 'critical' || ir.risk === 'high' ? c.red : ir.risk === 'medium' ? c.yellow : c.green;
+  lines.push(`${label('Inflation risk')}${riskColor(ir.risk)}${ir.unbounded.length ? ` — unbounded: ${ir.unbounded.slice(0, 3).join(', ')}${ir.unbounded.length > 3 ? ', …' : ''}` : ''} (${ir.fieldCount} fields in its shape)`);
   lines.push('', c.bold(`Where the tokens go (${report.encoding}), biggest first — token share vs char share:`));
   const rows = report.fields.slice(0, top);
   const width = Math.min(40, Math.max(...rows.map((f) => f.path.length), 10));
@@ -125,7 +158,7 @@ async function reportCommand(argv, io) {
   const source = positionals[0] ?? SAMPLE;
   const data = readJson(io, source);
   const shownSource = positionals[0] === undefined ? 'bundled sample (samples/scene-state.json)' : source === '-' ? 'standard input' : source;
-  const large = JSON.stringify(data).length > PROGRESS_THRESHOLD && io.stderr.isTTY;
+  const large = (api.encode(data, Infinity) || '').length > PROGRESS_THRESHOLD && io.stderr.isTTY;
   const progress = large ? (phase) => io.stderr.write(`… ${phase}\n`) : undefined;
   const report = buildReport(data, { encoding: values.encoding, source: shownSource, progress });
   if (values.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

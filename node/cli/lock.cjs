@@ -1,0 +1,59 @@
+'use strict';
+// `modoki-budget lock tools.json` writes modoki-budget.lock; `lock --check tools.json` compares
+// the committed lock with the tools as they are now and exits 1 on drift or escalation, so CI
+// fails when a tool's budget regresses.
+const { existsSync, writeFileSync } = require('node:fs');
+const api = require('../index.cjs');
+const { CliError, EXIT, numberFlag, parseOptions, readJson } = require('./io.cjs');
+
+const LOCKFILE = 'modoki-budget.lock';
+
+const HELP = `Usage: modoki-budget lock <tools.json|-> [--check] [--lockfile PATH] [--tolerance R] [--encoding NAME]
+
+Writes the budget lockfile for a tool list (an array of tools, or a tools/list result
+{ tools }): per tool, its description's real tokens, a digest of its input schema, its output
+schema's inflation risk and token bound, and a digest of the whole definition.
+
+  --check             compare with the existing lockfile instead; exit 1 on drift or escalation
+  --lockfile PATH     where the lockfile is (default ./${LOCKFILE})
+  --tolerance R       description-token growth that counts as an escalation (default 0.1 = 10%)
+  --encoding NAME     cl100k_base (default) or o200k_base
+  -h, --help          this help`;
+
+function coded(fn) {
+  try {
+    return fn();
+  } catch (error) {
+    throw new CliError(error && error.message ? error.message : String(error));
+  }
+}
+
+async function lockCommand(argv, io) {
+  const { values, positionals } = parseOptions(argv, {
+    check: { type: 'boolean' },
+    lockfile: { type: 'string', default: LOCKFILE },
+    tolerance: { type: 'string' },
+    encoding: { type: 'string' },
+  });
+  if (values.help) {
+    io.stdout.write(`${HELP}\n`);
+    return EXIT.ok;
+  }
+  if (positionals.length === 0) throw new CliError('missing the tools file (a path, or - for standard input)');
+  const tolerance = numberFlag(values.tolerance, 'tolerance', { min: 0 });
+  const tools = readJson(io, positionals[0]);
+  const current = coded(() => api.budgetLock(tools, { encoding: values.encoding }));
+  if (!values.check) {
+    const text = api.serializeLock(current);
+    (io.writeFile ?? writeFileSync)(values.lockfile, text);
+    io.stdout.write(`wrote ${values.lockfile}: ${Object.keys(current.tools).length} tools\n`);
+    return EXIT.ok;
+  }
+  if (!(io.exists ?? existsSync)(values.lockfile)) throw new CliError(`no lockfile at ${values.lockfile}; run \`modoki-budget lock ${positionals[0]}\` first`);
+  const previous = readJson(io, values.lockfile);
+  const result = coded(() => api.checkLock(previous, current, tolerance === undefined ? undefined : { tolerance }));
+  (result.ok ? io.stdout : io.stderr).write(`${result.message}\n`);
+  return result.ok ? EXIT.ok : EXIT.checkFailed;
+}
+
+module.exports = { lockCommand, HELP, LOCKFILE };
