@@ -88,7 +88,7 @@ describe('report', () => {
     const big = JSON.stringify({ rows: Array.from({ length: 60_000 }, (_, i) => ({ id: i, name: `entity-${i}`, x: i / 7 })) });
     const { code, err } = await run(['report', '-', '--json'], { stdin: big, tty: true });
     expect(code).toBe(0);
-    expect(err).toBe('… serializing\n… counting tokens\n… rounding floats\n… attributing tokens to fields\n');
+    expect(err).toBe('… serializing\n… counting tokens\n… rounding floats\n… encoding as TOON\n… attributing tokens to fields\n');
   });
 });
 

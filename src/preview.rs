@@ -52,7 +52,28 @@ pub enum Summary {
 
 /// `JSON.stringify(summarize(value))`.
 pub fn summary_json(summary: &Summary) -> String {
-    summary_json_within(summary, usize::MAX, utf16_len)
+    summary_json_unbounded(summary)
+}
+
+fn summary_json_unbounded(summary: &Summary) -> String {
+    let mut out = String::new();
+    match summary {
+        Summary::Scalar(shape) => push_json_string(&mut out, &describe(shape)),
+        Summary::Array(n) => push_json_string(&mut out, &format!("array({n})")),
+        Summary::Object(entries) => {
+            out.push('{');
+            for (i, (quoted_key, shape)) in entries.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push_str(quoted_key);
+                out.push(':');
+                push_json_string(&mut out, &describe(shape));
+            }
+            out.push('}');
+        }
+    }
+    out
 }
 
 /// Like [`summary_json`], but an object summary keeps only the leading keys that fit in
@@ -60,6 +81,10 @@ pub fn summary_json(summary: &Summary) -> String {
 /// thousands of top-level keys cannot make the elision envelope itself blow the cap.
 /// Keys are never cut in half: an entry is either whole or counted in the marker.
 pub fn summary_json_within(summary: &Summary, budget: usize, measure: fn(&str) -> usize) -> String {
+    let whole = summary_json_unbounded(summary);
+    if measure(&whole) <= budget {
+        return whole;
+    }
     let mut out = String::new();
     match summary {
         Summary::Scalar(shape) => push_json_string(&mut out, &describe(shape)),
@@ -129,6 +154,15 @@ mod tests {
         );
         assert_eq!(summary_json(&Summary::Array(4)), r#""array(4)""#);
         assert_eq!(summary_json(&Summary::Scalar(Shape::Other("12345".into()))), r#""12345""#);
+    }
+
+    #[test]
+    fn a_summary_that_fits_exactly_is_never_trimmed() {
+        // Regression: the marker's reserve made an exactly-fitting preview look too long.
+        let summary = Summary::Object(vec![("\"a\"".into(), Shape::Array(1)), ("\"b\"".into(), Shape::Array(2))]);
+        let whole = summary_json(&summary);
+        assert_eq!(summary_json_within(&summary, utf16_len(&whole), utf16_len), whole);
+        assert_eq!(summary_json_within(&summary, utf16_len(&whole) - 1, utf16_len), r#"{"…":"2 more keys"}"#);
     }
 
     #[test]
