@@ -36,6 +36,11 @@ if (!run('rustup', ['target', 'list', '--installed'], { quiet: true }).out.inclu
   must('rustup', ['target', 'add', 'wasm32-unknown-unknown'], 'adding the wasm32-unknown-unknown target');
 }
 
+// 1b. clippy, which npm test runs with -D warnings.
+if (!run('cargo', ['clippy', '--version'], { quiet: true }).ok) {
+  must('rustup', ['component', 'add', 'clippy'], 'adding the clippy component');
+}
+
 // 2. wasm-bindgen-cli, at the crate's exact version (wasm-pack cannot download it here).
 const bindgen = pinnedWasmBindgen();
 if (!run('wasm-bindgen', ['--version'], { quiet: true }).out.includes(bindgen)) {

@@ -17,6 +17,8 @@
 //! - [`profile`] — static budget analysis of tool schemas (inflation risk, token bounds).
 //! - [`menu`] — what an MCP tool menu costs, description lint, grouping by namespace.
 
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+
 pub mod cap;
 pub mod json;
 pub mod latin1;

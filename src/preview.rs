@@ -3,7 +3,7 @@
 //!
 //! The binding layer reads the JavaScript value and hands over [`Shape`]s; the wording lives here.
 
-use crate::json::string::{push_json_string, utf16_len};
+use crate::json::string::push_json_string;
 
 /// Strings longer than this many UTF-16 units are described by length instead of quoted.
 pub const QUOTE_LIMIT: usize = 40;
@@ -124,6 +124,7 @@ fn more_keys_entry(count: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::json::string::utf16_len;
 
     fn text(s: &str) -> Shape {
         let quoted = crate::json::string::json_string(s);

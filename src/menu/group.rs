@@ -269,11 +269,11 @@ mod tests {
         let c = tool("logs.x", "", json!({"action": {"type": "string"}}), json!([]));
         assert_eq!(group_tools(&[a.clone(), c], ".", "action").expect_err("disc").code, "CONFLICTING_PARAMETER");
         assert_eq!(group_tools(&[a.clone(), a.clone()], ".", "action").expect_err("dup").code, "DUPLICATE_TOOL");
-        assert_eq!(group_tools(&[a.clone()], "", "action").expect_err("sep").code, "INVALID_OPTION");
+        assert_eq!(group_tools(std::slice::from_ref(&a), "", "action").expect_err("sep").code, "INVALID_OPTION");
         let d = tool("logs.y", "", json!({}), json!([]));
         let named_logs = tool("logs", "", json!({}), json!([]));
         assert_eq!(group_tools(&[a.clone(), d.clone(), named_logs], ".", "action").expect_err("collision").code, "NAME_COLLISION");
-        let single = group_tools(&[a.clone()], ".", "action").expect("single");
+        let single = group_tools(std::slice::from_ref(&a), ".", "action").expect("single");
         assert_eq!(single.tools, vec![a]);
         assert_eq!(single.passthrough, vec!["logs.console".to_owned()]);
     }

@@ -331,7 +331,9 @@ mod tests {
         let mut spec = sample();
         spec[1]["description"] = Value::from("Health check. ".repeat(10));
         spec[1]["outputSchema"] = json!({ "type": "array", "items": { "type": "object", "properties": (0..12).map(|i| (format!("f{i}"), json!({ "type": "number" }))).collect::<Map<String, Value>>() } });
-        spec.as_array_mut().map(|a| a.push(json!({ "name": "new_tool", "inputSchema": {} })));
+        if let Some(list) = spec.as_array_mut() {
+            list.push(json!({ "name": "new_tool", "inputSchema": {} }));
+        }
         let after = budget_lock(&tools(spec), Encoding::Cl100kBase).expect("lock");
         let check = check_lock(&before, &after, DEFAULT_TOKEN_TOLERANCE).expect("check");
         assert!(!check.ok());
