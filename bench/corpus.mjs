@@ -13,6 +13,19 @@ export function rng(seed) {
   };
 }
 
+/** xorshift32, the generator the layout and token corpora were first measured with. */
+export function xorshift(seed) {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13;
+    s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    s >>>= 0;
+    return s / 4294967296;
+  };
+}
+
 const TRAIT_SETS = [
   ['Transform', 'Renderable3D', 'ModelSource'],
   ['Transform', 'Renderable3D', 'ModelSource', 'Collider', 'RigidBody'],

@@ -6,21 +6,12 @@
 import os from 'node:os';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import { xorshift } from './corpus.mjs';
 
 const require = createRequire(import.meta.url);
 const m = require('modoki-budget');
 
-function rng(seed) {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    s >>>= 0;
-    return s / 4294967296;
-  };
-}
+const rng = xorshift;
 
 export function makeSamples() {
   const r = rng(2024);

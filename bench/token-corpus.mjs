@@ -1,17 +1,12 @@
+import { xorshift } from './corpus.mjs';
+
 // Seeded corpora shared by js-tests/tokens.test.ts and bench/tokens.mjs: a scene-index-like
 // JSON payload (uuid GUIDs, names, trait names, Transform floats), prose, and fuzz strings
 // built from fragments that hit every branch of the split patterns.
 
 export function rng(seed) {
-  let s = seed >>> 0 || 1;
-  const next = () => {
-    s ^= s << 13;
-    s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    s >>>= 0;
-    return s;
-  };
+  const unit = xorshift(seed);
+  const next = () => Math.round(unit() * 4294967296);
   return { next, below: (n) => next() % n, pick: (items) => items[next() % items.length], float: () => next() / 4294967296 };
 }
 

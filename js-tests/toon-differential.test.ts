@@ -2,22 +2,14 @@
 // from a small seeded generator (mulberry32, so every run sees the same cases and a failure
 // names its seed). Each suite covers one shape family across all three delimiters and several
 // indent sizes; outputs must be byte-identical, and errors must be the same errors.
+import { rng } from '../bench/corpus.mjs';
 import { describe, expect, it } from 'vitest';
 import { encode as referenceEncode } from '@toon-format/toon';
 import { toToon } from 'modoki-budget';
 
 type Rng = () => number;
 
-function mulberry32(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const mulberry32: (seed: number) => Rng = rng;
 
 const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)];
 const int = (rng: Rng, lo: number, hi: number) => lo + Math.floor(rng() * (hi - lo + 1));

@@ -63,17 +63,21 @@ fn summary_json_unbounded(summary: &Summary) -> String {
         Summary::Object(entries) => {
             out.push('{');
             for (i, (quoted_key, shape)) in entries.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                out.push_str(quoted_key);
-                out.push(':');
-                push_json_string(&mut out, &describe(shape));
+                push_entry(&mut out, i, quoted_key, shape);
             }
             out.push('}');
         }
     }
     out
+}
+
+fn push_entry(out: &mut String, index: usize, quoted_key: &str, shape: &Shape) {
+    if index > 0 {
+        out.push(',');
+    }
+    out.push_str(quoted_key);
+    out.push(':');
+    push_json_string(out, &describe(shape));
 }
 
 /// Like [`summary_json`], but an object summary keeps only the leading keys that fit in
@@ -94,12 +98,7 @@ pub fn summary_json_within(summary: &Summary, budget: usize, measure: fn(&str) -
             let mut used = 2;
             for (i, (quoted_key, shape)) in entries.iter().enumerate() {
                 let mut entry = String::new();
-                if i > 0 {
-                    entry.push(',');
-                }
-                entry.push_str(quoted_key);
-                entry.push(':');
-                push_json_string(&mut entry, &describe(shape));
+                push_entry(&mut entry, i, quoted_key, shape);
                 let rest = entries.len() - i - 1;
                 let reserve = if rest > 0 { more_keys_entry(rest + 1).len() } else { 0 };
                 let size = measure(&entry);
