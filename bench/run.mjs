@@ -45,6 +45,11 @@ const BENCHES = [
     module: './toon.mjs',
     rows: (r) => r.results.map((x) => ({ bench: x.bench, input: x.input, peer: x.peer, measure: 'speed-up', value: x.speedup, target: x.target })),
   },
+  {
+    name: 'menu',
+    module: './menu.mjs',
+    rows: (r) => r.rows.map((x) => ({ bench: 'menuCost', input: x.menu, peer: 'npm tiktoken in JS', measure: 'speed-up', value: Number.parseFloat(x['x tiktoken']), target: '' })),
+  },
   { name: 'summarizer-sizes', module: './summarizer-sizes.mjs', rows: () => [] },
 ];
 

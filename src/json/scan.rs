@@ -40,8 +40,18 @@ pub fn rewrite_numbers(json: &str, mut map: impl FnMut(&str, &mut String) -> boo
 
 /// Index just past the string literal that opens at `start` (or the end of input).
 fn skip_string(bytes: &[u8], start: usize) -> usize {
+    // Most strings in a payload are short keys and names: a plain loop beats a search call's
+    // set-up there, and only long strings are handed to memchr.
+    const SHORT: usize = 24;
     let mut i = start + 1;
-    // String bodies are most of a payload's bytes; memchr2 scans them a word at a time.
+    let short_end = bytes.len().min(i + SHORT);
+    while i < short_end {
+        match bytes[i] {
+            b'"' => return i + 1,
+            b'\\' => i += 2,
+            _ => i += 1,
+        }
+    }
     while let Some(offset) = bytes.get(i..).and_then(|rest| memchr::memchr2(b'"', b'\\', rest)) {
         let at = i + offset;
         if bytes[at] == b'"' {
@@ -54,8 +64,13 @@ fn skip_string(bytes: &[u8], start: usize) -> usize {
 
 fn number_end(bytes: &[u8], start: usize) -> usize {
     let mut i = start + 1;
-    while i < bytes.len() && matches!(bytes[i], b'0'..=b'9' | b'.' | b'e' | b'E' | b'+' | b'-') {
-        i += 1;
+    while let Some(&b) = bytes.get(i) {
+        // Digits, '.', 'e', 'E', '+', '-': everything else ends the token.
+        if b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+' | b'-') {
+            i += 1;
+        } else {
+            break;
+        }
     }
     i
 }
@@ -80,8 +95,7 @@ fn round_token(token: &str, p: usize, out: &mut String) -> bool {
         Some(rest) => (true, rest),
         None => (false, token),
     };
-    let is_integer = !unsigned.contains(['.', 'e', 'E']);
-    if is_integer && unsigned.len() <= 15 {
+    if unsigned.len() <= 15 && unsigned.bytes().all(|b| b.is_ascii_digit()) {
         // |x| < 1e15 integers pass through roundSig untouched.
         return false;
     }
