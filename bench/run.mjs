@@ -72,14 +72,15 @@ function lineChart({ x, series, width, height, title, xLabel, yLabel, originX, o
   const colors = ['#d62728', '#1f77b4', '#7f7f7f', '#bcbd22'];
   const maxX = Math.max(...x);
   const maxY = Math.max(...series.flatMap((s) => s.values));
-  const px = (v) => originX + (v / maxX) * (width - 40);
+  const plotWidth = width - originX - 60;
+  const px = (v) => originX + (v / maxX) * plotWidth;
   const py = (v) => originY + height - (v / maxY) * height;
   const parts = [`<text x="${originX}" y="${originY - 16}" font-weight="bold">${title}</text>`];
-  parts.push(`<line x1="${originX}" y1="${originY + height}" x2="${originX + width - 40}" y2="${originY + height}" stroke="#333"/>`);
+  parts.push(`<line x1="${originX}" y1="${originY + height}" x2="${originX + plotWidth}" y2="${originY + height}" stroke="#333"/>`);
   parts.push(`<line x1="${originX}" y1="${originY}" x2="${originX}" y2="${originY + height}" stroke="#333"/>`);
-  parts.push(`<text x="${originX + width / 2 - 60}" y="${originY + height + 34}">${xLabel}</text>`);
+  parts.push(`<text x="${originX + plotWidth / 2 - 80}" y="${originY + height + 34}">${xLabel}</text>`);
   parts.push(`<text x="${originX - 8}" y="${originY - 2}" text-anchor="end" font-size="11">${Math.round(maxY).toLocaleString('en-US')}</text>`);
-  parts.push(`<text x="${originX + width - 40}" y="${originY + height + 16}" text-anchor="end" font-size="11">${Math.round(maxX).toLocaleString('en-US')}</text>`);
+  parts.push(`<text x="${originX + plotWidth}" y="${originY + height + 16}" text-anchor="end" font-size="11">${Math.round(maxX).toLocaleString('en-US')}</text>`);
   parts.push(`<text x="${originX - 34}" y="${originY + height / 2}" transform="rotate(-90 ${originX - 34} ${originY + height / 2})" text-anchor="middle">${yLabel}</text>`);
   series.forEach((s, i) => {
     const points = s.values.map((v, j) => `${px(x[j]).toFixed(1)},${py(v).toFixed(1)}`).join(' ');
@@ -132,6 +133,14 @@ function markdown(all, rows) {
   for (const r of rows) lines.push(`| ${r.bench} | ${r.input} | ${r.peer} | ${r.measure} | ${fmt(r.value)} | ${r.target} |`);
   lines.push('', 'time ratio = this package / peer (lower is better); speed-up = peer / this package (higher is better).');
   return `${lines.join('\n')}\n`;
+}
+
+if (process.argv.includes('--render-only')) {
+  // Re-draws the chart and table from bench/results.json without measuring again.
+  const { readFileSync } = await import('node:fs');
+  const saved = JSON.parse(readFileSync(join(here, 'results.json'), 'utf8'));
+  writeFileSync(join(here, 'tokens-chart.svg'), svg(saved.tokenCurve, saved.benches.tokens));
+  process.exit(0);
 }
 
 const all = { date: new Date().toISOString(), quick, machine: machine(), benches: {} };
