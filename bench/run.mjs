@@ -1,7 +1,8 @@
 // `npm run bench [-- --quick]`: every benchmark in one process, on fixed generated corpora.
 // Writes bench/results.json (everything measured), bench/results.md (ratios against each peer,
 // with the machine) and bench/tokens-chart.svg (tokens per payload size: real vs estimates, and
-// tokenizer throughput against peers).
+// tokenizer throughput against peers). --quick (or --only=a,b) writes *.quick.* files instead,
+// which git ignores, so the committed full results stay as measured.
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -155,7 +156,9 @@ for (const bench of BENCHES) {
 }
 const api = require('modoki-budget');
 all.tokenCurve = tokenCurve(api);
-writeFileSync(join(here, 'results.json'), `${JSON.stringify(all, null, 2)}\n`);
-writeFileSync(join(here, 'results.md'), markdown(all, rows));
-writeFileSync(join(here, 'tokens-chart.svg'), svg(all.tokenCurve, all.benches.tokens));
+// A quick run never overwrites the committed full results.
+const suffix = quick || only ? '.quick' : '';
+writeFileSync(join(here, `results${suffix}.json`), `${JSON.stringify(all, null, 2)}\n`);
+writeFileSync(join(here, `results${suffix}.md`), markdown(all, rows));
+writeFileSync(join(here, `tokens-chart${suffix}.svg`), svg(all.tokenCurve, all.benches.tokens));
 process.stdout.write(markdown(all, rows));
