@@ -66,9 +66,11 @@ function numberFlag(value, flag, { integer = false, min = -Infinity } = {}) {
 
 /** ANSI styling only on a terminal, and never when NO_COLOR is set (https://no-color.org). */
 function colors(io) {
-  const on = Boolean(io.stdout.isTTY) && !(io.env && io.env.NO_COLOR);
-  const wrap = (code) => (text) => (on ? `\u001b[${code}m${text}\u001b[0m` : text);
-  return { bold: wrap('1'), dim: wrap('2'), green: wrap('32'), yellow: wrap('33'), red: wrap('31'), cyan: wrap('36') };
+  const env = io.env ?? process.env;
+  const on = Boolean(io.stdout && io.stdout.isTTY) && !(env.NO_COLOR !== undefined && env.NO_COLOR !== '');
+  // Each style closes only itself, so styles nest.
+  const wrap = (open, close) => (text) => (on ? `\u001b[${open}m${text}\u001b[${close}m` : text);
+  return { bold: wrap(1, 22), dim: wrap(2, 22), green: wrap(32, 39), yellow: wrap(33, 39), red: wrap(31, 39), cyan: wrap(36, 39) };
 }
 
 module.exports = { CliError, EXIT, processIo, readText, readJson, parseOptions, numberFlag, colors };

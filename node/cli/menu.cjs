@@ -1,4 +1,5 @@
 'use strict';
+const { colors } = require('./io.cjs');
 // `modoki-budget menu <tools.json|->`: the menu's cost table, its lint findings and what
 // grouping would save. Exit codes: 0 done, 1 findings under --check, 2 bad usage or input.
 // Every failure is one line on stderr, never a stack trace.
@@ -140,13 +141,6 @@ function menuReport(tools, options) {
 const n = (x) => x.toLocaleString('en-US');
 const pct = (part, whole) => (whole === 0 ? '0.0' : ((part / whole) * 100).toFixed(1));
 
-function painter(io) {
-  const env = io.env ?? process.env;
-  const on = Boolean(io.stdout && io.stdout.isTTY) && !(env.NO_COLOR !== undefined && env.NO_COLOR !== '');
-  const wrap = (open, close) => (s) => (on ? `\x1b[${open}m${s}\x1b[${close}m` : s);
-  return { bold: wrap(1, 22), dim: wrap(2, 22), yellow: wrap(33, 39), cyan: wrap(36, 39), green: wrap(32, 39) };
-}
-
 function renderText(report, paint) {
   const { cost, findings, grouping } = report;
   const lines = [];
@@ -240,7 +234,7 @@ async function menuCommand(argv, io) {
   } catch (error) {
     return fail(firstLine(error));
   }
-  io.stdout.write(opts.json ? `${JSON.stringify(report, null, 2)}\n` : renderText(report, painter(io)));
+  io.stdout.write(opts.json ? `${JSON.stringify(report, null, 2)}\n` : renderText(report, colors(io)));
   return opts.check && report.findings.length > 0 ? 1 : 0;
 }
 
