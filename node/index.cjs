@@ -7,7 +7,7 @@ const core = require('../pkg/modoki_budget.js');
 const { stringifyNeverThrows } = require('./tolerant-json.cjs');
 const { toToon, toonResult, toonDescription } = require('./toon.cjs');
 const { limitCollection, limitResult, select, selectSchema } = require('./collections.cjs');
-const { createRoundFloats, resolvePrecision, isPlainObject, DEFAULT_FLOAT_PRECISION } = require('./round-floats.cjs');
+const { createRoundFloats, resolvePrecision, isPlainTree, DEFAULT_FLOAT_PRECISION } = require('./round-floats.cjs');
 const summarizers = require('./summarize.cjs');
 const tokens = require('./tokens.cjs');
 const profile = require('./profile.cjs');
@@ -47,33 +47,9 @@ function safeString(value) {
   }
 }
 
-/** Nesting beyond this sends encode down the exact path (which also handles cycles). */
-const PLAIN_CHECK_MAX_DEPTH = 64;
-
-/**
- * True when JSON.stringify of `value` would serialize every number from a plain object or
- * array — the case where rounding the JSON text equals rounding the value first. Class
- * instances, boxed numbers, toJSON methods, cycles and very deep nesting return false and send
- * encode down the exact path (roundFloats, then stringify). Shared references are fine.
- */
-function isPlainTree(value, depth = 0) {
-  if (depth > PLAIN_CHECK_MAX_DEPTH) return false;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const item = value[i];
-      if (typeof item === 'object' && item !== null && !isPlainTree(item, depth + 1)) return false;
-    }
-    return true;
-  }
-  if (!isPlainObject(value) || typeof value.toJSON === 'function') return false;
-  for (const key in value) {
-    const item = value[key];
-    if (typeof item === 'object' && item !== null && !isPlainTree(item, depth + 1)) return false;
-  }
-  return true;
-}
-
 function stringifyRounded(data, sig) {
+  // Rounding the JSON text equals rounding the value first only when every number comes from
+  // a plain object or array; class instances, boxed numbers and toJSON take the exact path.
   let plain;
   try {
     plain = typeof data !== 'object' || data === null || isPlainTree(data);

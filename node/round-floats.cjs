@@ -14,6 +14,29 @@ function isPlainObject(value) {
   return proto === Object.prototype || proto === null;
 }
 
+/**
+ * True when every object under `value` (to `maxDepth` levels) is an array or a plain object
+ * without a toJSON method — so V8's JSON.stringify output is decided by the data alone. With
+ * `strictPrimitives`, also false on any value JSON.stringify would drop or reject (undefined,
+ * functions, symbols, BigInt). Deeper nesting, and so any cycle, returns false.
+ */
+function isPlainTree(value, { strictPrimitives = false, maxDepth = 64 } = {}, depth = 0) {
+  if (depth > maxDepth) return false;
+  const options = { strictPrimitives, maxDepth };
+  const fits = (item) => {
+    const type = typeof item;
+    if (type === 'object') return item === null || isPlainTree(item, options, depth + 1);
+    return !strictPrimitives || type === 'string' || type === 'number' || type === 'boolean';
+  };
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!fits(value[i])) return false;
+    return true;
+  }
+  if (!isPlainObject(value) || typeof value.toJSON === 'function') return false;
+  for (const key in value) if (!fits(value[key])) return false;
+  return true;
+}
+
 function defineOwn(target, key, value) {
   Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
 }
@@ -97,4 +120,4 @@ function resolvePrecision(raw) {
   return DEFAULT_FLOAT_PRECISION;
 }
 
-module.exports = { createRoundFloats, resolvePrecision, isPlainObject, DEFAULT_FLOAT_PRECISION };
+module.exports = { createRoundFloats, resolvePrecision, isPlainObject, isPlainTree, DEFAULT_FLOAT_PRECISION };

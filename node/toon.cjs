@@ -9,6 +9,7 @@
 // instances, toJSON — goes through `normalizeToon`, a port of the reference's normalizeValue.
 
 const core = require('../pkg/modoki_budget.js');
+const { isPlainTree } = require('./round-floats.cjs');
 
 const utf8 = new TextEncoder();
 const utf8Decoder = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -44,35 +45,6 @@ function readToonOptions(options, defaults) {
   return { delimiter, indentSize };
 }
 
-// True when JSON.stringify(value) is exactly the JSON of normalizeToon(value). Depth-limited,
-// so a cycle ends the walk (and the exact path reports it) instead of looping.
-function isPlainJson(value, depth) {
-  if (depth > MAX_DEPTH) return false;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const item = value[i];
-      const type = typeof item;
-      if (type === 'object') {
-        if (item !== null && !isPlainJson(item, depth + 1)) return false;
-      } else if (type !== 'string' && type !== 'number' && type !== 'boolean') {
-        return false;
-      }
-    }
-    return true;
-  }
-  const proto = Object.getPrototypeOf(value);
-  if ((proto !== Object.prototype && proto !== null) || typeof value.toJSON === 'function') return false;
-  for (const key in value) {
-    const item = value[key];
-    const type = typeof item;
-    if (type === 'object') {
-      if (item !== null && !isPlainJson(item, depth + 1)) return false;
-    } else if (type !== 'string' && type !== 'number' && type !== 'boolean') {
-      return false;
-    }
-  }
-  return true;
-}
 
 const SURROGATE = /[\uD800-\uDFFF]/;
 
@@ -163,7 +135,9 @@ function normalizeToon(value, ancestors = new Set()) {
 }
 
 function toonJsonText(value) {
-  const plain = typeof value === 'object' && value !== null ? isPlainJson(value, 0) : typeof value === 'string' || typeof value === 'boolean' || typeof value === 'number';
+  // Plain JSON data skips normalization: JSON.stringify(value) is then exactly the JSON of
+  // normalizeToon(value). The depth limit ends a cycle's walk; the exact path reports it.
+  const plain = typeof value === 'object' && value !== null ? isPlainTree(value, { strictPrimitives: true, maxDepth: MAX_DEPTH }) : typeof value === 'string' || typeof value === 'boolean' || typeof value === 'number';
   return JSON.stringify(plain ? value : normalizeToon(value));
 }
 

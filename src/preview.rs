@@ -86,33 +86,30 @@ fn push_entry(out: &mut String, index: usize, quoted_key: &str, shape: &Shape) {
 /// Keys are never cut in half: an entry is either whole or counted in the marker.
 pub fn summary_json_within(summary: &Summary, budget: usize, measure: fn(&str) -> usize) -> String {
     let whole = summary_json_unbounded(summary);
+    let Summary::Object(entries) = summary else {
+        // A scalar or array summary is one short string: nothing to trim.
+        return whole;
+    };
     if measure(&whole) <= budget {
         return whole;
     }
-    let mut out = String::new();
-    match summary {
-        Summary::Scalar(shape) => push_json_string(&mut out, &describe(shape)),
-        Summary::Array(n) => push_json_string(&mut out, &format!("array({n})")),
-        Summary::Object(entries) => {
-            out.push('{');
-            let mut used = 2;
-            for (i, (quoted_key, shape)) in entries.iter().enumerate() {
-                let mut entry = String::new();
-                push_entry(&mut entry, i, quoted_key, shape);
-                let rest = entries.len() - i - 1;
-                let reserve = if rest > 0 { more_keys_entry(rest + 1).len() } else { 0 };
-                let size = measure(&entry);
-                if used + size + reserve > budget {
-                    out.push_str(if i > 0 { "," } else { "" });
-                    out.push_str(&more_keys_entry(entries.len() - i));
-                    break;
-                }
-                used += size;
-                out.push_str(&entry);
-            }
-            out.push('}');
+    let mut out = String::from("{");
+    let mut used = 2;
+    for (i, (quoted_key, shape)) in entries.iter().enumerate() {
+        let mut entry = String::new();
+        push_entry(&mut entry, i, quoted_key, shape);
+        let rest = entries.len() - i - 1;
+        let reserve = if rest > 0 { more_keys_entry(rest + 1).len() } else { 0 };
+        let size = measure(&entry);
+        if used + size + reserve > budget {
+            out.push_str(if i > 0 { "," } else { "" });
+            out.push_str(&more_keys_entry(entries.len() - i));
+            break;
         }
+        used += size;
+        out.push_str(&entry);
     }
+    out.push('}');
     out
 }
 
