@@ -1,5 +1,6 @@
 // Public types of modoki-budget. Kept by hand so the API has real types instead of the
-// `any` wasm-bindgen generates for JsValue parameters; js-tests/types.test.ts checks them.
+// `any` wasm-bindgen generates for JsValue parameters. js-tests/pack.test.ts type-checks
+// js-tests/consumer/typed.ts against them (strict tsc, including @ts-expect-error misuses).
 
 /** A text block of a tool result. */
 export interface TextContent {
