@@ -20,21 +20,27 @@ function isPlainObject(value) {
  * `strictPrimitives`, also false on any value JSON.stringify would drop or reject (undefined,
  * functions, symbols, BigInt). Deeper nesting, and so any cycle, returns false.
  */
-function isPlainTree(value, { strictPrimitives = false, maxDepth = 64 } = {}, depth = 0) {
+function isPlainTree(value, { strictPrimitives = false, maxDepth = 64 } = {}) {
+  return plainWalk(value, strictPrimitives, maxDepth, 0);
+}
+
+// Positional arguments and top-level functions, no per-node allocation: this walk runs on
+// every encode that rounds.
+function plainWalk(value, strict, maxDepth, depth) {
   if (depth > maxDepth) return false;
-  const options = { strictPrimitives, maxDepth };
-  const fits = (item) => {
-    const type = typeof item;
-    if (type === 'object') return item === null || isPlainTree(item, options, depth + 1);
-    return !strictPrimitives || type === 'string' || type === 'number' || type === 'boolean';
-  };
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) if (!fits(value[i])) return false;
+    for (let i = 0; i < value.length; i++) if (!plainItem(value[i], strict, maxDepth, depth)) return false;
     return true;
   }
   if (!isPlainObject(value) || typeof value.toJSON === 'function') return false;
-  for (const key in value) if (!fits(value[key])) return false;
+  for (const key in value) if (!plainItem(value[key], strict, maxDepth, depth)) return false;
   return true;
+}
+
+function plainItem(item, strict, maxDepth, depth) {
+  const type = typeof item;
+  if (type === 'object') return item === null || plainWalk(item, strict, maxDepth, depth + 1);
+  return !strict || type === 'string' || type === 'number' || type === 'boolean';
 }
 
 function defineOwn(target, key, value) {
