@@ -140,8 +140,10 @@ function checkEncoded(value: unknown, cap: number, out: string) {
   try {
     parsed = JSON.parse(out);
   } catch {
-    // Only a value JSON.stringify has no text for (undefined, a function, a symbol) comes back as String(value).
+    // Only a value JSON.stringify has no text for (undefined, a function, a symbol) comes back
+    // as String(value), as the reference formatter returns it (uncapped: see docs/hardening.md).
     expect(reference).toBeUndefined();
+    expect(out).toBe(String(value));
     return;
   }
   if (out.length > cap) {
@@ -149,6 +151,8 @@ function checkEncoded(value: unknown, cap: number, out: string) {
     expect(envelopeFloor(parsed as Record<string, unknown>)).toBeGreaterThan(cap);
   }
 }
+
+const formatterForRegressions = createFormatter(() => null);
 
 // --- encode / ok / err ------------------------------------------------------------------------
 
@@ -183,15 +187,24 @@ describe(`encode, ok and err on hostile values (${RUNS} runs each)`, () => {
 
   it('ok and err never throw, and ok carries exactly what encode returns', () => {
     fc.assert(
-      fc.property(hostile, fc.integer({ min: 0, max: 4000 }), (value, cap) => {
+      fc.property(hostile, fc.integer({ min: 0, max: 4000 }), fc.boolean(), (generated, cap, proxy) => {
+        // Built here: fast-check itself reads generated values, and this one throws on any read.
+        const value = proxy ? { value: generated, hostile: throwingProxy() } : generated;
         const result = formatter.ok(value, cap);
         expect(result.content[0].text).toBe(encode(value, cap));
-        const error = formatter.err(value as string);
+        const error = formatter.err((proxy && cap % 2 === 0 ? throwingProxy() : value) as string);
         expect(error.isError).toBe(true);
         expect(typeof error.content[0].text).toBe('string');
       }),
       { numRuns: RUNS },
     );
+  });
+});
+
+describe('regressions found by these properties', () => {
+  it('err and capText never throw on a Proxy whose traps throw (String() and Object.prototype.toString both throw on it)', () => {
+    expect(formatterForRegressions.err(throwingProxy() as never)).toEqual({ content: [{ type: 'text', text: '[object Unknown]' }], isError: true });
+    expect(capText(throwingProxy() as never)).toBe('[object Unknown]');
   });
 });
 
