@@ -99,7 +99,9 @@ fn text_cut(u: &mut Unstructured) -> Result<()> {
         Some(cut) => {
             assert!(!(len as f64 <= max), "len {len} fits {max} but cut");
             // text.slice(0, max): ToIntegerOrInfinity, negative from the end, clamped.
-            let slice_end = if max.is_nan() { 0 } else if max < 0.0 { (len as f64 + max.trunc()).max(0.0) as usize } else { (max.trunc() as usize).min(len) };
+            // (-0.5 truncates to -0, which is not negative: slice(0, -0.5) is empty.)
+            let end = max.trunc();
+            let slice_end = if max.is_nan() { 0 } else if end < 0.0 { (len as f64 + end).max(0.0) as usize } else { (end as usize).min(len) };
             assert!(cut.keep == slice_end || (cut.keep + 1 == slice_end && splits(slice_end)), "keep {} slice_end {slice_end}", cut.keep);
             assert!(!splits(cut.keep), "cut splits a pair at {}", cut.keep);
             let extra = if cut.keep < slice_end { 1.0 } else { 0.0 };
