@@ -97,7 +97,9 @@ fn text_cut(u: &mut Unstructured) -> Result<()> {
     match plan_text_cut(len, max, splits) {
         None => assert!(len as f64 <= max, "len {len} > max {max} but no cut"),
         Some(cut) => {
-            assert!(!(len as f64 <= max), "len {len} fits {max} but cut");
+            // NaN never fits (as in the reference), so this is not `len > max`.
+            let fits = len as f64 <= max;
+            assert!(!fits, "len {len} fits {max} but cut");
             // text.slice(0, max): ToIntegerOrInfinity, negative from the end, clamped.
             // (-0.5 truncates to -0, which is not negative: slice(0, -0.5) is empty.)
             let end = max.trunc();

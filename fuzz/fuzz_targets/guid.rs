@@ -48,7 +48,7 @@ fn run(u: &mut Unstructured) -> Result<()> {
     let short = short_guid(&g);
     assert_eq!(short.len(), 12);
     assert_eq!(guid_prefix(&g, 12).as_deref(), Some(short.as_str()));
-    assert_eq!(resolve_guid(&short, &[g.clone()]), Ok(g.clone()));
+    assert_eq!(resolve_guid(&short, std::slice::from_ref(&g)), Ok(g.clone()));
     assert_eq!(resolve_guid(&g.to_uppercase(), &[]), Ok(g.clone()), "a full GUID is canonicalized");
 
     let mut known = Vec::new();
