@@ -43,7 +43,12 @@ function safeString(value) {
   try {
     return String(value);
   } catch {
-    return Object.prototype.toString.call(value);
+    // A Proxy whose traps throw fails Object.prototype.toString too (it reads @@toStringTag).
+    try {
+      return Object.prototype.toString.call(value);
+    } catch {
+      return '[object Unknown]';
+    }
   }
 }
 

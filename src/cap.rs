@@ -5,7 +5,7 @@
 //! Lengths are UTF-16 code units, because that is what JavaScript's `.length` reports and what
 //! the editor's reference formatter compares against.
 
-use crate::json::number::push_js_number;
+use crate::json::number::{push_js_number, push_json_number};
 use crate::json::string::{push_json_string, utf16_len};
 use crate::preview::{summary_json_within, Summary};
 
@@ -53,7 +53,8 @@ pub fn elision_hint(size: f64, cap: f64, unit: CapUnit) -> String {
 /// compatibility); with a token cap, `tokens` follows it. When the whole envelope would itself
 /// exceed the cap, the preview keeps only the leading keys that fit (see
 /// [`summary_json_within`]); the envelope is then within the cap unless the cap is smaller than
-/// an envelope with an empty preview. For a token cap the envelope is measured in UTF-8 bytes,
+/// the envelope with the smallest preview: for an object, the `{"…":"N more keys"}` marker
+/// alone (it is never dropped for `{}`, which would claim there are no keys). For a token cap the envelope is measured in UTF-8 bytes,
 /// an upper bound on its tokens, so no tokenizer is needed here.
 pub fn elision_envelope(chars: f64, tokens: Option<f64>, cap: f64, unit: CapUnit, summary: &Summary) -> String {
     let size = match (unit, tokens) {
@@ -62,10 +63,11 @@ pub fn elision_envelope(chars: f64, tokens: Option<f64>, cap: f64, unit: CapUnit
     };
     let mut head = String::with_capacity(320);
     head.push_str("{\"elided\":true,\"bytes\":");
-    push_js_number(&mut head, chars);
+    // JSON.stringify writes a non-finite number as null; String() (the hint) writes NaN.
+    push_json_number(&mut head, chars);
     if let Some(t) = tokens {
         head.push_str(",\"tokens\":");
-        push_js_number(&mut head, t);
+        push_json_number(&mut head, t);
     }
     head.push_str(",\"hint\":");
     push_json_string(&mut head, &elision_hint(size, cap, unit));
@@ -149,6 +151,35 @@ mod tests {
         assert!(got.ends_with(r#"accepts.","preview":{"a":"array(3)"}}"#), "{got}");
         let tokens = elision_envelope(12.0, Some(7.0), 5.0, CapUnit::Tokens, &Summary::Array(1));
         assert!(tokens.starts_with(r#"{"elided":true,"bytes":12,"tokens":7,"hint":"Response was 7 tokens (cap 5)."#), "{tokens}");
+    }
+
+    #[test]
+    fn envelope_writes_non_finite_sizes_as_json_null() {
+        // Found by fuzz/fuzz_targets/cap.rs (fuzz/regressions/cap-nan-tokens): `"tokens":NaN`
+        // made the envelope invalid JSON; JSON.stringify writes null there.
+        let got = elision_envelope(259.0, Some(f64::NAN), 29812.0, CapUnit::Chars, &Summary::Array(1));
+        assert!(got.starts_with(r#"{"elided":true,"bytes":259,"tokens":null,"hint":"Response was 259 chars (cap 29812)."#), "{got}");
+        let got = elision_envelope(f64::INFINITY, Some(f64::NEG_INFINITY), 10.0, CapUnit::Tokens, &Summary::Array(1));
+        assert!(got.starts_with(r#"{"elided":true,"bytes":null,"tokens":null,"hint":"Response was -Infinity tokens (cap 10)."#), "{got}");
+    }
+
+    #[test]
+    fn envelope_floor_is_the_marker_only_preview() {
+        // fuzz/fuzz_targets/cap.rs checks this bound; the doc once said "an empty preview",
+        // which an object preview never shrinks to.
+        // One key whose entry is longer than the marker, so only the marker can fit.
+        let summary = Summary::Object(vec![(format!("\"{}\"", "k".repeat(40)), Shape::Null)]);
+        let marker = r#"{"…":"1 more keys"}"#;
+        // The hint prints the cap, so find the cap equal to its own marker-only envelope size.
+        let floor_at = |cap: f64| utf16_len(&elision_envelope(1e6, None, cap, CapUnit::Chars, &Summary::Object(Vec::new()))) - 2 + utf16_len(marker);
+        let cap = floor_at(floor_at(300.0) as f64);
+        assert_eq!(floor_at(cap as f64), cap);
+        let got = elision_envelope(1e6, None, cap as f64, CapUnit::Chars, &summary);
+        assert!(got.ends_with(r#""preview":{"…":"1 more keys"}}"#), "{got}");
+        assert_eq!(utf16_len(&got), cap);
+        // One unit less and only the marker's own size is over: the documented exception.
+        let got = elision_envelope(1e6, None, (cap - 1) as f64, CapUnit::Chars, &summary);
+        assert_eq!(utf16_len(&got), cap);
     }
 
     #[test]

@@ -99,7 +99,9 @@ pub fn summary_json_within(summary: &Summary, budget: usize, measure: fn(&str) -
         let mut entry = String::new();
         push_entry(&mut entry, i, quoted_key, shape);
         let rest = entries.len() - i - 1;
-        let reserve = if rest > 0 { more_keys_entry(rest + 1).len() } else { 0 };
+        // Room for the `,"…":"N more keys"` that follows if a later entry does not fit:
+        // the comma included (without it a UTF-8 budget could be passed by one byte).
+        let reserve = if rest > 0 { 1 + more_keys_entry(rest + 1).len() } else { 0 };
         let size = measure(&entry);
         if used + size + reserve > budget {
             out.push_str(if i > 0 { "," } else { "" });
@@ -170,5 +172,23 @@ mod tests {
         assert_eq!(got, r#"{"k0":"array(0)","k1":"array(1)","…":"98 more keys"}"#);
         assert!(utf16_len(&got) <= 60);
         assert_eq!(summary_json_within(&summary, 10, utf16_len), r#"{"…":"100 more keys"}"#);
+    }
+
+    #[test]
+    fn bounded_summary_counts_the_comma_before_the_marker() {
+        // Found by fuzz/fuzz_targets/cap.rs (fuzz/regressions/cap-marker-comma): measured in
+        // UTF-8 bytes (a token cap), the reserve for the marker left out its comma, so the
+        // preview could end one byte over its budget.
+        let entries: Vec<(String, Shape)> = (0..30).map(|i| (format!("\"k{i}\""), Shape::Null)).collect();
+        let summary = Summary::Object(entries);
+        for budget in 20..400 {
+            let got = summary_json_within(&summary, budget, str::len);
+            if got != r#"{"…":"30 more keys"}"# {
+                assert!(got.len() <= budget, "budget {budget}: {} bytes: {got}", got.len());
+            }
+        }
+        // The tightest case: two entries and the marker for the rest fill the budget exactly.
+        let exact = r#"{"k0":"null","k1":"null","…":"28 more keys"}"#;
+        assert_eq!(summary_json_within(&summary, exact.len(), str::len), exact);
     }
 }

@@ -1,0 +1,135 @@
+//! The summarizers' JSON entry points and the `where` parser on arbitrary input.
+//!
+//! Values are generated from the fuzz bytes with a vocabulary of the keys the summarizers read
+//! (so the fuzzer reaches their drill-downs, not only their "not an array" errors), plus raw
+//! bytes through `parse_json`. Properties: no panic; every `Ok` is valid JSON; the same call
+//! twice gives the same text (no hidden state); `parse_where` returns pieces of its input that
+//! satisfy the grammar. Linear behaviour is enforced by running with `-timeout` and larger
+//! `-max_len` (see package.json `fuzz`): a super-linear input shows up as a timeout finding.
+#![no_main]
+
+use libfuzzer_sys::arbitrary::{Result, Unstructured};
+use libfuzzer_sys::fuzz_target;
+use modoki_budget::json::value::to_json;
+use modoki_budget::summarize::assets::list_assets;
+use modoki_budget::summarize::layout_bounds::layout_bounds;
+use modoki_budget::summarize::ring::{console_logs, editor_journal, handles, journal_events, tail_plan, watch_read};
+use modoki_budget::summarize::scene_state::scene_state;
+use modoki_budget::summarize::traits::list_traits;
+use modoki_budget::summarize::where_filter::parse_where;
+use modoki_budget::summarize::write_path::scene_edit_result;
+use modoki_budget::summarize::parse_json;
+use serde_json::{Map, Number, Value};
+
+const KEYS: &[&str] = &[
+    "id", "name", "layer", "x", "y", "w", "h", "ok", "type", "parentId", "traits", "guid", "entities", "scenePath",
+    "limit", "where", "trait", "full", "world", "bounds", "contacts", "resources", "guidPrefix", "level", "text",
+    "ts", "seq", "since", "kind", "events", "logs", "editor", "game", "handles", "series", "samples", "values",
+    "fields", "category", "path", "assets", "type", "rect", "screen", "ids", "Transform", "position", "all",
+    "__proto__", "constructor", "", "a.b", "error", "errors", "edit", "changed", "watchId", "timeline", "value",
+];
+
+fn string(u: &mut Unstructured) -> Result<String> {
+    Ok(match u.int_in_range(0..=3u8)? {
+        0 => KEYS[u.choose_index(KEYS.len())?].to_owned(),
+        1 => ["Transform.position.x > 3", "Transform.y >= -1e3", "Tag.name ~ 'Pa'", "A.b != x", "a.b==\"q\""][u.choose_index(5)?].to_owned(),
+        2 => "0123456789abcdef-".chars().cycle().skip(u.int_in_range(0..=16usize)?).take(u.int_in_range(0..=36usize)?).collect(),
+        _ => u.arbitrary()?,
+    })
+}
+
+fn number(u: &mut Unstructured) -> Result<Value> {
+    let x = match u.int_in_range(0..=3u8)? {
+        0 => f64::from(u.int_in_range(-3i16..=300)?),
+        1 => u.arbitrary::<f64>()?,
+        2 => f64::from(u.arbitrary::<i32>()?) / 8.0,
+        _ => return Ok(Value::Number(Number::from(u.arbitrary::<u64>()?))),
+    };
+    Ok(Number::from_f64(x).map_or(Value::Null, Value::Number))
+}
+
+fn value(u: &mut Unstructured, depth: u32) -> Result<Value> {
+    let pick = if depth >= 6 { u.int_in_range(0..=3u8)? } else { u.int_in_range(0..=6u8)? };
+    Ok(match pick {
+        0 => Value::Null,
+        1 => Value::Bool(u.arbitrary()?),
+        2 => number(u)?,
+        3 => Value::String(string(u)?),
+        4 => Value::Array((0..u.int_in_range(0..=8usize)?).map(|_| value(u, depth + 1)).collect::<Result<_>>()?),
+        _ => {
+            let mut map = Map::new();
+            for _ in 0..u.int_in_range(0..=8usize)? {
+                let k = string(u)?;
+                map.insert(k, value(u, depth + 1)?);
+            }
+            Value::Object(map)
+        }
+    })
+}
+
+fn check(what: &str, result: std::result::Result<String, String>, again: std::result::Result<String, String>) {
+    assert_eq!(result, again, "{what}: two identical calls differ");
+    match result {
+        Ok(text) => {
+            if let Err(e) = serde_json::from_str::<Value>(&text) {
+                panic!("{what}: invalid JSON output ({e}): {text}");
+            }
+        }
+        Err(message) => assert!(!message.is_empty(), "{what}: empty error"),
+    }
+}
+
+fn where_clause(text: &str) {
+    let Some(w) = parse_where(text) else {
+        return;
+    };
+    let bad = |c: char| c.is_ascii_whitespace() || "=!<>~".contains(c);
+    assert!(!w.trait_name.is_empty() && !w.trait_name.contains('.') && !w.trait_name.contains(bad), "{w:?}");
+    assert!(!w.field.is_empty() && !w.field.starts_with('.') && !w.field.ends_with('.') && !w.field.contains(bad), "{w:?}");
+    let head = format!("{}.{}", w.trait_name, w.field);
+    assert!(text.trim_start().starts_with(&head), "{text:?} parsed as {w:?}");
+    assert!(text.contains(&w.value), "{text:?} parsed as {w:?}");
+}
+
+fn run(u: &mut Unstructured) -> Result<()> {
+    let which = u.int_in_range(0..=11u8)?;
+    let data = value(u, 0)?;
+    let mut query = Map::new();
+    for _ in 0..u.int_in_range(0..=4usize)? {
+        let k = KEYS[u.choose_index(KEYS.len())?].to_owned();
+        query.insert(k, value(u, 4)?);
+    }
+    let query = Value::Object(query);
+    let options = value(u, 2)?;
+    match which {
+        0 => check("sceneState", scene_state(&data, &query, &options), scene_state(&data, &query, &options)),
+        1 => {
+            let (a, b) = (to_json(&data), to_json(&options));
+            check("layoutBounds", layout_bounds(a.as_bytes(), &query, b.as_bytes()), layout_bounds(a.as_bytes(), &query, b.as_bytes()));
+        }
+        2 => check("listAssets", list_assets(&data, &query), list_assets(&data, &query)),
+        3 => check("listTraits", list_traits(&data, &query), list_traits(&data, &query)),
+        4 => check("consoleLogs", console_logs(&data, &query), console_logs(&data, &query)),
+        5 => check("journalEvents", journal_events(&data, &query), journal_events(&data, &query)),
+        6 => check("editorJournal", editor_journal(&data, &query), editor_journal(&data, &query)),
+        7 => check("watchRead", watch_read(&data, &query), watch_read(&data, &query)),
+        8 => check("handles", handles(&data, &query), handles(&data, &query)),
+        9 => check("tailWithCounts", tail_plan(&data, &query, &options), tail_plan(&data, &query, &options)),
+        10 => check("sceneEditResult", scene_edit_result(&data, &query), scene_edit_result(&data, &query)),
+        _ => {
+            let text: String = u.arbitrary()?;
+            where_clause(&text);
+        }
+    }
+    Ok(())
+}
+
+fuzz_target!(|data: &[u8]| {
+    // Raw bytes: the parser with the lone-surrogate fallback, and the where grammar.
+    if let Ok(value) = parse_json(data) {
+        let q = Value::Object(Map::new());
+        check("sceneState(raw)", scene_state(&value, &q, &Value::Null), scene_state(&value, &q, &Value::Null));
+    }
+    where_clause(&String::from_utf8_lossy(data));
+    let _ = run(&mut Unstructured::new(data));
+});
