@@ -30,6 +30,7 @@ const TARGETS = {
   tokens: ['-max_len=1024', '-timeout=20'],
   summarize: ['-max_len=65536', '-len_control=0', '-timeout=5'],
   guid: ['-max_len=4096'],
+  toon: ['-max_len=8192', '-timeout=10'],
 };
 
 function run(cmd, args, options = {}) {
