@@ -91,6 +91,34 @@ fn whitespace(b: &[u8], i: usize, ws_end: usize) -> usize {
     }
 }
 
+/// The two alternatives both patterns share, after their letter alternatives: `\p{N}{1,3}`,
+/// and ` ?[^\s\p{L}\p{N}]+` followed by a run of `trailing` bytes (`[\r\n]*` in cl100k,
+/// `[\r\n/]*` in o200k). `None` when neither starts at `i`.
+#[inline(always)]
+fn digits_or_punctuation(b: &[u8], i: usize, c: u8, bits: u8, len: usize, trailing: &[u8]) -> Option<usize> {
+    if bits & N != 0 {
+        let mut end = i + len;
+        for _ in 0..2 {
+            let (next, next_len) = class_at(b, end);
+            if next & N == 0 {
+                break;
+            }
+            end += next_len;
+        }
+        return Some(end);
+    }
+    if bits & S == 0 {
+        return Some(byte_run(b, run_not(b, i + len, S | L | N), trailing));
+    }
+    if c == b' ' {
+        let (next, next_len) = class_at(b, i + 1);
+        if next_len > 0 && next & (S | L | N) == 0 {
+            return Some(byte_run(b, run_not(b, i + 1 + next_len, S | L | N), trailing));
+        }
+    }
+    None
+}
+
 /// cl100k_base:
 /// `'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++[\r\n]*+|\s++$|\s*[\r\n]|\s+(?!\S)|\s`
 #[inline]
@@ -111,25 +139,8 @@ pub fn cl100k(b: &[u8], i: usize) -> usize {
             return run(b, i + len + next_len, L);
         }
     }
-    if bits & N != 0 {
-        let mut end = i + len;
-        for _ in 0..2 {
-            let (next, next_len) = class_at(b, end);
-            if next & N == 0 {
-                break;
-            }
-            end += next_len;
-        }
+    if let Some(end) = digits_or_punctuation(b, i, c, bits, len, b"\r\n") {
         return end;
-    }
-    if bits & S == 0 {
-        return byte_run(b, run_not(b, i + len, S | L | N), b"\r\n");
-    }
-    if c == b' ' {
-        let (next, next_len) = class_at(b, i + 1);
-        if next_len > 0 && next & (S | L | N) == 0 {
-            return byte_run(b, run_not(b, i + 1 + next_len, S | L | N), b"\r\n");
-        }
     }
     let ws_end = run(b, i + len, S);
     // `\s++$` comes before `\s*[\r\n]` in this pattern: a whitespace run that reaches the end
@@ -215,25 +226,8 @@ pub fn o200k(b: &[u8], i: usize) -> usize {
             return with_contraction(b, end);
         }
     }
-    if bits & N != 0 {
-        let mut end = i + len;
-        for _ in 0..2 {
-            let (next, next_len) = class_at(b, end);
-            if next & N == 0 {
-                break;
-            }
-            end += next_len;
-        }
+    if let Some(end) = digits_or_punctuation(b, i, c, bits, len, b"\r\n/") {
         return end;
-    }
-    if bits & S == 0 {
-        return byte_run(b, run_not(b, i + len, S | L | N), b"\r\n/");
-    }
-    if c == b' ' {
-        let (next, next_len) = class_at(b, i + 1);
-        if next_len > 0 && next & (S | L | N) == 0 {
-            return byte_run(b, run_not(b, i + 1 + next_len, S | L | N), b"\r\n/");
-        }
     }
     whitespace(b, i, run(b, i + len, S))
 }
