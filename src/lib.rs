@@ -5,13 +5,14 @@
 //! The core is plain Rust and knows nothing about JavaScript; [`wasm`] is the one binding layer
 //! that converts at the edge, and is only compiled for `wasm32`.
 //!
+//! - [`error`] — the one error model: an [`error::ErrorCode`] and a message.
 //! - [`json`] — JSON text exactly as V8 writes it (numbers, strings) and a number-rewriting scanner.
 //! - [`latin1`] — one-byte (Latin-1) transport of text across the JS boundary.
 //! - [`round`] — `Number(x.toPrecision(sig))` with JavaScript's tie rule.
-//! - [`cap`] — the character cap, its elision envelope and hint, and surrogate-safe text cutting.
-//! - [`preview`] — the envelope's `{ key: <count or type> }` preview (`summarize`).
-//! - [`summarize`] — summary-first summarizers for the editor's heavy tools.
-//! - [`guid`] — 12-hex GUID display prefixes, prefix resolution, the frozen `deriveGuid`.
+//! - [`cap`] — the character cap, its elision envelope and hint, surrogate-safe text cutting, and
+//!   the envelope's `{ key: <count or type> }` preview (`summarize`).
+//! - [`summarize`] — summary-first summarizers for the editor's heavy tools, and the 12-hex GUID
+//!   display prefixes they use.
 //! - [`tokens`] — exact BPE token counts (cl100k_base, o200k_base) and per-field attribution.
 //! - [`toon`] — TOON encoding (spec v4), byte-identical to `@toon-format/toon` 4.4.0.
 //! - [`profile`] — static budget analysis of tool schemas (inflation risk, token bounds).
@@ -20,13 +21,12 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
 pub mod cap;
+pub mod error;
 pub mod json;
 pub mod latin1;
 pub mod round;
 pub mod toon;
-pub mod preview;
 pub mod summarize;
-pub mod guid;
 pub mod tokens;
 pub mod profile;
 pub mod menu;

@@ -12,7 +12,7 @@ use libfuzzer_sys::fuzz_target;
 use modoki_budget::cap::{elision_envelope, plan_text_cut, CapUnit};
 use modoki_budget::json::number::js_number_string;
 use modoki_budget::json::string::{json_string, utf16_len};
-use modoki_budget::preview::{Shape, Summary};
+use modoki_budget::cap::preview::{Shape, Summary};
 use serde_json::Value;
 
 fn shape(u: &mut Unstructured) -> Result<Shape> {

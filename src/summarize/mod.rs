@@ -13,6 +13,7 @@
 //! - [`write_path`] — scene-edit echo gating and screenshot results.
 
 pub mod assets;
+pub mod guid;
 pub mod layout_bounds;
 pub mod ring;
 pub mod scene_state;

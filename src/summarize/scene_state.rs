@@ -9,7 +9,7 @@ use serde_json::{Map, Value};
 
 use super::where_filter::{field_value, parse_where, Where};
 use super::{as_number, given, key_string, lower, num, read_limit, truthy, Obj};
-use crate::guid::guid_prefix;
+use crate::summarize::guid::guid_prefix;
 use crate::json::number::js_number_string;
 
 /// Entities an index returns when the caller passes no `limit`.
@@ -160,10 +160,10 @@ pub fn scene_state(entities: &Value, query: &Value, options: &Value) -> Result<S
 fn resolve_prefix(guid: &str, known: &[String]) -> Result<String, String> {
     let stale = || format!("guid \"{guid}\" matched no entity in the live world (it may be stale — ids/entities rebuild on scene reload).");
     let hex = guid.chars().filter(|&c| c != '-').count();
-    if !(crate::guid::MIN_PREFIX_HEX..32).contains(&hex) {
+    if !(crate::summarize::guid::MIN_PREFIX_HEX..32).contains(&hex) {
         return Err(stale());
     }
-    match crate::guid::resolve_guid(guid, known) {
+    match crate::summarize::guid::resolve_guid(guid, known) {
         Ok(full) => Ok(full),
         Err(e) if e.code == "AMBIGUOUS_GUID" => Err(e.message),
         Err(_) => Err(stale()),
@@ -177,7 +177,7 @@ fn guid_prefix_digits(value: Option<&Value>) -> Option<usize> {
     if n <= 0.0 {
         return None;
     }
-    Some((n.floor() as usize).clamp(crate::guid::MIN_PREFIX_HEX, 32))
+    Some((n.floor() as usize).clamp(crate::summarize::guid::MIN_PREFIX_HEX, 32))
 }
 
 fn traits_list(e: &Map<String, Value>) -> impl Iterator<Item = &str> {

@@ -6,7 +6,7 @@ use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 use super::js_error;
-use crate::guid;
+use crate::summarize::guid;
 use crate::summarize::{self, assets, layout_bounds, ring, scene_state, traits, write_path};
 
 fn parse(bytes: &[u8]) -> Result<Value, JsValue> {

@@ -5,9 +5,11 @@
 //! Lengths are UTF-16 code units, because that is what JavaScript's `.length` reports and what
 //! the editor's reference formatter compares against.
 
+pub mod preview;
+
 use crate::json::number::{push_js_number, push_json_number};
 use crate::json::string::{push_json_string, utf16_len};
-use crate::preview::{summary_json_within, Summary};
+use crate::cap::preview::{summary_json_within, Summary};
 
 /// The default cap: 60,000 UTF-16 code units (~15k tokens of compact JSON). Large enough for
 /// every narrowed query the editor's tools answer; an untargeted full dump is meant to hit it.
@@ -132,7 +134,7 @@ fn js_slice_end(len: usize, end: f64) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::preview::Shape;
+    use crate::cap::preview::Shape;
 
     #[test]
     fn hint_matches_reference_text() {
