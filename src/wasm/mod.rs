@@ -22,7 +22,7 @@ use wasm_bindgen::JsCast;
 use crate::cap::{elision_envelope, plan_text_cut, CapUnit};
 use crate::json::scan::round_json_numbers;
 use crate::round::round_sig;
-use crate::preview::{summary_json, Shape, Summary};
+use crate::cap::preview::{summary_json, Shape, Summary};
 
 #[wasm_bindgen]
 extern "C" {
@@ -127,7 +127,7 @@ fn shape_of(value: &JsValue) -> Shape {
     }
     if let Some(text) = value.dyn_ref::<JsString>() {
         let utf16_len = text.length() as usize;
-        let quoted = if utf16_len <= crate::preview::QUOTE_LIMIT { json_text(value) } else { None };
+        let quoted = if utf16_len <= crate::cap::preview::QUOTE_LIMIT { json_text(value) } else { None };
         return Shape::Text { utf16_len, quoted };
     }
     if let Some(x) = value.as_f64() {
@@ -152,6 +152,13 @@ fn json_text(value: &JsValue) -> Option<String> {
 /// A JavaScript `Error` with a `code` property, for errors a caller branches on.
 /// Exported errors always go through here so every one has the same shape.
 #[allow(dead_code)] // used by the capability binding modules that follow
+impl From<crate::error::Error> for JsValue {
+    /// The one place a core error becomes a JS `Error`: its message, and `.code`.
+    fn from(e: crate::error::Error) -> JsValue {
+        js_error(e.code.as_str(), &e.message)
+    }
+}
+
 pub(crate) fn js_error(code: &str, message: &str) -> JsValue {
     let error = js_sys::Error::new(message);
     let _ = js_sys::Reflect::set(&error, &JsValue::from_str("code"), &JsValue::from_str(code));
