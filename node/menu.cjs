@@ -3,7 +3,7 @@
 // (src/menu); this file stringifies the tools, parses the results, and keeps the grouping's
 // routing table in JS Maps so route() is a lookup, not a boundary crossing per call.
 
-const core = require('../pkg/modoki_budget.js');
+const core = require('./internal/core.cjs');
 const { stringifyNeverThrows } = require('./tolerant-json.cjs');
 const tokens = require('./tokens.cjs');
 

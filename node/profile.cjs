@@ -1,7 +1,7 @@
 'use strict';
 // Budget analysis: one response's profile, the JSON-or-TOON choice, and the budget lockfile.
 // Token counting and all policy live in the WebAssembly core; this file converts options.
-const core = require('../pkg/modoki_budget.js');
+const core = require('./internal/core.cjs');
 const { stringifyNeverThrows } = require('./tolerant-json.cjs');
 const tokens = require('./tokens.cjs');
 const { toToon } = require('./toon.cjs');
@@ -65,4 +65,13 @@ function checkLock(previous, current, options = {}) {
   return JSON.parse(core.checkLockJson(jsonBytes(previous), jsonBytes(current), tolerance));
 }
 
-module.exports = { profileResponse, chooseEncoding, budgetLock, serializeLock, checkLock };
+/**
+ * Static inflation risk of a tool's output JSON Schema, with the schema's real bounds and an
+ * upper token bound when every part of it is bounded. Computed in Rust from the schema's JSON.
+ */
+function inflationRisk(outputJsonSchema) {
+  const text = stringifyNeverThrows(outputJsonSchema);
+  return JSON.parse(core.inflationRiskJson(utf8.encode(text === undefined ? 'null' : text)));
+}
+
+module.exports = { inflationRisk, profileResponse, chooseEncoding, budgetLock, serializeLock, checkLock };

@@ -126,4 +126,10 @@ function resolvePrecision(raw) {
   return DEFAULT_FLOAT_PRECISION;
 }
 
-module.exports = { createRoundFloats, resolvePrecision, isPlainObject, isPlainTree, DEFAULT_FLOAT_PRECISION };
+const core = require('./internal/core.cjs');
+
+/** Exactly `Number(x.toPrecision(sig))`, computed by the core. */
+const roundSig = (x, sig) => core.roundSig(Number(x), Number(sig));
+const roundFloats = createRoundFloats(core.roundSig);
+
+module.exports = { roundSig, roundFloats, resolvePrecision, isPlainObject, isPlainTree, DEFAULT_FLOAT_PRECISION };

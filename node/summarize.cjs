@@ -5,7 +5,7 @@
 // objects are never touched (no input is mutated), and keys such as `__proto__` come back as
 // ordinary own properties.
 
-const core = require('../pkg/modoki_budget.js');
+const core = require('./internal/core.cjs');
 const { stringifyNeverThrows } = require('./tolerant-json.cjs');
 
 const utf8 = new TextEncoder();

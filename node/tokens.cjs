@@ -4,7 +4,7 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const core = require('../pkg/modoki_budget.js');
+const core = require('./internal/core.cjs');
 const { stringifyNeverThrows } = require('./tolerant-json.cjs');
 
 const DEFAULT_ENCODING = 'cl100k_base';

@@ -8,7 +8,7 @@
 // where JSON.stringify drops the key), functions, symbols, BigInt, Dates, Map, Set, class
 // instances, toJSON — goes through `normalizeToon`, a port of the reference's normalizeValue.
 
-const core = require('../pkg/modoki_budget.js');
+const core = require('./internal/core.cjs');
 const { isPlainTree } = require('./round-floats.cjs');
 
 const utf8 = new TextEncoder();

@@ -1,0 +1,132 @@
+/** Static inflation risk level of a response schema. */
+export type InflationRiskLevel = 'low' | 'medium' | 'high' | 'critical';
+
+/** What {@link inflationRisk} returns. */
+export interface InflationReport {
+  /**
+   * `critical`: an array without `maxItems` whose items have more than 10 fields; `high`: any
+   * array without `maxItems`; `medium`: more than 20 properties in the schema; else `low`.
+   */
+  risk: InflationRiskLevel;
+  /** Properties declared anywhere in the schema. */
+  fieldCount: number;
+  /** Arrays without `maxItems`: data path (`$.rows[]`) and fields per item (nested objects counted). */
+  unbounded: Array<{ path: string; fieldsPerItem: number }>;
+  /**
+   * Upper bound on the tokens of any response the schema admits, present only when every part
+   * is bounded: the worst-case UTF-8 bytes of its compact JSON (every byte-level BPE token is at
+   * least one byte). Strings count 6 bytes per `maxLength` character, numbers 25.
+   */
+  boundTokens?: number;
+  /** Present (true) when the schema was too deep or large to walk completely. */
+  truncated?: true;
+}
+
+/** Static inflation risk of a tool's output JSON Schema, read from its real bounds. */
+export declare function inflationRisk(outputJsonSchema: unknown): InflationReport;
+
+/** Sizes of a block or a group of blocks. */
+export interface ProfileSize {
+  /** UTF-16 code units. */
+  chars: number;
+  /** UTF-8 bytes. */
+  bytes: number;
+  /** Real BPE tokens in the chosen encoding. */
+  tokens: number;
+  /** `Math.ceil(chars / 3.5)`, the framework heuristic, for contrast. */
+  estimatedTokens: number;
+}
+
+/** Options for {@link profileResponse}. */
+export interface ProfileOptions {
+  /** How many blocks at the end are overhead (system rules, UI). Default 0. */
+  overheadBlocks?: number;
+  /** Upper bounds of the risk bands in total tokens. Default `{ low: 1000, medium: 4000, high: 8000 }`. */
+  thresholds?: { low?: number; medium?: number; high?: number };
+  /** Overhead / data ratio above which `OVERHEAD WARNING` fires. Default 0.3. */
+  maxOverheadRatio?: number;
+  /** Default `'cl100k_base'`. */
+  encoding?: 'cl100k_base' | 'o200k_base';
+}
+
+export type Risk = 'low' | 'medium' | 'high' | 'critical';
+
+/** What {@link profileResponse} returns. */
+export interface ResponseProfile {
+  toolName: string;
+  encoding: 'cl100k_base' | 'o200k_base';
+  blocks: Array<{ index: number; type: string; role: 'payload' | 'overhead'; size: ProfileSize }>;
+  payload: ProfileSize;
+  overhead: ProfileSize;
+  total: ProfileSize;
+  /** overhead tokens / payload tokens: `Infinity` with overhead but no payload, 0 with neither. */
+  overheadRatio: number;
+  risk: Risk;
+  /** `COGNITIVE OVERLOAD: …`, `HIGH TOKEN DENSITY: …`, `OVERHEAD WARNING: …`, or null. */
+  advisory: string | null;
+}
+
+/** Measures a tool response's blocks in real tokens and classifies its risk. */
+export declare function profileResponse(toolName: string, blocks: Array<{ type: string; text?: string }>, options?: ProfileOptions): ResponseProfile;
+
+/** What {@link chooseEncoding} returns: the cheaper text and both counts. */
+export interface EncodingChoice {
+  format: 'json' | 'toon';
+  text: string;
+  jsonTokens: number;
+  toonTokens: number;
+  savedTokens: number;
+  encoding: 'cl100k_base' | 'o200k_base';
+}
+
+/** Encodes as compact JSON and as TOON, counts both, returns the cheaper (JSON on a tie). */
+export declare function chooseEncoding(data: unknown, options?: { encoding?: 'cl100k_base' | 'o200k_base'; delimiter?: ',' | '\t' | '|'; indentSize?: number }): EncodingChoice;
+
+/** A tool as {@link budgetLock} reads it: a `tools/list` entry plus optional declared limits. */
+export interface LockTool {
+  name: string;
+  description?: string;
+  inputSchema?: unknown;
+  outputSchema?: unknown;
+  /** `maxItems` caps every collection in the response; `maxTokens` caps the whole response. */
+  limits?: { maxItems?: number; maxTokens?: number };
+}
+
+/** One tool's entry in the lockfile. */
+export interface LockEntry {
+  descriptionTokens: number;
+  inputSchemaDigest: string;
+  inflationRisk: Risk;
+  /** Present when the output schema (or `limits.maxTokens`) bounds the response. */
+  boundTokens?: number;
+  digest: string;
+}
+
+/** The budget lockfile. */
+export interface BudgetLock {
+  integrityDigest: string;
+  lockfileVersion: 1;
+  tools: { [name: string]: LockEntry };
+}
+
+/** Builds the lockfile (keys sorted; digests over canonical JSON, so stable across machines). */
+export declare function budgetLock(tools: LockTool[] | { tools: LockTool[] }, options?: { encoding?: 'cl100k_base' | 'o200k_base' }): BudgetLock;
+
+/** The lockfile's bytes: sorted keys, two-space indent, trailing newline. */
+export declare function serializeLock(lock: BudgetLock): string;
+
+/** What {@link checkLock} returns. */
+export interface LockCheck {
+  ok: boolean;
+  added: string[];
+  removed: string[];
+  changed: string[];
+  escalations: Array<{ tool: string; what: 'inflationRisk' | 'descriptionTokens'; from: string | number; to: string | number }>;
+  /** False when the previous lock's integrityDigest does not match its tools (hand-edited). */
+  integrityOk: boolean;
+  /** What changed and how to accept it. */
+  message: string;
+}
+
+/** Compares a committed lock with the current one. `tolerance` (default 0.1) is the description-token growth allowed. */
+export declare function checkLock(previous: BudgetLock, current: BudgetLock, options?: { tolerance?: number }): LockCheck;

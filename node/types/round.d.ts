@@ -1,0 +1,15 @@
+/** Default significant digits for float rounding: 9 (max error ~3.5e-7 on scene coordinates). */
+export declare const DEFAULT_FLOAT_PRECISION: 9;
+
+/** `Number(x.toPrecision(sig))`, passing NaN, ±Infinity, ±0 and integers below 1e15 through. */
+export declare function roundSig(x: number, sig: number): number;
+
+/**
+ * A deep copy of `value` with every number in plain objects and arrays rounded to `sig`
+ * significant digits (default 9). Class instances and Dates are kept by reference; the input is
+ * never mutated; `sig <= 0 || sig >= 17` returns `value` itself.
+ */
+export declare function roundFloats<T>(value: T, sig?: number): T;
+
+/** A finite number (or numeric string) as given; anything else gives 9. */
+export declare function resolvePrecision(raw: unknown): number;

@@ -1,0 +1,66 @@
+/** The BPE encodings counted exactly: tiktoken's names. */
+export type TokenEncoding = 'cl100k_base' | 'o200k_base';
+/** The chars-per-token heuristics {@link estimateTokens} implements. */
+export type EstimateMethod = 'chars/4' | 'chars/3.5';
+
+/** `'cl100k_base'`: the default encoding (GPT-4 / GPT-3.5); o200k is loaded only when asked for. */
+export declare const DEFAULT_ENCODING: 'cl100k_base';
+/** `['chars/4', 'chars/3.5']`: the estimates a {@link tokenReport} compares with the real count. */
+export declare const ESTIMATE_METHODS: readonly EstimateMethod[];
+
+/**
+ * Exact token count of `text`, identical to tiktoken's `encode_ordinary(text).length`
+ * (special-token text such as `<|endoftext|>` counts as ordinary text). Lone surrogates count
+ * as U+FFFD, as `TextEncoder` (and every tiktoken JS binding) turns them into it.
+ * Default encoding `'cl100k_base'`; an unknown one throws an Error with code `UNKNOWN_ENCODING`
+ * naming the supported ones; a non-string `text` throws a TypeError with code `INVALID_TEXT`.
+ */
+export declare function countTokens(text: string, encoding?: TokenEncoding): number;
+
+/**
+ * True when `text` has at most `limit` tokens. Stops counting as soon as the limit is passed
+ * (and counts nothing when `text.length * 3 <= limit`). A NaN limit never fits.
+ */
+export declare function fitsTokenBudget(text: string, limit: number, encoding?: TokenEncoding): boolean;
+
+/**
+ * The heuristic people use instead of a tokenizer: `Math.ceil(text.length / 4)` (default) or
+ * `Math.ceil(text.length / 3.5)`, in UTF-16 units. An unknown method throws `UNKNOWN_METHOD`.
+ */
+export declare function estimateTokens(text: string, method?: EstimateMethod): number;
+
+/** One field path's cost in a {@link TokenReport}. */
+export interface FieldTokens {
+  /** Key path with array indices collapsed (`entities[].guid`); `(root)` for the top level's own bytes. */
+  path: string;
+  /** UTF-16 units this path owns in the compact JSON. */
+  chars: number;
+  /** Tokens whose first byte this path owns. */
+  tokens: number;
+  /** `chars / total chars * 100`. */
+  charShare: number;
+  /** `tokens / total tokens * 100`. */
+  tokenShare: number;
+}
+
+/** What {@link tokenReport} returns. */
+export interface TokenReport {
+  encoding: TokenEncoding;
+  /** UTF-16 units of the compact JSON (`.length`). */
+  chars: number;
+  /** UTF-8 bytes of the compact JSON. */
+  bytes: number;
+  /** Real tokens of the compact JSON. */
+  tokens: number;
+  /** Each estimate and its error: `(estimate - tokens) / tokens * 100` (negative = under-reports). */
+  estimates: Array<{ method: EstimateMethod; tokens: number; errorPercent: number }>;
+  /** Per-path costs, most tokens first; chars and tokens each sum exactly to the totals. */
+  fields: FieldTokens[];
+}
+
+/**
+ * Where the tokens of `JSON.stringify(data)` go: totals, the chars/N estimates with their error,
+ * and each field path's share of chars and tokens (the text is tokenized once; each token is
+ * attributed to the path owning its first byte, so shares sum to 100%). Default encoding cl100k.
+ */
+export declare function tokenReport(data: unknown, options?: { encoding?: TokenEncoding }): TokenReport;
