@@ -9,7 +9,7 @@ const { roundSig, roundFloats, resolvePrecision, DEFAULT_FLOAT_PRECISION } = req
 const summarizers = require('./summarize.cjs');
 const tokens = require('./tokens.cjs');
 const profile = require('./profile.cjs');
-const menu = require('./menu.cjs');
+const menu = require('./tool-menu.cjs');
 
 module.exports = {
   MAX_PAYLOAD_CHARS: result.MAX_PAYLOAD_CHARS,

@@ -4,7 +4,7 @@ const { colors } = require('./io.cjs');
 // grouping would save. Exit codes: 0 done, 1 findings under --check, 2 bad usage or input.
 // Every failure is one line on stderr, never a stack trace.
 
-const { menuCost, lintDescription, groupTools, DEFAULT_MAX_DESCRIPTION_TOKENS } = require('../menu.cjs');
+const { menuCost, lintDescription, groupTools, DEFAULT_MAX_DESCRIPTION_TOKENS } = require('../tool-menu.cjs');
 
 const USAGE = `Usage: modoki-budget menu <tools.json|-> [options]
 
@@ -88,7 +88,7 @@ function groupingReport(tools, options) {
   });
   let grouped;
   try {
-    grouped = groupTools(tools, { separator: options.separator, discriminator: options.discriminator });
+    grouped = groupTools(tools, options.grouping);
   } catch (error) {
     return { error: { code: error.code ?? 'ERROR', message: firstLine(error) } };
   }
@@ -99,14 +99,14 @@ function groupingReport(tools, options) {
     .map((t) => ({ name: t.name, actions: t.inputSchema.properties[options.discriminator].enum }))
     .map((g) => ({
       ...g,
-      tokensBefore: menuCost(members(tools, g), options).tokens,
-      tokensBeforeWithoutOutputSchemas: menuCost(members(withoutOutput, g), options).tokens,
-      tokensAfter: menuCost(grouped.tools.filter((t) => t.name === g.name), options).tokens,
+      tokensBefore: menuCost(members(tools, g), options.cost).tokens,
+      tokensBeforeWithoutOutputSchemas: menuCost(members(withoutOutput, g), options.cost).tokens,
+      tokensAfter: menuCost(grouped.tools.filter((t) => t.name === g.name), options.cost).tokens,
     }));
-  const before = menuCost(tools, options).tokens;
-  const after = menuCost(grouped.tools, options).tokens;
-  const likeBefore = menuCost(withoutOutput, options).tokens;
-  const likeAfter = menuCost(groupTools(withoutOutput, options).tools, options).tokens;
+  const before = menuCost(tools, options.cost).tokens;
+  const after = menuCost(grouped.tools, options.cost).tokens;
+  const likeBefore = menuCost(withoutOutput, options.cost).tokens;
+  const likeAfter = menuCost(groupTools(withoutOutput, options.grouping).tools, options.cost).tokens;
   return {
     separator: options.separator,
     discriminator: options.discriminator,
@@ -124,10 +124,10 @@ function groupingReport(tools, options) {
 
 /** Everything the command prints, as data (the --json output). */
 function menuReport(tools, options) {
-  const cost = menuCost(tools, options);
+  const cost = menuCost(tools, options.cost);
   const findings = [];
   for (const tool of tools) {
-    for (const f of lintDescription(tool, options)) findings.push({ tool: tool.name, ...f });
+    for (const f of lintDescription(tool, options.lint)) findings.push({ tool: tool.name, ...f });
   }
   return {
     encoding: cost.encoding,
@@ -227,6 +227,10 @@ async function menuCommand(argv, io) {
     separator: opts.values['--separator'] ?? '.',
     discriminator: opts.values['--discriminator'] ?? 'action',
   };
+  // Each API call takes only its own options (an unknown option is an error).
+  options.cost = { encoding: options.encoding };
+  options.lint = { encoding: options.encoding, maxDescriptionTokens };
+  options.grouping = { separator: options.separator, discriminator: options.discriminator };
   let report;
   try {
     const tools = await readTools(io, opts.input);

@@ -11,15 +11,16 @@
 
 use std::collections::HashMap;
 
-use super::{for_each_token, Encoding, TokenError};
-use crate::json::number::push_js_number;
-use crate::json::string::push_json_string;
+use serde::Serialize;
+
+use super::{for_each_token, Encoding};
+use crate::error::Result;
 
 /// The path of the top-level value's own bytes (its brackets and commas, or a bare scalar).
 pub const ROOT: &str = "(root)";
 
 /// Chars (UTF-16 units), UTF-8 bytes and tokens of one path.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct FieldCost {
     /// The collapsed key path, e.g. `entities[].guid`.
     pub path: String,
@@ -30,7 +31,7 @@ pub struct FieldCost {
 }
 
 /// A payload's totals and per-path costs (sorted by tokens, then chars, descending).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Report {
     /// UTF-16 code units (`.length` of the JSON text).
     pub chars: usize,
@@ -149,7 +150,7 @@ fn owners(json: &[u8]) -> (Vec<u32>, Vec<String>) {
 }
 
 /// Tokenizes `json` (compact JSON text) once and attributes chars and tokens to field paths.
-pub fn report(encoding: Encoding, json: &str) -> Result<Report, TokenError> {
+pub fn report(encoding: Encoding, json: &str) -> Result<Report> {
     let bytes = json.as_bytes();
     let (owner, names) = owners(bytes);
     let mut fields: Vec<FieldCost> = names.into_iter().map(|path| FieldCost { path, chars: 0, tokens: 0 }).collect();
@@ -176,28 +177,7 @@ pub fn report(encoding: Encoding, json: &str) -> Result<Report, TokenError> {
 
 /// The report as compact JSON: `{"chars","bytes","tokens","fields":[{"path","chars","tokens"}]}`.
 pub fn report_json(report: &Report) -> String {
-    let mut out = String::with_capacity(64 + report.fields.len() * 48);
-    out.push_str("{\"chars\":");
-    push_js_number(&mut out, report.chars as f64);
-    out.push_str(",\"bytes\":");
-    push_js_number(&mut out, report.bytes as f64);
-    out.push_str(",\"tokens\":");
-    push_js_number(&mut out, report.tokens as f64);
-    out.push_str(",\"fields\":[");
-    for (k, f) in report.fields.iter().enumerate() {
-        if k > 0 {
-            out.push(',');
-        }
-        out.push_str("{\"path\":");
-        push_json_string(&mut out, &f.path);
-        out.push_str(",\"chars\":");
-        push_js_number(&mut out, f.chars as f64);
-        out.push_str(",\"tokens\":");
-        push_js_number(&mut out, f.tokens as f64);
-        out.push('}');
-    }
-    out.push_str("]}");
-    out
+    crate::json::value::to_json_text(report)
 }
 
 #[cfg(test)]
