@@ -2,7 +2,7 @@
 // uses it the three ways a user does: require, import, and TypeScript.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, writeFileSync, existsSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -27,7 +27,7 @@ beforeAll(() => {
 
 describe('the published tarball', () => {
   it('ships the wasm, its glue, the typed entry points, README and LICENSE, and nothing else', () => {
-    for (const f of ['pkg/modoki_budget_bg.wasm', 'pkg/modoki_budget.js', 'node/index.cjs', 'node/index.mjs', 'node/index.d.ts', 'README.md', 'LICENSE', 'package.json', 'samples/tools.json', 'node/menu.cjs', 'node/cli/menu.cjs']) {
+    for (const f of ['pkg/modoki_budget_bg.wasm', 'pkg/modoki_budget.js', 'node/index.cjs', 'node/index.mjs', 'node/index.d.ts', 'README.md', 'LICENSE', 'package.json', 'samples/tools.json', 'node/tool-menu.cjs', 'node/cli/menu.cjs']) {
       expect(files).toContain(f);
     }
     // The o200k rank table is read from disk on first o200k use, so cl100k users never load it.
@@ -46,11 +46,12 @@ describe('the published tarball', () => {
     expect(run('node', ['use.mjs'], project)).toBe('["1"]abc\n…[3 chars elided of 6]true');
   });
 
-  it('type-checks a TypeScript consumer against the shipped .d.ts', () => {
-    copyFileSync(join(__dirname, 'consumer', 'typed.ts'), join(project, 'typed.ts'));
+  it('type-checks every TypeScript consumer against the shipped .d.ts', () => {
+    const consumers = readdirSync(join(__dirname, 'consumer')).filter((f) => f.endsWith('.ts'));
+    for (const file of consumers) copyFileSync(join(__dirname, 'consumer', file), join(project, file));
     writeFileSync(
       join(project, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', skipLibCheck: false, types: [] }, files: ['typed.ts'] }),
+      JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', skipLibCheck: false, types: [] }, files: consumers }),
     );
     const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
     expect(existsSync(tsc)).toBe(true);
