@@ -13,8 +13,8 @@
 //!   `description`), else `CONFLICTING_PARAMETER` naming both tools; its description names the
 //!   actions that use it: `a (required), b: <text>` (`a: <text> b: <text>` when the texts
 //!   differ; `Used by a, b.` when there is none). This prefix is the cheapest wording that
-//!   still says who uses what: it replaced `Used by a, b. <text>`, which cost 56 more
-//!   tokens over the 26 grouped parameters of samples/tools.json.
+//!   still says who uses what: `Used by a, b. <text>` costs 56 more tokens over the 26
+//!   grouped parameters of samples/tools.json.
 
 use serde::Serialize;
 use serde_json::{Map, Value};
