@@ -205,17 +205,6 @@ pub fn findings_json(findings: &[Finding]) -> String {
     to_json_text(findings)
 }
 
-/// Clamps a JS number option to a token threshold: NaN or negative → 0, huge → `usize::MAX`.
-pub fn threshold(raw: f64) -> usize {
-    if raw.is_nan() || raw < 0.0 {
-        0
-    } else if raw >= 9.0e15 {
-        usize::MAX
-    } else {
-        raw.floor() as usize
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -154,6 +154,18 @@ pub fn for_each_piece(encoding: Encoding, text: &str, mut piece: impl FnMut(usiz
     }
 }
 
+/// A token limit from a JavaScript number: NaN or negative is 0, anything from 9e15 up (past
+/// the integers a double holds exactly, `Infinity` included) is no limit, else its floor.
+pub fn limit_from_f64(raw: f64) -> usize {
+    if raw.is_nan() || raw < 0.0 {
+        0
+    } else if raw >= 9.0e15 {
+        usize::MAX
+    } else {
+        raw.floor() as usize
+    }
+}
+
 /// The number of tokens `encode_ordinary(text)` returns.
 pub fn count(encoding: Encoding, text: &str) -> Result<usize> {
     count_up_to(encoding, text, usize::MAX)

@@ -74,79 +74,104 @@ enum Frame {
     Array { path: u32 },
 }
 
+/// The ownership walk over the bytes of compact JSON text.
+struct Walk<'a> {
+    json: &'a [u8],
+    paths: Paths,
+    /// `owner[i]` = path id of byte `i`.
+    owner: Vec<u32>,
+    stack: Vec<Frame>,
+    /// True right after `{` or a comma inside an object: the next string is a key.
+    expecting_key: bool,
+}
+
+impl Walk<'_> {
+    /// The path a value starting here belongs to.
+    fn value_path(&self) -> u32 {
+        match self.stack.last() {
+            None => 0,
+            Some(Frame::Object { member, .. }) => *member,
+            Some(Frame::Array { path }) => *path,
+        }
+    }
+
+    /// The path of the innermost container (its brackets and commas).
+    fn container_path(&self) -> u32 {
+        match self.stack.last() {
+            Some(Frame::Object { path, .. }) | Some(Frame::Array { path }) => *path,
+            None => 0,
+        }
+    }
+
+    fn open(&mut self, i: usize, c: u8) {
+        let path = self.value_path();
+        self.owner[i] = path;
+        if c == b'{' {
+            let prefix = match self.stack.last() {
+                Some(Frame::Array { .. }) => self.paths.child(path, "[]"),
+                _ => path,
+            };
+            self.stack.push(Frame::Object { path, prefix, member: path });
+            self.expecting_key = true;
+        } else {
+            self.stack.push(Frame::Array { path });
+        }
+    }
+
+    fn close_or_comma(&mut self, i: usize, c: u8) {
+        self.owner[i] = self.container_path();
+        if c == b',' {
+            self.expecting_key = matches!(self.stack.last(), Some(Frame::Object { .. }));
+        } else {
+            self.stack.pop();
+            self.expecting_key = false;
+        }
+    }
+
+    /// The string starting at `start` (a key names the member that owns what follows); returns
+    /// the index after its closing quote.
+    fn string(&mut self, start: usize) -> usize {
+        let json = self.json;
+        let mut i = start + 1;
+        while i < json.len() && json[i] != b'"' {
+            i += if json[i] == b'\\' { 2 } else { 1 };
+        }
+        let end = (i + 1).min(json.len());
+        if self.expecting_key {
+            if let Some(Frame::Object { prefix, member, .. }) = self.stack.last_mut() {
+                let raw = &json[start..end];
+                let key = serde_json::from_slice::<String>(raw)
+                    .unwrap_or_else(|_| String::from_utf8_lossy(raw.get(1..raw.len().saturating_sub(1)).unwrap_or(&[])).into_owned());
+                *member = self.paths.child(*prefix, &key);
+            }
+            self.expecting_key = false;
+        }
+        let path = self.value_path();
+        self.owner[start..end].fill(path);
+        end
+    }
+}
+
 /// `owner[i]` = path id of byte `i` of compact JSON `json`; `names[id]` its path. Tolerates
 /// malformed input (bytes keep the current owner) so it can never panic.
 fn owners(json: &[u8]) -> (Vec<u32>, Vec<String>) {
-    let mut paths = Paths { names: vec![ROOT.to_owned()], ids: HashMap::new() };
-    let mut owner = vec![0u32; json.len()];
-    let mut stack: Vec<Frame> = Vec::new();
-    // The path a value starting here belongs to.
-    let value_path = |stack: &[Frame]| match stack.last() {
-        None => 0,
-        Some(Frame::Object { member, .. }) => *member,
-        Some(Frame::Array { path }) => *path,
-    };
-    let mut expecting_key = false;
+    let paths = Paths { names: vec![ROOT.to_owned()], ids: HashMap::new() };
+    let mut walk = Walk { json, paths, owner: vec![0u32; json.len()], stack: Vec::new(), expecting_key: false };
     let mut i = 0;
     while i < json.len() {
         let c = json[i];
         match c {
-            b'{' | b'[' => {
-                let path = value_path(&stack);
-                owner[i] = path;
-                if c == b'{' {
-                    let prefix = match stack.last() {
-                        Some(Frame::Array { .. }) => paths.child(path, "[]"),
-                        _ => path,
-                    };
-                    stack.push(Frame::Object { path, prefix, member: path });
-                    expecting_key = true;
-                } else {
-                    stack.push(Frame::Array { path });
-                }
-                i += 1;
-            }
-            b'}' | b']' | b',' => {
-                let path = match stack.last() {
-                    Some(Frame::Object { path, .. }) | Some(Frame::Array { path }) => *path,
-                    None => 0,
-                };
-                owner[i] = path;
-                if c == b',' {
-                    expecting_key = matches!(stack.last(), Some(Frame::Object { .. }));
-                } else {
-                    stack.pop();
-                    expecting_key = false;
-                }
-                i += 1;
-            }
+            b'{' | b'[' => walk.open(i, c),
+            b'}' | b']' | b',' => walk.close_or_comma(i, c),
             b'"' => {
-                let start = i;
-                i += 1;
-                while i < json.len() && json[i] != b'"' {
-                    i += if json[i] == b'\\' { 2 } else { 1 };
-                }
-                let end = (i + 1).min(json.len());
-                if expecting_key {
-                    if let Some(Frame::Object { prefix, member, .. }) = stack.last_mut() {
-                        let raw = &json[start..end];
-                        let key = serde_json::from_slice::<String>(raw)
-                            .unwrap_or_else(|_| String::from_utf8_lossy(raw.get(1..raw.len().saturating_sub(1)).unwrap_or(&[])).into_owned());
-                        *member = paths.child(*prefix, &key);
-                    }
-                    expecting_key = false;
-                }
-                let path = value_path(&stack);
-                owner[start..end].fill(path);
-                i = end;
+                i = walk.string(i);
+                continue;
             }
-            _ => {
-                owner[i] = value_path(&stack);
-                i += 1;
-            }
+            _ => walk.owner[i] = walk.value_path(),
         }
+        i += 1;
     }
-    (owner, paths.names)
+    (walk.owner, walk.paths.names)
 }
 
 /// Tokenizes `json` (compact JSON text) once and attributes chars and tokens to field paths.

@@ -4,6 +4,7 @@
 use wasm_bindgen::prelude::*;
 
 use crate::menu::{self, cost, group, lint};
+use crate::tokens;
 
 /// `menuCost` as JSON text (see `crate::menu::cost::menu_cost_json`).
 #[wasm_bindgen(js_name = menuCostJson)]
@@ -18,7 +19,7 @@ pub fn menu_cost_json(tools_utf8: &[u8], encoding: &str) -> Result<String, JsVal
 pub fn lint_description_json(tool_utf8: &[u8], encoding: &str, max_description_tokens: f64) -> Result<String, JsValue> {
     let enc = menu::encoding(encoding)?;
     let tool = menu::parse_tool(tool_utf8)?;
-    Ok(lint::findings_json(&lint::lint_description(enc, &tool, lint::threshold(max_description_tokens))?))
+    Ok(lint::findings_json(&lint::lint_description(enc, &tool, tokens::limit_from_f64(max_description_tokens))?))
 }
 
 /// `groupTools`' tools and routing table as JSON text.

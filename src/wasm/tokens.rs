@@ -49,7 +49,7 @@ pub fn token_scratch(capacity: usize) -> *mut u8 {
 #[wasm_bindgen(js_name = countTokensScratch)]
 pub fn count_tokens_scratch(len: usize, encoding_name: &str, limit: f64) -> Result<f64, JsValue> {
     let enc = encoding(encoding_name)?;
-    let limit = if limit.is_nan() || limit < 0.0 { 0 } else if limit >= 9.0e15 { usize::MAX } else { limit as usize };
+    let limit = tokens::limit_from_f64(limit);
     SCRATCH.with(|s| {
         let s = s.borrow();
         Ok(tokens::count_up_to(enc, utf8_text(&s, len)?, limit)? as f64)
@@ -61,7 +61,7 @@ pub fn count_tokens_scratch(len: usize, encoding_name: &str, limit: f64) -> Resu
 #[wasm_bindgen(js_name = tokenPrefixUnits)]
 pub fn token_prefix_units(len: usize, encoding_name: &str, limit: f64) -> Result<f64, JsValue> {
     let enc = encoding(encoding_name)?;
-    let limit = if limit.is_nan() || limit < 0.0 { 0 } else if limit >= 9.0e15 { usize::MAX } else { limit as usize };
+    let limit = tokens::limit_from_f64(limit);
     SCRATCH.with(|s| {
         let s = s.borrow();
         let text = utf8_text(&s, len)?;
