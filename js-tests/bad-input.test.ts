@@ -149,7 +149,7 @@ describe('options', () => {
   const lock = budgetLock([{ name: 't' }]);
   const calls: Array<[string, string, (options: never) => unknown]> = [
     ['toToon', 'delimiter, indentSize', (o) => toToon({ a: 1 }, o)],
-    ['toToon', 'delimiter, indentSize', (o) => toonResult({ a: 1 }, o)],
+    ['toonResult', 'delimiter, indentSize', (o) => toonResult({ a: 1 }, o)],
     ['limitCollection', 'hint', (o) => limitCollection([1], 1, o)],
     ['limitResult', 'hint', (o) => limitResult([1], 1, o)],
     ['menuCost', 'encoding', (o) => menuCost([{ name: 't' }], o)],
