@@ -51,6 +51,11 @@ const BENCHES = [
     module: './menu.mjs',
     rows: (r) => r.rows.map((x) => ({ bench: 'menuCost', input: x.menu, peer: 'npm tiktoken in JS', measure: 'speed-up', value: Number.parseFloat(x['x tiktoken']), target: '' })),
   },
+  {
+    name: 'cold-start',
+    module: './cold-start.mjs',
+    rows: (r) => r.results.map((x) => ({ bench: 'cold start: require + first call', input: 'fresh process', peer: x.name, measure: 'ms (median)', value: x.ms, target: x.target })),
+  },
   { name: 'summarizer-sizes', module: './summarizer-sizes.mjs', rows: () => [] },
 ];
 
