@@ -1,7 +1,8 @@
-//! JSON text exactly as V8 writes it: number formatting, string quoting, and a scanner that
-//! rewrites number tokens in place.
+//! JSON text exactly as V8 writes it: number formatting, string quoting, a scanner that
+//! rewrites number tokens in place, and the Latin-1 form the text crosses the JS boundary in.
 
 pub mod canonical;
+pub mod latin1;
 pub mod number;
 pub mod value;
 pub mod scan;
