@@ -3,6 +3,9 @@
 // one capability; this file only lists what is exported.
 
 const result = require('./result.cjs');
+const errorCodes = require('./result/error-codes.cjs');
+const refusal = require('./result/refusal.cjs');
+const { createFormatter } = require('./result/formatter.cjs');
 const { toToon, toonResult, toonDescription } = require('./toon.cjs');
 const { limitCollection, limitResult, select, selectSchema } = require('./collections.cjs');
 const { roundSig, roundFloats, resolvePrecision, DEFAULT_FLOAT_PRECISION } = require('./round-floats.cjs');
@@ -17,8 +20,18 @@ module.exports = {
   encode: result.encode,
   capText: result.capText,
   summarize: result.summarize,
-  createFormatter: result.createFormatter,
-  isFailureBody: result.isFailureBody,
+  retargetNarrowHint: result.retargetNarrowHint,
+  createFormatter,
+  ERROR_CODES: errorCodes.ERROR_CODES,
+  codeFromBody: errorCodes.codeFromBody,
+  codeFromStatus: errorCodes.codeFromStatus,
+  optionsFromBody: errorCodes.optionsFromBody,
+  failureDetail: errorCodes.failureDetail,
+  isFailureBody: errorCodes.isFailureBody,
+  ERROR_DETAIL: refusal.ERROR_DETAIL,
+  encodeError: refusal.encodeError,
+  errorDetailOf: refusal.errorDetailOf,
+  describeShape: refusal.describeShape,
   roundSig,
   roundFloats,
   resolvePrecision,
