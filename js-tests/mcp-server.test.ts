@@ -170,6 +170,7 @@ describe('full=true: the untargeted dump', () => {
     const data = payload(reply);
     expect(data).toStrictEqual({
       elided: true,
+      code: 'TOO_LARGE',
       bytes,
       hint: envelopeHint(bytes),
       preview: { scenePath: 'string(41)', entityCount: '135', entities: 'array(135)' },
