@@ -26,6 +26,8 @@ import {
   type ToolResult,
   type ErrorCode,
   type ToolErrorDetail,
+  type TextToolResult,
+  type TextContent,
 } from 'modoki-budget';
 
 let identityWarning: string | null = null;
@@ -98,6 +100,8 @@ server.registerTool('modoki_find', { description: 'Find an entity.', inputSchema
 const text: string = ok({ a: 1 }).content[0].text;
 const refusal: string = fail({ code: 'TIMEOUT', what: 'capture', why: 'no frame in 5 s' }).content[0].text;
 const legacy: string = err('boom').content[0].text;
+const textOnly: TextToolResult = ok([1, 2], { maxTokens: 1000, filters: ['level', 'limit'] });
+const block: TextContent = textOnly.content[0];
 // Every result is a CallToolResult, whichever of the package's result types it is.
 const asSdk: CallToolResult = ok({ a: 1 });
 const anyResult: ToolResult = ok(1);
@@ -116,4 +120,4 @@ fail({ code: 'NOPE', what: 'w', why: 'y' });
 encodeError({ code: 'NOT_FOUND' });
 
 identityWarning = 'driving the other clone';
-export { server, text, refusal, legacy, asSdk, anyAsSdk, codes, firstCode, viaSymbol, envelope, payload, shape };
+export { server, text, refusal, legacy, block, asSdk, anyAsSdk, codes, firstCode, viaSymbol, envelope, payload, shape };
