@@ -140,6 +140,8 @@ describe('encode with precision: one pass, same as roundFloats then encode', () 
   it('precision outside (0, 17) does not round', () => {
     expect(encode({ a: 1.23456789012 }, { precision: 0 })).toBe('{"a":1.23456789012}');
     expect(encode({ a: 1.23456789012 }, { precision: 17 })).toBe('{"a":1.23456789012}');
+    // The editor's toPrecision(NaN) throws RangeError here (docs/editor-differences.md).
+    expect(encode({ a: 1.23456789012 }, { precision: Number.NaN })).toBe('{"a":1.23456789012}');
   });
 });
 

@@ -127,6 +127,15 @@ describe('the failure rule', () => {
     expect(isFailureBody(body)).toBe(want === null ? null : full(want, body));
   });
 
+  it('a body whose fields throw when read is read as having none of them', () => {
+    const trap = new Proxy({ ok: false }, { get: () => { throw new Error('trap'); } });
+    expect(failureDetail(trap)).toBeNull();
+    expect(optionsFromBody(trap)).toBeUndefined();
+    const lazyError = { ok: false, get error(): string { throw new Error('getter'); } };
+    expect(failureDetail(lazyError)).toBe('the operation reported ok:false');
+    expect(isFailureBody(lazyError)).toBe('the operation reported ok:false\n\nfull response: {"ok":false,"error":"[Thrown: Error: getter]"}');
+  });
+
   it('matches the reference rule on generated bodies', () => {
     const field = fc.oneof(fc.string({ maxLength: 4 }), fc.integer(), fc.boolean(), fc.constant(null));
     const body = fc.record(

@@ -58,6 +58,15 @@ describe('retargetNarrowHint', () => {
     expect(retargetNarrowHint(encode(logs), [])).toBe(encode(logs));
   });
 
+  it('a non-string text or non-array filters is returned as is; entries print as join prints them', () => {
+    expect(retargetNarrowHint(undefined as unknown as string, filters)).toBeUndefined();
+    expect(retargetNarrowHint(encode(logs), undefined as unknown as string[])).toBe(encode(logs));
+    expect(retargetNarrowHint(encode(logs), 'level' as unknown as string[])).toBe(encode(logs));
+    expect(JSON.parse(retargetNarrowHint(encode(logs), ['a', null, undefined, 7] as unknown as string[])).hint).toBe(
+      hint(logsText.length, MAX_PAYLOAD_CHARS, "this tool's filters are a=/=/=/7=. "),
+    );
+  });
+
   it('keeps the size, unit and cap the envelope was built with', () => {
     expect(retargetNarrowHint(encode(logs, 500), ['level'])).toBe(JSON.stringify({ ...JSON.parse(encode(logs, 500)), hint: hint(logsText.length, 500, filtersAdvice(['level'])) }));
     const tokens = countTokens(logsText);

@@ -58,6 +58,11 @@ describe('encodeError', () => {
     expect(JSON.parse(encodeError({ ...base, what })).error.what).toBe(`${'a'.repeat(3999)}\n…[2 chars elided of 4001]`);
   });
 
+  it('non-string prose fields are written as String(value), never a throw', () => {
+    const detail = { code: 'NOT_FOUND', what: 5, expected: ['an id'] } as unknown as ToolErrorDetail;
+    expect(encodeError(detail)).toBe('{"error":{"code":"NOT_FOUND","what":"5","why":"undefined","expected":"an id"}}');
+  });
+
   it('a detail that is not an object is a TypeError naming the call', () => {
     expect(() => encodeError(null as unknown as ToolErrorDetail)).toThrow(new TypeError('encodeError(detail): detail must be an object { code, what, why, ... }'));
   });
@@ -81,6 +86,15 @@ describe('createFormatter: fail, and err kept as the v0.3 form', () => {
     const text = fail({ ...base, got: 'g'.repeat(MAX_PAYLOAD_CHARS * 2) }).content[0].text;
     expect(text.startsWith('WARN: other clone\n\n{"error":{"code":"REFUSED_BY_OP",')).toBe(true);
     expect(JSON.parse(text.slice('WARN: other clone\n\n'.length)).error.got).toBe(`${'g'.repeat(8000)}\n…[112000 chars elided of 120000]`);
+  });
+
+  it('only a non-empty string is a banner; a throwing getWarning means no banner', () => {
+    const numeric = createFormatter(() => 5 as unknown as string);
+    expect(numeric.fail(base).content[0].text.startsWith('{"error":')).toBe(true);
+    const throwing = createFormatter(() => {
+      throw new Error('identity probe failed');
+    });
+    expect(throwing.fail(base).content[0].text).toBe(encodeError(base));
   });
 
   it('err keeps the free-text form; ok and err carry no detail', () => {
