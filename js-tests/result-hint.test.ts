@@ -105,6 +105,13 @@ describe('encode over both the char cap and the token cap', () => {
     expect(parsed).not.toHaveProperty('tokens');
   });
 
+  it('at equal overshoot the char cap is named; one token more and the token cap is', () => {
+    const tied = JSON.parse(encode(logs, { maxChars: logsText.length / 2, maxTokens: tokens / 2 }));
+    expect(tied.hint).toBe(hint(logsText.length, logsText.length / 2));
+    const tighter = JSON.parse(encode(logs, { maxChars: logsText.length / 2, maxTokens: (tokens - 1) / 2 }));
+    expect(tighter.hint).toBe(hint(tokens, (tokens - 1) / 2, GENERIC, 'tokens'));
+  });
+
   it('cuts string data at the tighter of the two caps', () => {
     const text = 'word '.repeat(20000);
     const byTokens = encode(text, { maxTokens: 10, maxChars: 1e9 });

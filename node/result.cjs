@@ -106,12 +106,14 @@ function encode(data, options) {
   const text = rounding ? stringifyRounded(data, precision) : stringifyNeverThrows(data);
   if (text === undefined) return safeString(data);
   const overChars = !(text.length <= maxChars);
-  if (!overChars && maxTokens === undefined) return text;
-  const overTokens = maxTokens === undefined ? null : tokens.tokensOverCap(text, maxTokens, encoding);
-  if (overTokens !== null && !(overChars && text.length / maxChars >= overTokens / maxTokens)) {
-    return core.elisionEnvelope(data, text.length, overTokens, maxTokens, filters);
-  }
-  return overChars ? core.elisionEnvelope(data, text.length, -1, maxChars, filters) : text;
+  const byChars = () => core.elisionEnvelope(data, text.length, -1, maxChars, filters);
+  if (maxTokens === undefined) return overChars ? byChars() : text;
+  // Over the char cap, the token cap binds only when the payload overshoots it by the larger
+  // factor: more than maxTokens * (length / maxChars) tokens. Counting stops at that bound.
+  if (overChars && tokens.fitsTokenBudget(text, maxTokens * (text.length / maxChars), encoding)) return byChars();
+  const overTokens = tokens.tokensOverCap(text, maxTokens, encoding);
+  if (overTokens !== null) return core.elisionEnvelope(data, text.length, overTokens, maxTokens, filters);
+  return overChars ? byChars() : text;
 }
 
 /** `{ key: <count or type> }` for each top-level key; `describe(data)` for a non-object. */
