@@ -5,7 +5,10 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { z } from 'zod';
+import fc from 'fast-check';
 import { ERROR_DETAIL, MAX_PAYLOAD_CHARS, createFormatter, encodeError, errorDetailOf, type ToolErrorDetail, type ToolResult } from 'modoki-budget';
+import * as ref from './reference/result';
+import { jsonish } from './support/arbitraries';
 
 const base = { code: 'REFUSED_BY_OP', what: 'set Transform.x on Capsule', why: 'the route reported ok:false' } as const;
 /** `{"x":"yyy…"}` whose compact JSON is exactly `chars` long. */
@@ -61,6 +64,24 @@ describe('encodeError', () => {
   it('non-string prose fields are written as String(value), never a throw', () => {
     const detail = { code: 'NOT_FOUND', what: 5, expected: ['an id'] } as unknown as ToolErrorDetail;
     expect(encodeError(detail)).toBe('{"error":{"code":"NOT_FOUND","what":"5","why":"undefined","expected":"an id"}}');
+  });
+
+  it('matches the reference on generated details around every budget', () => {
+    // ASCII prose, so a cut never lands inside a surrogate pair (the one intended difference).
+    const prose = fc.oneof(fc.string({ maxLength: 20 }), fc.integer({ min: 3990, max: 4010 }).map((n) => 'p'.repeat(n)));
+    const got = fc.oneof(jsonish, fc.integer({ min: 7990, max: 8010 }).map((n) => 'g'.repeat(n)), fc.integer({ min: 7990, max: 8010 }).map(bodyOf));
+    const detail = fc.record(
+      { code: fc.constantFrom('NOT_FOUND', 'PARTIAL'), tool: fc.string({ maxLength: 8 }), what: prose, why: prose, got, expected: prose, options: fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }), gotBudget: fc.integer({ min: 0, max: 9000 }) },
+      { requiredKeys: ['code', 'what', 'why'] },
+    );
+    fc.assert(
+      fc.property(detail, (d) => {
+        // A string got is cut as text, where a surrogate pair is never split (tested above).
+        fc.pre(!(typeof d.got === 'string' && /[\ud800-\udfff]/.test(d.got)));
+        expect(encodeError(d as ToolErrorDetail)).toBe(ref.encodeError(d));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('a detail that is not an object is a TypeError naming the call', () => {

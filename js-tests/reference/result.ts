@@ -111,3 +111,21 @@ export function resolvePrecision(raw: unknown): number {
   if (typeof raw === 'string' && raw !== '' && Number.isFinite(Number(raw))) return Number(raw);
   return DEFAULT_FLOAT_PRECISION;
 }
+
+/** The refusal as the contract specifies it: prose fields at 4,000 chars, `got` at 8,000 (or
+ *  `gotBudget`), a structured `got` kept while its JSON fits, else a shape report. */
+export function encodeError(detail: { code: string; tool?: string; what: string; why: string; got?: unknown; expected?: string; options?: string[]; gotBudget?: number }): string {
+  const budget = detail.gotBudget ?? 8000;
+  let got: unknown;
+  if (typeof detail.got === 'string') got = capText(detail.got, budget);
+  else if (detail.got !== undefined) {
+    const text = JSON.stringify(detail.got);
+    if (text === undefined) got = String(detail.got);
+    else got = text.length <= budget ? detail.got : { elided: true, bytes: text.length, preview: summarize(detail.got) };
+  }
+  const error: Record<string, unknown> = { code: detail.code, tool: detail.tool, what: capText(detail.what, 4000), why: capText(detail.why, 4000) };
+  if (got !== undefined) error.got = got;
+  if (detail.expected !== undefined) error.expected = capText(detail.expected, 4000);
+  if (detail.options !== undefined) error.options = detail.options;
+  return JSON.stringify({ error });
+}
