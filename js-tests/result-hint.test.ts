@@ -62,6 +62,8 @@ describe('retargetNarrowHint', () => {
     expect(retargetNarrowHint(undefined as unknown as string, filters)).toBeUndefined();
     expect(retargetNarrowHint(encode(logs), undefined as unknown as string[])).toBe(encode(logs));
     expect(retargetNarrowHint(encode(logs), 'level' as unknown as string[])).toBe(encode(logs));
+    const unreadable = new Proxy(['level'], { get: () => { throw new Error('trap'); } });
+    expect(retargetNarrowHint(encode(logs), unreadable)).toBe(encode(logs));
     expect(JSON.parse(retargetNarrowHint(encode(logs), ['a', null, undefined, 7] as unknown as string[])).hint).toBe(
       hint(logsText.length, MAX_PAYLOAD_CHARS, "this tool's filters are a=/=/=/7=. "),
     );

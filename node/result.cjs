@@ -25,10 +25,14 @@ function toCap(raw) {
 }
 
 // The names `Array.prototype.join` would print for a filter list (nullish entries as ''), or []
-// when it is not an array.
+// when it is not an array or cannot be read.
 function filterNames(filters) {
-  if (!Array.isArray(filters)) return [];
-  return Array.from(filters, (name) => (name === undefined || name === null ? '' : safeString(name)));
+  try {
+    if (!Array.isArray(filters)) return [];
+    return Array.from(filters, (name) => (name === undefined || name === null ? '' : safeString(name)));
+  } catch {
+    return [];
+  }
 }
 
 function readEncodeOptions(options) {
