@@ -81,7 +81,7 @@ server.tool(
   { level: z.enum(['log', 'warn', 'error']).optional(), limit: z.number().int().optional(), since: z.number().optional() },
   stamped('modoki_get_console_logs', async (args) => {
     if (args.limit !== undefined && Number(args.limit) < 0) return err('limit must be >= 0');
-    return getJson('/api/console', 200, { logs: Array.from({ length: 5000 }, (_, i) => `line ${i}`) });
+    return getJson('/api/console', 200, { logs: Array.from({ length: 8000 }, (_, i) => `line ${i}`) });
   }),
 );
 
