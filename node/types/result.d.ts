@@ -57,7 +57,8 @@ export interface EncodeOptions {
   encoding?: TokenEncoding;
   /**
    * The calling tool's own narrowing parameters, named by the over-cap hint as
-   * `this tool's filters are a=/b=. ` (see {@link retargetNarrowHint}). Default: the generic advice.
+   * `this tool's filters are a=/b=. ` (see {@link retargetNarrowHint}). Default (and for a
+   * non-array, since `encode` never throws): the generic advice.
    */
   filters?: readonly string[];
 }
