@@ -26,18 +26,20 @@ function toCap(raw) {
 
 // The names `Array.prototype.join` would print for a filter list (nullish entries as ''), or []
 // when it is not an array or cannot be read.
+const NO_FILTERS = Object.freeze([]);
+
 function filterNames(filters) {
   try {
-    if (!Array.isArray(filters)) return [];
+    if (!Array.isArray(filters)) return NO_FILTERS;
     return Array.from(filters, (name) => (name === undefined || name === null ? '' : safeString(name)));
   } catch {
-    return [];
+    return NO_FILTERS;
   }
 }
 
 function readEncodeOptions(options) {
   if (typeof options !== 'object' || options === null) {
-    return { maxChars: toCap(options), precision: undefined, maxTokens: undefined, encoding: undefined, filters: [] };
+    return { maxChars: toCap(options), precision: undefined, maxTokens: undefined, encoding: undefined, filters: NO_FILTERS };
   }
   const precision = options.precision === undefined ? undefined : Number(options.precision);
   // Token cap (node/tokens.cjs): either cap can bind; see encode.
@@ -110,14 +112,13 @@ function encode(data, options) {
   const text = rounding ? stringifyRounded(data, precision) : stringifyNeverThrows(data);
   if (text === undefined) return safeString(data);
   const overChars = !(text.length <= maxChars);
-  const byChars = () => core.elisionEnvelope(data, text.length, -1, maxChars, filters);
-  if (maxTokens === undefined) return overChars ? byChars() : text;
+  if (maxTokens === undefined) return overChars ? core.elisionEnvelope(data, text.length, -1, maxChars, filters) : text;
   // Over the char cap, the token cap binds only when the payload overshoots it by the larger
   // factor: more than maxTokens * (length / maxChars) tokens. Counting stops at that bound.
-  if (overChars && tokens.fitsTokenBudget(text, maxTokens * (text.length / maxChars), encoding)) return byChars();
-  const overTokens = tokens.tokensOverCap(text, maxTokens, encoding);
+  const charsBind = overChars && tokens.fitsTokenBudget(text, maxTokens * (text.length / maxChars), encoding);
+  const overTokens = charsBind ? null : tokens.tokensOverCap(text, maxTokens, encoding);
   if (overTokens !== null) return core.elisionEnvelope(data, text.length, overTokens, maxTokens, filters);
-  return overChars ? byChars() : text;
+  return overChars ? core.elisionEnvelope(data, text.length, -1, maxChars, filters) : text;
 }
 
 /** `{ key: <count or type> }` for each top-level key; `describe(data)` for a non-object. */
