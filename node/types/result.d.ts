@@ -18,17 +18,17 @@ export type ImageContent = {
 };
 
 /**
- * One MCP tool result, as the MCP SDK expects it: text blocks, or an image block from
- * {@link screenshotResult}. Narrow a block on `type` before reading `text`.
+ * One MCP tool result made of text blocks, as the editor's result layer declares it: what `ok`,
+ * `fail` and `err` return, and what a handler typed `Promise<ToolResult>` answers with.
  */
 export type ToolResult = {
-  content: Array<TextContent | ImageContent>;
+  content: TextContent[];
   isError?: boolean;
 };
 
-/** A tool result made of text blocks only, as `ok`, `fail` and `err` return it. */
-export type TextToolResult = {
-  content: TextContent[];
+/** A tool result that may also carry an inline image block, as {@link screenshotResult} returns it. */
+export type ImageToolResult = {
+  content: Array<TextContent | ImageContent>;
   isError?: boolean;
 };
 
@@ -169,11 +169,11 @@ export type Formatter = {
   /** Prefixes the current warning (if any) and a blank line; the banner is never capped. */
   banner(text: string): string;
   /** A successful result: `banner(encode(data, options))`. */
-  ok(data: unknown, options?: number | EncodeOptions): TextToolResult;
+  ok(data: unknown, options?: number | EncodeOptions): ToolResult;
   /** The structured refusal: `banner(encodeError(detail))`, `isError: true`, the detail on {@link ERROR_DETAIL}. */
-  fail(detail: ToolErrorDetail): TextToolResult;
+  fail(detail: ToolErrorDetail): ToolResult;
   /** The v0.3 free-text failure: `banner(capText(message))` with `isError: true`. */
-  err(message: string): TextToolResult;
+  err(message: string): ToolResult;
 };
 
 /** Builds `{ banner, ok, fail, err }`; `getWarning` is called on every call, not once. */

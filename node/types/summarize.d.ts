@@ -1,4 +1,4 @@
-import type { ToolResult } from './result.js';
+import type { ImageToolResult } from './result.js';
 
 // ---------------------------------------------------------------------------------------------
 // Summary-first summarizers. Each is a pure function: the producer's full output and
@@ -508,7 +508,7 @@ export interface Screenshot {
 }
 
 /** Path and pixel dimensions as text; the image block only with `inline: true` (default off: a full-resolution blob is ~1800px of base64). */
-export declare function screenshotResult(shot: Screenshot, options?: { inline?: boolean }): ToolResult;
+export declare function screenshotResult(shot: Screenshot, options?: { inline?: boolean }): ImageToolResult;
 
 /** The first 12 hex digits of a GUID, dashes removed: a pure function, stable across calls. Non-GUID text is returned unchanged. */
 export declare function shortGuid(guid: string): string;

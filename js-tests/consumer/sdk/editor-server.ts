@@ -26,8 +26,9 @@ import {
   type ToolResult,
   type ErrorCode,
   type ToolErrorDetail,
-  type TextToolResult,
+  type ImageToolResult,
   type TextContent,
+  screenshotResult,
 } from 'modoki-budget';
 
 let identityWarning: string | null = null;
@@ -100,9 +101,14 @@ server.registerTool('modoki_find', { description: 'Find an entity.', inputSchema
 const text: string = ok({ a: 1 }).content[0].text;
 const refusal: string = fail({ code: 'TIMEOUT', what: 'capture', why: 'no frame in 5 s' }).content[0].text;
 const legacy: string = err('boom').content[0].text;
-const textOnly: TextToolResult = ok([1, 2], { maxTokens: 1000, filters: ['level', 'limit'] });
+const textOnly: ToolResult = ok([1, 2], { maxTokens: 1000, filters: ['level', 'limit'] });
 const block: TextContent = textOnly.content[0];
-// Every result is a CallToolResult, whichever of the package's result types it is.
+// The editor's batch runner joins a step result's text blocks without narrowing.
+const joined: string = textOnly.content.map((c) => c.text).join('\n');
+// A result with an image block is a CallToolResult too.
+const shot: ImageToolResult = screenshotResult({ path: 'shot.png', width: 2, height: 2, base64: 'iVBORw0KGgo=' }, { inline: true });
+const shotAsSdk: CallToolResult = shot;
+// Every result is a CallToolResult.
 const asSdk: CallToolResult = ok({ a: 1 });
 const anyResult: ToolResult = ok(1);
 const anyAsSdk: CallToolResult = anyResult;
@@ -120,4 +126,4 @@ fail({ code: 'NOPE', what: 'w', why: 'y' });
 encodeError({ code: 'NOT_FOUND' });
 
 identityWarning = 'driving the other clone';
-export { server, text, refusal, legacy, block, asSdk, anyAsSdk, codes, firstCode, viaSymbol, envelope, payload, shape };
+export { server, text, refusal, legacy, block, joined, shotAsSdk, asSdk, anyAsSdk, codes, firstCode, viaSymbol, envelope, payload, shape };
