@@ -115,5 +115,21 @@ describe('the published tarball', () => {
       // The SDK's own declarations are not ours to check; ours are checked above without skipLibCheck.
       expect(typeCheck(dir, all, true)).toBe('');
     });
+
+    it('the same server does not compile when the result shapes are interfaces (no implicit index signature)', () => {
+      const dir = sdkProjects.get(line.label) as string;
+      const declarations = join(dir, 'node_modules', 'modoki-budget', 'node', 'types', 'result.d.ts');
+      const shipped = readFileSync(declarations, 'utf8');
+      const asInterfaces = shipped.replace(/^export type (TextContent|ImageContent|ToolResult|ImageToolResult) = (\{[^]*?^\});$/gm, 'export interface $1 $2');
+      expect(asInterfaces).not.toBe(shipped);
+      writeFileSync(declarations, asInterfaces);
+      try {
+        const errors = typeCheck(dir, [join('sdk', 'editor-server.ts')], true).match(/error TS\d+/g) ?? [];
+        // Each server.tool call (TS2769), each registerTool call (TS2345), each CallToolResult assignment (TS2322).
+        expect(errors.sort()).toEqual([...Array(3).fill('error TS2322'), ...Array(2).fill('error TS2345'), ...Array(2).fill('error TS2769')]);
+      } finally {
+        writeFileSync(declarations, shipped);
+      }
+    });
   });
 });
