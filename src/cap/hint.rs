@@ -24,7 +24,7 @@ impl CapUnit {
 }
 
 /// The advice when the calling tool's own filters are not known: the scene index's filters plus
-/// a pointer to the tool's description, since the editor cannot know every tool's parameters here.
+/// a pointer to the tool's description, for when the formatter does not know which tool it answers.
 const GENERIC_ADVICE: &str = "pass a filter (trait=/id=/name=/where=/layer=/ids=) or limit=N, or drop full=1. \
                               See this tool's description for the filters it accepts.";
 
