@@ -23,8 +23,8 @@ impl CapUnit {
     }
 }
 
-/// The advice when the calling tool's own filters are not known: the scene index's filters plus
-/// a pointer to the tool's description, for when the formatter does not know which tool it answers.
+/// The advice when the calling tool's own filters are not known (the formatter is shared by every
+/// tool): the scene index's filters and a pointer to the tool's description.
 const GENERIC_ADVICE: &str = "pass a filter (trait=/id=/name=/where=/layer=/ids=) or limit=N, or drop full=1. \
                               See this tool's description for the filters it accepts.";
 
