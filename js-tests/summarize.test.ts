@@ -469,7 +469,7 @@ describe('edges', () => {
       code = (e as { code?: string }).code;
       expect((e as Error).message).toBe('sceneState: entities must be an array');
     }
-    expect(code).toBe('BAD_INPUT');
+    expect(code).toBe('INVALID_INPUT');
     expect(listAssets([], {})).toEqual({ total: 0, byType: {}, hint: 'Counts only. Narrow with type=<type>, folder=<path prefix>, or name=<substring>; or all=true for every entry.' });
   });
 

@@ -7,6 +7,7 @@ const { toToon, toonResult, toonDescription } = require('./toon.cjs');
 const { limitCollection, limitResult, select, selectSchema } = require('./collections.cjs');
 const { roundSig, roundFloats, resolvePrecision, DEFAULT_FLOAT_PRECISION } = require('./round-floats.cjs');
 const summarizers = require('./summarize.cjs');
+const disclosure = require('./filter-disclosure.cjs');
 const tokens = require('./tokens.cjs');
 const profile = require('./profile.cjs');
 const menu = require('./menu.cjs');
@@ -37,6 +38,11 @@ module.exports = {
   shortGuid: summarizers.shortGuid,
   resolveGuid: summarizers.resolveGuid,
   deriveGuid: summarizers.deriveGuid,
+  LIVE_VOCABULARY_CAP: disclosure.LIVE_VOCABULARY_CAP,
+  histogram: disclosure.histogram,
+  describeFilter: disclosure.describeFilter,
+  liveSet: disclosure.liveSet,
+  emptyFilterHint: disclosure.emptyFilterHint,
   DEFAULT_ENCODING: tokens.DEFAULT_ENCODING,
   ESTIMATE_METHODS: tokens.ESTIMATE_METHODS,
   countTokens: tokens.countTokens,

@@ -6,15 +6,7 @@
 // ordinary own properties.
 
 const core = require('./internal/core.cjs');
-const { stringifyNeverThrows } = require('./tolerant-json.cjs');
-
-const utf8 = new TextEncoder();
-
-/** UTF-8 JSON text of `value`; `undefined` (and functions) travel as `null`. */
-function enc(value) {
-  const text = stringifyNeverThrows(value);
-  return utf8.encode(text === undefined ? 'null' : text);
-}
+const { enc } = require('./internal/json-input.cjs');
 
 const run = (fn, ...inputs) => JSON.parse(fn(...inputs.map(enc)));
 

@@ -13,6 +13,7 @@
 //! - [`write_path`] — scene-edit echo gating and screenshot results.
 
 pub mod assets;
+pub mod filter_disclosure;
 pub mod guid;
 pub mod layout_bounds;
 pub mod ring;

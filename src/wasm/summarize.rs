@@ -2,19 +2,87 @@
 //! text from `JSON.stringify` (see `node/summarize.cjs`); every output leaves as JSON text the
 //! JS side parses. Errors become JS `Error`s with a `code`.
 
+use serde::Deserialize;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
-use super::js_error;
+use crate::error::Error;
+use crate::summarize::filter_disclosure::{self as disclosure, EmptyFilter};
 use crate::summarize::guid;
 use crate::summarize::{self, assets, layout_bounds, ring, scene_state, traits, write_path};
 
 fn parse(bytes: &[u8]) -> Result<Value, JsValue> {
-    summarize::parse_json(bytes).map_err(|m| js_error("BAD_INPUT", &m))
+    summarize::parse_json(bytes).map_err(|m| Error::invalid_input(m).into())
+}
+
+fn parse_as<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, JsValue> {
+    summarize::parse_typed(bytes).map_err(|m| Error::invalid_input(m).into())
 }
 
 fn done(result: Result<String, String>) -> Result<String, JsValue> {
-    result.map_err(|m| js_error("BAD_INPUT", &m))
+    result.map_err(|m| Error::invalid_input(m).into())
+}
+
+/// A count or cap from JavaScript as `Array.prototype.slice` reads it: NaN is 0, fractions are
+/// cut toward zero, anything at or past `usize::MAX` is "all".
+fn slice_len(x: f64) -> usize {
+    if x.is_nan() || x <= 0.0 {
+        0
+    } else if x >= usize::MAX as f64 {
+        usize::MAX
+    } else {
+        x as usize
+    }
+}
+
+/// `histogram` over the keys `node/filter-disclosure.cjs` computed with the caller's `keyOf`.
+#[wasm_bindgen(js_name = histogramOf)]
+pub fn histogram_of(keys: &[u8]) -> Result<String, JsValue> {
+    let keys: Vec<String> = parse_as::<Option<Vec<String>>>(keys)?.unwrap_or_default();
+    let mut counts = summarize::Histogram::new();
+    keys.iter().for_each(|k| counts.add(k));
+    Ok(crate::json::value::to_json(&counts.into_value()))
+}
+
+/// `describeFilter` over `[key, value]` pairs in the caller's key order.
+#[wasm_bindgen(js_name = describeFilter)]
+pub fn describe_filter(entries: &[u8]) -> Result<String, JsValue> {
+    let entries: Vec<(String, Value)> = parse_as::<Option<Vec<(String, Value)>>>(entries)?.unwrap_or_default();
+    Ok(disclosure::describe_filter(entries.iter().map(|(k, v)| (k.as_str(), v))))
+}
+
+/// `liveSet(values, cap, near)`; the non-string values are skipped here.
+#[wasm_bindgen(js_name = liveSet)]
+pub fn live_set(values: &[u8], cap: f64, near: Option<String>) -> Result<String, JsValue> {
+    let values: Vec<Value> = parse_as::<Option<Vec<Value>>>(values)?.unwrap_or_default();
+    Ok(disclosure::live_set(values.iter().filter_map(Value::as_str), slice_len(cap), near.as_deref()))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Disclosure {
+    what: String,
+    filter: String,
+    unfiltered_label: Option<String>,
+    #[serde(default)]
+    live: Vec<(String, Vec<Value>)>,
+    #[serde(default)]
+    near: Vec<(String, String)>,
+}
+
+/// `emptyFilterHint(d)`; the count travels beside the JSON so NaN survives.
+#[wasm_bindgen(js_name = emptyFilterHint)]
+pub fn empty_filter_hint(disclosure_json: &[u8], unfiltered_count: f64) -> Result<String, JsValue> {
+    let d: Disclosure = parse_as(disclosure_json)?;
+    let live = d.live.iter().map(|(k, vs)| (k.as_str(), vs.iter().filter_map(Value::as_str).collect())).collect();
+    Ok(disclosure::empty_filter_hint(&EmptyFilter {
+        what: &d.what,
+        filter: &d.filter,
+        unfiltered_count,
+        unfiltered_label: d.unfiltered_label.as_deref(),
+        live,
+        near: d.near.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect(),
+    }))
 }
 
 #[wasm_bindgen(js_name = summarizeSceneState)]
@@ -85,9 +153,9 @@ pub fn short_guid(guid: &str) -> String {
 #[wasm_bindgen(js_name = resolveGuid)]
 pub fn resolve_guid(input: &str, known: &[u8]) -> Result<String, JsValue> {
     let known: Vec<String> = summarize::parse_typed::<Option<Vec<String>>>(known)
-        .map_err(|m| js_error("BAD_INPUT", &format!("resolveGuid: known must be an array of GUID strings ({m})")))?
+        .map_err(|m| JsValue::from(Error::invalid_input(format!("resolveGuid: known must be an array of GUID strings ({m})"))))?
         .unwrap_or_default();
-    guid::resolve_guid(input, &known).map_err(|e| js_error(e.code, &e.message))
+    guid::resolve_guid(input, &known).map_err(|e| super::js_error(e.code, &e.message))
 }
 
 #[wasm_bindgen(js_name = deriveGuid)]
