@@ -6,8 +6,7 @@ import {
   handles,
   journalEvents,
   layoutBounds,
-  listAssets,
-  listTraits,
+  summarizeAssets,
   resolveGuid,
   sceneEditResult,
   sceneState,
@@ -18,26 +17,7 @@ import {
 } from 'modoki-budget';
 import type { LayoutEntry, SceneEntity } from 'modoki-budget';
 
-/** Deep equality AND identical key order (JSON.stringify is order-sensitive). */
-function exact(actual: unknown, expected: unknown) {
-  expect(actual).toStrictEqual(expected);
-  expect(JSON.stringify(actual)).toBe(JSON.stringify(expected));
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const key of Reflect.ownKeys(value)) deepFreeze((value as Record<PropertyKey, unknown>)[key]);
-  }
-  return value;
-}
-
-/** Runs `fn` on a frozen input and checks the input still equals a snapshot taken before. */
-function unchanged<T>(input: T, fn: (input: T) => unknown) {
-  const before = JSON.stringify(input);
-  fn(deepFreeze(input));
-  expect(JSON.stringify(input)).toBe(before);
-}
+import { exact, unchanged } from './support/exact';
 
 const INDEX_HINT =
   'Index only — trait NAMES, no values. Drill down: full=1 (all field values), trait=<Trait>, id=<n>, name=<substr>, where="Transform.y > 3". Enrichers: world=1, bounds=1, contacts=1, resources=1.';
@@ -230,37 +210,6 @@ describe('layoutBounds', () => {
     const out = layoutBounds([{ id: 1, name: 'x', layer: '__proto__', screen: null, onScreen: true, zeroSize: false }]);
     expect(Object.keys(out.layerCounts)).toEqual(['__proto__']);
     expect(Object.getPrototypeOf(out.layerCounts)).toBe(Object.prototype);
-  });
-});
-
-describe('listAssets / listTraits', () => {
-  const assets = [
-    { guid: 'g1', path: 'fonts/Inter.ttf', name: 'Inter', type: 'font' },
-    { guid: 'g2', path: 'models/rock.glb', name: 'Rock', type: 'mesh' },
-    { guid: 'g3', path: 'fonts/Mono.ttf', name: 'Mono', type: 'font' },
-  ];
-  it('assets: counts, filters, no match', () => {
-    exact(listAssets(assets), { total: 3, byType: { font: 2, mesh: 1 }, hint: 'Counts only. Narrow with type=<type>, folder=<path prefix>, or name=<substring>; or all=true for every entry.' });
-    exact(listAssets(assets, { folder: 'fonts/', name: 'mono' }), { count: 1, assets: [assets[2]] });
-    exact(listAssets(assets, { type: 'scene' }), { count: 0, assets: [], hint: 'No match. Call bare for per-type counts, or widen the filter.' });
-    exact(listAssets(assets, { limit: 1 }), { count: 1, assets: [assets[0]], truncated: true, totalCount: 3 });
-    unchanged(assets, (a) => listAssets(a, { all: true }));
-  });
-  it('traits: names, schema, unknown, unloaded', () => {
-    const registry = { schemaAvailable: true, traits: { Transform: { category: 'core', fields: ['x'] }, SpriteRenderer: { category: 'render' }, Tag: {} } };
-    exact(listTraits(registry), {
-      schemaAvailable: true,
-      traitCount: 3,
-      byCategory: { core: ['Transform'], render: ['SpriteRenderer'], other: ['Tag'] },
-      hint: 'Names only. Pass name=<Trait> for its field schema (do this before a setTrait), or all=true for every schema.',
-    });
-    exact(listTraits(registry, { name: 'Transform' }), { schemaAvailable: true, traits: { Transform: { category: 'core', fields: ['x'] } } });
-    exact(listTraits(registry, { name: 'render' }), { error: 'unknown trait "render" — did you mean: SpriteRenderer?' });
-    exact(listTraits(registry, { name: 'Zzz' }), { error: 'unknown trait "Zzz"' });
-    exact(listTraits({ schemaAvailable: false, traits: {} }, { name: 'Transform' }), {
-      error: 'the trait registry has not been loaded yet (it is empty or schemaAvailable is false), so this says nothing about whether trait "Transform" exists — retry once the editor has loaded the project',
-    });
-    exact(listTraits(registry, { all: true }), registry);
   });
 });
 
@@ -470,7 +419,7 @@ describe('edges', () => {
       expect((e as Error).message).toBe('sceneState: entities must be an array');
     }
     expect(code).toBe('INVALID_INPUT');
-    expect(listAssets([], {})).toEqual({ total: 0, byType: {}, hint: 'Counts only. Narrow with type=<type>, folder=<path prefix>, or name=<substring>; or all=true for every entry.' });
+    expect(summarizeAssets([], {})).toEqual({ totalCount: 0, byType: {}, hint: 'Counts only. Narrow with type=<type>, folder=<path prefix>, or name=<substring>; or all=true for every entry.' });
   });
 
   it('cycles and BigInts in inputs do not throw', () => {

@@ -27,12 +27,22 @@ function layoutBounds(entries, query, options) {
   return run(core.summarizeLayoutBounds, entries, query, options);
 }
 
-function listAssets(assets, query) {
-  return run(core.summarizeAssets, assets, query);
+// JSON has no NaN or Infinity: a non-finite limit travels as its String() form, so "a limit
+// was given" survives (it still switches to entries) and the core reads what it caps.
+function withLimitText(query) {
+  if (query !== null && typeof query === 'object' && typeof query.limit === 'number' && !Number.isFinite(query.limit)) {
+    return { ...query, limit: String(query.limit) };
+  }
+  return query;
 }
 
-function listTraits(schema, query) {
-  return run(core.summarizeTraits, schema, query);
+function summarizeAssets(assets, query) {
+  return run(core.summarizeAssets, assets, withLimitText(query));
+}
+
+// One object, so an absent schemaAvailable stays absent (JSON.stringify drops undefined keys).
+function summarizeTraits(traits, schemaAvailable, query) {
+  return JSON.parse(core.summarizeTraits(enc({ traits, schemaAvailable, query })));
 }
 
 // typeOf is the caller's function, so it runs here, once per item, in item order; the core
@@ -116,8 +126,8 @@ function deriveGuid(seed) {
 module.exports = {
   sceneState,
   layoutBounds,
-  listAssets,
-  listTraits,
+  summarizeAssets,
+  summarizeTraits,
   tailWithCounts,
   consoleLogs,
   journalEvents,

@@ -14,3 +14,16 @@ histogram([1]);
 // @ts-expect-error — unfilteredCount is a number
 emptyFilterHint({ what: 'rect', filter: '', unfilteredCount: '3' });
 export { cap, counts, live, hint };
+
+// Assets and traits.
+import { listAssets, summarizeAssets, summarizeTraits, type Asset, type AssetCounts, type AssetEntries, type TraitFailure, type TraitIndex, type TraitSchemas } from 'modoki-budget';
+
+const assetList: Asset[] = [{ guid: 'g', path: 'a/b.png', name: 'b', type: 'texture' }];
+const assetReply: AssetCounts | AssetEntries = summarizeAssets(assetList, { type: 'texture', limit: 5 });
+const returned: number | undefined = 'returnedCount' in assetReply ? assetReply.returnedCount : undefined;
+const sameFunction: typeof summarizeAssets = listAssets;
+const traitReply: TraitIndex | TraitSchemas | TraitFailure = summarizeTraits({ Transform: { category: 'core' } }, true, { name: 'Transform' });
+const code: 'NO_RENDERER' | 'NOT_FOUND' | undefined = 'error' in traitReply ? traitReply.error.code : undefined;
+// @ts-expect-error — schemaAvailable is a boolean or undefined, not a registry object
+summarizeTraits({}, { schemaAvailable: true });
+export { returned, sameFunction, code };

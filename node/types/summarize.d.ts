@@ -189,82 +189,105 @@ export interface Asset {
   type: string;
 }
 
-/** The agent's query for {@link listAssets}. */
-export interface ListAssetsQuery {
+/** The agent's query for {@link summarizeAssets}. */
+export interface AssetQuery {
   /** Exact type. */
   type?: string;
   /** Path prefix. */
   folder?: string;
   /** Case-insensitive substring of name or path. */
   name?: string;
-  /** Entries to return (alone, it switches to entries). Default: all. */
+  /**
+   * Entries to return. Given at all, it switches to entries (an explicit parameter always changes
+   * the answer); 0 or negative returns none, NaN/Infinity cap nothing. Default: all.
+   */
   limit?: number | string;
   /** Every entry. */
   all?: Flag;
 }
 
-/** The bare {@link listAssets} payload. */
+/** The bare {@link summarizeAssets} payload: no rows, so no `returnedCount`. */
 export interface AssetCounts {
-  total: number;
+  totalCount: number;
   byType: { [type: string]: number };
   hint: string;
 }
 
-/** The filtered {@link listAssets} payload; `hint` only when nothing matched. */
+/** The entries payload of {@link summarizeAssets}; `hint` only when a filter matched nothing. */
 export interface AssetEntries {
-  count: number;
+  /** Rows in `assets`. */
+  returnedCount: number;
+  /** Assets the filter matched before the limit. */
+  totalCount: number;
   assets: Asset[];
   truncated?: true;
-  totalCount?: number;
+  /** The empty-filter hint: the unfiltered count and, for `type=`, the live types. */
   hint?: string;
 }
 
 /** Per-type counts by default; entries for `type`/`folder`/`name` (ANDed), `limit` or `all`. */
-export declare function listAssets(assets: readonly Asset[], query?: ListAssetsQuery): AssetCounts | AssetEntries;
+export declare function summarizeAssets(assets: readonly Asset[], query?: AssetQuery): AssetCounts | AssetEntries;
+
+/** {@link summarizeAssets} under its older name: the same function, the same replies. */
+export declare const listAssets: typeof summarizeAssets;
 
 /** One trait's schema. */
 export interface TraitSchema {
   category?: string;
-  fields?: unknown[];
+  fields?: { [field: string]: unknown };
   [key: string]: unknown;
 }
 
-/** The trait registry as the editor returns it. */
-export interface TraitRegistry {
-  schemaAvailable?: boolean;
-  traits: { [name: string]: TraitSchema };
-}
-
-/** The agent's query for {@link listTraits}. */
-export interface ListTraitsQuery {
-  /** One trait's schema. */
+/** The agent's query for {@link summarizeTraits}. */
+export interface TraitQuery {
+  /** One trait's schema (exact, case-sensitive). */
   name?: string;
   /** Every schema. */
   all?: Flag;
 }
 
-/** The bare {@link listTraits} payload. */
+/** The bare {@link summarizeTraits} payload. `schemaAvailable` only when the caller gave it. */
 export interface TraitIndex {
-  schemaAvailable: boolean;
+  schemaAvailable?: boolean;
   traitCount: number;
   /** Names by category (`"other"` when a trait has none). */
   byCategory: { [category: string]: string[] };
   hint: string;
 }
 
-/** `name=` or `all` payload of {@link listTraits}. */
+/** `name=` or `all` payload of {@link summarizeTraits}. */
 export interface TraitSchemas {
-  schemaAvailable: boolean;
+  schemaAvailable?: boolean;
   traits: { [name: string]: TraitSchema };
 }
 
-/** An unknown `name=`; the caller turns it into `err(error)`. */
-export interface TraitLookupError {
-  error: string;
+/** A failure as an error-envelope detail (the server stamps `tool`). */
+export interface TraitErrorDetail {
+  /** `NO_RENDERER`: the registry was never pushed, so nothing is known. `NOT_FOUND`: it is loaded and has no such name. */
+  code: 'NO_RENDERER' | 'NOT_FOUND';
+  what: string;
+  why: string;
+  /** The name that was not found (`NOT_FOUND` only). */
+  got?: string;
+  /** Next moves: near names for a `NOT_FOUND`, or how to get the registry loaded. */
+  options: string[];
 }
 
-/** Names by category by default; one schema with `name`, all with `all`. */
-export declare function listTraits(schema: TraitRegistry, query?: ListTraitsQuery): TraitIndex | TraitSchemas | TraitLookupError;
+/** A failed {@link summarizeTraits} call; the caller passes `error` to the formatter's `fail`. */
+export interface TraitFailure {
+  error: TraitErrorDetail;
+}
+
+/**
+ * Names by category by default; one schema with `name`, all with `all`. An empty registry is
+ * refused (`NO_RENDERER`) on every call, and a `name=` miss is `NO_RENDERER` while the registry
+ * is empty or `schemaAvailable === false`, else `NOT_FOUND` with up to 8 near names.
+ */
+export declare function summarizeTraits(
+  traits: { readonly [name: string]: TraitSchema } | null | undefined,
+  schemaAvailable: boolean | undefined,
+  query?: TraitQuery,
+): TraitIndex | TraitSchemas | TraitFailure;
 
 /** Options of {@link tailWithCounts}. */
 export interface TailOptions {

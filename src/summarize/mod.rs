@@ -227,6 +227,67 @@ pub fn read_limit(value: Option<&Value>) -> Option<usize> {
     Some(if x >= usize::MAX as f64 { usize::MAX } else { x.floor() as usize })
 }
 
+/// JavaScript truthiness of a query value: what an `if (q.type)` in the editor tests. `0`, `""`,
+/// `false`, `null` and absent are off; everything else (including `"0"`) is on.
+pub fn js_truthy(value: Option<&Value>) -> bool {
+    match value {
+        None | Some(Value::Null) => false,
+        Some(Value::Bool(b)) => *b,
+        Some(Value::Number(n)) => n.as_f64().is_some_and(|x| x != 0.0),
+        Some(Value::String(s)) => !s.is_empty(),
+        Some(_) => true,
+    }
+}
+
+/// A `limit` that keeps a prefix, as the summarizers with an explicit `limit` read it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// No `limit` key (or `null`): the call is not limited and `limit` does not target.
+    Absent,
+    /// A `limit` was given but caps nothing: NaN, `+Infinity`, or text that is not a number.
+    Uncapped,
+    /// At most this many rows (a negative limit keeps none; fractions are cut toward zero).
+    Cap(usize),
+}
+
+impl Limit {
+    /// Reads `limit` from a query. Numeric strings count (URL query strings carry them); the
+    /// JS side sends a non-finite number as its `String()` form so it is not lost as `null`.
+    pub fn read(value: Option<&Value>) -> Limit {
+        let x = match value {
+            None | Some(Value::Null) => return Limit::Absent,
+            Some(Value::Number(n)) => n.as_f64().unwrap_or(f64::NAN),
+            Some(Value::String(s)) if s.trim() == "-Infinity" => f64::NEG_INFINITY,
+            Some(Value::String(s)) if s.trim().is_empty() => 0.0,
+            Some(Value::String(s)) => parse_js_number(s).unwrap_or(f64::NAN),
+            Some(_) => f64::NAN,
+        };
+        if x.is_nan() || x == f64::INFINITY {
+            Limit::Uncapped
+        } else if x <= 0.0 {
+            Limit::Cap(0)
+        } else if x >= usize::MAX as f64 {
+            Limit::Uncapped
+        } else {
+            Limit::Cap(x as usize)
+        }
+    }
+    /// Rows kept of `total`, and whether the limit cut any.
+    pub fn apply(self, total: usize) -> (usize, bool) {
+        match self {
+            Limit::Cap(n) if n < total => (n, true),
+            _ => (total, false),
+        }
+    }
+}
+
+/// A reply struct as compact JSON text, numbers written exactly as `JSON.stringify` writes them
+/// (serde's own writer prints `1e21` where JavaScript prints `1e+21`). Field order is key order.
+pub fn reply_json<T: serde::Serialize>(reply: &T) -> crate::error::Result<String> {
+    let value = serde_json::to_value(reply).map_err(|e| crate::error::Error::invalid_input(format!("reply could not be built: {e}")))?;
+    Ok(to_json(&value))
+}
+
 /// The object behind `value`, or an empty one (absent options, `null`).
 pub fn object_or_empty(value: &Value) -> Map<String, Value> {
     match value {

@@ -97,12 +97,15 @@ pub fn layout_bounds_json(entries: &[u8], query: &[u8], options: &[u8]) -> Resul
 
 #[wasm_bindgen(js_name = summarizeAssets)]
 pub fn assets_json(list: &[u8], query: &[u8]) -> Result<String, JsValue> {
-    done(assets::list_assets(&parse(list)?, &parse(query)?))
+    Ok(assets::summarize_assets(&parse(list)?, &parse(query)?)?)
 }
 
+/// `{ traits, schemaAvailable?, query }` in one object, so an absent flag stays absent.
 #[wasm_bindgen(js_name = summarizeTraits)]
-pub fn traits_json(schema: &[u8], query: &[u8]) -> Result<String, JsValue> {
-    done(traits::list_traits(&parse(schema)?, &parse(query)?))
+pub fn traits_json(call: &[u8]) -> Result<String, JsValue> {
+    let call = parse(call)?;
+    let field = |k: &str| call.get(k).unwrap_or(&Value::Null);
+    Ok(traits::summarize_traits(field("traits"), call.get("schemaAvailable"), field("query"))?)
 }
 
 #[wasm_bindgen(js_name = tailPlan)]
