@@ -3,7 +3,6 @@ import {
   consoleLogs,
   deriveGuid,
   editorJournal,
-  handles,
   journalEvents,
   layoutBounds,
   summarizeAssets,
@@ -299,21 +298,6 @@ describe('ring buffers', () => {
     expect(watchRead(result, { samples: true }).series[0].samples).toEqual([{ t: 0, value: 247.130619 }, { t: 1, value: 1 }]);
     unchanged(result, (r) => watchRead(r));
   });
-
-  it('handles: counts or geometry', () => {
-    const result = { handles: [{ id: 'h1', editor: 'chrome', kind: 'tap', x: 1, y: 2 }, { id: 'h2', kind: 'drag', x: 3, y: 4 }] };
-    exact(handles(result), {
-      byEditor: { chrome: 1, '?': 1 },
-      byKind: { tap: 1, drag: 1 },
-      hint: 'Counts only. Pass editor=<name>, kind=<name>, or ids=[…] for handle geometry (x/y/rect).',
-    });
-    exact(handles({ handles: [] }), {
-      byEditor: {},
-      byKind: {},
-      hint: 'No handles: open the relevant editor + enter its sub-mode first (e.g. scene_view_mode ui + collider_edit on).',
-    });
-    exact(handles(result, { ids: ['h2'] }), { handles: [result.handles[1]] });
-  });
 });
 
 describe('write path', () => {
@@ -427,12 +411,5 @@ describe('edges', () => {
     cyclic.values = { T: { self: cyclic, big: 10n } };
     const out = sceneState([cyclic as unknown as SceneEntity], { id: 1 });
     expect(out.entities[0].traits).toEqual({ T: { self: '[Circular]', big: '10' } });
-  });
-
-  it('hostile handle editors and kinds are own keys', () => {
-    const out = handles({ handles: [{ id: 1, editor: '__proto__', kind: 'constructor' }] });
-    expect(Object.keys(out.byEditor ?? {})).toEqual(['__proto__']);
-    expect(Object.hasOwn(out.byKind ?? {}, 'constructor')).toBe(true);
-    expect(Object.getPrototypeOf(out.byEditor)).toBe(Object.prototype);
   });
 });

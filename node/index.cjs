@@ -34,6 +34,7 @@ module.exports = {
   editorJournal: summarizers.editorJournal,
   watchRead: summarizers.watchRead,
   handles: summarizers.handles,
+  capLabel: summarizers.capLabel,
   sceneEditResult: summarizers.sceneEditResult,
   screenshotResult: summarizers.screenshotResult,
   shortGuid: summarizers.shortGuid,

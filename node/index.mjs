@@ -27,6 +27,7 @@ export const {
   editorJournal,
   watchRead,
   handles,
+  capLabel,
   sceneEditResult,
   screenshotResult,
   shortGuid,

@@ -82,8 +82,13 @@ function watchRead(result, query) {
   return run(core.summarizeWatchRead, result, query);
 }
 
-function handles(result, query) {
-  return run(core.summarizeHandles, result, query);
+function handles(result, query, options) {
+  const remedies = options !== null && typeof options === 'object' ? options.remedies : undefined;
+  return run(core.summarizeHandles, result, query, remedies);
+}
+
+function capLabel(label) {
+  return core.capLabel(String(label));
 }
 
 function sceneEditResult(result, query) {
@@ -134,6 +139,7 @@ module.exports = {
   editorJournal,
   watchRead,
   handles,
+  capLabel,
   sceneEditResult,
   screenshotResult,
   shortGuid,

@@ -27,3 +27,13 @@ const code: 'NO_RENDERER' | 'NOT_FOUND' | undefined = 'error' in traitReply ? tr
 // @ts-expect-error — schemaAvailable is a boolean or undefined, not a registry object
 summarizeTraits({}, { schemaAvailable: true });
 export { returned, sameFunction, code };
+
+// Handles.
+import { capLabel, handles, type HandlesInput, type HandlesResult } from 'modoki-budget';
+
+const dumpIn: HandlesInput = { handles: [{ id: 'k1', editor: 'dopesheet', kind: 'key', label: 'Key 1' }], totalCount: 1 };
+const handlesReply: HandlesResult = handles(dumpIn, { editor: 'dopesheet', ids: ['k1'] }, { remedies: { noHandles: 'open it', nothingLive: 'nothing is open' } });
+const cappedLabel: string = capLabel('a long label');
+// @ts-expect-error — remedies are strings
+handles(dumpIn, {}, { remedies: { noHandles: 1 } });
+export { handlesReply, cappedLabel };

@@ -464,32 +464,70 @@ export interface WatchReadResult {
 /** Stats only by default (floats at 9 significant digits, series capped at 100); `samples` opts in to the time-series. */
 export declare function watchRead(result: WatchReadInput, query?: WatchReadQuery): WatchReadResult;
 
-/** One interaction handle. */
+/** One interaction handle as the handles producer reports it. */
 export interface Handle {
-  id: string | number;
+  id?: string | number;
   editor?: string;
   kind?: string;
+  label?: string;
   x?: number;
   y?: number;
   rect?: unknown;
+  onScreen?: boolean;
+  occludedBy?: string;
+  occlusionChecked?: boolean;
+  meta?: { disabled?: boolean; [key: string]: unknown };
   [key: string]: unknown;
 }
 
-/** The handles producer's result. */
+/** The handles producer's whole dump: every handle plus the counters that describe them. */
 export interface HandlesInput {
   handles: readonly Handle[];
+  returnedCount?: number;
+  totalCount?: number;
+  editors?: string[];
+  offScreenCount?: number;
+  occludedCount?: number;
+  occlusionUnchecked?: number;
+  disabledCount?: number;
+  viewport?: { w: number; h: number };
   [key: string]: unknown;
 }
 
-/** The agent's query for {@link handles}. */
+/** The agent's filter for {@link handles}; a call with none of these is bare. */
 export interface HandlesQuery {
   editor?: string;
   kind?: string;
-  ids?: Array<string | number> | string;
+  /** A list, or a comma-separated string; an empty list is no filter. */
+  ids?: ReadonlyArray<string | number> | string;
+  /** Handle ids starting with this (`dialog.saveAs.`). */
+  prefix?: string;
+  /** The WHOLE label, whitespace-collapsed and case-insensitive — never a substring. */
+  label?: string;
 }
 
-/** The payload of {@link handles}: counts when bare, the filtered handles otherwise. */
+/** The next moves when nothing exposes handles; each surface has its own. */
+export interface HandlesRemedies {
+  /** A bare call's whole hint when no handle exists. Default: open the editor + its sub-mode. */
+  noHandles?: string;
+  /** Finishes "no handle matches <filter>, and …" when no handle is live at all. */
+  nothingLive?: string;
+}
+
+/** Options of {@link handles}. */
+export interface HandlesOptions {
+  remedies?: HandlesRemedies;
+}
+
+/**
+ * The payload of {@link handles}. Bare: the dump's counters without `handles` and without
+ * `returnedCount` (there are no rows), plus `byEditor`/`byKind` and a hint. Filtered: the
+ * matching handles with `returnedCount`/`totalCount` and every counter recomputed for them;
+ * when nothing matched, also `byEditor`/`byKind` over every handle and a hint naming what is live.
+ */
 export interface HandlesResult {
+  returnedCount?: number;
+  totalCount?: number;
   handles?: Handle[];
   byEditor?: { [editor: string]: number };
   byKind?: { [kind: string]: number };
@@ -497,8 +535,11 @@ export interface HandlesResult {
   [key: string]: unknown;
 }
 
-/** `byEditor`/`byKind` counts by default (missing values keyed `'?'`); handle geometry for `editor`, `kind` or `ids`. */
-export declare function handles(result: HandlesInput, query?: HandlesQuery): HandlesResult;
+/** Counts by editor and kind when bare; the matching handles' geometry when filtered. A result without a `handles` array comes back unchanged. */
+export declare function handles(result: HandlesInput, query?: HandlesQuery, options?: HandlesOptions): HandlesResult;
+
+/** A label for a report: at most 60 UTF-16 units, the first 57 plus `…` when longer (never splitting a surrogate pair). */
+export declare function capLabel(label: string): string;
 
 /** A scene edit's backend response. */
 export interface SceneEditInput {

@@ -15,6 +15,7 @@
 pub mod assets;
 pub mod filter_disclosure;
 pub mod guid;
+pub mod handles;
 pub mod layout_bounds;
 pub mod ring;
 pub mod scene_state;
@@ -159,6 +160,22 @@ impl Histogram {
     pub fn into_value(self) -> Value {
         Value::Object(self.counts)
     }
+    /// The keys in the order `Object.keys` lists them on the parsed object: array-index keys
+    /// first, ascending, then the rest in first-seen order.
+    pub fn js_keys(&self) -> Vec<&str> {
+        let (mut index, rest): (Vec<&str>, Vec<&str>) = self.counts.keys().map(String::as_str).partition(|k| array_index(k).is_some());
+        index.sort_by_key(|k| array_index(k));
+        index.extend(rest);
+        index
+    }
+}
+
+/// The value of `key` when JavaScript treats it as an array index (`"0"`, `"17"`; not `"01"`).
+fn array_index(key: &str) -> Option<u32> {
+    if key.is_empty() || (key.len() > 1 && key.starts_with('0')) || !key.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    key.parse::<u32>().ok().filter(|&n| n != u32::MAX)
 }
 
 /// `String(value)` for a scalar as the histogram keys and string comparisons need it;

@@ -9,7 +9,7 @@ use wasm_bindgen::prelude::*;
 use crate::error::Error;
 use crate::summarize::filter_disclosure::{self as disclosure, EmptyFilter};
 use crate::summarize::guid;
-use crate::summarize::{self, assets, layout_bounds, ring, scene_state, traits, write_path};
+use crate::summarize::{self, assets, handles, layout_bounds, ring, scene_state, traits, write_path};
 
 fn parse(bytes: &[u8]) -> Result<Value, JsValue> {
     summarize::parse_json(bytes).map_err(|m| Error::invalid_input(m).into())
@@ -133,9 +133,35 @@ pub fn watch_read_json(result: &[u8], query: &[u8]) -> Result<String, JsValue> {
     done(ring::watch_read(&parse(result)?, &parse(query)?))
 }
 
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+struct RemedyText {
+    no_handles: Option<String>,
+    nothing_live: Option<String>,
+}
+
+/// `handles(result, query, { remedies })`; a remedy not given keeps the editor's default.
 #[wasm_bindgen(js_name = summarizeHandles)]
-pub fn handles_json(result: &[u8], query: &[u8]) -> Result<String, JsValue> {
-    done(ring::handles(&parse(result)?, &parse(query)?))
+pub fn handles_json(result: &[u8], query: &[u8], remedies: &[u8]) -> Result<String, JsValue> {
+    let text: RemedyText = parse_as::<Option<RemedyText>>(remedies)?.unwrap_or_default();
+    let defaults = handles::Remedies::default();
+    let remedies = handles::Remedies {
+        no_handles: text.no_handles.as_deref().unwrap_or(defaults.no_handles),
+        nothing_live: text.nothing_live.as_deref().unwrap_or(defaults.nothing_live),
+    };
+    Ok(handles::handles(&parse(result)?, &parse(query)?, &remedies))
+}
+
+/// `capLabel(label)`: a label for a report, at most 60 UTF-16 units. Works on the `JsString`
+/// itself, so a lone surrogate in a label survives untouched.
+#[wasm_bindgen(js_name = capLabel)]
+pub fn cap_label(label: &js_sys::JsString) -> js_sys::JsString {
+    let unit = |i: usize| label.char_code_at(i as u32) as u32;
+    let splits = |i: usize| (0xD800..0xDC00).contains(&unit(i - 1)) && (0xDC00..0xE000).contains(&unit(i));
+    match handles::label_cut(label.length() as usize, splits) {
+        None => label.clone(),
+        Some(keep) => label.slice(0, keep as u32).concat(&JsValue::from_str("…")),
+    }
 }
 
 #[wasm_bindgen(js_name = summarizeSceneEdit)]
