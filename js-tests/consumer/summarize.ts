@@ -37,3 +37,15 @@ const cappedLabel: string = capLabel('a long label');
 // @ts-expect-error — remedies are strings
 handles(dumpIn, {}, { remedies: { noHandles: 1 } });
 export { handlesReply, cappedLabel };
+
+// Layout.
+import { layoutBounds, type LayoutBoundsResult, type LayoutEntry, type OverlapMember } from 'modoki-budget';
+
+const rects: LayoutEntry[] = [{ id: 1, guid: 'g1', name: 'a', layer: '3d', screen: { x: 0, y: 0, w: 1, h: 1 }, onScreen: true, zeroSize: false, surface: 'game-3d' }];
+const layout: LayoutBoundsResult = layoutBounds(rects, { guids: ['g1'], name: 'a', overlaps: true, limit: 10 }, { entities: [{ id: 1, parentId: 0, guid: 'g1', name: 'a' }] });
+const offScreenGuids: string[] = layout.offScreen;
+const firstMember: OverlapMember | undefined = layout.overlaps?.[0]?.a;
+const entityTotal: number = layout.entityTotal;
+// @ts-expect-error — guids are strings
+layoutBounds(rects, { guids: [1] });
+export { offScreenGuids, firstMember, entityTotal };

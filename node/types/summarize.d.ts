@@ -117,67 +117,101 @@ export interface ScreenRect {
   h: number;
 }
 
-/** A layout entry as the layout-bounds producer returns it. */
+/** A layout entry as the layout-bounds producer returns it: one per RECT. */
 export interface LayoutEntry {
   id: number;
+  /** The entity's guid, `null` when it has none. */
+  guid?: string | null;
   name: string;
   layer: string | null;
   screen: ScreenRect | null;
   onScreen: boolean;
   zeroSize: boolean;
   worldAABB?: unknown;
+  /** Which viewport measured this rect (`game-3d`, `scene-view`, …); one entity can have one per viewport. */
+  surface?: string;
+  canvasId?: number;
+  canvasGuid?: string | null;
   /** Used for ancestry when `options.entities` is not given. */
   parentId?: number | null;
 }
 
-/** The agent's query for {@link layoutBounds}. */
+/** The agent's query for {@link layoutBounds}. Any of `ids`/`guids`/`name`/`layer` returns rects. */
 export interface LayoutBoundsQuery {
-  /** Narrow to these ids (a comma-separated string also works); non-empty returns rects. */
-  ids?: Array<number | string> | string;
-  /** Narrow to one layer; returns rects. */
+  /** Runtime ids (a comma-separated string also works). Volatile across reloads: prefer `guids`. */
+  ids?: ReadonlyArray<number | string> | string;
+  /** Stable guids (a comma-separated string also works). */
+  guids?: ReadonlyArray<string> | string;
+  /** Entities whose name contains this, case-insensitively. */
+  name?: string;
+  /** Narrow to one layer. */
   layer?: string;
   /** Return the (narrowed) entries. */
   entities?: Flag;
   /** Return the overlapping pairs. */
   overlaps?: Flag;
-  /** A finite limit keeps a prefix of the returned entries. Default: all. */
-  limit?: number;
+  /** A finite limit keeps a prefix of the returned entries (0 or negative: none). Default: all. */
+  limit?: number | string;
 }
 
 /** Options of {@link layoutBounds}. */
 export interface LayoutBoundsOptions {
-  /** Every scene entity, for walking ancestry (an ancestor need not have a rect). Default: the entries' own `parentId`. */
-  entities?: ReadonlyArray<{ id: number | string; parentId?: number | string | null }>;
+  /**
+   * The live world: every scene entity, rect or not. Guids and names resolve through it, an id
+   * not in it is `unresolved`, and ancestry walks it (an ancestor need not have a rect). Default:
+   * the entries themselves.
+   */
+  entities?: ReadonlyArray<{ id: number | string; parentId?: number | string | null; guid?: string | null; name?: string }>;
+}
+
+/** An entity in an overlapping pair. */
+export interface OverlapMember {
+  id: number;
+  guid: string | null;
+  name: string;
 }
 
 /** One overlapping pair, `a` before `b` in entry order. */
 export interface OverlapPair {
-  a: number;
-  b: number;
+  a: OverlapMember;
+  b: OverlapMember;
   layer: string | null;
 }
 
-/** The payload of {@link layoutBounds}. */
+/** The payload of {@link layoutBounds}. Every count counts rects; `entityTotal` counts entities. */
 export interface LayoutBoundsResult {
-  count: number;
+  /** Rects measured (after the filters). */
+  totalCount: number;
+  /** Rects in `entities` — only when rects were asked for. */
+  returnedCount?: number;
+  /** Distinct entities behind `totalCount`; differs when several viewports are mounted. */
+  entityTotal: number;
+  surfaces?: string[];
+  surfaceNote?: string;
+  /** Addresses (guids, then the name, then ids) that matched no live entity. */
+  unresolved?: Array<string | number>;
+  unresolvedNote?: string;
   /** Key: the layer, or `"null"`. */
   layerCounts: { [layer: string]: number };
-  offScreen: number[];
+  /** Guids of the off-screen rects' entities. */
+  offScreen: string[];
+  /** Ids of off-screen entities that have no guid. */
+  offScreenNoGuidIds?: number[];
   offScreenCount: number;
-  zeroSize: number[];
+  zeroSize: string[];
+  zeroSizeNoGuidIds?: number[];
   zeroSizeCount: number;
   overlapsCount: number;
   entities?: LayoutEntry[];
   truncated?: true;
-  totalCount?: number;
   overlaps?: OverlapPair[];
   hint?: string;
 }
 
 /**
- * Layout counts first: per layer, off-screen, zero-size and the number of overlapping same-layer
- * pairs (computed with a sweep, never the O(n²) loop); rects only with `entities`, `ids` or
- * `layer`, pairs only with `overlaps`.
+ * Layout counts first: rects per layer, distinct entities, off-screen and zero-size guid lists
+ * and the number of overlapping same-layer pairs (computed with a sweep, never the O(n²)
+ * loop); rects with `entities`, `ids`, `guids`, `name` or `layer`, pairs only with `overlaps`.
  */
 export declare function layoutBounds(entries: readonly LayoutEntry[], query?: LayoutBoundsQuery, options?: LayoutBoundsOptions): LayoutBoundsResult;
 

@@ -1,14 +1,17 @@
-//! Summary-first summarizers for the editor's heavy tools (issue 4).
+//! Summary-first summarizers for the editor's heavy tools.
 //!
 //! Each one is a pure function: the producer's full output plus the agent's query in (as JSON
 //! text from V8's `JSON.stringify`), the agent payload out (JSON text written with
 //! [`crate::json::value`], so numbers print exactly as JavaScript prints them and keys keep the
-//! order the issue fixes). The JS side `JSON.parse`s the result, which makes data keys such as
+//! order the reply defines). The JS side `JSON.parse`s the result, which makes data keys such as
 //! `__proto__` ordinary own keys. Inputs are never mutated: they arrive as text.
 //!
 //! - [`scene_state`] (+ [`where_filter`]) — the scene index and its drill-downs.
-//! - [`layout_bounds`] — counts-first layout rects with a sweep-based overlap count.
+//! - [`layout_bounds`] (+ [`layout_overlaps`]) — counts-first layout rects with a sweep-based
+//!   overlap count.
 //! - [`assets`], [`traits`] — index-first asset and trait listings.
+//! - [`handles`] — interaction-handle counts, or the geometry a filter asks for.
+//! - [`filter_disclosure`] — what a filtered read says when its filter matched nothing.
 //! - [`ring`] — ring-buffer tails with whole-set histograms.
 //! - [`write_path`] — scene-edit echo gating and screenshot results.
 
@@ -17,6 +20,8 @@ pub mod filter_disclosure;
 pub mod guid;
 pub mod handles;
 pub mod layout_bounds;
+pub mod layout_entries;
+pub mod layout_overlaps;
 pub mod ring;
 pub mod scene_state;
 pub mod traits;
@@ -133,7 +138,7 @@ pub fn num(n: usize) -> Value {
 }
 
 /// A histogram whose keys keep first-seen order (what a JS object built by `counts[k] = …`
-/// gives for non-index keys, and what the issue fixes for every summarizer).
+/// gives for non-index keys, and the order every summarizer's histograms keep).
 #[derive(Default)]
 pub struct Histogram {
     counts: Map<String, Value>,
@@ -179,7 +184,7 @@ fn array_index(key: &str) -> Option<u32> {
 }
 
 /// `String(value)` for a scalar as the histogram keys and string comparisons need it;
-/// `missing` for null/absent (what the issue spells `'?'`), JSON text for containers.
+/// `missing` for null/absent (`'?'` in the summarizers), JSON text for containers.
 pub fn key_string(value: Option<&Value>, missing: &str) -> String {
     match value {
         None | Some(Value::Null) => missing.to_owned(),

@@ -92,7 +92,7 @@ pub fn scene_state_json(entities: &[u8], query: &[u8], options: &[u8]) -> Result
 
 #[wasm_bindgen(js_name = summarizeLayoutBounds)]
 pub fn layout_bounds_json(entries: &[u8], query: &[u8], options: &[u8]) -> Result<String, JsValue> {
-    done(layout_bounds::layout_bounds(entries, &parse(query)?, options))
+    Ok(layout_bounds::layout_bounds(entries, &parse(query)?, options)?)
 }
 
 #[wasm_bindgen(js_name = summarizeAssets)]
