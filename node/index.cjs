@@ -10,6 +10,7 @@ const { toToon, toonResult, toonDescription } = require('./toon.cjs');
 const { limitCollection, limitResult, select, selectSchema } = require('./collections.cjs');
 const { roundSig, roundFloats, resolvePrecision, DEFAULT_FLOAT_PRECISION } = require('./round-floats.cjs');
 const summarizers = require('./summarize.cjs');
+const disclosure = require('./filter-disclosure.cjs');
 const tokens = require('./tokens.cjs');
 const profile = require('./profile.cjs');
 const menu = require('./menu.cjs');
@@ -37,19 +38,26 @@ module.exports = {
   resolvePrecision,
   sceneState: summarizers.sceneState,
   layoutBounds: summarizers.layoutBounds,
-  listAssets: summarizers.listAssets,
-  listTraits: summarizers.listTraits,
+  summarizeAssets: summarizers.summarizeAssets,
+  listAssets: summarizers.summarizeAssets,
+  summarizeTraits: summarizers.summarizeTraits,
   tailWithCounts: summarizers.tailWithCounts,
   consoleLogs: summarizers.consoleLogs,
   journalEvents: summarizers.journalEvents,
   editorJournal: summarizers.editorJournal,
   watchRead: summarizers.watchRead,
   handles: summarizers.handles,
+  capLabel: summarizers.capLabel,
   sceneEditResult: summarizers.sceneEditResult,
   screenshotResult: summarizers.screenshotResult,
   shortGuid: summarizers.shortGuid,
   resolveGuid: summarizers.resolveGuid,
   deriveGuid: summarizers.deriveGuid,
+  LIVE_VOCABULARY_CAP: disclosure.LIVE_VOCABULARY_CAP,
+  histogram: disclosure.histogram,
+  describeFilter: disclosure.describeFilter,
+  liveSet: disclosure.liveSet,
+  emptyFilterHint: disclosure.emptyFilterHint,
   DEFAULT_ENCODING: tokens.DEFAULT_ENCODING,
   ESTIMATE_METHODS: tokens.ESTIMATE_METHODS,
   countTokens: tokens.countTokens,
