@@ -9,13 +9,15 @@
 //! - [`scene_state`] (+ [`where_filter`]) — the scene index and its drill-downs.
 //! - [`layout_bounds`] — counts-first layout rects with a sweep-based overlap count.
 //! - [`assets`], [`traits`] — index-first asset and trait listings.
-//! - [`ring`] — ring-buffer tails with whole-set histograms.
+//! - [`stream`] — console, journal, editor-journal and watch summaries: tails, cursors, log budgets.
+//! - [`ring`] — interaction handle counts.
 //! - [`write_path`] — scene-edit echo gating and screenshot results.
 
 pub mod assets;
 pub mod guid;
 pub mod layout_bounds;
 pub mod ring;
+pub mod stream;
 pub mod scene_state;
 pub mod traits;
 pub mod where_filter;
