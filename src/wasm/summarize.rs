@@ -37,31 +37,6 @@ pub fn traits_json(schema: &[u8], query: &[u8]) -> Result<String, JsValue> {
     done(traits::list_traits(&parse(schema)?, &parse(query)?))
 }
 
-#[wasm_bindgen(js_name = tailPlan)]
-pub fn tail_plan_json(keys: &[u8], limit: &[u8], default_limit: &[u8]) -> Result<String, JsValue> {
-    done(ring::tail_plan(&parse(keys)?, &parse(limit)?, &parse(default_limit)?))
-}
-
-#[wasm_bindgen(js_name = summarizeConsoleLogs)]
-pub fn console_logs_json(entries: &[u8], query: &[u8]) -> Result<String, JsValue> {
-    done(ring::console_logs(&parse(entries)?, &parse(query)?))
-}
-
-#[wasm_bindgen(js_name = summarizeJournalEvents)]
-pub fn journal_events_json(events: &[u8], query: &[u8]) -> Result<String, JsValue> {
-    done(ring::journal_events(&parse(events)?, &parse(query)?))
-}
-
-#[wasm_bindgen(js_name = summarizeEditorJournal)]
-pub fn editor_journal_json(editor: &[u8], query: &[u8]) -> Result<String, JsValue> {
-    done(ring::editor_journal(&parse(editor)?, &parse(query)?))
-}
-
-#[wasm_bindgen(js_name = summarizeWatchRead)]
-pub fn watch_read_json(result: &[u8], query: &[u8]) -> Result<String, JsValue> {
-    done(ring::watch_read(&parse(result)?, &parse(query)?))
-}
-
 #[wasm_bindgen(js_name = summarizeHandles)]
 pub fn handles_json(result: &[u8], query: &[u8]) -> Result<String, JsValue> {
     done(ring::handles(&parse(result)?, &parse(query)?))
