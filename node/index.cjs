@@ -10,6 +10,7 @@ const summarizers = require('./summarize.cjs');
 const tokens = require('./tokens.cjs');
 const profile = require('./profile.cjs');
 const menu = require('./menu.cjs');
+const streams = require('./streams.cjs');
 
 module.exports = {
   MAX_PAYLOAD_CHARS: result.MAX_PAYLOAD_CHARS,
@@ -26,11 +27,6 @@ module.exports = {
   layoutBounds: summarizers.layoutBounds,
   listAssets: summarizers.listAssets,
   listTraits: summarizers.listTraits,
-  tailWithCounts: summarizers.tailWithCounts,
-  consoleLogs: summarizers.consoleLogs,
-  journalEvents: summarizers.journalEvents,
-  editorJournal: summarizers.editorJournal,
-  watchRead: summarizers.watchRead,
   handles: summarizers.handles,
   sceneEditResult: summarizers.sceneEditResult,
   screenshotResult: summarizers.screenshotResult,
@@ -61,4 +57,5 @@ module.exports = {
   lintDescription: menu.lintDescription,
   groupTools: menu.groupTools,
   menuFor: menu.menuFor,
+  ...streams,
 };
