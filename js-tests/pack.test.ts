@@ -2,7 +2,7 @@
 // uses it the three ways a user does: require, import, and TypeScript.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, writeFileSync, existsSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -47,10 +47,11 @@ describe('the published tarball', () => {
   });
 
   it('type-checks a TypeScript consumer against the shipped .d.ts', () => {
-    copyFileSync(join(__dirname, 'consumer', 'typed.ts'), join(project, 'typed.ts'));
+    const consumers = readdirSync(join(__dirname, 'consumer')).filter((f) => f.endsWith('.ts'));
+    for (const file of consumers) copyFileSync(join(__dirname, 'consumer', file), join(project, file));
     writeFileSync(
       join(project, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', skipLibCheck: false, types: [] }, files: ['typed.ts'] }),
+      JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', skipLibCheck: false, types: [] }, files: consumers }),
     );
     const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
     expect(existsSync(tsc)).toBe(true);
