@@ -35,21 +35,9 @@ import {
 } from 'modoki-budget';
 import type { ConsoleEntry, ConsoleLogsResult, EditorJournalEvent, JournalEvent, JournalEventsResult, StreamRefusal } from 'modoki-budget';
 
+import { deepFreeze, exact } from './support/exact';
+
 const require = createRequire(import.meta.url);
-
-/** Deep equality AND identical key order. */
-function exact(actual: unknown, expected: unknown) {
-  expect(actual).toStrictEqual(expected);
-  expect(JSON.stringify(actual)).toBe(JSON.stringify(expected));
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const key of Reflect.ownKeys(value)) deepFreeze((value as Record<PropertyKey, unknown>)[key]);
-  }
-  return value;
-}
 
 const codeOf = (fn: () => unknown) => {
   try {

@@ -9,6 +9,7 @@
 use serde_json::Value;
 
 use super::{js_number, js_string, present};
+use crate::json::number::js_number_string;
 
 /// `since` in one wording, for every tool that takes one.
 pub const SINCE_CURSOR_BASE: &str = "Forward cursor (a prior `seq`/`nextSeq`): only entries after it";
@@ -51,77 +52,75 @@ pub fn caller_epoch(value: Option<&Value>) -> Option<&str> {
     value.and_then(Value::as_str).filter(|e| !e.is_empty())
 }
 
+/// Why a cursor is from an earlier life of its counter.
+enum Stale<'a> {
+    /// The caller's epoch is not the counter's.
+    Epoch { caller: &'a str, epoch: &'a str },
+    /// No epoch to compare, but the cursor is past the newest value issued (JS number text).
+    PastTip(String),
+}
+
+/// The one cursor rule: keep the cursor unless its epoch names another life (`lives` is the
+/// caller's epoch, the counter's, and whether they are the same life) or it is past `tip`;
+/// then restart from 0 with `reason`'s sentence (given the cursor as JS prints it).
+fn resolve(cursor: Option<&Value>, lives: Option<(&str, &str, bool)>, tip: f64, reason: impl Fn(&str, Stale<'_>) -> String) -> Resolved {
+    if !present(cursor) {
+        return Resolved::keep(None);
+    }
+    let shown = js_string(cursor);
+    if let Some((caller, epoch, false)) = lives {
+        return Resolved::restart(reason(&shown, Stale::Epoch { caller, epoch }));
+    }
+    if js_number(cursor) > tip {
+        return Resolved::restart(reason(&shown, Stale::PastTip(js_number_string(tip))));
+    }
+    Resolved::keep(cursor)
+}
+
+/// The caller's and the counter's epochs when both are known, and whether they match by `same`.
+fn lives<'a>(caller: Option<&'a str>, epoch: Option<&'a str>, same: impl Fn(&str, &str) -> bool) -> Option<(&'a str, &'a str, bool)> {
+    let (caller, epoch) = (caller?, epoch?);
+    Some((caller, epoch, same(caller, epoch)))
+}
+
 /// The console ring's cursor. `ring_epoch` is the ring's identity (`None` when the caller did
 /// not supply one, and then only a cursor past `newest` can be seen as stale).
 pub fn resolve_console(since: Option<&Value>, caller: Option<&str>, ring_epoch: Option<&str>, newest: f64) -> Resolved {
-    if !present(since) {
-        return Resolved::keep(None);
-    }
-    let shown = js_string(since);
-    if let (Some(caller), Some(epoch)) = (caller, ring_epoch) {
-        if caller != epoch {
-            return Resolved::restart(format!(
-                "since={shown} was issued under epoch {caller}; the console ring has restarted since (epoch {epoch} — a reload, e.g. a game-code edit), so this read starts from the beginning. Use the returned cursor from now on."
-            ));
+    resolve(since, lives(caller, ring_epoch, |a, b| a == b), newest, |shown, why| match why {
+        Stale::Epoch { caller, epoch } => format!(
+            "since={shown} was issued under epoch {caller}; the console ring has restarted since (epoch {epoch} — a reload, e.g. a game-code edit), so this read starts from the beginning. Use the returned cursor from now on."
+        ),
+        Stale::PastTip(tip) => {
+            let send = if caller.is_none() { " Send `epoch` back with `since` so a restart is always detected." } else { "" };
+            format!("since={shown} is past the newest seq this ring has issued ({tip}), so it is from before a restart (a reload); this read starts from the beginning.{send}")
         }
-    }
-    if js_number(since) > newest {
-        let mut reason = format!(
-            "since={shown} is past the newest seq this ring has issued ({}), so it is from before a restart (a reload); this read starts from the beginning.",
-            crate::json::number::js_number_string(newest)
-        );
-        if caller.is_none() {
-            reason.push_str(" Send `epoch` back with `since` so a restart is always detected.");
-        }
-        return Resolved::restart(reason);
-    }
-    Resolved::keep(since)
+    })
 }
 
 /// A `sinceCap` cursor on the shared capture counter, whose current life is `capture_epoch`
 /// and newest value `capture_seq`.
 pub fn resolve_cap(since_cap: Option<&Value>, caller: Option<&str>, capture_epoch: Option<&str>, capture_seq: f64) -> Resolved {
-    if !present(since_cap) {
-        return Resolved::keep(None);
-    }
-    let shown = js_string(since_cap);
-    if let (Some(caller), Some(epoch)) = (caller, capture_epoch) {
-        if capture_part_of(caller) != epoch {
-            return Resolved::restart(format!(
-                "sinceCap={shown} was issued under epoch {caller}; the journal has restarted since (epoch {epoch} — a renderer reload, e.g. a game-code edit), so this read replays everything from the restart. Use the returned nextCap from now on."
-            ));
-        }
-    }
-    if js_number(since_cap) > capture_seq {
-        return Resolved::restart(format!(
-            "sinceCap={shown} is past the newest event this journal has issued ({}), so it is from before a restart (a renderer reload, e.g. a game-code edit); this read replays everything from the restart. Send `epoch` back with `sinceCap` so a restart is always detected.",
-            crate::json::number::js_number_string(capture_seq)
-        ));
-    }
-    Resolved::keep(since_cap)
+    resolve(since_cap, lives(caller, capture_epoch, |a, b| capture_part_of(a) == b), capture_seq, |shown, why| match why {
+        Stale::Epoch { caller, epoch } => format!(
+            "sinceCap={shown} was issued under epoch {caller}; the journal has restarted since (epoch {epoch} — a renderer reload, e.g. a game-code edit), so this read replays everything from the restart. Use the returned nextCap from now on."
+        ),
+        Stale::PastTip(tip) => format!(
+            "sinceCap={shown} is past the newest event this journal has issued ({tip}), so it is from before a restart (a renderer reload, e.g. a game-code edit); this read replays everything from the restart. Send `epoch` back with `sinceCap` so a restart is always detected."
+        ),
+    })
 }
 
 /// The editor journal's `since` cursor on its own `seq` counter, whose life is `ring_epoch` and
 /// newest value `seq_tip`.
 pub fn resolve_editor_seq(since: Option<&Value>, caller: Option<&str>, ring_epoch: Option<&str>, seq_tip: f64) -> Resolved {
-    if !present(since) {
-        return Resolved::keep(None);
-    }
-    let shown = js_string(since);
-    if let (Some(caller), Some(epoch)) = (caller, ring_epoch) {
-        if caller != epoch {
-            return Resolved::restart(format!(
-                "since={shown} was issued under epoch {caller}; the editor journal has restarted since (epoch {epoch} — a renderer reload, e.g. a game-code edit), so this read replays everything from the restart. Use the returned nextSeq from now on."
-            ));
-        }
-    }
-    if js_number(since) > seq_tip {
-        return Resolved::restart(format!(
-            "since={shown} is past the newest event this editor journal has issued ({}), so it is from before a restart (a renderer reload, e.g. a game-code edit); this read replays everything from the restart. Send `epoch` back with `since` so a restart is always detected.",
-            crate::json::number::js_number_string(seq_tip)
-        ));
-    }
-    Resolved::keep(since)
+    resolve(since, lives(caller, ring_epoch, |a, b| a == b), seq_tip, |shown, why| match why {
+        Stale::Epoch { caller, epoch } => format!(
+            "since={shown} was issued under epoch {caller}; the editor journal has restarted since (epoch {epoch} — a renderer reload, e.g. a game-code edit), so this read replays everything from the restart. Use the returned nextSeq from now on."
+        ),
+        Stale::PastTip(tip) => format!(
+            "since={shown} is past the newest event this editor journal has issued ({tip}), so it is from before a restart (a renderer reload, e.g. a game-code edit); this read replays everything from the restart. Send `epoch` back with `since` so a restart is always detected."
+        ),
+    })
 }
 
 #[cfg(test)]
