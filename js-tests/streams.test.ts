@@ -424,3 +424,61 @@ describe('watchRead', () => {
     exact(watchRead(failed as never), failed);
   });
 });
+
+describe('consoleLogs against a model of the contract', () => {
+  // An independent, deliberately naive reading of the console contract (threshold, seq cursor,
+  // epoch reset, head/tail window, 4,000-char cut, 40,000-char fit), compared on random rings.
+  const RANK: Record<string, number> = { log: 0, info: 0, warn: 1, error: 2 };
+  function model(entries: ConsoleEntry[], q: { level?: string; since?: number; epoch?: string; limit?: number }, epoch: string) {
+    const newest = entries.reduce((m, e) => Math.max(m, e.seq), 0);
+    const caller = q.epoch === '' ? undefined : q.epoch;
+    const stale = q.since !== undefined && ((caller !== undefined && caller !== epoch) || q.since > newest);
+    const since = stale ? 0 : q.since;
+    const matched = entries.filter((e) => (q.level === undefined || (RANK[e.level] ?? 0) >= RANK[q.level]) && (since === undefined || e.seq > since));
+    const n = Math.max(0, typeof q.limit === 'number' && Number.isFinite(q.limit) ? q.limit : 50);
+    const take = n >= matched.length ? matched.length : Math.floor(n);
+    const page = since === undefined ? matched.slice(matched.length - take) : matched.slice(0, take);
+    const capped = page.map((e) => (e.text.length > 4000 ? { ...e, text: `${e.text.slice(0, 4000)}… (+${e.text.length - 4000} chars)` } : e));
+    const order = since === undefined ? [...capped].reverse() : capped;
+    const kept: ConsoleEntry[] = [];
+    let used = 0;
+    for (const e of order) {
+      const size = JSON.stringify(e).length;
+      if (kept.length && used + size > 40_000) break;
+      kept.push(e);
+      used += size;
+    }
+    if (since === undefined) kept.reverse();
+    const truncated = take < matched.length || kept.length < page.length;
+    const nextSeq = since !== undefined && truncated ? (kept.at(-1)?.seq ?? since) : newest;
+    return { logs: kept, nextSeq, stale, returnedCount: kept.length, totalCount: matched.length, ringTotal: entries.length, omitted: page.length - kept.length, truncated };
+  }
+
+  it('agrees on 400 random rings and queries', () => {
+    let seed = 11;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
+    for (let round = 0; round < 400; round++) {
+      const size = Math.floor(rnd() * 120);
+      const entries: ConsoleEntry[] = Array.from({ length: size }, (_, i) => ({
+        seq: i + 1,
+        level: pick(['log', 'info', 'warn', 'error', 'debug']),
+        ts: 1000 + i,
+        text: rnd() < 0.1 ? 'x'.repeat(3000 + Math.floor(rnd() * 6000)) : `line ${i} "quoted"\n`,
+      }));
+      const q: { level?: (typeof CONSOLE_LEVELS)[number]; since?: number; epoch?: string; limit?: number } = {};
+      if (rnd() < 0.5) q.level = pick(CONSOLE_LEVELS);
+      if (rnd() < 0.6) q.since = Math.floor(rnd() * (size + 20));
+      if (rnd() < 0.5) q.epoch = pick(['', 'e1', 'e0']);
+      if (rnd() < 0.7) q.limit = pick([0, -2, 1, 3, 7.5, 40, 200, 1e9]);
+      const got = asRead(consoleLogs(entries, q, { epoch: 'e1' }));
+      const want = model(entries, q, 'e1');
+      const label = JSON.stringify({ round, size, q });
+      expect(got.logs, label).toEqual(want.logs);
+      expect([got.nextSeq, got.returnedCount, got.totalCount, got.ringTotal, got.truncated ?? false, got.omittedForSize ?? 0, got.cursorReset !== undefined], label).toEqual([
+        want.nextSeq, want.returnedCount, want.totalCount, want.ringTotal, want.truncated, want.omitted, want.stale,
+      ]);
+      expect(Object.values(got.byLevel).reduce((a, b) => a + b, 0)).toBe(size);
+    }
+  });
+});
