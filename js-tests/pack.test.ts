@@ -48,7 +48,7 @@ describe('the published tarball', () => {
 
   it('type-checks a TypeScript consumer against the shipped .d.ts', () => {
     const consumers = readdirSync(join(__dirname, 'consumer')).filter((f) => f.endsWith('.ts'));
-    for (const file of consumers) copyFileSync(join(__dirname, 'consumer', file), join(project, file));
+    for (const f of consumers) copyFileSync(join(__dirname, 'consumer', f), join(project, f));
     writeFileSync(
       join(project, 'tsconfig.json'),
       JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', skipLibCheck: false, types: [] }, files: consumers }),

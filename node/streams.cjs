@@ -6,8 +6,10 @@
 // for the numbers, so the caller's objects come back as they are.
 
 const core = require('./internal/core.cjs');
-const { enc, run } = require('./internal/json-call.cjs');
+const { enc } = require('./internal/json-input.cjs');
 const { stringifyNeverThrows } = require('./tolerant-json.cjs');
+
+const run = (fn, ...inputs) => JSON.parse(fn(...inputs.map(enc)));
 
 const C = JSON.parse(core.streamConstants());
 const freeze = (list) => Object.freeze([...list]);

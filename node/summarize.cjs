@@ -6,7 +6,17 @@
 // ordinary own properties.
 
 const core = require('./internal/core.cjs');
-const { enc, run } = require('./internal/json-call.cjs');
+const { stringifyNeverThrows } = require('./tolerant-json.cjs');
+
+const utf8 = new TextEncoder();
+
+/** UTF-8 JSON text of `value`; `undefined` (and functions) travel as `null`. */
+function enc(value) {
+  const text = stringifyNeverThrows(value);
+  return utf8.encode(text === undefined ? 'null' : text);
+}
+
+const run = (fn, ...inputs) => JSON.parse(fn(...inputs.map(enc)));
 
 // JSON has no Infinity; where an explicit limit must win "however large", send the largest
 // finite number instead of letting JSON.stringify turn it into null (= no limit given).
