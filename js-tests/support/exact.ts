@@ -1,4 +1,3 @@
-// Assertion helpers the summary suites share.
 import { expect } from 'vitest';
 
 /** Deep equality AND identical key order (JSON.stringify is order-sensitive). */
@@ -7,11 +6,17 @@ export function exact(actual: unknown, expected: unknown) {
   expect(JSON.stringify(actual)).toBe(JSON.stringify(expected));
 }
 
-/** Freezes `value` and everything reachable from it, so a mutation of an input throws. */
 export function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const key of Reflect.ownKeys(value)) deepFreeze((value as Record<PropertyKey, unknown>)[key]);
   }
   return value;
+}
+
+/** Runs `fn` on a frozen input and checks the input still equals a snapshot taken before. */
+export function unchanged<T>(input: T, fn: (input: T) => unknown) {
+  const before = JSON.stringify(input);
+  fn(deepFreeze(input));
+  expect(JSON.stringify(input)).toBe(before);
 }
