@@ -26,6 +26,9 @@ pub mod window;
 
 use serde_json::{Map, Value};
 
+pub use super::num as count;
+pub use super::object_or_empty as object;
+
 use super::Histogram;
 use crate::error::{Error, Result};
 use crate::json::number::js_number_string;
@@ -110,19 +113,7 @@ pub fn present(value: Option<&Value>) -> bool {
 
 /// The list a summarizer reads: an array, or `null` (an absent producer output) as empty.
 pub fn list<'a>(value: &'a Value, what: &str) -> Result<&'a [Value]> {
-    match value {
-        Value::Array(items) => Ok(items),
-        Value::Null => Ok(&[]),
-        _ => Err(Error::invalid_input(format!("{what} must be an array"))),
-    }
-}
-
-/// The query or ring-state object; anything that is not an object reads as empty.
-pub fn object(value: &Value) -> Map<String, Value> {
-    match value {
-        Value::Object(map) => map.clone(),
-        _ => Map::new(),
-    }
+    super::array_or_empty(value, what).map_err(Error::invalid_input)
 }
 
 /// Histogram of `key_of(item)` over `items`, first-seen order, every key an own key.
@@ -150,11 +141,6 @@ pub fn refusal(code: &str, error: String, options: Option<&[&str]>) -> Value {
         out.insert("options".into(), Value::Array(options.iter().map(|o| Value::from(*o)).collect()));
     }
     Value::Object(out)
-}
-
-/// A count as a JSON number.
-pub fn count(n: usize) -> Value {
-    Value::from(n as u64)
 }
 
 /// The largest numeric `key` across `items`, or 0 (the editor's newest-seq reduction).
