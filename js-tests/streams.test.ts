@@ -482,3 +482,64 @@ describe('consoleLogs against a model of the contract', () => {
     }
   });
 });
+
+describe('journalEvents and editorJournal against a model of the contract', () => {
+  let seed = 29;
+  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
+  const LEVEL: Record<string, number> = { info: 0, warn: 1, error: 2 };
+  const limitOf = (limit: number | undefined, def: number, len: number) => {
+    const n = Math.max(0, typeof limit === 'number' && Number.isFinite(limit) ? limit : def);
+    return n >= len ? len : Math.floor(n);
+  };
+
+  it('journalEvents: window, filters, head/tail and nextCap on 300 random rings', () => {
+    for (let round = 0; round < 300; round++) {
+      const size = Math.floor(rnd() * 150);
+      const evs: JournalEvent[] = Array.from({ length: size }, (_, i) => ({ tick: i, type: pick(['a', 'b', '@contact']), cap: 2 * i + 1, level: pick(['info', 'warn', 'error'] as const) }));
+      const tip = 2 * size + 3;
+      const q: { type?: string; level?: 'info' | 'warn' | 'error'; sinceCap?: number; limit?: number } = {};
+      if (rnd() < 0.4) q.type = pick(['a', 'b', 'zzz']);
+      if (rnd() < 0.4) q.level = pick(['info', 'warn', 'error'] as const);
+      if (rnd() < 0.6) q.sinceCap = Math.floor(rnd() * (tip + 10));
+      if (rnd() < 0.7) q.limit = pick([0, -1, 1, 5, 2.5, 120, 1e9]);
+      const got = journalEvents(evs, q, { epoch: 'k', captureSeq: tip }) as JournalEventsResult;
+      const reset = q.sinceCap !== undefined && q.sinceCap > tip;
+      const since = reset ? 0 : q.sinceCap;
+      const windowed = evs.filter((e) => since === undefined || e.cap > since);
+      const matched = windowed.filter((e) => (!q.type || e.type === q.type) && (!q.level || LEVEL[e.level] >= LEVEL[q.level]));
+      const k = limitOf(q.limit, 100, matched.length);
+      const page = since === undefined ? matched.slice(matched.length - k) : matched.slice(0, k);
+      const truncated = k < matched.length;
+      const nextCap = since !== undefined && truncated ? (page.at(-1)?.cap ?? since) : tip;
+      const label = JSON.stringify({ round, size, q });
+      expect(got.events, label).toEqual(page);
+      expect([got.returnedCount, got.totalCount, got.ringTotal, got.nextCap, got.truncated ?? false, got.cursorReset !== undefined], label).toEqual([page.length, matched.length, windowed.length, nextCap, truncated, reset]);
+      expect(Object.values(got.byType).reduce((a, b) => a + b, 0)).toBe(windowed.length);
+    }
+  });
+
+  it('editorJournal merged: the timeline is both rings after sinceCap in cap order, on 200 random pairs', () => {
+    for (let round = 0; round < 200; round++) {
+      const caps = Array.from({ length: Math.floor(rnd() * 80) }, (_, i) => i + 1).sort(() => rnd() - 0.5);
+      const edCount = Math.floor(caps.length * rnd());
+      const edCaps = caps.slice(0, edCount).sort((a, b) => a - b);
+      const gameCaps = caps.slice(edCount).sort((a, b) => a - b);
+      const ed: EditorJournalEvent[] = edCaps.map((cap, i) => ({ seq: i + 1, cap, type: pick(['!edit', '!select']), source: pick(['human', 'agent'] as const) }));
+      const game: JournalEvent[] = gameCaps.map((cap, i) => ({ tick: i, type: 'g', cap, level: 'info' }));
+      const q: { sinceCap?: number; limit?: number; merged: true } = { merged: true };
+      if (rnd() < 0.6) q.sinceCap = Math.floor(rnd() * (caps.length + 1));
+      if (rnd() < 0.6) q.limit = pick([0, 3, 10, 1e9]);
+      const got = editorJournal(ed, q, { game, captureSeq: caps.length }) as { timeline: Array<{ stream: string; cap: number }>; timelineTotal: number; nextCap: number };
+      const all = [...ed.map((e) => ({ stream: 'editor', ...e })), ...game.map((e) => ({ stream: 'game', ...e }))]
+        .filter((e) => q.sinceCap === undefined || e.cap > q.sinceCap)
+        .sort((a, b) => a.cap - b.cap);
+      const k = limitOf(q.limit, 100, all.length);
+      const page = q.sinceCap === undefined ? all.slice(all.length - k) : all.slice(0, k);
+      const label = JSON.stringify({ round, q, edCaps, gameCaps });
+      expect(got.timeline, label).toEqual(page);
+      expect(got.timelineTotal, label).toBe(all.length);
+      expect(got.nextCap, label).toBe(q.sinceCap !== undefined && k < all.length ? (page.at(-1)?.cap ?? q.sinceCap) : caps.length);
+    }
+  });
+});
