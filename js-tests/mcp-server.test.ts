@@ -75,7 +75,7 @@ describe('listTools', () => {
     const params: Record<string, string[]> = {
       get_scene_state: ['id', 'name', 'trait', 'where', 'limit', 'full', 'precision'],
       get_layout_bounds: ['ids', 'layer', 'overlaps', 'limit', 'full', 'precision'],
-      get_console_logs: ['level', 'since', 'limit', 'full'],
+      get_console_logs: ['level', 'since', 'sinceMs', 'limit', 'full'],
     };
     for (const tool of tools) {
       expect(Object.keys(tool.inputSchema.properties ?? {})).toEqual(params[tool.name]);
@@ -105,7 +105,7 @@ describe('bare calls: the summary, exactly what the summarizer gives', () => {
     const reply = await call(plain, 'get_layout_bounds');
     expect(reply.text).toBe(encode(layoutBounds(layout, {}, { entities: scene.entities }), { precision: 9 }));
     const data = payload(reply) as Record<string, unknown>;
-    expect(data.count).toBe(135);
+    expect(data.totalCount).toBe(135);
     expect(data).not.toHaveProperty('entities');
     expect(data).not.toHaveProperty('overlaps');
     expect(reply.text.length).toBeLessThan(500);
@@ -114,9 +114,9 @@ describe('bare calls: the summary, exactly what the summarizer gives', () => {
   it('get_console_logs: the last 50 of the 500-entry ring with byLevel over all of it', async () => {
     const reply = await call(plain, 'get_console_logs');
     expect(reply.text).toBe(encode(consoleLogs(logs, {})));
-    const data = payload(reply) as { logs: unknown[]; total: number; byLevel: Record<string, number> };
+    const data = payload(reply) as { logs: unknown[]; totalCount: number; byLevel: Record<string, number> };
     expect(data.logs).toEqual(logs.slice(-50));
-    expect(data.total).toBe(500);
+    expect(data.totalCount).toBe(500);
     expect(Object.values(data.byLevel).reduce((a, b) => a + b, 0)).toBe(500);
   });
 });
@@ -184,12 +184,16 @@ describe('full=true: the untargeted dump', () => {
     expect(payload(reply)).toMatchObject({ elided: true, bytes, hint: envelopeHint(bytes) });
   });
 
-  it('get_layout_bounds and get_console_logs full=true fit the cap and carry everything', async () => {
+  it('get_layout_bounds full=true carries everything; get_console_logs full=true the newest entries that fit the log budget', async () => {
     const lb = payload(await call(plain, 'get_layout_bounds', { full: true })) as { entities: unknown[]; overlaps: unknown[]; overlapsCount: number };
     expect(lb.entities).toHaveLength(135);
     expect(lb.overlaps).toHaveLength(lb.overlapsCount);
-    const cl = payload(await call(plain, 'get_console_logs', { full: true })) as { logs: unknown[] };
-    expect(cl.logs).toEqual(logs);
+    const cl = payload(await call(plain, 'get_console_logs', { full: true })) as { logs: unknown[]; omittedForSize?: number };
+    expect(cl.logs).toEqual(logs.slice(logs.length - cl.logs.length));
+    expect(cl.logs.length + (cl.omittedForSize ?? 0)).toBe(logs.length);
+    // The budget measures each entry's compact JSON (the separators are the reply's, not the entries').
+    expect(cl.logs.reduce((n: number, l) => n + JSON.stringify(l).length, 0)).toBeLessThanOrEqual(40_000);
+    expect(cl.omittedForSize).toBeGreaterThan(0);
   });
 });
 

@@ -14,6 +14,7 @@ const disclosure = require('./filter-disclosure.cjs');
 const tokens = require('./tokens.cjs');
 const profile = require('./profile.cjs');
 const menu = require('./menu.cjs');
+const streams = require('./streams.cjs');
 
 module.exports = {
   MAX_PAYLOAD_CHARS: result.MAX_PAYLOAD_CHARS,
@@ -41,11 +42,6 @@ module.exports = {
   summarizeAssets: summarizers.summarizeAssets,
   listAssets: summarizers.summarizeAssets,
   summarizeTraits: summarizers.summarizeTraits,
-  tailWithCounts: summarizers.tailWithCounts,
-  consoleLogs: summarizers.consoleLogs,
-  journalEvents: summarizers.journalEvents,
-  editorJournal: summarizers.editorJournal,
-  watchRead: summarizers.watchRead,
   handles: summarizers.handles,
   capLabel: summarizers.capLabel,
   sceneEditResult: summarizers.sceneEditResult,
@@ -82,4 +78,5 @@ module.exports = {
   lintDescription: menu.lintDescription,
   groupTools: menu.groupTools,
   menuFor: menu.menuFor,
+  ...streams,
 };

@@ -11,6 +11,7 @@
 
 mod menu;
 mod summarize;
+mod streams;
 mod tokens;
 mod profile;
 mod toon;
