@@ -10,6 +10,8 @@ const summarizers = require('./summarize.cjs');
 const tokens = require('./tokens.cjs');
 const profile = require('./profile.cjs');
 const menu = require('./menu.cjs');
+const mcpPolicy = require('./mcp/policy.cjs');
+const { withBudget } = require('./mcp/with-budget.cjs');
 
 module.exports = {
   MAX_PAYLOAD_CHARS: result.MAX_PAYLOAD_CHARS,
@@ -61,4 +63,8 @@ module.exports = {
   lintDescription: menu.lintDescription,
   groupTools: menu.groupTools,
   menuFor: menu.menuFor,
+  // MCP servers: one budget for every tool (docs/mcp.md).
+  withBudget,
+  createBudgetPolicy: mcpPolicy.createPolicy,
+  BUDGET_PRESETS: mcpPolicy.PRESETS,
 };

@@ -11,3 +11,4 @@ export * from './types/toon.js';
 export * from './types/collections.js';
 export * from './types/profile.js';
 export * from './types/menu.js';
+export * from './types/mcp.js';

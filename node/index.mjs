@@ -55,5 +55,8 @@ export const {
   lintDescription,
   groupTools,
   menuFor,
+  withBudget,
+  createBudgetPolicy,
+  BUDGET_PRESETS,
 } = api;
 export default api;
