@@ -37,14 +37,16 @@ function createPolicy(options) {
     return encode(value, { maxChars: Infinity, precision });
   }
 
+  // Tokens of the text blocks together: each block counted once, the sum against the cap.
   function fitsTokens(texts) {
     if (maxTokens === undefined) return true;
-    let left = maxTokens;
+    if (texts.length === 1) return tokens.fitsTokenBudget(texts[0], maxTokens, encoding);
+    let total = 0;
     for (const text of texts) {
-      if (!tokens.fitsTokenBudget(text, left, encoding)) return false;
-      if (text.length * 3 > left) left -= tokens.countTokens(text, encoding);
+      total += tokens.countTokens(text, encoding);
+      if (total > maxTokens) return false;
     }
-    return left >= 0;
+    return true;
   }
 
   const fits = (texts) => sumLength(texts) <= maxChars && fitsTokens(texts);
@@ -60,11 +62,13 @@ function createPolicy(options) {
     return { ...block, text: compact(parsed) };
   }
 
-  // A text block that serializes the same value as structuredContent (compact or pretty).
-  function isCopy(text, structuredJson) {
+  // A text block that serializes the same value as structuredContent: compact, the usual
+  // two-space pretty print (checked by printing, cheaper than parsing), or any other layout.
+  function isCopy(text, structured, structuredJson) {
     if (text === structuredJson) return true;
     const first = text.trimStart()[0];
     if (first !== '{' && first !== '[') return false;
+    if (text.startsWith('{\n  "') && text === JSON.stringify(structured, null, 2)) return true;
     try {
       return JSON.stringify(JSON.parse(text)) === structuredJson;
     } catch {
@@ -120,11 +124,13 @@ function createPolicy(options) {
     }
     const exact = JSON.stringify(structured);
     const text = precision === undefined ? exact : compact(structured);
-    let out = blocks.map((b) => (isText(b) && isCopy(b.text, exact) ? { ...b, text } : compactBlock(b)));
+    let out = blocks.map((b) => (isText(b) && isCopy(b.text, structured, exact) ? { ...b, text } : compactBlock(b)));
     if (!out.some(isText)) out = [...out, { type: 'text', text }];
     const texts = out.filter(isText).map((b) => b.text);
     const bigger = (a, b) => (sumLength(a) >= sumLength(b) ? a : b);
-    if (fits([text]) && fits(texts)) {
+    // The usual shape, one text block that is the copy, is checked once.
+    const onlyCopy = texts.length === 1 && texts[0] === text;
+    if (fits([text]) && (onlyCopy || fits(texts))) {
       const structuredContent = precision === undefined ? structured : JSON.parse(text);
       return { result: { ...source, content: out, structuredContent }, textsIn: bigger(textsIn, [exact]), textsOut: bigger(texts, [text]), elided: false };
     }
@@ -133,10 +139,7 @@ function createPolicy(options) {
   }
 
   function report(toolName, textsIn, textsOut, elided, started) {
-    const info = { tool: toolName, charsIn: sumLength(textsIn), tokensIn: 0, charsOut: sumLength(textsOut), tokensOut: 0, elided, ms: 0 };
-    // Real token counts are computed when read, so a caller that never looks pays nothing.
-    lazyTokens(info, 'tokensIn', textsIn, encoding);
-    lazyTokens(info, 'tokensOut', textsOut, encoding);
+    const info = new ResultInfo(toolName, textsIn, textsOut, elided, encoding);
     info.ms = performance.now() - started;
     if (opts.onResult !== undefined) {
       try {
@@ -182,15 +185,44 @@ function textsOf(result) {
   return result.content.filter(isText).map((b) => b.text);
 }
 
-function lazyTokens(info, key, texts, encoding) {
-  let count;
-  Object.defineProperty(info, key, {
-    enumerable: true,
-    get() {
-      if (count === undefined) count = texts.reduce((n, t) => n + tokens.countTokens(t, encoding), 0);
-      return count;
-    },
-  });
+const tokenSum = (texts, encoding) => texts.reduce((n, t) => n + tokens.countTokens(t, encoding), 0);
+
+/**
+ * What the policy did with one call. The real token counts are computed when first read, so a
+ * caller that never looks at them pays nothing; `toJSON` gives all seven fields.
+ */
+class ResultInfo {
+  #textsIn;
+  #textsOut;
+  #encoding;
+  #tokensIn;
+  #tokensOut;
+
+  constructor(tool, textsIn, textsOut, elided, encoding) {
+    this.tool = tool;
+    this.charsIn = sumLength(textsIn);
+    this.charsOut = sumLength(textsOut);
+    this.elided = elided;
+    this.ms = 0;
+    this.#textsIn = textsIn;
+    this.#textsOut = textsOut;
+    this.#encoding = encoding;
+  }
+
+  get tokensIn() {
+    this.#tokensIn ??= tokenSum(this.#textsIn, this.#encoding);
+    return this.#tokensIn;
+  }
+
+  get tokensOut() {
+    this.#tokensOut ??= tokenSum(this.#textsOut, this.#encoding);
+    return this.#tokensOut;
+  }
+
+  toJSON() {
+    const { tool, charsIn, tokensIn, charsOut, tokensOut, elided, ms } = this;
+    return { tool, charsIn, tokensIn, charsOut, tokensOut, elided, ms };
+  }
 }
 
 module.exports = { PRESETS, resolveOptions, createPolicy };

@@ -41,6 +41,8 @@ export interface BudgetInfo {
   elided: boolean;
   /** Milliseconds spent in the policy. */
   ms: number;
+  /** The seven fields as a plain object (the token counts computed). */
+  toJSON(): { tool: string; charsIn: number; tokensIn: number; charsOut: number; tokensOut: number; elided: boolean; ms: number };
 }
 
 /** Options of {@link withBudget} and {@link createBudgetPolicy}. Explicit options win over the preset. */
