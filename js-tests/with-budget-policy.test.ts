@@ -185,6 +185,49 @@ describe('policy.apply over the cap', () => {
   });
 });
 
+describe('policy.apply: the rarer shapes', () => {
+  it('several text blocks count together; over the cap they are kept as the array of their texts', () => {
+    const policy = createPolicy({ maxChars: 1000 });
+    const a = 'a'.repeat(600);
+    const b = 'b\n'.repeat(300);
+    const { result } = policy.apply('t', { content: [{ type: 'text', text: a }, { type: 'text', text: b }] });
+    expect(result.content[0]).toEqual({ type: 'text', text: encode([a, b], { maxChars: 1000 }) });
+    expect(reassemble(pagesOf(policy, result))).toEqual([a, b]);
+    const fits = policy.apply('t', { content: [{ type: 'text', text: a }, { type: 'text', text: 'b'.repeat(400) }] }).result;
+    expect(fits.content.map((x: Block) => x.text)).toEqual([a, 'b'.repeat(400)]);
+  });
+
+  it('the token cap is on the text blocks together', () => {
+    const policy = createPolicy({ maxChars: 1e6, maxTokens: 100 });
+    const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(' ');
+    const one = words(40);
+    expect(countTokens(one) * 2).toBeGreaterThan(100);
+    expect(countTokens(one)).toBeLessThanOrEqual(100);
+    const { result, info } = policy.apply('t', { content: [{ type: 'text', text: one }, { type: 'text', text: one }] });
+    expect(info.elided).toBe(true);
+    expect(countTokens(result.content[0].text as string)).toBeLessThanOrEqual(100);
+  });
+
+  it('a result whose pages alone are over store.maxBytes is answered without a link', () => {
+    const policy = createPolicy({ maxChars: 2000, store: { maxBytes: 5000 } });
+    const data = { entities: entities(200) };
+    const { result, info } = policy.apply('t', data);
+    expect(info.elided).toBe(true);
+    expect(result.content).toEqual([{ type: 'text', text: encode(data, { maxChars: 2000 }) }]);
+    expect(policy.store.stats()).toEqual({ results: 0, bytes: 0 });
+  });
+
+  it('an isError result over the cap stays an error; images stay after the envelope', () => {
+    const policy = createPolicy({ maxChars: 500 });
+    const image = { type: 'image', data: 'AAAA', mimeType: 'image/png' };
+    const { result } = policy.apply('t', { content: [image, { type: 'text', text: 'e'.repeat(2000) }], isError: true, _meta: { m: 1 } });
+    expect(result.isError).toBe(true);
+    expect(result._meta).toEqual({ m: 1 });
+    expect(result.content.map((b: Block) => b.type)).toEqual(['text', 'resource_link', 'image']);
+    expect(result.content[2]).toBe(image);
+  });
+});
+
 describe('pages: every shape reassembles byte for byte', () => {
   const bigString = 'x'.repeat(30000) + '"\\\n\u0001😀' + 'y'.repeat(9000);
   const manyKeys = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`key_${i} ${i % 7 === 0 ? '"q"' : ''}`, i]));

@@ -33,7 +33,8 @@ function createPolicy(options) {
   // (V8's own JSON.stringify), which the caller turns into a fault.
   function compact(value) {
     const text = JSON.stringify(value);
-    if (text === undefined || precision === undefined) return text;
+    if (text === undefined) throw new Error('JSON.stringify gives nothing for it');
+    if (precision === undefined) return text;
     return encode(value, { maxChars: Infinity, precision });
   }
 
@@ -102,26 +103,29 @@ function createPolicy(options) {
     return result;
   }
 
-  // The budgeted result and the texts of its larger channel, in and out (for info).
-  function budget(raw, hasOutputSchema) {
-    const asResult = isCallToolResult(raw);
-    const source = asResult ? raw : hasOutputSchema && !Array.isArray(raw) ? { content: [], structuredContent: raw } : null;
-    if (source === null) {
-      const text = compact(raw);
-      if (fits([text])) return { result: { content: [{ type: 'text', text }] }, textsIn: [text], textsOut: [text], elided: false };
-      const result = elide({}, JSON.parse(text), [], false);
-      return { result, textsIn: [text], textsOut: textsOf(result), elided: true };
-    }
-    const blocks = Array.isArray(source.content) ? source.content : [];
+  // Each budget* returns the result and the texts of its larger channel, in and out (for info).
+
+  // Plain data: one text block, its compact JSON.
+  function budgetData(raw) {
+    const text = compact(raw);
+    if (fits([text])) return { result: { content: [{ type: 'text', text }] }, textsIn: [text], textsOut: [text], elided: false };
+    const result = elide({}, JSON.parse(text), [], false);
+    return { result, textsIn: [text], textsOut: textsOf(result), elided: true };
+  }
+
+  // A result without structuredContent: its text blocks are the one channel.
+  function budgetBlocks(source, blocks) {
     const textsIn = blocks.filter(isText).map((b) => b.text);
-    const structured = isRecord(source.structuredContent) ? source.structuredContent : undefined;
-    if (structured === undefined) {
-      const out = blocks.map(compactBlock);
-      const texts = out.filter(isText).map((b) => b.text);
-      if (fits(texts)) return { result: { ...source, content: out }, textsIn, textsOut: texts, elided: false };
-      const result = elide(source, keptFromTexts(texts), out, source.isError === true);
-      return { result, textsIn, textsOut: textsOf(result), elided: true };
-    }
+    const out = blocks.map(compactBlock);
+    const texts = out.filter(isText).map((b) => b.text);
+    if (fits(texts)) return { result: { ...source, content: out }, textsIn, textsOut: texts, elided: false };
+    const result = elide(source, keptFromTexts(texts), out, source.isError === true);
+    return { result, textsIn, textsOut: textsOf(result), elided: true };
+  }
+
+  // A result with structuredContent: two channels, its JSON and the text blocks.
+  function budgetStructured(source, blocks, structured, hasOutputSchema) {
+    const textsIn = blocks.filter(isText).map((b) => b.text);
     const exact = JSON.stringify(structured);
     const text = precision === undefined ? exact : compact(structured);
     let out = blocks.map((b) => (isText(b) && isCopy(b.text, structured, exact) ? { ...b, text } : compactBlock(b)));
@@ -136,6 +140,17 @@ function createPolicy(options) {
     }
     const result = elide(source, JSON.parse(text), out, hasOutputSchema || source.isError === true);
     return { result, textsIn: bigger(textsIn, [exact]), textsOut: textsOf(result), elided: true };
+  }
+
+  function budget(raw, hasOutputSchema) {
+    if (!isCallToolResult(raw)) {
+      // Plain data of a tool with an outputSchema is its structuredContent.
+      if (!hasOutputSchema || Array.isArray(raw)) return budgetData(raw);
+      return budgetStructured({}, [], raw, true);
+    }
+    const blocks = Array.isArray(raw.content) ? raw.content : [];
+    if (!isRecord(raw.structuredContent)) return budgetBlocks(raw, blocks);
+    return budgetStructured(raw, blocks, raw.structuredContent, hasOutputSchema);
   }
 
   function report(toolName, textsIn, textsOut, elided, started) {
