@@ -2,7 +2,7 @@
 // uses it the three ways a user does: require, import, and TypeScript.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, writeFileSync, existsSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -48,9 +48,12 @@ describe('the published tarball', () => {
 
   it('type-checks a TypeScript consumer against the shipped .d.ts', () => {
     copyFileSync(join(__dirname, 'consumer', 'typed.ts'), join(project, 'typed.ts'));
+    // mcp.ts uses the SDK's own types: the consumer gets the SDK the repository has installed.
+    copyFileSync(join(__dirname, 'consumer', 'mcp.ts'), join(project, 'mcp.ts'));
+    symlinkSync(join(root, 'node_modules', '@modelcontextprotocol'), join(project, 'node_modules', '@modelcontextprotocol'));
     writeFileSync(
       join(project, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', skipLibCheck: false, types: [] }, files: ['typed.ts'] }),
+      JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', skipLibCheck: false, types: [] }, files: ['typed.ts', 'mcp.ts'] }),
     );
     const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
     expect(existsSync(tsc)).toBe(true);
