@@ -27,7 +27,7 @@ function createPolicy(options) {
   const limits = { maxChars, maxTokens, encoding };
   // Capped text (a text result's head, a fault's message) stays within both caps: a token is
   // at least one char, so a char cap at the token cap also bounds tokens.
-  const textCap = Math.min(maxChars, maxTokens ?? Infinity) - MARKER_RESERVE;
+  const textCap = Math.max(0, Math.min(maxChars, maxTokens ?? Infinity) - MARKER_RESERVE);
 
   // Compact JSON of a value, rounded when `precision` is set. Throws on a cycle or a BigInt
   // (V8's own JSON.stringify), which the caller turns into a fault.
