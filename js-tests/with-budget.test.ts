@@ -283,6 +283,21 @@ describe('options that change the surface', () => {
     await client.close();
   });
 
+  it('withBudget before any tool, with pageTool; the server\'s own resources keep working', async () => {
+    const server = withBudget(new McpServer({ name: 'first', version: '0.0.0' }), { maxChars: 300, pageTool: true });
+    server.registerResource('notes', 'memo://notes', { mimeType: 'text/plain' }, async (uri) => ({ contents: [{ uri: uri.href, text: 'my notes' }] }));
+    server.tool('big', async () => ({ rows: Array.from({ length: 50 }, (_, i) => ({ i })) }));
+    const client = await connect(server);
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['big', 'read_result_page']);
+    expect((await client.listResources()).resources).toEqual([{ uri: 'memo://notes', name: 'notes', mimeType: 'text/plain' }]);
+    expect((await client.readResource({ uri: 'memo://notes' })).contents[0].text).toBe('my notes');
+    const reply = await call(client, 'big');
+    const id = (linkOf(reply)?.uri as string).slice('budget://result/'.length);
+    const viaTool = await call(client, 'read_result_page', { id });
+    expect(viaTool.content[0].text).toBe((await pages(client, reply))[0]);
+    await client.close();
+  });
+
   it('bad arguments and bad servers are coded errors', () => {
     const codeOf = (fn: () => unknown) => {
       try {
