@@ -158,12 +158,19 @@ describe('full=true: over the cap, nothing lost', () => {
     expect(reply.isError).toBe(true);
     expect(reply).not.toHaveProperty('structuredContent');
     expect(textOf(reply)).toBe(encode(full));
-    expect(JSON.parse(textOf(reply))).toMatchObject({ elided: true, bytes, preview: { entityCount: '135', entities: 'array(135)' } });
+    expect(JSON.parse(textOf(reply))).toMatchObject({ elided: true, code: 'TOO_LARGE', bytes, preview: { entityCount: '135', entities: 'array(135)' } });
     expect(reply.content[1]).toMatchObject({ type: 'resource_link', uri: expect.stringMatching(/^budget:\/\/result\//) });
     const pages = await pagesOf(client, reply);
     for (const page of pages) expect(page.length).toBeLessThanOrEqual(MAX_PAYLOAD_CHARS);
     expect(JSON.parse(pages[0])).toMatchObject({ page: 1, pages: pages.length, path: '$.entities' });
     expect(JSON.stringify(reassemble(pages))).toBe(JSON.stringify(full));
+  });
+
+  it('precision=0 reports the exact (larger) size of the unrounded dump', async () => {
+    const reply = await call(client, 'get_scene_state', { full: true, precision: 0 });
+    const bytes = JSON.stringify(sceneState(scene.entities, fullQuery, { scenePath })).length;
+    expect(bytes).toBeGreaterThan(JSON.stringify(sceneOf(fullQuery)).length);
+    expect(JSON.parse(textOf(reply))).toMatchObject({ elided: true, code: 'TOO_LARGE', bytes });
   });
 
   it('get_layout_bounds and get_console_logs full=true fit the cap and carry everything', async () => {

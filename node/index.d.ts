@@ -7,6 +7,7 @@ export * from './types/round.js';
 export * from './types/errors.js';
 export * from './types/tokens.js';
 export * from './types/summarize.js';
+export * from './types/filter-disclosure.js';
 export * from './types/toon.js';
 export * from './types/collections.js';
 export * from './types/profile.js';

@@ -2,7 +2,7 @@
 //! so the agent sees both the recent detail and the shape of everything it did not get.
 //!
 //! Console (500-entry ring), game journal (10,000), editor journal (2,000), watch series
-//! (512 × up to 5,000 samples) and interaction handles all reach tens of thousands to millions
+//! (512 × up to 5,000 samples) all reach tens of thousands to millions
 //! of tokens at their caps; these are the defaults the agent gets instead.
 
 use serde_json::{Map, Value};
@@ -18,12 +18,6 @@ pub const JOURNAL_DEFAULT_LIMIT: usize = 100;
 pub const WATCH_SERIES_LIMIT: usize = 100;
 /// Significant digits watch floats are rounded to (the boundary default; see `round`).
 pub const WATCH_PRECISION: f64 = 9.0;
-
-/// Hint when handles are requested but none exist.
-pub const NO_HANDLES_HINT: &str =
-    "No handles: open the relevant editor + enter its sub-mode first (e.g. scene_view_mode ui + collider_edit on).";
-/// Hint of the bare handles call.
-pub const HANDLES_HINT: &str = "Counts only. Pass editor=<name>, kind=<name>, or ids=[…] for handle geometry (x/y/rect).";
 
 /// What `tailWithCounts` decides: keep `items[start..]`; the histogram covers every item.
 pub struct Tail {
@@ -240,54 +234,6 @@ pub fn watch_read(result: &Value, query: &Value) -> Result<String, String> {
                 series.len()
             )),
         );
-    }
-    Ok(crate::json::value::to_json(&Value::Object(out)))
-}
-
-fn id_set(value: Option<&Value>) -> Option<Vec<String>> {
-    match value? {
-        Value::Array(list) if !list.is_empty() => Some(list.iter().map(|v| key_string(Some(v), "")).collect()),
-        Value::String(s) if !s.trim().is_empty() => Some(s.split(',').map(|t| t.trim().to_owned()).collect()),
-        Value::Number(_) => Some(vec![key_string(value, "")]),
-        _ => None,
-    }
-}
-
-/// `handles(result, { editor, kind, ids })`: counts unless a filter asks for geometry.
-pub fn handles(result: &Value, query: &Value) -> Result<String, String> {
-    let query = super::object_or_empty(query);
-    let Some(map) = result.as_object() else { return Ok(crate::json::value::to_json(result)) };
-    let all: &[Value] = map.get("handles").and_then(Value::as_array).map_or(&[], Vec::as_slice);
-    let editor = given(query.get("editor")).map(|v| key_string(Some(v), ""));
-    let kind = given(query.get("kind")).map(|v| key_string(Some(v), ""));
-    let ids = id_set(query.get("ids"));
-    let mut out: Map<String, Value> = Map::new();
-    if editor.is_none() && kind.is_none() && ids.is_none() {
-        let (mut by_editor, mut by_kind) = (Histogram::new(), Histogram::new());
-        for h in all {
-            by_editor.add(&key_string(h.get("editor"), "?"));
-            by_kind.add(&key_string(h.get("kind"), "?"));
-        }
-        for (k, v) in map.iter().filter(|(k, _)| k.as_str() != "handles") {
-            out.insert(k.clone(), v.clone());
-        }
-        out.insert("byEditor".into(), by_editor.into_value());
-        out.insert("byKind".into(), by_kind.into_value());
-        out.insert("hint".into(), Value::from(if all.is_empty() { NO_HANDLES_HINT } else { HANDLES_HINT }));
-        return Ok(crate::json::value::to_json(&Value::Object(out)));
-    }
-    let kept: Vec<Value> = all
-        .iter()
-        .filter(|h| editor.as_ref().map_or(true, |e| key_string(h.get("editor"), "?") == *e))
-        .filter(|h| kind.as_ref().map_or(true, |k| key_string(h.get("kind"), "?") == *k))
-        .filter(|h| ids.as_ref().map_or(true, |set| set.contains(&key_string(h.get("id"), ""))))
-        .cloned()
-        .collect();
-    for (k, v) in map {
-        out.insert(k.clone(), if k == "handles" { Value::Array(kept.clone()) } else { v.clone() });
-    }
-    if !map.contains_key("handles") {
-        out.insert("handles".into(), Value::Array(kept));
     }
     Ok(crate::json::value::to_json(&Value::Object(out)))
 }
