@@ -52,6 +52,7 @@ const BENCHES = [
     rows: (r) => r.rows.map((x) => ({ bench: 'menuCost', input: x.menu, peer: 'npm tiktoken in JS', measure: 'speed-up', value: Number.parseFloat(x['x tiktoken']), target: '' })),
   },
   { name: 'summarizer-sizes', module: './summarizer-sizes.mjs', rows: () => [] },
+  { name: 'with-budget', module: './with-budget.mjs', rows: (r) => r.rows.map((x) => ({ bench: `withBudget policy: ${x.bench}`, input: x.input, peer: 'the encode call it wraps', measure: 'time ratio', value: x.ratio, target: x.target })) },
 ];
 
 /** Tokens per payload size for the scene corpus: the real counts against the two estimates. */

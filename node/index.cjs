@@ -15,6 +15,8 @@ const tokens = require('./tokens.cjs');
 const profile = require('./profile.cjs');
 const menu = require('./menu.cjs');
 const streams = require('./streams.cjs');
+const mcpPolicy = require('./mcp/policy.cjs');
+const { withBudget } = require('./mcp/with-budget.cjs');
 
 module.exports = {
   MAX_PAYLOAD_CHARS: result.MAX_PAYLOAD_CHARS,
@@ -79,4 +81,8 @@ module.exports = {
   groupTools: menu.groupTools,
   menuFor: menu.menuFor,
   ...streams,
+  // MCP servers: one budget for every tool (docs/mcp.md).
+  withBudget,
+  createBudgetPolicy: mcpPolicy.createPolicy,
+  BUDGET_PRESETS: mcpPolicy.PRESETS,
 };

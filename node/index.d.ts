@@ -13,3 +13,4 @@ export * from './types/collections.js';
 export * from './types/profile.js';
 export * from './types/menu.js';
 export * from './types/streams.js';
+export * from './types/mcp.js';

@@ -92,5 +92,8 @@ export const {
   journalEvents,
   editorJournal,
   watchRead,
+  withBudget,
+  createBudgetPolicy,
+  BUDGET_PRESETS,
 } = api;
 export default api;
