@@ -4,7 +4,7 @@
 // fails when a tool's budget regresses.
 const { existsSync, writeFileSync } = require('node:fs');
 const api = require('../index.cjs');
-const { CliError, EXIT, numberFlag, parseOptions, readJson } = require('./io.cjs');
+const { CliError, EXIT, coded, numberFlag, parseOptions, readJson } = require('./io.cjs');
 
 const LOCKFILE = 'modoki-budget.lock';
 
@@ -20,12 +20,22 @@ schema's inflation risk and token bound, and a digest of the whole definition.
   --encoding NAME     cl100k_base (default) or o200k_base
   -h, --help          this help`;
 
-function coded(fn) {
-  try {
-    return fn();
-  } catch (error) {
-    throw new CliError(error && error.message ? error.message : String(error));
-  }
+/** Writes the lockfile for `tools`; returns the line to print. */
+function writeLock(io, tools, file, { encoding } = {}) {
+  const current = coded(() => api.budgetLock(tools, { encoding }));
+  (io.writeFile ?? writeFileSync)(file, coded(() => api.serializeLock(current)));
+  return `wrote ${file}: ${Object.keys(current.tools).length} tools`;
+}
+
+/**
+ * Compares the lockfile at `file` with `tools` as they are now. Returns `{ ok, message }`;
+ * a missing lockfile is a usage error that says how to write one (`writeHint`).
+ */
+function checkLockFile(io, tools, file, { encoding, tolerance, writeHint } = {}) {
+  const current = coded(() => api.budgetLock(tools, { encoding }));
+  if (!(io.exists ?? existsSync)(file)) throw new CliError(`no lockfile at ${file}; run \`${writeHint}\` first`);
+  const previous = readJson(io, file);
+  return coded(() => api.checkLock(previous, current, tolerance === undefined ? undefined : { tolerance }));
 }
 
 async function lockCommand(argv, io) {
@@ -42,18 +52,13 @@ async function lockCommand(argv, io) {
   if (positionals.length === 0) throw new CliError('missing the tools file (a path, or - for standard input)');
   const tolerance = numberFlag(values.tolerance, 'tolerance', { min: 0 });
   const tools = readJson(io, positionals[0]);
-  const current = coded(() => api.budgetLock(tools, { encoding: values.encoding }));
   if (!values.check) {
-    const text = api.serializeLock(current);
-    (io.writeFile ?? writeFileSync)(values.lockfile, text);
-    io.stdout.write(`wrote ${values.lockfile}: ${Object.keys(current.tools).length} tools\n`);
+    io.stdout.write(`${writeLock(io, tools, values.lockfile, { encoding: values.encoding })}\n`);
     return EXIT.ok;
   }
-  if (!(io.exists ?? existsSync)(values.lockfile)) throw new CliError(`no lockfile at ${values.lockfile}; run \`modoki-budget lock ${positionals[0]}\` first`);
-  const previous = readJson(io, values.lockfile);
-  const result = coded(() => api.checkLock(previous, current, tolerance === undefined ? undefined : { tolerance }));
+  const result = checkLockFile(io, tools, values.lockfile, { encoding: values.encoding, tolerance, writeHint: `modoki-budget lock ${positionals[0]}` });
   (result.ok ? io.stdout : io.stderr).write(`${result.message}\n`);
   return result.ok ? EXIT.ok : EXIT.checkFailed;
 }
 
-module.exports = { lockCommand, HELP, LOCKFILE };
+module.exports = { lockCommand, writeLock, checkLockFile, HELP, LOCKFILE };
