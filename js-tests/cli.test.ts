@@ -45,7 +45,10 @@ describe('report', () => {
     const data = JSON.parse(readFileSync(sample, 'utf8'));
     const compact = JSON.stringify(data);
     expect(out).toContain('modoki-budget report — bundled sample (samples/scene-state.json)');
-    expect(out).toContain(`${compact.length.toLocaleString('en-US')} chars`);
+    const given = readFileSync(sample, 'utf8').length;
+    const change = Math.round(((compact.length - given) / given) * 100);
+    const n = (x: number) => x.toLocaleString('en-US');
+    expect(out).toContain(`Size            as given ${n(given)} chars · compact ${n(compact.length)} (−${-change}%) · ${n(Buffer.byteLength(compact))} UTF-8 bytes\n`);
     expect(out).toContain(`cl100k_base ${countTokens(compact, 'cl100k_base').toLocaleString('en-US')}`);
     expect(out).toContain(`o200k_base ${countTokens(compact, 'o200k_base').toLocaleString('en-US')}`);
     expect(out).toContain('entities[].guid');

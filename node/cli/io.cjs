@@ -32,7 +32,11 @@ function readText(io, source) {
 
 /** Reads and parses JSON input; a parse error names the source and V8's reason. */
 function readJson(io, source) {
-  const text = readText(io, source);
+  return parseJson(readText(io, source), source);
+}
+
+/** Parses JSON text read from `source`; a parse error names the source and V8's reason. */
+function parseJson(text, source) {
   try {
     return JSON.parse(text);
   } catch (error) {
@@ -82,4 +86,4 @@ function colors(io) {
   return { bold: wrap(1, 22), dim: wrap(2, 22), green: wrap(32, 39), yellow: wrap(33, 39), red: wrap(31, 39), cyan: wrap(36, 39) };
 }
 
-module.exports = { CliError, EXIT, coded, processIo, readText, readJson, parseOptions, numberFlag, colors };
+module.exports = { CliError, EXIT, coded, processIo, readText, readJson, parseJson, parseOptions, numberFlag, colors };

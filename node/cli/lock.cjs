@@ -5,13 +5,14 @@
 const { existsSync, writeFileSync } = require('node:fs');
 const api = require('../index.cjs');
 const { CliError, EXIT, coded, numberFlag, parseOptions, readJson } = require('./io.cjs');
+const { toolsOf } = require('./menu.cjs');
 
 const LOCKFILE = 'modoki-budget.lock';
 
 const HELP = `Usage: modoki-budget lock <tools.json|-> [--check] [--lockfile PATH] [--tolerance R] [--encoding NAME]
 
-Writes the budget lockfile for a tool list (an array of tools, or a tools/list result
-{ tools }): per tool, its description's real tokens, a digest of its input schema, its output
+Writes the budget lockfile for a tool list (an array of tools, a tools/list result { tools },
+or the JSON-RPC response holding one): per tool, its description's real tokens, a digest of its input schema, its output
 schema's inflation risk and token bound, and a digest of the whole definition.
 
   --check             compare with the existing lockfile instead; exit 1 on drift or escalation
@@ -51,7 +52,7 @@ async function lockCommand(argv, io) {
   }
   if (positionals.length === 0) throw new CliError('missing the tools file (a path, or - for standard input)');
   const tolerance = numberFlag(values.tolerance, 'tolerance', { min: 0 });
-  const tools = readJson(io, positionals[0]);
+  const tools = toolsOf(readJson(io, positionals[0]), positionals[0]);
   if (!values.check) {
     io.stdout.write(`${writeLock(io, tools, values.lockfile, { encoding: values.encoding })}\n`);
     return EXIT.ok;

@@ -79,7 +79,7 @@ async function run(child, io, { values, policy, measure }) {
     warn: (text) => io.stderr.write(`modoki-budget proxy: ${text}\n`),
     onCall: (info) => {
       const call = stats.add(info, info.started - started);
-      if (keepFields && stats.wouldKeep(call.tokensIn) && info.payload !== undefined) stats.keep(call, keepFields(info.payload));
+      if (keepFields && stats.wouldKeep(call.tokensIn)) stats.keep(call, keepFields(info.result));
     },
   });
   let stopping = false;
