@@ -92,3 +92,11 @@ export function alive(pid: number): boolean {
     return false;
   }
 }
+
+/** What a result costs as docs/mcp.md counts it: the texts of its larger channel. */
+export function channelTexts(result: { content?: Array<{ type: string; text?: string }>; structuredContent?: unknown }): string[] {
+  const texts = (result.content ?? []).filter((b) => b.type === 'text').map((b) => b.text as string);
+  if (result.structuredContent === undefined) return texts;
+  const structured = [JSON.stringify(result.structuredContent)];
+  return texts.reduce((n, t) => n + t.length, 0) >= structured[0].length ? texts : structured;
+}

@@ -2,6 +2,7 @@
 // MCP's stdio framing: one JSON-RPC message per line. Splits a byte stream into lines without
 // decoding it, so a line can be forwarded as the exact bytes that arrived, and a 100 MB line is
 // joined once (one Buffer.concat) instead of being copied as it grows.
+// The unterminated tail at the end of a stream is handed to onEnd, never parsed as a message.
 
 /**
  * Calls `onLine(buffer)` for every complete line of the stream (the bytes before the `\n`,

@@ -1,7 +1,7 @@
 'use strict';
 // The budget flags of `proxy` (the withBudget options, spelled as flags) and the policy they make.
 const { CliError, numberFlag } = require('./io.cjs');
-const { countTokens } = require('../tokens.cjs');
+const { createPolicy } = require('../mcp/policy.cjs');
 
 const BUDGET_FLAGS = {
   preset: { type: 'string' },
@@ -33,26 +33,27 @@ function budgetOptions(values) {
 }
 
 /**
- * What the server sent for one result, as --measure-only and the log count it: the result
- * member's JSON text (the whole CallToolResult: every channel a client may pass on).
+ * The policy for the flags, and `measure(result)` → `{ charsIn, tokensIn }`: what the server
+ * sent, counted exactly as the policy counts it (its larger channel). Under --measure-only the
+ * measuring policy has no cap that can fire, so it never elides and never keeps a result.
+ * A bad option is a one-line usage error.
  */
-function measureResult(result) {
-  const text = JSON.stringify(result);
-  return { charsIn: text.length, tokensIn: countTokens(text) };
-}
-
-/** The policy for the flags (none under --measure-only); a bad option is a one-line usage error. */
 function budgetFlags(values, { measureOnly = false, pageTool = false } = {}) {
   const options = budgetOptions(values);
-  if (measureOnly) return { policy: null, measure: measureResult };
-  const { createPolicy } = require('../mcp/policy.cjs');
-  let policy;
-  try {
-    policy = createPolicy({ ...options, ...(pageTool ? { pageTool } : {}) });
-  } catch (error) {
-    throw new CliError(error && error.message ? error.message : String(error));
-  }
-  return { policy, measure: measureResult };
+  const make = (o) => {
+    try {
+      return createPolicy(o);
+    } catch (error) {
+      throw new CliError(error && error.message ? error.message : String(error));
+    }
+  };
+  const policy = make({ ...options, ...(pageTool ? { pageTool } : {}) });
+  const meter = make({ maxChars: Number.MAX_SAFE_INTEGER });
+  const measure = (result) => {
+    const { info } = meter.apply('measure', result, { hasOutputSchema: false });
+    return { charsIn: info.charsIn, tokensIn: info.tokensIn };
+  };
+  return { policy: measureOnly ? null : policy, measure };
 }
 
-module.exports = { BUDGET_FLAGS, BUDGET_HELP, budgetOptions, budgetFlags, measureResult };
+module.exports = { BUDGET_FLAGS, BUDGET_HELP, budgetOptions, budgetFlags };

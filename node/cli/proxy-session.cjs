@@ -6,11 +6,23 @@
 
 /** JSON-RPC error code for a request the server can no longer answer (it exited). */
 const SERVER_GONE = -32000;
-/** MCP's error code for a resource that does not exist. */
-const RESOURCE_NOT_FOUND = -32002;
+/** JSON-RPC invalid params: what withBudget answers for an unknown, evicted or bad page URI. */
+const RESOURCE_NOT_FOUND = -32602;
 /** Prefix of the ids of the proxy's own requests to the server. */
 const OWN_ID_PREFIX = 'modoki-budget-proxy:';
 const PAGE_URI_PREFIX = 'budget://result/';
+
+/** Whether the policy's `out` holds exactly the values of `raw` (content compared block by block). */
+function unchanged(raw, out) {
+  const keys = Object.keys(out);
+  if (keys.length !== Object.keys(raw).length) return false;
+  for (const key of keys) {
+    if (key === 'content' && Array.isArray(raw.content) && Array.isArray(out.content)) {
+      if (raw.content.length !== out.content.length || raw.content.some((b, i) => b !== out.content[i])) return false;
+    } else if (!Object.hasOwn(raw, key) || raw[key] !== out[key]) return false;
+  }
+  return true;
+}
 
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 /** Ids 1 and "1" are different JSON-RPC ids; the key keeps them apart. */
@@ -43,6 +55,8 @@ class ProxySession {
     this.outputSchemas = new Map();
     this.serverHasResources = false;
     this.nextOwnId = 1;
+    /** Ids the client has used that look like the proxy's own: never handed out. */
+    this.clientOwnLike = new Set();
   }
 
   // ---- from the client ----
@@ -58,6 +72,7 @@ class ProxySession {
       return;
     }
     if (!this.measureOnly && this.policy && this.answerLocally(message)) return;
+    if (typeof message.id === 'string' && message.id.startsWith(OWN_ID_PREFIX)) this.clientOwnLike.add(message.id);
     const key = idKey(message.id);
     const entry = { id: message.id, method: message.method, tool: undefined, started: this.now(), alias: undefined };
     if (message.method === 'tools/call' && isObject(message.params)) entry.tool = String(message.params.name);
@@ -192,12 +207,14 @@ class ProxySession {
       this.record(entry, { tool: entry.tool, ...measured, charsOut: measured.charsIn, tokensOut: measured.tokensIn, elided: false, ms: 0 }, result);
       return;
     }
-    this.budget(entry, message, known === true);
+    this.budget(entry, message, known === true, line);
   }
 
-  budget(entry, message, hasOutputSchema) {
+  budget(entry, message, hasOutputSchema, line) {
     const { result, info } = this.policy.apply(entry.tool, message.result, { hasOutputSchema });
-    this.send.client(JSON.stringify({ ...message, result }));
+    // A result the policy left as it was goes out as the server's own bytes.
+    if (line !== null && line !== undefined && unchanged(message.result, result)) this.send.client(line);
+    else this.send.client(JSON.stringify({ ...message, result }));
     this.record(entry, info, message.result);
   }
 
@@ -220,11 +237,11 @@ class ProxySession {
     this.send.server(JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params: cursor === undefined ? {} : { cursor } }));
   }
 
-  /** An id for a request of the proxy's own that no pending client request uses. */
+  /** An id for a request of the proxy's own that the client has never used. */
   freshId() {
     let id;
     do id = `${OWN_ID_PREFIX}${this.nextOwnId++}`;
-    while (this.pending.has(idKey(id)) || this.own.has(idKey(id)));
+    while (this.clientOwnLike.has(id) || this.own.has(idKey(id)));
     return id;
   }
 
