@@ -32,10 +32,12 @@ cannot start exits 2.`;
 /** The lines the proxy writes to one side, with backpressure on the side that feeds it. */
 function lineWriter(stream, source) {
   return (data) => {
+    // One writev for the line and its newline, flushed now: the accounting after a send must
+    // not delay the bytes.
     stream.cork();
     stream.write(data);
     const ok = stream.write('\n');
-    process.nextTick(() => stream.uncork());
+    stream.uncork();
     if (!ok && source && !source.isPaused()) {
       source.pause();
       stream.once('drain', () => source.resume());
