@@ -100,6 +100,8 @@ export async function run({ quick = false } = {}) {
       proxy: (10 * MB) / 1e6 / (Math.min(...bigMs.proxy) / 1000),
       measureOnly: (10 * MB) / 1e6 / (Math.min(...bigMs['proxy --measure-only']) / 1000),
       direct: (10 * MB) / 1e6 / (Math.min(...bigMs.direct) / 1000),
+      // The proxy's own rate: 10 MB over the time it adds to the direct round trip.
+      proxyOwn: (10 * MB) / 1e6 / ((Math.min(...bigMs.proxy) - Math.min(...bigMs.direct)) / 1000),
     },
   };
 }
