@@ -3,8 +3,8 @@
 // tool it offers and prints what `menu` prints for that menu. With --lock it writes the budget
 // lockfile for the live menu; with --check it fails (exit 1) when the menu drifted or escalated,
 // so CI can stop a pull request that grows a server's tools/list.
-const { CliError, EXIT, coded, numberFlag, parseOptions } = require('./io.cjs');
-const { splitCommand, spawnServer, terminate } = require('./child.cjs');
+const { CliError, EXIT, coded, numberFlag } = require('./io.cjs');
+const { serverCommandArgs, spawnServer, terminate } = require('./child.cjs');
 const { connect, initialize, listTools, REQUEST_TIMEOUT_MS } = require('./mcp-client.cjs');
 const { MENU_FLAGS, menuOptions, menuReport, printMenu } = require('./menu.cjs');
 const { writeLock, checkLockFile } = require('./lock.cjs');
@@ -45,31 +45,24 @@ async function liveTools(command, timeoutMs, io) {
 }
 
 async function auditCommand(argv, io) {
-  const split = splitCommand(argv);
-  const { values, positionals } = parseOptions(split.options, {
-    ...MENU_FLAGS,
-    lock: { type: 'string' },
-    check: { type: 'string' },
-    tolerance: { type: 'string' },
-    timeout: { type: 'string' },
-  }, { positionals: Infinity });
+  const flags = { ...MENU_FLAGS, lock: { type: 'string' }, check: { type: 'string' }, tolerance: { type: 'string' }, timeout: { type: 'string' } };
+  const { values, command } = serverCommandArgs(argv, flags, 'audit');
   if (values.help) {
     io.stdout.write(`${HELP}\n`);
     return EXIT.ok;
   }
-  if (positionals.length > 0) throw new CliError(`put the server command after --, as in \`modoki-budget audit -- ${positionals.join(' ')}\``);
   if (values.lock !== undefined && values.check !== undefined) throw new CliError('--lock and --check cannot be used together');
   const options = menuOptions(values);
   const tolerance = numberFlag(values.tolerance, 'tolerance', { min: 0 });
   const timeoutMs = numberFlag(values.timeout, 'timeout', { integer: true, min: 1 }) ?? REQUEST_TIMEOUT_MS;
-  const tools = await liveTools(split.command, timeoutMs, io);
+  const tools = await liveTools(command, timeoutMs, io);
   printMenu(io, coded(() => menuReport(tools, options)), values.json);
   if (values.lock !== undefined) {
     io.stderr.write(`${writeLock(io, tools, values.lock, { encoding: options.encoding })}\n`);
     return EXIT.ok;
   }
   if (values.check !== undefined) {
-    const writeHint = `modoki-budget audit --lock ${values.check} -- ${split.command.join(' ')}`;
+    const writeHint = `modoki-budget audit --lock ${values.check} -- ${command.join(' ')}`;
     const result = checkLockFile(io, tools, values.check, { encoding: options.encoding, tolerance, writeHint });
     io.stderr.write(`${result.message}\n`);
     return result.ok ? EXIT.ok : EXIT.checkFailed;

@@ -1,7 +1,7 @@
 'use strict';
 // Starting and stopping the MCP server a command runs as its child (`audit`, `proxy`).
 const { spawn } = require('node:child_process');
-const { CliError } = require('./io.cjs');
+const { CliError, parseOptions } = require('./io.cjs');
 
 /**
  * How long a server gets to exit on its own after its stdin closes, then after SIGTERM, before
@@ -15,6 +15,17 @@ function splitCommand(argv) {
   const at = argv.indexOf('--');
   if (at === -1) return { options: argv, command: [] };
   return { options: argv.slice(0, at), command: argv.slice(at + 1) };
+}
+
+/**
+ * The flags of `<name> [options] -- <command…>` and the command: `{ values, command }`. A word
+ * before the `--` is a usage error that shows where the command goes.
+ */
+function serverCommandArgs(argv, flags, name) {
+  const split = splitCommand(argv);
+  const { values, positionals } = parseOptions(split.options, flags, { positionals: Infinity });
+  if (!values.help && positionals.length > 0) throw new CliError(`put the server command after --, as in \`modoki-budget ${name} -- ${positionals.join(' ')}\``);
+  return { values, command: split.command };
 }
 
 /**
@@ -62,4 +73,4 @@ function exitStatus({ code, signal }) {
   return number ? 128 + number : 1;
 }
 
-module.exports = { GRACE_MS, splitCommand, spawnServer, exited, terminate, exitStatus };
+module.exports = { GRACE_MS, serverCommandArgs, spawnServer, exited, terminate, exitStatus };

@@ -3,8 +3,8 @@
 // server as its child and forwards every JSON-RPC line both ways, applying the withBudget policy
 // to tools/call results (ProxySession routes; this file owns the processes and the streams).
 const { writeFileSync } = require('node:fs');
-const { CliError, EXIT, parseOptions } = require('./io.cjs');
-const { splitCommand, spawnServer, exited, terminate, exitStatus } = require('./child.cjs');
+const { EXIT } = require('./io.cjs');
+const { serverCommandArgs, spawnServer, exited, terminate, exitStatus } = require('./child.cjs');
 const { readLines, parseLine } = require('./lines.cjs');
 const { ProxySession } = require('./proxy-session.cjs');
 const { SessionStats } = require('./proxy-stats.cjs');
@@ -46,22 +46,15 @@ function lineWriter(stream, source) {
 }
 
 async function proxyCommand(argv, io) {
-  const split = splitCommand(argv);
-  const { values, positionals } = parseOptions(split.options, {
-    ...BUDGET_FLAGS,
-    'page-tool': { type: 'boolean' },
-    'measure-only': { type: 'boolean' },
-    log: { type: 'string' },
-    html: { type: 'string' },
-  }, { positionals: Infinity });
+  const flags = { ...BUDGET_FLAGS, 'page-tool': { type: 'boolean' }, 'measure-only': { type: 'boolean' }, log: { type: 'string' }, html: { type: 'string' } };
+  const { values, command } = serverCommandArgs(argv, flags, 'proxy');
   if (values.help) {
     io.stdout.write(`${HELP}\n`);
     return EXIT.ok;
   }
-  if (positionals.length > 0) throw new CliError(`put the server command after --, as in \`modoki-budget proxy -- ${positionals.join(' ')}\``);
   const { policy, measure } = budgetFlags(values, { measureOnly: values['measure-only'] === true, pageTool: values['page-tool'] === true });
   if (values.log !== undefined) writeFileSync(values.log, '');
-  const child = await spawnServer(split.command);
+  const child = await spawnServer(command);
   return run(child, io, { values, policy, measure });
 }
 
