@@ -47,6 +47,11 @@ describe('ProxySession ids', () => {
     expect(renamed.id).not.toBe('modoki-budget-proxy:1');
     t.server({ jsonrpc: '2.0', id: renamed.id, result: {} });
     expect(JSON.parse(t.toClient.at(-1)!)).toEqual({ jsonrpc: '2.0', id: 'modoki-budget-proxy:1', result: {} });
+    // Renamed again while still pending, then cancelled: the server is told its own id for it.
+    t.client({ jsonrpc: '2.0', id: 'modoki-budget-proxy:1', method: 'tools/call', params: { name: 'slow' } });
+    const again = JSON.parse(t.toServer.at(-1)!).id;
+    t.client({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'modoki-budget-proxy:1', reason: 'user' } });
+    expect(JSON.parse(t.toServer.at(-1)!)).toEqual({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: again, reason: 'user' } });
     // The own tools/list answer releases the held tools/call.
     t.server({ jsonrpc: '2.0', id: own.id, result: { tools: [{ name: 'dump', inputSchema: { type: 'object' }, outputSchema: { type: 'object' } }] } });
     const answer = JSON.parse(t.toClient.at(-1)!);

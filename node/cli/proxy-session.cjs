@@ -55,6 +55,8 @@ class ProxySession {
     this.outputSchemas = new Map();
     this.serverHasResources = false;
     this.nextOwnId = 1;
+    /** Client request id key → the id its request has on the server side, when they differ. */
+    this.aliases = new Map();
     /** Ids the client has used that look like the proxy's own: never handed out. */
     this.clientOwnLike = new Set();
   }
@@ -66,6 +68,13 @@ class ProxySession {
       // Notifications, responses to the server's requests, batches, even unparsable lines: the
       // server's business. A cancellation also ends the proxy's bookkeeping for that request.
       if (isObject(message) && message.method === 'notifications/cancelled' && isObject(message.params)) {
+        const alias = this.aliases.get(idKey(message.params.requestId));
+        if (alias !== undefined) {
+          // The server knows that request by the id the proxy gave it.
+          this.forget(alias);
+          this.send.server(JSON.stringify({ ...message, params: { ...message.params, requestId: alias } }));
+          return;
+        }
         this.pending.delete(idKey(message.params.requestId));
       }
       this.send.server(line);
@@ -81,6 +90,7 @@ class ProxySession {
       // fresh id on the server side, and its own back on the answer.
       entry.alias = this.freshId();
       this.pending.set(idKey(entry.alias), entry);
+      this.aliases.set(key, entry.alias);
       this.send.server(JSON.stringify({ ...message, id: entry.alias }));
       return;
     }
@@ -151,6 +161,7 @@ class ProxySession {
     }
     this.pending.delete(key);
     if (entry.alias !== undefined) {
+      this.aliases.delete(idKey(entry.id));
       this.answer(entry, { ...message, id: entry.id }, null);
       return;
     }
@@ -237,6 +248,13 @@ class ProxySession {
     this.send.server(JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params: cursor === undefined ? {} : { cursor } }));
   }
 
+  /** Drops the bookkeeping of an aliased request the client cancelled. */
+  forget(alias) {
+    const entry = this.pending.get(idKey(alias));
+    this.pending.delete(idKey(alias));
+    if (entry !== undefined) this.aliases.delete(idKey(entry.id));
+  }
+
   /** An id for a request of the proxy's own that the client has never used. */
   freshId() {
     let id;
@@ -252,6 +270,7 @@ class ProxySession {
       this.replyError(entry.id, SERVER_GONE, `the MCP server ${how} before answering ${entry.method}`, { exitCode: status.code, signal: status.signal });
     }
     this.pending.clear();
+    this.aliases.clear();
     this.held.clear();
     this.own.clear();
   }
