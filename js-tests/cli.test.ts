@@ -143,12 +143,15 @@ describe('errors are one line and a non-zero exit, never a stack trace', () => {
   });
 
   it('--help works on every command', async () => {
-    for (const command of ['report', 'encode', 'tokens']) {
+    for (const command of ['report', 'encode', 'tokens', 'audit', 'proxy']) {
       const { code, out } = await run([command, '--help']);
       expect(code).toBe(0);
       expect(out).toMatch(new RegExp(`^Usage: modoki-budget ${command} `));
     }
-    expect((await run(['--help'])).out).toMatch(/^Usage: modoki-budget <command>/);
+    const help = (await run(['--help'])).out;
+    expect(help).toMatch(/^Usage: modoki-budget <command>/);
+    expect(help).toContain('\n  audit -- <cmd>    ');
+    expect(help).toContain('\n  proxy -- <cmd>    ');
   });
 });
 

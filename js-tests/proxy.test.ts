@@ -35,6 +35,12 @@ describe('proxy: faults', () => {
     expect(r.stderr).toBe('modoki-budget proxy: cannot start "/no/such/server": ENOENT\n');
   });
 
+  it('a log that cannot be written: a usage error before the server starts', () => {
+    const r = spawnSync(process.execPath, [bin, 'proxy', '--log', '/no/such/dir/calls.jsonl', '--', process.execPath, lineServer], { encoding: 'utf8', timeout: 20_000 });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe('modoki-budget proxy: cannot write the log /no/such/dir/calls.jsonl: ENOENT\n');
+  });
+
   it('no command, or one not after --: a usage error', () => {
     const none = spawnSync(process.execPath, [bin, 'proxy'], { encoding: 'utf8', timeout: 20_000 });
     expect(none.status).toBe(2);

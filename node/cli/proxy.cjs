@@ -3,7 +3,7 @@
 // server as its child and forwards every JSON-RPC line both ways, applying the withBudget policy
 // to tools/call results (ProxySession routes; this file owns the processes and the streams).
 const { writeFileSync } = require('node:fs');
-const { EXIT } = require('./io.cjs');
+const { CliError, EXIT } = require('./io.cjs');
 const { serverCommandArgs, spawnServer, exited, terminate, exitStatus } = require('./child.cjs');
 const { readLines, parseLine } = require('./lines.cjs');
 const { ProxySession } = require('./proxy-session.cjs');
@@ -53,7 +53,13 @@ async function proxyCommand(argv, io) {
     return EXIT.ok;
   }
   const { policy, measure } = budgetFlags(values, { measureOnly: values['measure-only'] === true, pageTool: values['page-tool'] === true });
-  if (values.log !== undefined) writeFileSync(values.log, '');
+  if (values.log !== undefined) {
+    try {
+      writeFileSync(values.log, '');
+    } catch (error) {
+      throw new CliError(`cannot write the log ${values.log}: ${error.code ?? error.message}`);
+    }
+  }
   const child = await spawnServer(command);
   return run(child, io, { values, policy, measure });
 }
@@ -83,10 +89,18 @@ async function run(child, io, { values, policy, measure }) {
     stopping = true;
     terminate(child);
   };
-  readLines(stdin, (line) => session.fromClient(line, parseLine(line)), stop);
+  // A bug in handling one message costs that message, never the session.
+  const guarded = (handle) => (line) => {
+    try {
+      handle(line, parseLine(line));
+    } catch (error) {
+      io.stderr.write(`modoki-budget proxy: internal error on a ${line.length}-byte message: ${error && error.message ? error.message : String(error)} (please report this)\n`);
+    }
+  };
+  readLines(stdin, guarded((line, message) => session.fromClient(line, message)), stop);
   stdin.on('error', stop);
   io.stdout.on?.('error', stop);
-  const serverDone = new Promise((resolve) => readLines(child.stdout, (line) => session.fromServer(line, parseLine(line)), resolve));
+  const serverDone = new Promise((resolve) => readLines(child.stdout, guarded((line, message) => session.fromServer(line, message)), resolve));
   const onSignal = () => stop();
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
