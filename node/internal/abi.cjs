@@ -13,7 +13,7 @@ const core = require('./core.cjs');
 const { stringifyNeverThrows } = require('../tolerant-json.cjs');
 
 const utf8 = new TextEncoder();
-const utf8Decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+let utf8Decoder = null;
 // Matches only a character above U+00FF. V8 answers at once for a one-byte string (it cannot
 // hold one), which is how a string's Latin-1 representability is known without a scan.
 const WIDE_CHARACTER = /[^\u0000-\u00ff]/;
@@ -74,7 +74,7 @@ function writeFile(path) {
 function readOutput(length, latin1 = core.abiOutputLatin1()) {
   const ptr = core.abiOutput();
   const buffer = memoryBuffer();
-  return latin1 ? Buffer.from(buffer, ptr, length).latin1Slice(0, length) : utf8Decoder.decode(new Uint8Array(buffer, ptr, length));
+  return latin1 ? Buffer.from(buffer, ptr, length).latin1Slice(0, length) : (utf8Decoder ??= new TextDecoder('utf-8', { ignoreBOM: true })).decode(new Uint8Array(buffer, ptr, length));
 }
 
 /** Frees the core's buffers after a call whose input or output was large. */
