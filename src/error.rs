@@ -41,6 +41,9 @@ pub enum ErrorCode {
     /// A call to a grouped tool names no action, or one it does not have (thrown by its router
     /// in JS).
     UnknownAction,
+    /// A stored result that is unknown or already evicted (thrown by the result store of
+    /// `withBudget` in JS: call the tool again).
+    UnknownResult,
 }
 
 impl ErrorCode {
@@ -62,6 +65,7 @@ impl ErrorCode {
             ErrorCode::UnknownGuid => "UNKNOWN_GUID",
             ErrorCode::UnknownTool => "UNKNOWN_TOOL",
             ErrorCode::UnknownAction => "UNKNOWN_ACTION",
+            ErrorCode::UnknownResult => "UNKNOWN_RESULT",
         }
     }
 }
