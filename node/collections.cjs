@@ -10,7 +10,7 @@
 // Object.defineProperty, and only own properties are read (Object.hasOwn), so asking for
 // `constructor` or `__proto__` never picks up Object.prototype's.
 
-const { codedError } = require('./internal/coded-error.cjs');
+const { codedError } = require('./internal/errors.cjs');
 const { readOptions, setOwn } = require('./internal/options.cjs');
 const { stringifyNeverThrows } = require('./tolerant-json.cjs');
 

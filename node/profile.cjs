@@ -2,7 +2,7 @@
 // Budget analysis: one response's profile, the JSON-or-TOON choice, and the budget lockfile.
 // Token counting and all policy live in the WebAssembly core; this file converts options.
 const core = require('./internal/core.cjs');
-const { codedError } = require('./internal/coded-error.cjs');
+const { codedError } = require('./internal/errors.cjs');
 const { readOptions } = require('./internal/options.cjs');
 const { jsonBytes } = require('./internal/abi.cjs');
 const { stringifyNeverThrows } = require('./tolerant-json.cjs');

@@ -5,7 +5,7 @@
 const path = require('node:path');
 const core = require('./internal/core.cjs');
 const abi = require('./internal/abi.cjs');
-const { codedError } = require('./internal/coded-error.cjs');
+const { codedError } = require('./internal/errors.cjs');
 const { DEFAULT_ENCODING, encodingName: checkedEncoding, readOptions } = require('./internal/options.cjs');
 const { stringifyNeverThrows } = require('./tolerant-json.cjs');
 const ESTIMATE_METHODS = Object.freeze(['chars/4', 'chars/3.5']);

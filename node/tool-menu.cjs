@@ -5,7 +5,7 @@
 
 const core = require('./internal/core.cjs');
 const { jsonBytes: abiJsonBytes } = require('./internal/abi.cjs');
-const { codedError } = require('./internal/coded-error.cjs');
+const { codedError } = require('./internal/errors.cjs');
 const { readOptions } = require('./internal/options.cjs');
 const tokens = require('./tokens.cjs');
 

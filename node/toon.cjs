@@ -10,7 +10,7 @@
 
 const core = require('./internal/core.cjs');
 const abi = require('./internal/abi.cjs');
-const { codedError } = require('./internal/coded-error.cjs');
+const { codedError } = require('./internal/errors.cjs');
 const { readOptions, setOwn } = require('./internal/options.cjs');
 const { isPlainTree } = require('./round-floats.cjs');
 

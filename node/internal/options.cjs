@@ -7,7 +7,7 @@
 // for). Both refusals are INVALID_OPTION with the same message shape.
 
 const core = require('./core.cjs');
-const { codedError } = require('./coded-error.cjs');
+const { codedError } = require('./errors.cjs');
 
 const DEFAULT_ENCODING = 'cl100k_base';
 const NO_OPTIONS = Object.freeze({});

@@ -18,8 +18,8 @@ export type BudgetErrorCode =
   | 'AMBIGUOUS_GUID'
   | 'UNKNOWN_GUID'
   | 'UNKNOWN_TOOL'
-  | 'UNKNOWN_ACTION'
-  | 'UNKNOWN_RESULT';
+  | 'UNKNOWN_RESULT'
+  | 'UNKNOWN_ACTION';
 
 /**
  * An `Error` thrown by this package with a `code` a caller can branch on. Input that cannot be
