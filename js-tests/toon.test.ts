@@ -94,6 +94,12 @@ describe('non-JSON values are normalized like @toon-format/toon 4.4.0', () => {
     }
   });
 
+  it('text that only looks like an escaped surrogate, and real pairs, encode as the reference encodes them', () => {
+    for (const value of [{ path: 'C:\\udata\\ud800' }, ['\\ud83d', '😀', { ['k\\udc00']: '\ud83d\ude00' }]]) {
+      expect(toToon(value)).toBe(referenceEncode(value));
+    }
+  });
+
   it('a cycle throws INVALID_INPUT instead of overflowing the stack', () => {
     const a: Record<string, unknown> = { x: 1 };
     a.self = a;
