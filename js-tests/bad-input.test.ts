@@ -175,6 +175,16 @@ describe('options', () => {
     expect(countTokens('hello world')).toBe(2);
   });
 
+  it('a nested option object is read by the same rules', () => {
+    expect(() => profileResponse('t', [], { thresholds: { lo: 5 } as never })).toThrow(
+      expect.objectContaining({ code: 'INVALID_OPTION', message: 'profileResponse: unknown option "thresholds.lo". Known options: low, medium, high.' }),
+    );
+    expect(() => profileResponse('t', [], { thresholds: 5 as never })).toThrow(
+      expect.objectContaining({ code: 'INVALID_OPTION', message: 'profileResponse: thresholds must be an object, got number.' }),
+    );
+    expect(profileResponse('t', [{ type: 'text', text: 'hello' }], { thresholds: { low: 0 } }).risk).toBe('medium');
+  });
+
   it('a bad option value is INVALID_OPTION too', () => {
     expect(() => checkLock(lock, lock, { tolerance: -1 })).toThrow(expect.objectContaining({ code: 'INVALID_OPTION', message: 'checkLock: tolerance must be a number >= 0' }));
     expect(() => lintDescription({ name: 't' }, { maxDescriptionTokens: -1 })).toThrow(expect.objectContaining({ code: 'INVALID_OPTION' }));

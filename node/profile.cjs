@@ -19,7 +19,8 @@ function profileResponse(toolName, blocks, options) {
   if (typeof toolName !== 'string') throw invalid('profileResponse(toolName, blocks): toolName must be a string');
   if (!Array.isArray(blocks)) throw invalid('profileResponse(toolName, blocks): blocks must be an array of { type, text }');
   const opts = readOptions('profileResponse', options, ['encoding', 'overheadBlocks', 'thresholds', 'maxOverheadRatio']);
-  const { encoding, overheadBlocks = 0, thresholds, maxOverheadRatio } = opts;
+  const { encoding, overheadBlocks = 0, maxOverheadRatio } = opts;
+  const thresholds = opts.thresholds === undefined ? undefined : readOptions('profileResponse', opts.thresholds, ['low', 'medium', 'high'], 'thresholds');
   const name = tokens.prepareEncoding(encoding);
   const coreOptions = { overheadBlocks, ...(thresholds ? { thresholds } : {}), ...(maxOverheadRatio !== undefined ? { maxOverheadRatio } : {}) };
   const cleanBlocks = blocks.map((b) => ({ type: String(b?.type ?? 'text'), text: typeof b?.text === 'string' ? b.text : '' }));

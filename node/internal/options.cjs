@@ -20,16 +20,19 @@ function kindOf(value) {
 /**
  * `options` as an object whose every own key is one of `known`: `{}` for undefined or null.
  * Throws INVALID_OPTION (a TypeError) `${fn}: options must be an object, got <kind>.` or
- * `${fn}: unknown option "<key>". Known options: <known>.` (withBudget's shape too).
+ * `${fn}: unknown option "<key>". Known options: <known>.` (withBudget's shape too). For a
+ * nested option object, `path` names it (`thresholds`): the messages then say
+ * `thresholds must be an object` and `unknown option "thresholds.<key>"`.
  */
-function readOptions(fn, options, known) {
+function readOptions(fn, options, known, path) {
   if (options === undefined || options === null) return NO_OPTIONS;
   if (typeof options !== 'object' || Array.isArray(options)) {
-    throw codedError('INVALID_OPTION', `${fn}: options must be an object, got ${kindOf(options)}.`, TypeError);
+    throw codedError('INVALID_OPTION', `${fn}: ${path ?? 'options'} must be an object, got ${kindOf(options)}.`, TypeError);
   }
   for (const key of Object.keys(options)) {
     if (!known.includes(key)) {
-      throw codedError('INVALID_OPTION', `${fn}: unknown option ${JSON.stringify(key)}. Known options: ${known.join(', ')}.`, TypeError);
+      const shown = path === undefined ? key : `${path}.${key}`;
+      throw codedError('INVALID_OPTION', `${fn}: unknown option ${JSON.stringify(shown)}. Known options: ${known.join(', ')}.`, TypeError);
     }
   }
   return options;
