@@ -31,9 +31,9 @@ export function payload(bytes) {
 
 function load() {
   const api = require('modoki-budget');
-  // The raw wasm-bindgen module: the same instance node/index.cjs loaded (same require cache).
-  const core = require('../pkg/modoki_budget.js');
-  return { api, memory: () => core.tokenMemory().buffer.byteLength };
+  // The core the package loaded (same require cache), and so its memory.
+  const core = require('../node/internal/core.cjs');
+  return { api, memory: () => core.abiMemory().buffer.byteLength };
 }
 
 /** The big operations, each on the same ~50 MB payload. */

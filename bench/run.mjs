@@ -51,6 +51,11 @@ const BENCHES = [
     module: './menu.mjs',
     rows: (r) => r.rows.map((x) => ({ bench: 'menuCost', input: x.menu, peer: 'npm tiktoken in JS', measure: 'speed-up', value: Number.parseFloat(x['x tiktoken']), target: '' })),
   },
+  {
+    name: 'cold-start',
+    module: './cold-start.mjs',
+    rows: (r) => r.results.map((x) => ({ bench: 'cold start: require + first call', input: 'fresh process', peer: x.name, measure: 'ms (median)', value: x.ms, target: x.target })),
+  },
   { name: 'summarizer-sizes', module: './summarizer-sizes.mjs', rows: () => [] },
   { name: 'with-budget', module: './with-budget.mjs', rows: (r) => r.rows.map((x) => ({ bench: `withBudget policy: ${x.bench}`, input: x.input, peer: 'the encode call it wraps', measure: 'time ratio', value: x.ratio, target: x.target })) },
   { name: 'proxy', module: './proxy.mjs', rows: (r) => [{ bench: 'proxy small tools/call', input: 'echo, median of 1,000', peer: 'direct stdio', measure: 'added ms', value: r.addedLatencyMs.proxy, target: '<= 1' }, { bench: 'proxy 10 MB result', input: 'log-like text', peer: 'direct stdio', measure: 'MB/s (10 MB / added time)', value: r.throughputMBps.proxyOwn, target: '>= 50' }, { bench: 'proxy 10 MB result', input: 'log-like text', peer: 'direct stdio', measure: 'MB/s end to end', value: r.throughputMBps.proxy, target: '' }] },

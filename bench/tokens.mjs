@@ -1,7 +1,7 @@
-// Token counting: modoki-budget against gpt-tokenizer, npm tiktoken (WASM) and js-tiktoken, in
-// one run, as ratios. Warm throughput on scene-index JSON (~50 KB, ~700 KB, ~7 MB) and prose,
-// for cl100k_base and o200k_base; first-call cost in a fresh process per library; the
-// 'a' x N linearity case; and the .wasm size.
+// Token counting: modoki-budget against gpt-tokenizer, npm tiktoken (WASM), js-tiktoken and
+// ai-tokenizer (pure JS), in one run, as ratios. Warm throughput on scene-index JSON (~50 KB,
+// ~700 KB, ~7 MB) and prose, for cl100k_base and o200k_base; first-call cost in a fresh process
+// per library; the 'a' x N linearity case; and the .wasm size.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -22,6 +22,11 @@ const LIBS = {
   'gpt-tokenizer': { load: (enc) => `require('gpt-tokenizer/encoding/${enc}')`, counter: (m) => `(t) => ${m}.countTokens(t)` },
   tiktoken: { load: `require('tiktoken')`, counter: (m, enc) => `((e) => (t) => e.encode_ordinary(t).length)(${m}.get_encoding('${enc}'))` },
   'js-tiktoken': { load: `require('js-tiktoken')`, counter: (m, enc) => `((e) => (t) => e.encode(t, [], []).length)(${m}.getEncoding('${enc}'))` },
+  // Pure JS, no WebAssembly: the rank table ships as JS source, so its cost is parse time.
+  'ai-tokenizer': {
+    load: (enc) => `new (require('ai-tokenizer').Tokenizer)(require('ai-tokenizer/encoding/${enc}'))`,
+    counter: (m) => `(t) => ${m}.encodeOrdinary(t).length`,
+  },
 };
 
 function loadExpr(lib, enc) {
@@ -128,6 +133,7 @@ export async function run({ quick = false } = {}) {
 
   const sizes = {
     wasm: sizeOf(join(root, 'pkg', 'modoki_budget_bg.wasm')),
+    cl100kTable: sizeOf(join(root, 'src', 'tokens', 'data', 'cl100k_base.bin')),
     o200kTable: sizeOf(join(root, 'src', 'tokens', 'data', 'o200k_base.bin')),
     tiktokenWasm: sizeOf(require.resolve('tiktoken/tiktoken_bg.wasm')),
   };
@@ -138,7 +144,7 @@ export async function run({ quick = false } = {}) {
 function print(r) {
   console.log(`machine: ${r.machine.cpu}, ${r.machine.cores} cores, node ${r.machine.node}\n`);
   console.log('warm throughput (MB of UTF-16 chars per s, rotating through 3 distinct payloads of each kind) and speed-up of modoki-budget over each peer');
-  const peers = ['gpt-tokenizer', 'tiktoken', 'js-tiktoken'];
+  const peers = ['gpt-tokenizer', 'tiktoken', 'js-tiktoken', 'ai-tokenizer'];
   console.log(['encoding', 'payload', 'tokens', 'ours MB/s', ...peers.map((p) => `${p} MB/s`), ...peers.map((p) => `x ${p}`), 'agree'].join(' | '));
   for (const row of r.throughput) {
     console.log(
@@ -154,7 +160,7 @@ function print(r) {
     console.log(`${lib}: ${Object.entries(cases).map(([k, ms]) => `${k} ${fmt(ms)}`).join(' | ')}`);
   }
   const s = r.sizes;
-  console.log(`\nsizes: modoki_budget_bg.wasm ${kib(s.wasm.raw)} (${kib(s.wasm.gzip)} gzip, cl100k table inside); o200k_base.bin ${kib(s.o200kTable.raw)} (${kib(s.o200kTable.gzip)} gzip, loaded on first o200k use); tiktoken_bg.wasm ${kib(s.tiktokenWasm.raw)} (${kib(s.tiktokenWasm.gzip)} gzip)`);
+  console.log(`\nsizes: modoki_budget_bg.wasm ${kib(s.wasm.raw)} (${kib(s.wasm.gzip)} gzip, no table inside); cl100k_base.bin ${kib(s.cl100kTable.raw)} and o200k_base.bin ${kib(s.o200kTable.raw)} (${kib(s.cl100kTable.gzip)} and ${kib(s.o200kTable.gzip)} gzip, each read on first use); tiktoken_bg.wasm ${kib(s.tiktokenWasm.raw)} (${kib(s.tiktokenWasm.gzip)} gzip)`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

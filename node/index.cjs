@@ -1,22 +1,28 @@
 'use strict';
 // The public API of modoki-budget: one barrel over the capability modules. Each module owns
 // one capability; this file only lists what is exported.
+//
+// The formatter (encode and the result helpers) is required with the barrel. Every other
+// capability is required on first use of one of its exports (a getter below): most callers only
+// format, and requiring two dozen modules they never call cost more than the formatter itself.
 
 const result = require('./result.cjs');
 const errorCodes = require('./result/error-codes.cjs');
 const refusal = require('./result/refusal.cjs');
 const { createFormatter } = require('./result/formatter.cjs');
-const { toToon, toonResult, toonDescription } = require('./toon.cjs');
-const { limitCollection, limitResult, select, selectSchema } = require('./collections.cjs');
 const { roundSig, roundFloats, resolvePrecision, DEFAULT_FLOAT_PRECISION } = require('./round-floats.cjs');
-const summarizers = require('./summarize.cjs');
-const disclosure = require('./filter-disclosure.cjs');
-const tokens = require('./tokens.cjs');
-const profile = require('./profile.cjs');
-const menu = require('./tool-menu.cjs');
-const streams = require('./streams.cjs');
-const mcpPolicy = require('./mcp/policy.cjs');
-const { withBudget } = require('./mcp/with-budget.cjs');
+
+/** Defines each `exportName: moduleName` of `file` on the barrel as a getter that requires it. */
+function onFirstUse(file, names) {
+  let mod = null;
+  for (const [exportName, moduleName] of Object.entries(names)) {
+    Object.defineProperty(module.exports, exportName, {
+      enumerable: true,
+      get: () => (mod ??= require(file))[moduleName],
+    });
+  }
+}
+const same = (...names) => Object.fromEntries(names.map((n) => [n, n]));
 
 module.exports = {
   MAX_PAYLOAD_CHARS: result.MAX_PAYLOAD_CHARS,
@@ -39,50 +45,28 @@ module.exports = {
   roundSig,
   roundFloats,
   resolvePrecision,
-  sceneState: summarizers.sceneState,
-  layoutBounds: summarizers.layoutBounds,
-  summarizeAssets: summarizers.summarizeAssets,
-  listAssets: summarizers.summarizeAssets,
-  summarizeTraits: summarizers.summarizeTraits,
-  handles: summarizers.handles,
-  capLabel: summarizers.capLabel,
-  sceneEditResult: summarizers.sceneEditResult,
-  screenshotResult: summarizers.screenshotResult,
-  shortGuid: summarizers.shortGuid,
-  resolveGuid: summarizers.resolveGuid,
-  deriveGuid: summarizers.deriveGuid,
-  LIVE_VOCABULARY_CAP: disclosure.LIVE_VOCABULARY_CAP,
-  histogram: disclosure.histogram,
-  describeFilter: disclosure.describeFilter,
-  liveSet: disclosure.liveSet,
-  emptyFilterHint: disclosure.emptyFilterHint,
-  DEFAULT_ENCODING: tokens.DEFAULT_ENCODING,
-  ESTIMATE_METHODS: tokens.ESTIMATE_METHODS,
-  countTokens: tokens.countTokens,
-  fitsTokenBudget: tokens.fitsTokenBudget,
-  estimateTokens: tokens.estimateTokens,
-  tokenReport: tokens.tokenReport,
-  toToon,
-  toonResult,
-  toonDescription,
-  limitCollection,
-  limitResult,
-  select,
-  selectSchema,
-  inflationRisk: profile.inflationRisk,
-  profileResponse: profile.profileResponse,
-  chooseEncoding: profile.chooseEncoding,
-  budgetLock: profile.budgetLock,
-  serializeLock: profile.serializeLock,
-  checkLock: profile.checkLock,
-  DEFAULT_MAX_DESCRIPTION_TOKENS: menu.DEFAULT_MAX_DESCRIPTION_TOKENS,
-  menuCost: menu.menuCost,
-  lintDescription: menu.lintDescription,
-  groupTools: menu.groupTools,
-  menuFor: menu.menuFor,
-  ...streams,
-  // MCP servers: one budget for every tool (docs/mcp.md).
-  withBudget,
-  createBudgetPolicy: mcpPolicy.createPolicy,
-  BUDGET_PRESETS: mcpPolicy.PRESETS,
 };
+
+onFirstUse('./summarize.cjs', {
+  ...same('sceneState', 'layoutBounds', 'summarizeAssets'),
+  listAssets: 'summarizeAssets',
+  ...same('summarizeTraits', 'handles', 'capLabel', 'sceneEditResult', 'screenshotResult', 'shortGuid', 'resolveGuid', 'deriveGuid'),
+});
+onFirstUse('./filter-disclosure.cjs', same('LIVE_VOCABULARY_CAP', 'histogram', 'describeFilter', 'liveSet', 'emptyFilterHint'));
+onFirstUse('./tokens.cjs', same('DEFAULT_ENCODING', 'ESTIMATE_METHODS', 'countTokens', 'fitsTokenBudget', 'estimateTokens', 'tokenReport'));
+onFirstUse('./toon.cjs', same('toToon', 'toonResult', 'toonDescription'));
+onFirstUse('./collections.cjs', same('limitCollection', 'limitResult', 'select', 'selectSchema'));
+onFirstUse('./profile.cjs', same('inflationRisk', 'profileResponse', 'chooseEncoding', 'budgetLock', 'serializeLock', 'checkLock'));
+onFirstUse('./tool-menu.cjs', same('DEFAULT_MAX_DESCRIPTION_TOKENS', 'menuCost', 'lintDescription', 'groupTools', 'menuFor'));
+onFirstUse(
+  './streams.cjs',
+  same(
+    'CONSOLE_TAIL_DEFAULT', 'JOURNAL_TAIL_DEFAULT', 'EDITOR_JOURNAL_TAIL_DEFAULT', 'LOG_LINE_CHARS', 'LOG_ENTRY_CHARS', 'LOG_ANSWER_CHARS',
+    'CONSOLE_LEVELS', 'JOURNAL_LEVELS', 'SINCE_CURSOR_BASE', 'EPOCH_BASE', 'CONSOLE_SEQ_CEILING',
+    'tailWithCounts', 'headWithCounts', 'takeTail', 'takeHead', 'tailHint', 'isConsoleLevel', 'atConsoleLevel',
+    'capLogText', 'fitLogBudget', 'encodedSize', 'consoleLogs', 'journalEvents', 'editorJournal', 'watchRead',
+  ),
+);
+// MCP servers: one budget for every tool (docs/mcp.md).
+onFirstUse('./mcp/with-budget.cjs', same('withBudget'));
+onFirstUse('./mcp/policy.cjs', { createBudgetPolicy: 'createPolicy', BUDGET_PRESETS: 'PRESETS' });

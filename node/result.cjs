@@ -6,14 +6,13 @@
 // crossing the boundary.
 
 const core = require('./internal/core.cjs');
+const abi = require('./internal/abi.cjs');
 const { stringifyNeverThrows } = require('./tolerant-json.cjs');
 const { roundFloats, isPlainTree } = require('./round-floats.cjs');
 const tokens = require('./tokens.cjs');
 
 /** Default cap in UTF-16 code units (JS `.length`): ~15k tokens of compact JSON. */
 const MAX_PAYLOAD_CHARS = 60000;
-
-const utf8 = new TextEncoder();
 
 // A cap as the reference compares it: numbers as given (NaN never fits), other primitives
 // coerced the way `<=` coerces them; anything that cannot be a number means the default.
@@ -72,7 +71,12 @@ function stringifyRounded(data, sig) {
   if (!plain) return stringifyNeverThrows(roundFloats(data, sig));
   const text = stringifyNeverThrows(data);
   if (text === undefined) return text;
-  return core.roundJsonText(utf8.encode(text), sig);
+  // One pass in the core; a text with no number to change is not copied back.
+  const input = abi.writeText(text);
+  const length = core.roundJsonInput(input.length, input.latin1, sig);
+  const rounded = length < 0 ? text : abi.readOutput(length, input.latin1);
+  abi.release(input.length, length);
+  return rounded;
 }
 
 /**

@@ -130,6 +130,6 @@ const core = require('./internal/core.cjs');
 
 /** Exactly `Number(x.toPrecision(sig))`, computed by the core. */
 const roundSig = (x, sig) => core.roundSig(Number(x), Number(sig));
-const roundFloats = createRoundFloats(core.roundSig);
+const roundFloats = createRoundFloats((x, sig) => core.roundSig(x, sig));
 
 module.exports = { roundSig, roundFloats, resolvePrecision, isPlainObject, isPlainTree, DEFAULT_FLOAT_PRECISION };

@@ -2,62 +2,33 @@
 // Token accounting: exact BPE counts (cl100k_base, o200k_base) from the WebAssembly core, the
 // chars/N estimates people use instead, and a per-field report of where a payload's tokens go.
 
-const fs = require('node:fs');
 const path = require('node:path');
 const core = require('./internal/core.cjs');
+const abi = require('./internal/abi.cjs');
 const { codedError } = require('./internal/errors.cjs');
 const { DEFAULT_ENCODING, encodingName: checkedEncoding, readOptions } = require('./internal/options.cjs');
 const { stringifyNeverThrows } = require('./tolerant-json.cjs');
 const ESTIMATE_METHODS = Object.freeze(['chars/4', 'chars/3.5']);
 const ESTIMATE_DIVISORS = { 'chars/4': 4, 'chars/3.5': 3.5 };
-// o200k's table (4 MB) is not compiled into the module: it is read on first o200k use, so a
-// process that only counts cl100k never loads it.
-const O200K_TABLE = path.join(__dirname, '..', 'src', 'tokens', 'data', 'o200k_base.bin');
-
-const utf8 = new TextEncoder();
-let memory = null;
-let o200kLoaded = false;
+// No rank table is compiled into the module (cl100k's is 2 MB, o200k's 4 MB): each is read on
+// first use of its encoding, so a process that never counts tokens never loads one.
+const TABLE_DIR = path.join(__dirname, '..', 'src', 'tokens', 'data');
+const loadedTables = new Set();
 
 function encodingName(encoding) {
   return encoding === undefined ? DEFAULT_ENCODING : String(encoding);
 }
 
-function wasmMemory() {
-  if (memory === null) memory = core.tokenMemory();
-  return memory;
-}
-
-// Reads the o200k table straight into WebAssembly memory (one copy of 4 MB, not two).
+// Reads a table straight into WebAssembly memory (one copy, not two). `name` is checked first.
 function ensureTable(name) {
-  if (name !== 'o200k_base' || o200kLoaded) return;
-  const fd = fs.openSync(O200K_TABLE, 'r');
-  try {
-    const size = fs.fstatSync(fd).size;
-    const ptr = core.o200kBuffer(size);
-    const view = new Uint8Array(wasmMemory().buffer, ptr, size);
-    for (let at = 0; at < size; ) {
-      const n = fs.readSync(fd, view, at, size - at, at);
-      if (n === 0) break;
-      at += n;
-    }
-  } finally {
-    fs.closeSync(fd);
-  }
-  core.installO200kBuffer();
-  o200kLoaded = true;
+  if (loadedTables.has(name)) return;
+  core.installTable(name, abi.writeFile(path.join(TABLE_DIR, `${name}.bin`)));
+  loadedTables.add(name);
 }
 
 function requireText(text, fn) {
   if (typeof text === 'string') return text;
   throw codedError('INVALID_INPUT', `${fn}(text): text must be a string, got ${text === null ? 'null' : typeof text}`, TypeError);
-}
-
-// UTF-8 straight into WebAssembly memory (at most 3 bytes per UTF-16 unit); TextEncoder turns
-// lone surrogates into U+FFFD.
-function writeScratch(text) {
-  const capacity = text.length * 3;
-  const ptr = core.tokenScratch(capacity);
-  return utf8.encodeInto(text, new Uint8Array(wasmMemory().buffer, ptr, capacity)).written;
 }
 
 /** Validates an encoding name and loads its table, for other bindings that count in Rust. */
@@ -69,7 +40,10 @@ function prepareEncoding(encoding) {
 
 function countUpTo(text, name, limit) {
   prepareEncoding(name);
-  return core.countTokensScratch(writeScratch(text), name, limit);
+  const length = abi.writeUtf8(text);
+  const count = core.countTokensInput(length, name, limit);
+  abi.release(length);
+  return count;
 }
 
 /** Exact token count of `text`, identical to tiktoken's `encode_ordinary(text).length`. */
@@ -109,7 +83,9 @@ function percentOf(part, whole) {
 function tokenReport(data, options) {
   const name = prepareEncoding(readOptions('tokenReport', options, ['encoding']).encoding);
   const text = stringifyNeverThrows(data) ?? '';
-  const raw = JSON.parse(core.tokenReportJson(utf8.encode(text), name));
+  const length = abi.writeUtf8(text);
+  const raw = JSON.parse(core.tokenReportInput(length, name));
+  abi.release(length);
   return {
     encoding: name,
     chars: raw.chars,
@@ -154,7 +130,9 @@ function tokensOverCap(text, maxTokens, encoding) {
 function capTextTokens(text, maxTokens, encoding) {
   const name = encodingName(encoding);
   if (fitsTokenBudget(text, maxTokens, name)) return text;
-  const units = core.tokenPrefixUnits(writeScratch(text), name, Number(maxTokens));
+  const length = abi.writeUtf8(text);
+  const units = core.tokenPrefixUnits(length, name, Number(maxTokens));
+  abi.release(length);
   return core.capText(text, units);
 }
 

@@ -9,15 +9,11 @@
 // instances, toJSON — goes through `normalizeToon`, a port of the reference's normalizeValue.
 
 const core = require('./internal/core.cjs');
+const abi = require('./internal/abi.cjs');
 const { codedError } = require('./internal/errors.cjs');
 const { readOptions, setOwn } = require('./internal/options.cjs');
 const { isPlainTree } = require('./round-floats.cjs');
 
-const utf8 = new TextEncoder();
-const utf8Decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-const memory = core.wasmMemory();
-/** Above this many bytes the WASM-side buffers are released after each call. */
-const KEEP_BUFFER_BYTES = 1 << 20;
 const DELIMITERS = [',', '\t', '|'];
 const MAX_INDENT_SIZE = 16;
 /** serde_json's nesting limit on the Rust side; deeper trees are refused with INVALID_INPUT. */
@@ -25,18 +21,18 @@ const MAX_DEPTH = 128;
 
 const TOON_OPTIONS = ['delimiter', 'indentSize'];
 
-function readToonOptions(options, defaults) {
+function readToonOptions(fn, options, defaults) {
   if (options === undefined || options === null) return defaults;
-  const given = readOptions('toToon', options, TOON_OPTIONS);
+  const given = readOptions(fn, options, TOON_OPTIONS);
   const delimiter = given.delimiter === undefined ? defaults.delimiter : given.delimiter;
   const indentSize = given.indentSize === undefined ? defaults.indentSize : given.indentSize;
   if (!DELIMITERS.includes(delimiter)) {
     const shown = typeof delimiter === 'string' ? JSON.stringify(delimiter) : typeof delimiter;
-    throw codedError('INVALID_OPTION', `toToon: delimiter must be ',', '\\t' or '|', got ${shown}`, TypeError);
+    throw codedError('INVALID_OPTION', `${fn}: delimiter must be ',', '\\t' or '|', got ${shown}`, TypeError);
   }
   if (!Number.isInteger(indentSize) || indentSize < 1 || indentSize > MAX_INDENT_SIZE) {
     const shown = typeof indentSize === 'number' ? String(indentSize) : typeof indentSize;
-    throw codedError('INVALID_OPTION', `toToon: indentSize must be an integer from 1 to ${MAX_INDENT_SIZE}, got ${shown}`, RangeError);
+    throw codedError('INVALID_OPTION', `${fn}: indentSize must be an integer from 1 to ${MAX_INDENT_SIZE}, got ${shown}`, RangeError);
   }
   return { delimiter, indentSize };
 }
@@ -124,26 +120,13 @@ function toonJsonText(value) {
   return JSON.stringify(plain ? value : normalizeToon(value));
 }
 
-// Matches only a character above U+00FF. V8 answers at once for a one-byte string (it cannot
-// hold one), which is how a string's Latin-1 representability is known without a scan.
-const WIDE_CHARACTER = /[^\u0000-\u00ff]/;
-
-// Writes the JSON text into WASM memory in place — as Latin-1 for one-byte strings (a memcpy;
-// UTF-8 encoding would cost ~50x more with one non-ASCII character) — encodes, and reads the
-// TOON text back in place (see src/wasm/toon.rs and src/latin1.rs for why and how much).
+// The JSON text goes into WASM memory and the TOON text comes back through the one transport
+// (node/internal/abi.cjs): Latin-1 both ways whenever the characters allow.
 function encodeText(text, { delimiter, indentSize }) {
-  const latin1 = !WIDE_CHARACTER.test(text);
-  const capacity = latin1 ? text.length : text.length * 3; // UTF-16 unit -> at most 3 UTF-8 bytes
-  const inputPtr = core.toonInputBuffer(capacity);
-  const written = latin1
-    ? Buffer.from(memory.buffer, inputPtr, capacity).write(text, 0, 'latin1')
-    : utf8.encodeInto(text, new Uint8Array(memory.buffer, inputPtr, capacity)).written;
-  const length = core.toonEncodeInput(written, latin1, delimiter.charCodeAt(0), indentSize);
-  const outputPtr = core.toonOutputPtr();
-  const toon = core.toonOutputLatin1()
-    ? Buffer.from(memory.buffer, outputPtr, length).toString('latin1')
-    : utf8Decoder.decode(new Uint8Array(memory.buffer, outputPtr, length));
-  if (capacity > KEEP_BUFFER_BYTES || length > KEEP_BUFFER_BYTES) core.toonRelease();
+  const input = abi.writeText(text);
+  const length = core.toonEncodeInput(input.length, input.latin1, delimiter.charCodeAt(0), indentSize);
+  const toon = abi.readOutput(length);
+  abi.release(input.length, length);
   return toon;
 }
 
@@ -161,12 +144,12 @@ function toToonWith(value, options) {
 
 /** TOON text for `value`; see node/types/toon.d.ts. */
 function toToon(value, options) {
-  return toToonWith(value, readToonOptions(options, TOON_DEFAULTS));
+  return toToonWith(value, readToonOptions('toToon', options, TOON_DEFAULTS));
 }
 
 /** A ToolResult whose one text block is the TOON encoding (pipe delimiter by default). */
 function toonResult(data, options) {
-  return { content: [{ type: 'text', text: toToonWith(data, readToonOptions(options, RESULT_DEFAULTS)) }] };
+  return { content: [{ type: 'text', text: toToonWith(data, readToonOptions('toonResult', options, RESULT_DEFAULTS)) }] };
 }
 
 function toolError(message) {

@@ -1,7 +1,7 @@
 // Builds the WebAssembly package into pkg/: wasm-pack for the Node target (wasm-opt disabled
 // in Cargo.toml because wasm-pack would download it), then the npm `binaryen` wasm-opt.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { homedir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
@@ -33,6 +33,17 @@ must('wasm-opt', [
   '-o',
   wasm,
 ]);
+
+// node/internal/core.cjs loads the module on first use; it needs the export names before
+// that, so they are written next to the module (read from wasm-bindgen's own export list).
+const glue = readFileSync(join(root, 'pkg', 'modoki_budget.js'), 'utf8');
+const names = [...glue.matchAll(/^exports\.([A-Za-z_$][\w$]*) = /gm)].map((m) => m[1]);
+if (names.length === 0) {
+  console.error('build: no exports found in pkg/modoki_budget.js');
+  process.exit(1);
+}
+writeFileSync(join(root, 'pkg', 'modoki_budget_exports.json'), `${JSON.stringify(names)}\n`);
+
 const raw = statSync(wasm).size;
 const gz = gzipSync(readFileSync(wasm)).length;
 console.error(`build: ${wasm} ${(raw / 1024).toFixed(1)} KiB (${(gz / 1024).toFixed(1)} KiB gzip)`);

@@ -6,8 +6,8 @@
 //! that converts at the edge, and is only compiled for `wasm32`.
 //!
 //! - [`error`] — the one error model: an [`error::ErrorCode`] and a message.
-//! - [`json`] — JSON text exactly as V8 writes it (numbers, strings) and a number-rewriting scanner.
-//! - [`latin1`] — one-byte (Latin-1) transport of text across the JS boundary.
+//! - [`json`] — JSON text exactly as V8 writes it (numbers, strings), a number-rewriting scanner,
+//!   and the one-byte (Latin-1) form JSON text crosses the JS boundary in.
 //! - [`round`] — `Number(x.toPrecision(sig))` with JavaScript's tie rule.
 //! - [`cap`] — the character cap, its elision envelope and hint, surrogate-safe text cutting, and
 //!   the envelope's `{ key: <count or type> }` preview (`summarize`).
@@ -23,7 +23,6 @@
 pub mod cap;
 pub mod error;
 pub mod json;
-pub mod latin1;
 pub mod round;
 pub mod toon;
 pub mod summarize;

@@ -1,7 +1,9 @@
 //! JSON text exactly as V8 writes it: number formatting, string quoting, a scanner that
-//! rewrites number tokens in place, the one tolerant reader, and the one JSON Schema walker.
+//! rewrites number tokens in place, the Latin-1 form the text crosses the JS boundary in, the
+//! one tolerant reader, and the one JSON Schema walker.
 
 pub mod canonical;
+pub mod latin1;
 pub mod number;
 pub mod read;
 pub mod scan;

@@ -6,9 +6,10 @@
 //! layout used in place ([`table`]), so nothing is parsed at start-up; and a merge ([`bpe`])
 //! that is linear-scan for short pieces, heap-based for long ones, behind a piece cache.
 //!
-//! `cl100k_base` is compiled in. On `wasm32`, `o200k_base` is not (its table is 4 MB): the host
-//! reads `src/tokens/data/o200k_base.bin` on first use and hands it to [`install_o200k`], so a
-//! user who only counts cl100k never pays for it. Native builds compile both in.
+//! On `wasm32` no table is compiled in (cl100k's is 2 MB, o200k's 4 MB): the host reads
+//! `src/tokens/data/<encoding>.bin` on first use of that encoding and hands it to [`install`], so
+//! a process that never counts tokens never reads, compiles or keeps a table, and one that only
+//! counts cl100k never pays for o200k. Native builds compile both in.
 
 pub mod bpe;
 pub mod classes;
@@ -80,20 +81,22 @@ pub fn encoding(name: &str) -> Result<Encoding> {
     })
 }
 
-/// [`ErrorCode::EncodingNotLoaded`]: o200k on wasm before [`install_o200k`].
+/// [`ErrorCode::EncodingNotLoaded`]: on wasm, before [`install`].
 fn not_loaded(encoding: Encoding) -> Error {
     Error::new(ErrorCode::EncodingNotLoaded, format!("The {} table is not loaded.", encoding.name()))
 }
 
-/// [`ErrorCode::BadTokenTable`]: the bytes handed to [`install_o200k`] are not a valid table.
+/// [`ErrorCode::BadTokenTable`]: the bytes handed to [`install`] are not a valid table.
 fn bad_table(e: TableError) -> Error {
     Error::new(ErrorCode::BadTokenTable, format!("Invalid token table: {}.", e.0))
 }
 
 /// 4-byte aligned wrapper so the embedded table can be read as words cheaply.
+#[cfg(not(target_arch = "wasm32"))]
 #[repr(C, align(4))]
 struct Aligned<T: ?Sized>(T);
 
+#[cfg(not(target_arch = "wasm32"))]
 static CL100K_BYTES: &Aligned<[u8]> = &Aligned(*include_bytes!("data/cl100k_base.bin"));
 #[cfg(not(target_arch = "wasm32"))]
 static O200K_BYTES: &Aligned<[u8]> = &Aligned(*include_bytes!("data/o200k_base.bin"));
@@ -104,15 +107,18 @@ thread_local! {
     static CACHES: RefCell<[PieceCache; 2]> = RefCell::new(Default::default());
 }
 
-/// Installs the o200k table from its file bytes (`src/tokens/data/o200k_base.bin`). The bytes
-/// are kept for the life of the process; a second call is a no-op.
-pub fn install_o200k(bytes: Vec<u8>) -> Result<()> {
-    if TABLES[Encoding::O200kBase.index()].get().is_some() {
+/// Installs `encoding`'s table from its file bytes (`src/tokens/data/<name>.bin`). The bytes
+/// are kept for the life of the process; a second call for the same encoding is a no-op.
+pub fn install(encoding: Encoding, bytes: Vec<u8>) -> Result<()> {
+    let cell = &TABLES[encoding.index()];
+    if cell.get().is_some() {
         return Ok(());
     }
+    // Validated before it is leaked, so a bad file costs nothing and a good one can follow.
+    RankTable::new(&bytes).map_err(bad_table)?;
     let data: &'static [u8] = Box::leak(bytes.into_boxed_slice());
     let table = RankTable::new(data).map_err(bad_table)?;
-    let _ = TABLES[Encoding::O200kBase.index()].set(table);
+    let _ = cell.set(table);
     Ok(())
 }
 
@@ -126,16 +132,22 @@ fn rank_table(encoding: Encoding) -> Result<&'static RankTable<'static>> {
     if let Some(t) = cell.get() {
         return Ok(t);
     }
-    let embedded: Option<&'static [u8]> = match encoding {
-        Encoding::Cl100kBase => Some(&CL100K_BYTES.0),
-        #[cfg(not(target_arch = "wasm32"))]
-        Encoding::O200kBase => Some(&O200K_BYTES.0),
-        #[cfg(target_arch = "wasm32")]
-        Encoding::O200kBase => None,
-    };
-    let bytes = embedded.ok_or_else(|| not_loaded(encoding))?;
+    let bytes = embedded_table(encoding).ok_or_else(|| not_loaded(encoding))?;
     let table = RankTable::new(bytes).map_err(bad_table)?;
     Ok(cell.get_or_init(|| table))
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn embedded_table(encoding: Encoding) -> Option<&'static [u8]> {
+    Some(match encoding {
+        Encoding::Cl100kBase => &CL100K_BYTES.0,
+        Encoding::O200kBase => &O200K_BYTES.0,
+    })
+}
+
+#[cfg(target_arch = "wasm32")]
+fn embedded_table(_: Encoding) -> Option<&'static [u8]> {
+    None
 }
 
 /// Calls `piece(start, end)` for each pre-tokenizer piece of `text`, in order, until it

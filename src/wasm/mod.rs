@@ -9,6 +9,7 @@
 //! whose traps throw, a getter that throws) becomes a marker instead of leaving the module in
 //! a half-unwound state.
 
+pub mod abi;
 mod menu;
 mod summarize;
 mod streams;
@@ -21,7 +22,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::cap::{elision_envelope, narrow_hint_text, plan_text_cut, CapUnit};
-use crate::json::scan::round_json_numbers;
+use crate::json::scan::round_json_numbers_into;
 use crate::round::round_sig;
 use crate::cap::preview::{summary_json, Shape, Summary};
 
@@ -48,14 +49,14 @@ pub fn round_sig_export(x: f64, sig: f64) -> f64 {
     round_sig(x, sig)
 }
 
-/// Rounds every number token in UTF-8 JSON text (from `JSON.stringify`) to `sig` digits.
-#[wasm_bindgen(js_name = roundJsonText)]
-pub fn round_json_text(json_utf8: &[u8], sig: f64) -> String {
-    match std::str::from_utf8(json_utf8) {
-        Ok(json) => round_json_numbers(json, sig),
-        // TextEncoder never produces invalid UTF-8; keep the text rather than trap if it did.
-        Err(_) => String::from_utf8_lossy(json_utf8).into_owned(),
-    }
+/// Rounds every number token of the JSON text in the first `len` input bytes (Latin-1 when
+/// `latin1`, else UTF-8; see [`abi`]) to `sig` digits. Returns the length of the rewritten text
+/// in the output buffer (in the input's encoding), or -1 when no number changes: JavaScript
+/// then keeps the string it already has instead of decoding a copy.
+#[wasm_bindgen(js_name = roundJsonInput)]
+pub fn round_json_input(len: usize, latin1: bool, sig: f64) -> Result<f64, JsValue> {
+    let changed = abi::with_input_and_output(len, latin1, |json, out| round_json_numbers_into(json, sig, out).then_some(out.len()))?;
+    Ok(changed.map_or(-1.0, |n| n as f64))
 }
 
 /// `capText`: the text itself when it fits, else a surrogate-safe prefix plus the marker.

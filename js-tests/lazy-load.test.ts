@@ -1,0 +1,47 @@
+// What a fresh process loads: the formatter alone at require time, the WebAssembly module and
+// each capability only when first used. Checked on the require cache of a child process, so the
+// answer is exact (no timing).
+import { execFileSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Runs `steps` after `require('modoki-budget')` in a fresh Node and lists the package files it loaded. */
+function loadedAfter(steps: string): string[] {
+  const script = `const m = require('modoki-budget'); ${steps};
+    const files = Object.keys(require.cache).filter((f) => f.startsWith(${JSON.stringify(root)})).map((f) => f.slice(${root.length + 1}));
+    process.stdout.write(JSON.stringify(files.sort()));`;
+  return JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: root, encoding: 'utf8' }));
+}
+
+describe('loading on first use', () => {
+  it('require and an encode under the cap load no WebAssembly and no other capability', () => {
+    const files = loadedAfter("if (m.encode({ a: 1 }) !== '{\"a\":1}') throw new Error('encode')");
+    expect(files).not.toContain('pkg/modoki_budget.js');
+    for (const capability of ['node/summarize.cjs', 'node/profile.cjs', 'node/menu.cjs', 'node/toon.cjs', 'node/streams.cjs', 'node/mcp/with-budget.cjs']) {
+      expect(files).not.toContain(capability);
+    }
+    expect(files).toContain('node/result.cjs');
+  });
+
+  it('the first call that needs the core loads it, and every export still works', () => {
+    const files = loadedAfter(
+      "if (m.encode({ a: 1.23456789012 }, { precision: 3 }) !== '{\"a\":1.23}') throw new Error('precision');" +
+        "if (m.countTokens('hello world') !== 2) throw new Error('count');" +
+        "if (m.countTokens('hello world', 'o200k_base') !== 2) throw new Error('o200k')",
+    );
+    expect(files).toContain('pkg/modoki_budget.js');
+    expect(files).not.toContain('node/summarize.cjs');
+  });
+
+  it('a capability export read from the barrel is the module function itself', () => {
+    const out = execFileSync(
+      process.execPath,
+      ['-e', "const m = require('modoki-budget'); process.stdout.write(String(m.countTokens === require('./node/tokens.cjs').countTokens && m.listAssets === m.summarizeAssets))"],
+      { cwd: root, encoding: 'utf8' },
+    );
+    expect(out).toBe('true');
+  });
+});

@@ -1,0 +1,90 @@
+'use strict';
+// The one way large text and bytes cross into and out of the WebAssembly core (its Rust half
+// is src/wasm/abi.rs, which has the measurements). Text is written straight into the core's
+// reusable input buffer and results are read straight out of its output buffer:
+//   - writeText: Latin-1 (a memcpy) when V8 holds the string as one byte per character, else
+//     UTF-8 — for Rust code that reads either (number rounding, TOON);
+//   - writeUtf8: UTF-8 always — for Rust code that needs UTF-8 (the tokenizer);
+//   - writeFile: a file's bytes, read straight into the buffer (rank tables).
+// Buffers are sized by the real byte length, never by a worst case.
+
+const fs = require('node:fs');
+const core = require('./core.cjs');
+const { stringifyNeverThrows } = require('../tolerant-json.cjs');
+
+const utf8 = new TextEncoder();
+let utf8Decoder = null;
+// Matches only a character above U+00FF. V8 answers at once for a one-byte string (it cannot
+// hold one), which is how a string's Latin-1 representability is known without a scan.
+const WIDE_CHARACTER = /[^\u0000-\u00ff]/;
+/** Above this many bytes the core's buffers are freed once a call's result is read. */
+const KEEP_BUFFER_BYTES = 1 << 20;
+
+let memory = null;
+
+// The memory's ArrayBuffer is replaced whenever the memory grows, so views are made per call.
+function memoryBuffer() {
+  if (memory === null) memory = core.abiMemory();
+  return memory.buffer;
+}
+
+function inputView(length) {
+  const ptr = core.abiInput(length);
+  return new Uint8Array(memoryBuffer(), ptr, length);
+}
+
+/** Writes `text` as UTF-8 (exactly sized); returns its length in bytes. */
+function writeUtf8(text) {
+  if (!WIDE_CHARACTER.test(text)) {
+    // Every character is one or two bytes: as many bytes as units when it is ASCII, which is
+    // known once encodeInto has read the whole text into that many bytes.
+    const { read, written } = utf8.encodeInto(text, inputView(text.length));
+    if (read === text.length) return written;
+  }
+  const length = Buffer.byteLength(text, 'utf8');
+  return utf8.encodeInto(text, inputView(length)).written;
+}
+
+/** Writes `text` as Latin-1 when every character allows, else as UTF-8. */
+function writeText(text) {
+  if (WIDE_CHARACTER.test(text)) return { length: writeUtf8(text), latin1: false };
+  const view = inputView(text.length);
+  Buffer.from(view.buffer, view.byteOffset, view.length).latin1Write(text, 0);
+  return { length: text.length, latin1: true };
+}
+
+/** Reads the file at `path` into the input buffer; returns its length in bytes. */
+function writeFile(path) {
+  const fd = fs.openSync(path, 'r');
+  try {
+    const size = fs.fstatSync(fd).size;
+    const view = inputView(size);
+    for (let at = 0; at < size; ) {
+      const n = fs.readSync(fd, view, at, size - at, at);
+      if (n === 0) throw new Error(`${path}: file ended at byte ${at} of ${size}`);
+      at += n;
+    }
+    return size;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** The text of the core's last output (`length` bytes, in the encoding it reports). */
+function readOutput(length, latin1 = core.abiOutputLatin1()) {
+  const ptr = core.abiOutput();
+  const buffer = memoryBuffer();
+  return latin1 ? Buffer.from(buffer, ptr, length).latin1Slice(0, length) : (utf8Decoder ??= new TextDecoder('utf-8', { ignoreBOM: true })).decode(new Uint8Array(buffer, ptr, length));
+}
+
+/** Frees the core's buffers after a call whose input or output was large. */
+function release(...lengths) {
+  if (lengths.some((n) => n > KEEP_BUFFER_BYTES)) core.abiRelease();
+}
+
+/** JSON text of `value` as UTF-8 bytes (`fallback` when it has none), for bindings that take bytes. */
+function jsonBytes(value, fallback = 'null') {
+  return utf8.encode(stringifyNeverThrows(value) ?? fallback);
+}
+
+module.exports = { writeUtf8, writeText, writeFile, readOutput, release, jsonBytes };
