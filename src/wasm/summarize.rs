@@ -87,7 +87,7 @@ pub fn empty_filter_hint(disclosure_json: &[u8], unfiltered_count: f64) -> Resul
 
 #[wasm_bindgen(js_name = summarizeSceneState)]
 pub fn scene_state_json(entities: &[u8], query: &[u8], options: &[u8]) -> Result<String, JsValue> {
-    done(scene_state::scene_state(&parse(entities)?, &parse(query)?, &parse(options)?))
+    Ok(scene_state::scene_state(&parse(entities)?, &parse(query)?, &parse(options)?)?)
 }
 
 #[wasm_bindgen(js_name = summarizeLayoutBounds)]
