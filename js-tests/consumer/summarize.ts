@@ -55,8 +55,8 @@ import { sceneState, type SceneEntity, type SceneStateResult } from 'modoki-budg
 
 const sceneIn: SceneEntity[] = [{ id: 1, name: 'a', traits: ['Transform'], parentId: 0, sortOrder: 0, guid: 'g' }];
 const sceneOut: SceneStateResult = sceneState(sceneIn, { name: 'a', limit: 5 }, { scenePath: 's.json' });
-const counts: [number, number] = [sceneOut.returnedCount, sceneOut.totalCount];
+const sceneCounts: [number, number] = [sceneOut.returnedCount, sceneOut.totalCount];
 const parentGuid: string | null = sceneOut.entities[0].parentGuid;
 // @ts-expect-error — the reply has no entityCount
 sceneOut.entityCount;
-export { counts, parentGuid };
+export { sceneCounts, parentGuid };
