@@ -166,7 +166,7 @@ pub fn cap_label(label: &js_sys::JsString) -> js_sys::JsString {
 
 #[wasm_bindgen(js_name = summarizeSceneEdit)]
 pub fn scene_edit_json(result: &[u8], query: &[u8]) -> Result<String, JsValue> {
-    done(write_path::scene_edit_result(&parse(result)?, &parse(query)?))
+    Ok(write_path::scene_edit_result(&parse(result)?, &parse(query)?)?)
 }
 
 #[wasm_bindgen(js_name = screenshotText)]
