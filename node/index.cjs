@@ -3,6 +3,9 @@
 // one capability; this file only lists what is exported.
 
 const result = require('./result.cjs');
+const errorCodes = require('./result/error-codes.cjs');
+const refusal = require('./result/refusal.cjs');
+const { createFormatter } = require('./result/formatter.cjs');
 const { toToon, toonResult, toonDescription } = require('./toon.cjs');
 const { limitCollection, limitResult, select, selectSchema } = require('./collections.cjs');
 const { roundSig, roundFloats, resolvePrecision, DEFAULT_FLOAT_PRECISION } = require('./round-floats.cjs');
@@ -11,6 +14,9 @@ const disclosure = require('./filter-disclosure.cjs');
 const tokens = require('./tokens.cjs');
 const profile = require('./profile.cjs');
 const menu = require('./menu.cjs');
+const streams = require('./streams.cjs');
+const mcpPolicy = require('./mcp/policy.cjs');
+const { withBudget } = require('./mcp/with-budget.cjs');
 
 module.exports = {
   MAX_PAYLOAD_CHARS: result.MAX_PAYLOAD_CHARS,
@@ -18,8 +24,18 @@ module.exports = {
   encode: result.encode,
   capText: result.capText,
   summarize: result.summarize,
-  createFormatter: result.createFormatter,
-  isFailureBody: result.isFailureBody,
+  retargetNarrowHint: result.retargetNarrowHint,
+  createFormatter,
+  ERROR_CODES: errorCodes.ERROR_CODES,
+  codeFromBody: errorCodes.codeFromBody,
+  codeFromStatus: errorCodes.codeFromStatus,
+  optionsFromBody: errorCodes.optionsFromBody,
+  failureDetail: errorCodes.failureDetail,
+  isFailureBody: errorCodes.isFailureBody,
+  ERROR_DETAIL: refusal.ERROR_DETAIL,
+  encodeError: refusal.encodeError,
+  errorDetailOf: refusal.errorDetailOf,
+  describeShape: refusal.describeShape,
   roundSig,
   roundFloats,
   resolvePrecision,
@@ -28,11 +44,6 @@ module.exports = {
   summarizeAssets: summarizers.summarizeAssets,
   listAssets: summarizers.summarizeAssets,
   summarizeTraits: summarizers.summarizeTraits,
-  tailWithCounts: summarizers.tailWithCounts,
-  consoleLogs: summarizers.consoleLogs,
-  journalEvents: summarizers.journalEvents,
-  editorJournal: summarizers.editorJournal,
-  watchRead: summarizers.watchRead,
   handles: summarizers.handles,
   capLabel: summarizers.capLabel,
   sceneEditResult: summarizers.sceneEditResult,
@@ -69,4 +80,9 @@ module.exports = {
   lintDescription: menu.lintDescription,
   groupTools: menu.groupTools,
   menuFor: menu.menuFor,
+  ...streams,
+  // MCP servers: one budget for every tool (docs/mcp.md).
+  withBudget,
+  createBudgetPolicy: mcpPolicy.createPolicy,
+  BUDGET_PRESETS: mcpPolicy.PRESETS,
 };

@@ -1,4 +1,4 @@
-import type { ToolResult } from './result.js';
+import type { ImageToolResult } from './result.js';
 
 // ---------------------------------------------------------------------------------------------
 // Summary-first summarizers. Each is a pure function: the producer's full output and
@@ -332,181 +332,6 @@ export declare function summarizeTraits(
   query?: TraitQuery,
 ): TraitIndex | TraitSchemas | TraitFailure;
 
-/** Options of {@link tailWithCounts}. */
-export interface TailOptions {
-  /** Items to keep from the end, when finite (`<= 0` keeps none). */
-  limit?: number;
-  /** Used when `limit` is not a finite number. */
-  defaultLimit?: number;
-}
-
-/** The payload of {@link tailWithCounts}. */
-export interface TailResult<T> {
-  /** The last `n` items (the caller's own objects). */
-  items: T[];
-  total: number;
-  truncated: boolean;
-  /** Histogram of `typeOf` over all items (`null`/`undefined` keyed `"?"`). */
-  byType: { [type: string]: number };
-}
-
-/** The shared ring-buffer tail: last `n` items plus a histogram over all of them. `typeOf` is called once per item, in order. */
-export declare function tailWithCounts<T>(items: readonly T[], typeOf: (item: T, index: number) => unknown, options?: TailOptions): TailResult<T>;
-
-/** A console entry. */
-export interface ConsoleEntry {
-  level: string;
-  ts: number;
-  text: string;
-}
-
-/** The agent's query for {@link consoleLogs}. */
-export interface ConsoleLogsQuery {
-  level?: string;
-  /** Only entries with `ts > since`. */
-  since?: number;
-  /** Default 50. */
-  limit?: number;
-}
-
-/** The payload of {@link consoleLogs}. */
-export interface ConsoleLogsResult {
-  logs: ConsoleEntry[];
-  total: number;
-  byLevel: { [level: string]: number };
-  truncated?: true;
-  hint?: string;
-}
-
-/** The last 50 console entries (after `level`/`since` filters) plus `byLevel` over all of them. */
-export declare function consoleLogs(entries: readonly ConsoleEntry[], query?: ConsoleLogsQuery): ConsoleLogsResult;
-
-/** A game journal event. */
-export interface JournalEvent {
-  tick: number;
-  type: string;
-  payload?: unknown;
-  cap: unknown;
-  level: unknown;
-}
-
-/** The agent's query for {@link journalEvents}. */
-export interface JournalEventsQuery {
-  type?: string;
-  /** Default 100. */
-  limit?: number;
-}
-
-/** The payload of {@link journalEvents}. */
-export interface JournalEventsResult {
-  count: number;
-  total: number;
-  byType: { [type: string]: number };
-  events: JournalEvent[];
-  truncated?: true;
-  hint?: string;
-}
-
-/** The last 100 journal events (after `type`) plus `byType` over all of them. */
-export declare function journalEvents(events: readonly JournalEvent[], query?: JournalEventsQuery): JournalEventsResult;
-
-/** An editor journal event. */
-export interface EditorJournalEvent {
-  seq: number;
-  type: string;
-  [key: string]: unknown;
-}
-
-/** A timeline event (merged view). */
-export interface TimelineEvent {
-  type?: string;
-  [key: string]: unknown;
-}
-
-/** The agent's query for {@link editorJournal}. */
-export interface EditorJournalQuery {
-  /** Also tail `game` and `timeline`. */
-  merged?: Flag;
-  game?: readonly JournalEvent[];
-  timeline?: readonly TimelineEvent[];
-  /** Cursor: the oldest editor events with `seq > since` (head, not tail). */
-  since?: number;
-  /** Default 100. */
-  limit?: number;
-}
-
-/** The payload of {@link editorJournal}. */
-export interface EditorJournalResult {
-  editor: EditorJournalEvent[];
-  editorTotal: number;
-  byType: { [type: string]: number };
-  truncated?: true;
-  hint?: string;
-  /** `seq` of the last returned editor event: pass it as `since` to read on. */
-  nextSeq?: number;
-  game?: JournalEvent[];
-  gameTotal?: number;
-  gameByType?: { [type: string]: number };
-  timeline?: TimelineEvent[];
-  timelineTotal?: number;
-}
-
-/** The last 100 editor events (or the first 100 after a `since` cursor); merged adds game + timeline tails. */
-export declare function editorJournal(editor: readonly EditorJournalEvent[], query?: EditorJournalQuery): EditorJournalResult;
-
-/** Summary statistics of one watch series. */
-export interface WatchStats {
-  first: number;
-  last: number;
-  min: number;
-  max: number;
-  delta: number;
-  settled: boolean;
-}
-
-/** One watch sample. */
-export interface WatchSample {
-  [key: string]: unknown;
-}
-
-/** One watch series as the producer returns it. */
-export interface WatchSeries {
-  guid: string;
-  name?: string;
-  field: string;
-  count: number;
-  despawnedAt: number | null;
-  stats: WatchStats | null;
-  samples: WatchSample[];
-}
-
-/** The watch producer's result. */
-export interface WatchReadInput {
-  series: readonly WatchSeries[];
-  [key: string]: unknown;
-}
-
-/** The agent's query for {@link watchRead}. */
-export interface WatchReadQuery {
-  /** Keep the raw samples. Default: stats only. */
-  samples?: Flag;
-  /** Series to return. Default 100. */
-  limit?: number;
-}
-
-/** The payload of {@link watchRead}: the input's keys, series summarized, then the added keys. */
-export interface WatchReadResult {
-  series: Array<Omit<WatchSeries, 'samples'> & { samples?: WatchSample[] }>;
-  seriesTotal?: number;
-  seriesTruncated?: true;
-  totalSamples?: number;
-  hint?: string;
-  [key: string]: unknown;
-}
-
-/** Stats only by default (floats at 9 significant digits, series capped at 100); `samples` opts in to the time-series. */
-export declare function watchRead(result: WatchReadInput, query?: WatchReadQuery): WatchReadResult;
-
 /** One interaction handle as the handles producer reports it. */
 export interface Handle {
   id?: string | number;
@@ -615,7 +440,7 @@ export interface Screenshot {
 }
 
 /** Path and pixel dimensions as text; the image block only with `inline: true` (default off: a full-resolution blob is ~1800px of base64). */
-export declare function screenshotResult(shot: Screenshot, options?: { inline?: boolean }): ToolResult;
+export declare function screenshotResult(shot: Screenshot, options?: { inline?: boolean }): ImageToolResult;
 
 /** The first 12 hex digits of a GUID, dashes removed: a pure function, stable across calls. Non-GUID text is returned unchanged. */
 export declare function shortGuid(guid: string): string;

@@ -12,7 +12,7 @@
 //! - [`assets`], [`traits`] — index-first asset and trait listings.
 //! - [`handles`] — interaction-handle counts, or the geometry a filter asks for.
 //! - [`filter_disclosure`] — what a filtered read says when its filter matched nothing.
-//! - [`ring`] — ring-buffer tails with whole-set histograms.
+//! - [`stream`] — console, journal, editor-journal and watch summaries: tails, cursors, log budgets.
 //! - [`write_path`] — scene-edit echo gating and screenshot results.
 
 pub mod assets;
@@ -22,7 +22,7 @@ pub mod handles;
 pub mod layout_bounds;
 pub mod layout_entries;
 pub mod layout_overlaps;
-pub mod ring;
+pub mod stream;
 pub mod scene_state;
 pub mod traits;
 pub mod where_filter;
