@@ -50,6 +50,7 @@ describe('sceneState: the count vocabulary', () => {
     expect(sceneState(many(250), {}).returnedCount).toBe(200);
     expect(sceneState(many(250), { limit: NaN }).returnedCount).toBe(200);
     expect(sceneState(many(250), { limit: Infinity }).returnedCount).toBe(250);
+    expect(sceneState(many(250), { limit: -Infinity }).returnedCount).toBe(0);
     expect(sceneState(many(250), { limit: 1e9 }).returnedCount).toBe(250);
   });
 
