@@ -51,7 +51,8 @@ const failure = (text) => ({ content: [{ type: 'text', text }], isError: true })
  */
 const SCENE_STATE_OUTPUT = z.looseObject({
   scenePath: z.string(),
-  entityCount: z.number().int(),
+  returnedCount: z.number().int(),
+  totalCount: z.number().int(),
   entities: z.array(z.record(z.string(), z.unknown())),
   hint: z.string().optional(),
 });
