@@ -13,7 +13,12 @@ use libfuzzer_sys::fuzz_target;
 use modoki_budget::json::value::to_json;
 use modoki_budget::summarize::assets::list_assets;
 use modoki_budget::summarize::layout_bounds::layout_bounds;
-use modoki_budget::summarize::ring::{console_logs, editor_journal, handles, journal_events, tail_plan, watch_read};
+use modoki_budget::summarize::ring::handles;
+use modoki_budget::summarize::stream::console::console_logs;
+use modoki_budget::summarize::stream::editor_journal::editor_journal;
+use modoki_budget::summarize::stream::journal::journal_events;
+use modoki_budget::summarize::stream::watch::watch_read;
+use modoki_budget::summarize::stream::window::tail_plan;
 use modoki_budget::summarize::scene_state::scene_state;
 use modoki_budget::summarize::traits::list_traits;
 use modoki_budget::summarize::where_filter::parse_where;
@@ -27,6 +32,7 @@ const KEYS: &[&str] = &[
     "ts", "seq", "since", "kind", "events", "logs", "editor", "game", "handles", "series", "samples", "values",
     "fields", "category", "path", "assets", "type", "rect", "screen", "ids", "Transform", "position", "all",
     "__proto__", "constructor", "", "a.b", "error", "errors", "edit", "changed", "watchId", "timeline", "value",
+    "sinceCap", "sinceMs", "epoch", "merged", "source", "cap", "captureSeq", "dropped", "droppedThroughCap", "precision",
 ];
 
 fn string(u: &mut Unstructured) -> Result<String> {
@@ -79,6 +85,11 @@ fn check(what: &str, result: std::result::Result<String, String>, again: std::re
     }
 }
 
+/// A core error as its message, the form `check` compares.
+fn message(result: modoki_budget::error::Result<String>) -> std::result::Result<String, String> {
+    result.map_err(|e| e.message)
+}
+
 fn where_clause(text: &str) {
     let Some(w) = parse_where(text) else {
         return;
@@ -109,12 +120,12 @@ fn run(u: &mut Unstructured) -> Result<()> {
         }
         2 => check("listAssets", list_assets(&data, &query), list_assets(&data, &query)),
         3 => check("listTraits", list_traits(&data, &query), list_traits(&data, &query)),
-        4 => check("consoleLogs", console_logs(&data, &query), console_logs(&data, &query)),
-        5 => check("journalEvents", journal_events(&data, &query), journal_events(&data, &query)),
-        6 => check("editorJournal", editor_journal(&data, &query), editor_journal(&data, &query)),
-        7 => check("watchRead", watch_read(&data, &query), watch_read(&data, &query)),
+        4 => check("consoleLogs", message(console_logs(&data, &query, &options)), message(console_logs(&data, &query, &options))),
+        5 => check("journalEvents", message(journal_events(&data, &query, &options)), message(journal_events(&data, &query, &options))),
+        6 => check("editorJournal", message(editor_journal(&data, &query, &options)), message(editor_journal(&data, &query, &options))),
+        7 => check("watchRead", message(watch_read(&data, &query)), message(watch_read(&data, &query))),
         8 => check("handles", handles(&data, &query), handles(&data, &query)),
-        9 => check("tailWithCounts", tail_plan(&data, &query, &options), tail_plan(&data, &query, &options)),
+        9 => check("tailWithCounts", message(tail_plan(&data, &query, &options)), message(tail_plan(&data, &query, &options))),
         10 => check("sceneEditResult", scene_edit_result(&data, &query), scene_edit_result(&data, &query)),
         _ => {
             let text: String = u.arbitrary()?;
