@@ -13,7 +13,7 @@ use serde_json::{Map, Value};
 use super::cursor::{caller_epoch, capture_part_of, resolve_cap, resolve_editor_seq};
 use super::journal::journal_gap_note;
 use super::window::{kept_for, tail_hint, take_head, take_tail, EDITOR_JOURNAL_TAIL_DEFAULT, JOURNAL_TAIL_DEFAULT};
-use super::{count, float, histogram, js_greater, js_number, js_string, js_truthy, list, max_number, number, object, present, refusal, type_key};
+use super::{count, float, histogram, js_greater, js_strict_eq, js_number, js_string, js_truthy, list, max_number, number, object, present, refusal, type_key};
 use crate::error::Result;
 use crate::json::number::js_number_string;
 use crate::json::value::to_json;
@@ -43,8 +43,8 @@ pub fn editor_journal(editor: &Value, query: &Value, ring: &Value) -> Result<Str
     let source = q.get("source").filter(|s| js_truthy(Some(s)));
     let matched: Vec<Value> = all
         .iter()
-        .filter(|e| type_filter.map_or(true, |t| e.get("type") == Some(t)))
-        .filter(|e| source.map_or(true, |s| e.get("source") == Some(s)))
+        .filter(|e| type_filter.map_or(true, |t| js_strict_eq(e.get("type"), t)))
+        .filter(|e| source.map_or(true, |s| js_strict_eq(e.get("source"), s)))
         .filter(|e| since.map_or(true, |s| js_greater(e.get("seq"), js_number(Some(s)))))
         .cloned()
         .collect();

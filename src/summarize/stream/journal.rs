@@ -13,7 +13,7 @@ use serde_json::{Map, Value};
 use super::cursor::{caller_epoch, resolve_cap};
 use super::levels::{journal_rank, JOURNAL_LEVELS};
 use super::window::{kept_for, tail_hint, take_head, take_tail, JOURNAL_TAIL_DEFAULT};
-use super::{float, histogram, js_greater, js_number, js_string, js_truthy, list, max_number, number, object, present, refusal, type_key};
+use super::{float, histogram, js_greater, js_strict_eq, js_number, js_string, js_truthy, list, max_number, number, object, present, refusal, type_key};
 use crate::error::{Error, Result};
 use crate::json::number::js_number_string;
 use crate::json::value::to_json;
@@ -78,7 +78,7 @@ pub fn journal_events(events: &Value, query: &Value, ring: &Value) -> Result<Str
     let window: Vec<&Value> = events.iter().filter(|e| since_cap.map_or(true, |s| js_greater(e.get("cap"), s))).collect();
     let matched: Vec<Value> = window
         .iter()
-        .filter(|e| type_filter.map_or(true, |t| e.get("type") == Some(t)))
+        .filter(|e| type_filter.map_or(true, |t| js_strict_eq(e.get("type"), t)))
         .filter(|e| level.and_then(journal_rank).map_or(true, |min| e.get("level").and_then(Value::as_str).and_then(journal_rank).is_some_and(|r| r >= min)))
         .map(|e| (*e).clone())
         .collect();

@@ -90,6 +90,17 @@ pub fn js_greater(a: Option<&Value>, b: f64) -> bool {
     js_number(a) > b
 }
 
+/// `a === b` for values parsed from JSON: numbers by value (`1` and `1.0` are one number),
+/// strings, booleans and `null` by content, and an array or object never (each is its own object).
+pub fn js_strict_eq(a: Option<&Value>, b: &Value) -> bool {
+    match (a, b) {
+        (Some(Value::Number(x)), Value::Number(y)) => x.as_f64() == y.as_f64(),
+        (Some(Value::Array(_) | Value::Object(_)), _) | (_, Value::Array(_) | Value::Object(_)) => false,
+        (Some(a), b) => a == b,
+        (None, _) => false,
+    }
+}
+
 /// A JSON number as `f64`, when the value is one (the editor's `typeof x === 'number'`).
 pub fn number(value: Option<&Value>) -> Option<f64> {
     value.and_then(Value::as_f64)
@@ -174,6 +185,10 @@ mod tests {
         assert_eq!(js_number(Some(&v("[5]"))), 5.0);
         assert!(!js_greater(None, 0.0));
         assert!(js_greater(Some(&v("true")), 0.5));
+        assert!(js_strict_eq(Some(&v("1")), &v("1.0")));
+        assert!(!js_strict_eq(Some(&v("[1]")), &v("[1]")));
+        assert!(!js_strict_eq(Some(&v("\"1\"")), &v("1")));
+        assert!(!js_strict_eq(None, &v("null")));
     }
 
     #[test]
