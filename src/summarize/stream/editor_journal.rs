@@ -41,17 +41,16 @@ pub fn editor_journal(editor: &Value, query: &Value, ring: &Value) -> Result<Str
     let since = cursor.since.as_ref();
     let type_filter = q.get("type").filter(|t| js_truthy(Some(t)));
     let source = q.get("source").filter(|s| js_truthy(Some(s)));
-    let matched: Vec<Value> = all
+    let matched: Vec<&Value> = all
         .iter()
         .filter(|e| type_filter.map_or(true, |t| js_strict_eq(e.get("type"), t)))
         .filter(|e| source.map_or(true, |s| js_strict_eq(e.get("source"), s)))
         .filter(|e| since.map_or(true, |s| js_greater(e.get("seq"), js_number(Some(s)))))
-        .cloned()
         .collect();
     let n = kept_for(matched.len(), q.get("limit"), EDITOR_JOURNAL_TAIL_DEFAULT);
     let (page, truncated) = if since.is_some() { take_head(&matched, n) } else { take_tail(&matched, n) };
     let mut out = Map::new();
-    out.insert("editor".into(), Value::Array(page.to_vec()));
+    out.insert("editor".into(), Value::Array(page.iter().map(|e| (*e).clone()).collect()));
     out.insert("editorTotal".into(), count(matched.len()));
     out.insert("ringTotal".into(), count(all.len()));
     out.insert("byType".into(), histogram(all, type_key));
@@ -144,12 +143,12 @@ fn merge(out: &mut Map<String, Value>, m: Merge<'_>) {
     let raw_since_cap = m.q.get("sinceCap").filter(|v| present(Some(v)));
     let tn = kept_for(timeline.len(), m.q.get("limit"), EDITOR_JOURNAL_TAIL_DEFAULT);
     let (tl, tl_truncated) = if raw_since_cap.is_some() { take_head(&timeline, tn) } else { take_tail(&timeline, tn) };
-    out.insert("timeline".into(), Value::Array(tl.to_vec()));
+    out.insert("timeline".into(), Value::Array(tl.iter().map(tagged).collect()));
     if tl_truncated {
         out.insert("truncated".into(), Value::Bool(true));
         let hint = match raw_since_cap {
             Some(raw) => {
-                let next = match tl.last().and_then(|e| e.get("cap")).filter(|v| present(Some(v))) {
+                let next = match tl.last().and_then(|(_, e)| e.get("cap")).filter(|v| present(Some(v))) {
                     Some(cap) => cap.clone(),
                     None => float(since_cap.unwrap_or(0.0)),
                 };
@@ -173,29 +172,31 @@ fn merge(out: &mut Map<String, Value>, m: Merge<'_>) {
     }
 }
 
-/// Both streams after `floor`, each event tagged with its `stream` first, in `cap` order (a
-/// stable sort, editor events first among equal caps).
-fn interleave(editor: &[Value], game: &[Value], floor: f64) -> Vec<Value> {
-    let tagged = |stream: &str, e: &Value| {
-        let mut row = Map::new();
-        row.insert("stream".into(), Value::from(stream));
-        if let Value::Object(fields) = e {
-            row.extend(fields.iter().map(|(k, v)| (k.clone(), v.clone())));
-        }
-        Value::Object(row)
-    };
+/// Both streams after `floor` in `cap` order (a stable sort, so editor events come first among
+/// equal caps), as references: only the window is materialized.
+fn interleave<'a>(editor: &'a [Value], game: &'a [Value], floor: f64) -> Vec<(&'static str, &'a Value)> {
     let cap_or_zero = |e: &Value| match e.get("cap") {
         None | Some(Value::Null) => 0.0,
         cap => js_number(cap),
     };
-    let mut rows: Vec<(f64, Value)> = editor
+    let mut rows: Vec<(f64, &'static str, &Value)> = editor
         .iter()
         .filter(|e| js_greater(e.get("cap"), floor))
-        .map(|e| (cap_or_zero(e), tagged("editor", e)))
-        .chain(game.iter().filter(|e| cap_or_zero(e) > floor).map(|e| (cap_or_zero(e), tagged("game", e))))
+        .map(|e| (cap_or_zero(e), "editor", e))
+        .chain(game.iter().filter(|e| cap_or_zero(e) > floor).map(|e| (cap_or_zero(e), "game", e)))
         .collect();
     rows.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap_or(std::cmp::Ordering::Equal));
-    rows.into_iter().map(|(_, row)| row).collect()
+    rows.into_iter().map(|(_, stream, e)| (stream, e)).collect()
+}
+
+/// A timeline row: the event tagged with its `stream` first.
+fn tagged((stream, event): &(&str, &Value)) -> Value {
+    let mut row = Map::new();
+    row.insert("stream".into(), Value::from(*stream));
+    if let Value::Object(fields) = event {
+        row.extend(fields.iter().map(|(k, v)| (k.clone(), v.clone())));
+    }
+    Value::Object(row)
 }
 
 fn refuse(q: &Map<String, Value>) -> Option<Value> {

@@ -76,11 +76,11 @@ pub fn journal_events(events: &Value, query: &Value, ring: &Value) -> Result<Str
     let cursor = resolve_cap(q.get("sinceCap"), caller_epoch(q.get("epoch")), epoch, capture_seq);
     let since_cap = cursor.since.as_ref().map(|s| js_number(Some(s)));
     let window: Vec<&Value> = events.iter().filter(|e| since_cap.map_or(true, |s| js_greater(e.get("cap"), s))).collect();
-    let matched: Vec<Value> = window
+    let matched: Vec<&Value> = window
         .iter()
+        .copied()
         .filter(|e| type_filter.map_or(true, |t| js_strict_eq(e.get("type"), t)))
         .filter(|e| level.and_then(journal_rank).map_or(true, |min| e.get("level").and_then(Value::as_str).and_then(journal_rank).is_some_and(|r| r >= min)))
-        .map(|e| (*e).clone())
         .collect();
     let cursored = since_cap.is_some();
     let n = kept_for(matched.len(), q.get("limit"), JOURNAL_TAIL_DEFAULT);
@@ -116,7 +116,7 @@ pub fn journal_events(events: &Value, query: &Value, ring: &Value) -> Result<Str
         gap_note: gap,
         cursor_reset: cursor.reset,
         filter: filtered.then(|| filter_echo(type_filter, q.get("level").filter(|l| js_truthy(Some(l))))),
-        events: page.to_vec(),
+        events: page.iter().map(|e| (*e).clone()).collect(),
         capture_hint: captures.as_ref().and_then(capture_hint),
         captures,
         truncated: truncated.then_some(true),
