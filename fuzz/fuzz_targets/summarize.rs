@@ -121,7 +121,10 @@ fn run(u: &mut Unstructured) -> Result<()> {
         2 => check("listAssets", list_assets(&data, &query), list_assets(&data, &query)),
         3 => check("listTraits", list_traits(&data, &query), list_traits(&data, &query)),
         4 => check("consoleLogs", message(console_logs(&data, &query, &options)), message(console_logs(&data, &query, &options))),
-        5 => check("journalEvents", message(journal_events(&data, &query, &options)), message(journal_events(&data, &query, &options))),
+        5 => {
+            let events = to_json(&data);
+            check("journalEvents", message(journal_events(events.as_bytes(), &query, &options)), message(journal_events(events.as_bytes(), &query, &options)));
+        }
         6 => check("editorJournal", message(editor_journal(&data, &query, &options)), message(editor_journal(&data, &query, &options))),
         7 => check("watchRead", message(watch_read(&data, &query)), message(watch_read(&data, &query))),
         8 => check("handles", handles(&data, &query), handles(&data, &query)),

@@ -88,7 +88,7 @@ pub fn console_logs(entries: &[u8], query: &[u8], ring: &[u8]) -> std::result::R
 
 #[wasm_bindgen(js_name = summarizeJournalEvents)]
 pub fn journal_events(events: &[u8], query: &[u8], ring: &[u8]) -> std::result::Result<String, JsValue> {
-    Ok(journal::journal_events(&parse(events)?, &parse(query)?, &parse(ring)?)?)
+    Ok(journal::journal_events(events, &parse(query)?, &parse(ring)?)?)
 }
 
 #[wasm_bindgen(js_name = summarizeEditorJournal)]

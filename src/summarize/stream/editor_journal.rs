@@ -53,7 +53,7 @@ pub fn editor_journal(editor: &Value, query: &Value, ring: &Value) -> Result<Str
     out.insert("editor".into(), Value::Array(page.iter().map(|e| (*e).clone()).collect()));
     out.insert("editorTotal".into(), count(matched.len()));
     out.insert("ringTotal".into(), count(all.len()));
-    out.insert("byType".into(), histogram(all, type_key));
+    out.insert("byType".into(), histogram(all, |e| type_key(e.get("type"))));
     if let Some(epoch) = epoch {
         out.insert("epoch".into(), Value::from(epoch));
     }
@@ -121,7 +121,7 @@ fn merge(out: &mut Map<String, Value>, m: Merge<'_>) {
     let n = kept_for(m.game.len(), m.q.get("limit"), JOURNAL_TAIL_DEFAULT);
     out.insert("game".into(), Value::Array(take_tail(m.game, n).0.to_vec()));
     out.insert("gameTotal".into(), count(m.game.len()));
-    out.insert("gameByType".into(), histogram(m.game, type_key));
+    out.insert("gameByType".into(), histogram(m.game, |e| type_key(e.get("type"))));
     let cap_cursor = resolve_cap(m.q.get("sinceCap"), m.caller, m.epoch.map(capture_part_of), m.capture_seq);
     if let Some(reset) = &cap_cursor.reset {
         let joined = match out.get("cursorReset").and_then(Value::as_str) {

@@ -9,6 +9,7 @@
 //! - [`levels`] — console and journal level thresholds.
 //! - [`cursor`] — forward cursors (`since`, `sinceCap`) with their `epoch` and `cursorReset`.
 //! - [`log_budget`] — character budgets for log text (per line, per entry, per answer).
+//! - [`items`] — ring items read as raw text with only the fields a summary reads parsed.
 //! - [`console`], [`journal`], [`editor_journal`], [`watch`] — the four replies.
 //!
 //! A summarizer that cannot honour a query value answers with the editor's refusal body
@@ -18,6 +19,7 @@
 pub mod console;
 pub mod cursor;
 pub mod editor_journal;
+pub mod items;
 pub mod journal;
 pub mod levels;
 pub mod log_budget;
@@ -134,9 +136,9 @@ pub fn histogram<'a>(items: impl IntoIterator<Item = &'a Value>, key_of: impl Fn
     h.into_value()
 }
 
-/// `String(e.type ?? '?')`, the journals' histogram key.
-pub fn type_key(item: &Value) -> String {
-    match item.get("type") {
+/// `String(e.type ?? '?')`, the journals' histogram key, from an item's `type`.
+pub fn type_key(type_: Option<&Value>) -> String {
+    match type_ {
         None | Some(Value::Null) => "?".to_owned(),
         other => js_string(other),
     }
