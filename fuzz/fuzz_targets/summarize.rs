@@ -125,7 +125,11 @@ fn run(u: &mut Unstructured) -> Result<()> {
             let events = to_json(&data);
             check("journalEvents", message(journal_events(events.as_bytes(), &query, &options)), message(journal_events(events.as_bytes(), &query, &options)));
         }
-        6 => check("editorJournal", message(editor_journal(&data, &query, &options)), message(editor_journal(&data, &query, &options))),
+        6 => {
+            let (editor, game) = (to_json(&data), to_json(&options));
+            let call = || message(editor_journal(editor.as_bytes(), &query, &options, game.as_bytes()));
+            check("editorJournal", call(), call());
+        }
         7 => check("watchRead", message(watch_read(&data, &query)), message(watch_read(&data, &query))),
         8 => check("handles", handles(&data, &query), handles(&data, &query)),
         9 => check("tailWithCounts", message(tail_plan(&data, &query, &options)), message(tail_plan(&data, &query, &options))),

@@ -92,8 +92,8 @@ pub fn journal_events(events: &[u8], query: &[u8], ring: &[u8]) -> std::result::
 }
 
 #[wasm_bindgen(js_name = summarizeEditorJournal)]
-pub fn editor_journal(editor: &[u8], query: &[u8], ring: &[u8]) -> std::result::Result<String, JsValue> {
-    Ok(editor_journal::editor_journal(&parse(editor)?, &parse(query)?, &parse(ring)?)?)
+pub fn editor_journal(editor: &[u8], query: &[u8], ring: &[u8], game: &[u8]) -> std::result::Result<String, JsValue> {
+    Ok(editor_journal::editor_journal(editor, &parse(query)?, &parse(ring)?, game)?)
 }
 
 #[wasm_bindgen(js_name = summarizeWatchRead)]

@@ -13,7 +13,8 @@ use serde_json::{Map, Value};
 use super::cursor::{caller_epoch, capture_part_of, resolve_cap, resolve_editor_seq};
 use super::journal::journal_gap_note;
 use super::window::{kept_for, tail_hint, take_head, take_tail, EDITOR_JOURNAL_TAIL_DEFAULT, JOURNAL_TAIL_DEFAULT};
-use super::{count, float, histogram, js_greater, js_strict_eq, js_number, js_string, js_truthy, list, max_number, number, object, present, refusal, type_key};
+use super::items::{read_items, tagged, type_histogram, write_with_items, Item};
+use super::{count, float, js_greater, js_strict_eq, js_number, js_string, js_truthy, number, object, present, refusal};
 use crate::error::Result;
 use crate::json::number::js_number_string;
 use crate::json::value::to_json;
@@ -21,27 +22,27 @@ use crate::json::value::to_json;
 /// The sources an editor event can have, and a `source` filter can name.
 pub const EDITOR_JOURNAL_SOURCES: [&str; 2] = ["human", "agent"];
 
-/// `editorJournal(editor, query, ring)`: `editor` are `{ seq, cap, ts, type, source, payload }`
-/// oldest first; `ring` is the producers' state — `{ epoch, seq, droppedThroughSeq,
-/// droppedThroughCap, game, gameDroppedThroughCap, captureSeq }` (`game` is the game journal's
-/// events, read by `merged`). Absent, `seq` and `captureSeq` are the newest in the events, the
-/// dropped marks are 0, and the reply has no `epoch`.
-pub fn editor_journal(editor: &Value, query: &Value, ring: &Value) -> Result<String> {
-    let all = list(editor, "editorJournal: editor")?;
+/// `editorJournal(editor, query, ring, game)`: `editor` are `{ seq, cap, ts, type, source,
+/// payload }` oldest first, as JSON text; `ring` is the producers' state — `{ epoch, seq,
+/// droppedThroughSeq, droppedThroughCap, gameDroppedThroughCap, captureSeq }`; `game` is the game
+/// journal's events (JSON text, `null` for none), read by `merged`. Absent, `seq` and
+/// `captureSeq` are the newest in the events, the dropped marks are 0, and the reply has no `epoch`.
+pub fn editor_journal(editor: &[u8], query: &Value, ring: &Value, game: &[u8]) -> Result<String> {
+    let all = read_items(editor, &["seq", "cap", "type", "source"], "editorJournal: editor")?;
     let q = object(query);
     let ring = object(ring);
-    let game = list(ring.get("game").unwrap_or(&Value::Null), "editorJournal: ring.game")?;
+    let game = read_items(game, &["cap", "type"], "editorJournal: ring.game")?;
     if let Some(refused) = refuse(&q) {
         return Ok(to_json(&refused));
     }
     let epoch = ring.get("epoch").and_then(Value::as_str);
     let caller = caller_epoch(q.get("epoch"));
-    let seq_tip = number(ring.get("seq")).unwrap_or_else(|| max_number(all, "seq"));
+    let seq_tip = number(ring.get("seq")).unwrap_or_else(|| newest(&all, "seq"));
     let cursor = resolve_editor_seq(q.get("since"), caller, epoch, seq_tip);
     let since = cursor.since.as_ref();
     let type_filter = q.get("type").filter(|t| js_truthy(Some(t)));
     let source = q.get("source").filter(|s| js_truthy(Some(s)));
-    let matched: Vec<&Value> = all
+    let matched: Vec<&Item> = all
         .iter()
         .filter(|e| type_filter.map_or(true, |t| js_strict_eq(e.get("type"), t)))
         .filter(|e| source.map_or(true, |s| js_strict_eq(e.get("source"), s)))
@@ -50,10 +51,10 @@ pub fn editor_journal(editor: &Value, query: &Value, ring: &Value) -> Result<Str
     let n = kept_for(matched.len(), q.get("limit"), EDITOR_JOURNAL_TAIL_DEFAULT);
     let (page, truncated) = if since.is_some() { take_head(&matched, n) } else { take_tail(&matched, n) };
     let mut out = Map::new();
-    out.insert("editor".into(), Value::Array(page.iter().map(|e| (*e).clone()).collect()));
+    out.insert("editor".into(), Value::Null);
     out.insert("editorTotal".into(), count(matched.len()));
     out.insert("ringTotal".into(), count(all.len()));
-    out.insert("byType".into(), histogram(all, |e| type_key(e.get("type"))));
+    out.insert("byType".into(), type_histogram(&all));
     if let Some(epoch) = epoch {
         out.insert("epoch".into(), Value::from(epoch));
     }
@@ -95,33 +96,46 @@ pub fn editor_journal(editor: &Value, query: &Value, ring: &Value) -> Result<Str
             }
         }
     }
-    if js_truthy(q.get("merged")) {
-        let capture_seq = number(ring.get("captureSeq")).unwrap_or_else(|| max_number(all, "cap").max(max_number(game, "cap")));
-        merge(&mut out, Merge { editor: all, game, q: &q, ring: &ring, caller, epoch, capture_seq });
-    }
+    let editor_raws: Vec<&str> = page.iter().map(|e| e.raw.as_ref()).collect();
+    let merged = js_truthy(q.get("merged")).then(|| {
+        let capture_seq = number(ring.get("captureSeq")).unwrap_or_else(|| newest(&all, "cap").max(newest(&game, "cap")));
+        merge(&mut out, Merge { editor: &all, game: &game, q: &q, ring: &ring, caller, epoch, capture_seq })
+    });
     if !present(out.get("nextSeq")) {
         out.insert("nextSeq".into(), float(seq_tip));
     }
-    Ok(to_json(&Value::Object(out)))
+    let Some((game_page, timeline)) = merged else {
+        return Ok(write_with_items(&out, &[("editor", &editor_raws)]));
+    };
+    let game_raws: Vec<&str> = game_page.iter().map(|e| e.raw.as_ref()).collect();
+    let timeline_raws: Vec<&str> = timeline.iter().map(String::as_str).collect();
+    Ok(write_with_items(&out, &[("editor", &editor_raws), ("game", &game_raws), ("timeline", &timeline_raws)]))
 }
 
-struct Merge<'a> {
-    editor: &'a [Value],
-    game: &'a [Value],
-    q: &'a Map<String, Value>,
-    ring: &'a Map<String, Value>,
-    caller: Option<&'a str>,
-    epoch: Option<&'a str>,
+/// The largest numeric `key` across `items`, or 0 (the editor's newest-value reduction).
+fn newest(items: &[Item], key: &str) -> f64 {
+    items.iter().filter_map(|e| number(e.get(key))).fold(0.0, f64::max)
+}
+
+struct Merge<'a, 'b> {
+    editor: &'b [Item<'a>],
+    game: &'b [Item<'a>],
+    q: &'b Map<String, Value>,
+    ring: &'b Map<String, Value>,
+    caller: Option<&'b str>,
+    epoch: Option<&'b str>,
     capture_seq: f64,
 }
 
 /// The merged read: the game journal's tail, and both streams windowed by one `sinceCap` and
 /// interleaved by `cap` (unique, so a total order). The editor filters shape only `editor`.
-fn merge(out: &mut Map<String, Value>, m: Merge<'_>) {
+/// Returns the game tail and the timeline rows, which the caller writes as their text.
+fn merge<'a, 'b>(out: &mut Map<String, Value>, m: Merge<'a, 'b>) -> (&'b [Item<'a>], Vec<String>) {
     let n = kept_for(m.game.len(), m.q.get("limit"), JOURNAL_TAIL_DEFAULT);
-    out.insert("game".into(), Value::Array(take_tail(m.game, n).0.to_vec()));
+    let game_page = take_tail(m.game, n).0;
+    out.insert("game".into(), Value::Null);
     out.insert("gameTotal".into(), count(m.game.len()));
-    out.insert("gameByType".into(), histogram(m.game, |e| type_key(e.get("type"))));
+    out.insert("gameByType".into(), type_histogram(m.game));
     let cap_cursor = resolve_cap(m.q.get("sinceCap"), m.caller, m.epoch.map(capture_part_of), m.capture_seq);
     if let Some(reset) = &cap_cursor.reset {
         let joined = match out.get("cursorReset").and_then(Value::as_str) {
@@ -143,7 +157,8 @@ fn merge(out: &mut Map<String, Value>, m: Merge<'_>) {
     let raw_since_cap = m.q.get("sinceCap").filter(|v| present(Some(v)));
     let tn = kept_for(timeline.len(), m.q.get("limit"), EDITOR_JOURNAL_TAIL_DEFAULT);
     let (tl, tl_truncated) = if raw_since_cap.is_some() { take_head(&timeline, tn) } else { take_tail(&timeline, tn) };
-    out.insert("timeline".into(), Value::Array(tl.iter().map(tagged).collect()));
+    out.insert("timeline".into(), Value::Null);
+    let rows: Vec<String> = tl.iter().map(|(stream, e)| tagged(stream, e)).collect();
     if tl_truncated {
         out.insert("truncated".into(), Value::Bool(true));
         let hint = match raw_since_cap {
@@ -170,16 +185,17 @@ fn merge(out: &mut Map<String, Value>, m: Merge<'_>) {
     if !present(out.get("nextCap")) {
         out.insert("nextCap".into(), float(m.capture_seq));
     }
+    (game_page, rows)
 }
 
 /// Both streams after `floor` in `cap` order (a stable sort, so editor events come first among
-/// equal caps), as references: only the window is materialized.
-fn interleave<'a>(editor: &'a [Value], game: &'a [Value], floor: f64) -> Vec<(&'static str, &'a Value)> {
-    let cap_or_zero = |e: &Value| match e.get("cap") {
+/// equal caps), as references: only the window is written.
+fn interleave<'b, 'a>(editor: &'b [Item<'a>], game: &'b [Item<'a>], floor: f64) -> Vec<(&'static str, &'b Item<'a>)> {
+    let cap_or_zero = |e: &Item| match e.get("cap") {
         None | Some(Value::Null) => 0.0,
         cap => js_number(cap),
     };
-    let mut rows: Vec<(f64, &'static str, &Value)> = editor
+    let mut rows: Vec<(f64, &'static str, &Item)> = editor
         .iter()
         .filter(|e| js_greater(e.get("cap"), floor))
         .map(|e| (cap_or_zero(e), "editor", e))
@@ -187,16 +203,6 @@ fn interleave<'a>(editor: &'a [Value], game: &'a [Value], floor: f64) -> Vec<(&'
         .collect();
     rows.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap_or(std::cmp::Ordering::Equal));
     rows.into_iter().map(|(_, stream, e)| (stream, e)).collect()
-}
-
-/// A timeline row: the event tagged with its `stream` first.
-fn tagged((stream, event): &(&str, &Value)) -> Value {
-    let mut row = Map::new();
-    row.insert("stream".into(), Value::from(*stream));
-    if let Value::Object(fields) = event {
-        row.extend(fields.iter().map(|(k, v)| (k.clone(), v.clone())));
-    }
-    Value::Object(row)
 }
 
 fn refuse(q: &Map<String, Value>) -> Option<Value> {

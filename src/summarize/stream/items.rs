@@ -117,9 +117,34 @@ impl<'de> Visitor<'de> for Probe<'_> {
     }
 }
 
-/// `map` as compact JSON, with `raw_key`'s value written as the array of `raws` (item texts).
-pub fn write_with_items(map: &Map<String, Value>, raw_key: &str, raws: &[&str]) -> String {
-    let mut out = String::with_capacity(raws.iter().map(|r| r.len() + 1).sum::<usize>() + 512);
+/// The journals' `byType` over `items`: `String(type ?? '?')`, first-seen order, own keys.
+pub fn type_histogram<'b, 'a: 'b>(items: impl IntoIterator<Item = &'b Item<'a>>) -> Value {
+    let mut h = super::super::Histogram::new();
+    items.into_iter().for_each(|e| h.add(&super::type_key(e.get("type"))));
+    h.into_value()
+}
+
+/// A timeline row: the item's text with `"stream"` as its first key (an own `stream` key of the
+/// item comes later and wins, as in `{ stream, ...item }`).
+pub fn tagged(stream: &str, item: &Item) -> String {
+    let raw = item.raw.as_ref();
+    let mut row = String::with_capacity(raw.len() + 20);
+    row.push_str("{\"stream\":");
+    push_json_string(&mut row, stream);
+    match raw.strip_prefix('{') {
+        Some("}") | None => row.push('}'),
+        Some(rest) => {
+            row.push(',');
+            row.push_str(rest);
+        }
+    }
+    row
+}
+
+/// `map` as compact JSON, each of `lists`' keys written as the array of its item texts.
+pub fn write_with_items(map: &Map<String, Value>, lists: &[(&str, &[&str])]) -> String {
+    let size: usize = lists.iter().flat_map(|(_, raws)| raws.iter()).map(|r| r.len() + 1).sum();
+    let mut out = String::with_capacity(size + 512);
     out.push('{');
     for (i, (key, value)) in map.iter().enumerate() {
         if i > 0 {
@@ -127,12 +152,13 @@ pub fn write_with_items(map: &Map<String, Value>, raw_key: &str, raws: &[&str]) 
         }
         push_json_string(&mut out, key);
         out.push(':');
-        if key == raw_key {
-            out.push('[');
-            out.push_str(&raws.join(","));
-            out.push(']');
-        } else {
-            push_value(&mut out, value);
+        match lists.iter().find(|(k, _)| k == key) {
+            Some((_, raws)) => {
+                out.push('[');
+                out.push_str(&raws.join(","));
+                out.push(']');
+            }
+            None => push_value(&mut out, value),
         }
     }
     out.push('}');
@@ -170,6 +196,9 @@ mod tests {
         map.insert("n".into(), Value::from(1));
         map.insert("events".into(), Value::Null);
         map.insert("z".into(), Value::from(1e21));
-        assert_eq!(write_with_items(&map, "events", &[r#"{"a":1}"#, "2"]), r#"{"n":1,"events":[{"a":1},2],"z":1e+21}"#);
+        assert_eq!(write_with_items(&map, &[("events", &[r#"{"a":1}"#, "2"])]), r#"{"n":1,"events":[{"a":1},2],"z":1e+21}"#);
+        let items = read_items(br#"[{"a":1,"stream":"x"},{},5]"#, &[], "rows").expect("ok");
+        let rows: Vec<String> = items.iter().map(|i| tagged("game", i)).collect();
+        assert_eq!(rows, [r#"{"stream":"game","a":1,"stream":"x"}"#, r#"{"stream":"game"}"#, r#"{"stream":"game"}"#]);
     }
 }

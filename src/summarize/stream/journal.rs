@@ -13,9 +13,8 @@ use serde_json::{Map, Value};
 use super::cursor::{caller_epoch, resolve_cap};
 use super::levels::{journal_rank, JOURNAL_LEVELS};
 use super::window::{kept_for, tail_hint, take_head, take_tail, JOURNAL_TAIL_DEFAULT};
-use super::items::{read_items, write_with_items, Item};
-use super::super::Histogram;
-use super::{float, js_greater, js_strict_eq, js_number, js_string, js_truthy, number, object, present, refusal, type_key};
+use super::items::{read_items, type_histogram, write_with_items, Item};
+use super::{float, js_greater, js_strict_eq, js_number, js_string, js_truthy, number, object, present, refusal};
 use crate::error::{Error, Result};
 use crate::json::number::js_number_string;
 use crate::json::value::to_json;
@@ -108,13 +107,11 @@ pub fn journal_events(events: &[u8], query: &Value, ring: &Value) -> Result<Stri
         ),
         None => tail_hint("events", page.len(), matched.len(), ", or narrow with type="),
     });
-    let mut by_type = Histogram::new();
-    window.iter().for_each(|e| by_type.add(&type_key(e.get("type"))));
     let reply = Reply {
         returned_count: page.len(),
         total_count: matched.len(),
         ring_total: window.len(),
-        by_type: by_type.into_value(),
+        by_type: type_histogram(window.iter().copied()),
         next_cap,
         epoch: epoch.map(str::to_owned),
         dropped_through_cap: gap.as_ref().map(|_| dropped),
@@ -129,7 +126,7 @@ pub fn journal_events(events: &[u8], query: &Value, ring: &Value) -> Result<Stri
     };
     let Ok(Value::Object(map)) = serde_json::to_value(reply) else { return Ok("null".to_owned()) };
     let raws: Vec<&str> = page.iter().map(|e| e.raw.as_ref()).collect();
-    Ok(write_with_items(&map, "events", &raws))
+    Ok(write_with_items(&map, &[("events", &raws)]))
 }
 
 fn filter_echo(type_filter: Option<&Value>, level: Option<&Value>) -> Value {
