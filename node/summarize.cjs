@@ -6,15 +6,7 @@
 // ordinary own properties.
 
 const core = require('./internal/core.cjs');
-const { stringifyNeverThrows } = require('./tolerant-json.cjs');
-
-const utf8 = new TextEncoder();
-
-/** UTF-8 JSON text of `value`; `undefined` (and functions) travel as `null`. */
-function enc(value) {
-  const text = stringifyNeverThrows(value);
-  return utf8.encode(text === undefined ? 'null' : text);
-}
+const { enc } = require('./internal/json-input.cjs');
 
 const run = (fn, ...inputs) => JSON.parse(fn(...inputs.map(enc)));
 
@@ -35,16 +27,31 @@ function layoutBounds(entries, query, options) {
   return run(core.summarizeLayoutBounds, entries, query, options);
 }
 
-function listAssets(assets, query) {
-  return run(core.summarizeAssets, assets, query);
+// JSON has no NaN or Infinity: a non-finite limit travels as its String() form, so "a limit
+// was given" survives (it still switches to entries) and the core reads what it caps.
+function withLimitText(query) {
+  if (query !== null && typeof query === 'object' && typeof query.limit === 'number' && !Number.isFinite(query.limit)) {
+    return { ...query, limit: String(query.limit) };
+  }
+  return query;
 }
 
-function listTraits(schema, query) {
-  return run(core.summarizeTraits, schema, query);
+function summarizeAssets(assets, query) {
+  return run(core.summarizeAssets, assets, withLimitText(query));
 }
 
-function handles(result, query) {
-  return run(core.summarizeHandles, result, query);
+// One object, so an absent schemaAvailable stays absent (JSON.stringify drops undefined keys).
+function summarizeTraits(traits, schemaAvailable, query) {
+  return JSON.parse(core.summarizeTraits(enc({ traits, schemaAvailable, query })));
+}
+
+function handles(result, query, options) {
+  const remedies = options !== null && typeof options === 'object' ? options.remedies : undefined;
+  return run(core.summarizeHandles, result, query, remedies);
+}
+
+function capLabel(label) {
+  return core.capLabel(String(label));
 }
 
 function sceneEditResult(result, query) {
@@ -87,9 +94,10 @@ function deriveGuid(seed) {
 module.exports = {
   sceneState,
   layoutBounds,
-  listAssets,
-  listTraits,
+  summarizeAssets,
+  summarizeTraits,
   handles,
+  capLabel,
   sceneEditResult,
   screenshotResult,
   shortGuid,

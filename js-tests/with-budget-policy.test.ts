@@ -1,0 +1,387 @@
+// The budget policy on plain objects (node/mcp/policy.cjs), the contract withBudget and the
+// proxy both build on: options and presets, every channel within the cap, envelopes exactly
+// what encode returns, pages that reassemble byte for byte, faults, and the store's bounds.
+import { describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
+import { encode, capText, countTokens, MAX_PAYLOAD_CHARS } from 'modoki-budget';
+import { reassemble } from './support/reassemble';
+
+const require = createRequire(import.meta.url);
+const { PRESETS, resolveOptions, createPolicy } = require('../node/mcp/policy.cjs');
+
+type Block = { type: string; text?: string; uri?: string; [k: string]: unknown };
+type Result = { content: Block[]; structuredContent?: Record<string, unknown>; isError?: boolean; _meta?: unknown };
+type Policy = ReturnType<typeof createPolicy>;
+
+const entities = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ id: i, guid: `0f3c2a9e-7b41-4d6a-9c1e-${String(i).padStart(12, '0')}`, name: `Palm ${i}`, x: i * 1.234567891234 }));
+
+function pagesOf(policy: Policy, result: Result): string[] {
+  const link = result.content.find((b) => b.type === 'resource_link');
+  if (link === undefined) throw new Error('no resource_link');
+  const first = policy.readResource(`${link.uri}?page=1`).contents[0].text as string;
+  const n = (JSON.parse(first) as { pages: number }).pages;
+  const pages = [first];
+  for (let k = 2; k <= n; k++) pages.push(policy.readResource(`${link.uri}?page=${k}`).contents[0].text);
+  return pages;
+}
+
+const codeOf = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (e) {
+    return [(e as { code?: string }).code, (e as Error).message];
+  }
+  return null;
+};
+
+describe('resolveOptions', () => {
+  it('editor is the default: the 60,000-char cap and nothing else', () => {
+    expect(PRESETS.editor).toEqual({ maxChars: MAX_PAYLOAD_CHARS });
+    expect(resolveOptions(undefined)).toEqual({
+      preset: 'editor',
+      maxChars: 60000,
+      maxTokens: undefined,
+      encoding: 'cl100k_base',
+      precision: undefined,
+      compactJson: false,
+      store: { maxResults: 100, maxBytes: 32 * 1024 * 1024, ttlMs: 30 * 60 * 1000 },
+      pageTool: false,
+      onResult: undefined,
+    });
+  });
+
+  it('claudeCode is 10,000 tokens and 50,000 chars; explicit options win; maxTokens: null drops the token cap', () => {
+    expect(PRESETS.claudeCode).toEqual({ maxChars: 50000, maxTokens: 10000 });
+    expect(resolveOptions({ preset: 'claudeCode' })).toMatchObject({ maxChars: 50000, maxTokens: 10000 });
+    expect(resolveOptions({ preset: 'claudeCode', maxChars: 8000 })).toMatchObject({ maxChars: 8000, maxTokens: 10000 });
+    expect(resolveOptions({ preset: 'claudeCode', maxTokens: null })).toMatchObject({ maxChars: 50000, maxTokens: undefined });
+    expect(resolveOptions({ store: { maxResults: 3 } }).store).toEqual({ maxResults: 3, maxBytes: 32 * 1024 * 1024, ttlMs: 1800000 });
+  });
+
+  it('an unknown option or a bad value throws INVALID_OPTION naming it', () => {
+    expect(codeOf(() => resolveOptions({ maxchars: 5 }))).toEqual([
+      'INVALID_OPTION',
+      'withBudget: unknown option "maxchars". Known options: preset, maxChars, maxTokens, encoding, precision, compactJson, store, pageTool, onResult.',
+    ]);
+    expect(codeOf(() => resolveOptions({ preset: 'cursor' }))).toEqual(['INVALID_OPTION', 'withBudget: preset must be one of editor, claudeCode, got "cursor".']);
+    expect(codeOf(() => resolveOptions({ maxChars: 0 }))).toEqual(['INVALID_OPTION', 'withBudget: maxChars must be an integer >= 1, got 0.']);
+    expect(codeOf(() => resolveOptions({ store: { maxBytes: -1 } }))).toEqual(['INVALID_OPTION', 'withBudget: store.maxBytes must be an integer >= 1, got -1.']);
+    expect(codeOf(() => resolveOptions({ store: { size: 1 } }))?.[0]).toBe('INVALID_OPTION');
+    expect(codeOf(() => resolveOptions({ precision: 40 }))?.[0]).toBe('INVALID_OPTION');
+    expect(codeOf(() => resolveOptions({ encoding: 'p50k' }))?.[0]).toBe('INVALID_OPTION');
+    expect(codeOf(() => resolveOptions({ onResult: 'log' }))?.[0]).toBe('INVALID_OPTION');
+    expect(codeOf(() => resolveOptions('claudeCode'))?.[0]).toBe('INVALID_OPTION');
+  });
+});
+
+describe('policy.apply under the cap', () => {
+  it('plain data becomes one compact text block, exactly JSON.stringify', () => {
+    const policy = createPolicy();
+    const data = { scenePath: 'a.scene', entities: entities(3) };
+    const { result, info } = policy.apply('get_scene', data, { hasOutputSchema: false });
+    expect(result).toEqual({ content: [{ type: 'text', text: JSON.stringify(data) }] });
+    const text = JSON.stringify(data);
+    expect(info.toJSON()).toEqual({ tool: 'get_scene', charsIn: text.length, tokensIn: countTokens(text), charsOut: text.length, tokensOut: countTokens(text), elided: false, ms: info.ms });
+    expect(info.ms).toBeGreaterThanOrEqual(0);
+  });
+
+  it('a pretty text copy of structuredContent is re-derived as its compact JSON; other blocks and _meta pass through', () => {
+    const policy = createPolicy();
+    const structured = { files: ['a.ts', 'b.ts'], count: 2 };
+    const image = { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' };
+    const raw = { content: [{ type: 'text', text: JSON.stringify(structured, null, 2) }, image], structuredContent: structured, _meta: { k: 1 } };
+    const { result } = policy.apply('list', raw, { hasOutputSchema: true });
+    expect(result).toEqual({ content: [{ type: 'text', text: JSON.stringify(structured) }, image], structuredContent: structured, _meta: { k: 1 } });
+    expect(result.content[1]).toBe(image);
+  });
+
+  it('precision rounds structuredContent and its text copy alike', () => {
+    const policy = createPolicy({ precision: 3 });
+    const { result } = policy.apply('t', { structuredContent: { x: 1.23456, y: [2.71828] } }, { hasOutputSchema: true });
+    expect(result).toEqual({ content: [{ type: 'text', text: '{"x":1.23,"y":[2.72]}' }], structuredContent: { x: 1.23, y: [2.72] } });
+  });
+
+  it('a file-like text is sent byte for byte, even when it is JSON, unless compactJson is set', () => {
+    const file = '{\n  "name": "x",\n  "version": "1.0.0"\n}\n';
+    const source = 'const a = 1;\r\n\tlet b = "\\u0000";\n// \ud83d\ude00 trailing space \n';
+    for (const text of [file, source]) {
+      expect(createPolicy().apply('read_file', { content: [{ type: 'text', text }] }).result).toEqual({ content: [{ type: 'text', text }] });
+    }
+    const compacted = createPolicy({ compactJson: true }).apply('read_file', { content: [{ type: 'text', text: file }, { type: 'text', text: source }] }).result;
+    expect(compacted.content.map((b: Block) => b.text)).toEqual(['{"name":"x","version":"1.0.0"}', source]);
+  });
+});
+
+describe('policy.apply over the cap', () => {
+  const cap = 4000;
+
+  it('plain data: the encode envelope plus a resource link; a success; pages reassemble exactly', () => {
+    const policy = createPolicy({ maxChars: cap });
+    const data = { scenePath: 'a.scene', entities: entities(200) };
+    const { result, info } = policy.apply('get_scene', data, { hasOutputSchema: false });
+    expect(result.isError).toBeUndefined();
+    expect(result.content[0]).toEqual({ type: 'text', text: encode(data, { maxChars: cap }) });
+    expect(JSON.parse(result.content[0].text as string)).toMatchObject({ elided: true, bytes: JSON.stringify(data).length, preview: { scenePath: '"a.scene"', entities: 'array(200)' } });
+    const link = result.content[1];
+    expect(link).toMatchObject({ type: 'resource_link', mimeType: 'application/json' });
+    expect(link.uri).toMatch(/^budget:\/\/result\/[0-9a-f]{12}$/);
+    const pages = pagesOf(policy, result);
+    expect(pages.length).toBeGreaterThan(1);
+    for (const page of pages) expect(page.length).toBeLessThanOrEqual(cap);
+    expect(JSON.parse(pages[0])).toMatchObject({ page: 1, pages: pages.length, path: '$.entities', rest: { scenePath: 'a.scene', entities: [] } });
+    expect(JSON.stringify(reassemble(pages))).toBe(JSON.stringify(data));
+    expect(info).toMatchObject({ tool: 'get_scene', charsIn: JSON.stringify(data).length, charsOut: (result.content[0].text as string).length, elided: true });
+  });
+
+  it('structured with an outputSchema: isError, no structuredContent, the envelope of the structured value', () => {
+    const policy = createPolicy({ maxChars: cap });
+    const structured = { entities: entities(100) };
+    const raw = { content: [{ type: 'text', text: JSON.stringify(structured, null, 2) }], structuredContent: structured };
+    const { result } = policy.apply('get_scene', raw, { hasOutputSchema: true });
+    expect(result.isError).toBe(true);
+    expect(result).not.toHaveProperty('structuredContent');
+    expect(result.content[0]).toEqual({ type: 'text', text: encode(structured, { maxChars: cap }) });
+    expect(JSON.stringify(reassemble(pagesOf(policy, result)))).toBe(JSON.stringify(structured));
+    // Without an outputSchema the same result stays a success.
+    expect(policy.apply('get_scene', raw, { hasOutputSchema: false }).result.isError).toBeUndefined();
+  });
+
+  it('plain text: its head within the cap, the rest in text pages that join to the original', () => {
+    const policy = createPolicy({ maxChars: cap });
+    const text = Array.from({ length: 400 }, (_, i) => `line ${i}: "quoted" \\ tab\t 😀 é\n`).join('');
+    const { result } = policy.apply('read_file', { content: [{ type: 'text', text }] });
+    expect(result.isError).toBeUndefined();
+    expect(result.content[0]).toEqual({ type: 'text', text: capText(text, cap - 64) });
+    expect((result.content[0].text as string).length).toBeLessThanOrEqual(cap);
+    const pages = pagesOf(policy, result);
+    for (const page of pages) expect(page.length).toBeLessThanOrEqual(cap);
+    expect(JSON.parse(pages[0])).toMatchObject({ page: 1, pages: pages.length });
+    expect(reassemble(pages)).toBe(text);
+  });
+
+  it('claudeCode: text, envelope and every page within 10,000 real tokens and 50,000 chars', () => {
+    const policy = createPolicy({ preset: 'claudeCode' });
+    // GUID-heavy JSON runs at ~2 chars per token: under 50,000 chars can still be over 10,000 tokens.
+    const data = { entities: entities(2500) };
+    const raw = { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data };
+    const { result } = policy.apply('get_scene', raw, { hasOutputSchema: true });
+    const text = result.content[0].text as string;
+    expect(text).toBe(encode(data, { maxChars: 50000, maxTokens: 10000 }));
+    expect(text.length).toBeLessThanOrEqual(50000);
+    expect(countTokens(text)).toBeLessThanOrEqual(10000);
+    const pages = pagesOf(policy, result);
+    for (const page of pages) {
+      expect(page.length).toBeLessThanOrEqual(50000);
+      expect(countTokens(page)).toBeLessThanOrEqual(10000);
+    }
+    expect(JSON.stringify(reassemble(pages))).toBe(JSON.stringify(data));
+    const small = JSON.stringify({ entities: entities(100) });
+    expect(small.length).toBeLessThan(50000);
+    const tokenHeavy = 'a1b2c3d4e5 '.repeat(4000);
+    expect(countTokens(tokenHeavy)).toBeGreaterThan(10000);
+    const { result: textResult } = policy.apply('read_file', { content: [{ type: 'text', text: tokenHeavy }] });
+    expect(countTokens(textResult.content[0].text as string)).toBeLessThanOrEqual(10000);
+  });
+});
+
+describe('policy.apply: the rarer shapes', () => {
+  it('several text blocks count together; over the cap they are kept as the array of their texts', () => {
+    const policy = createPolicy({ maxChars: 1000 });
+    const a = 'a'.repeat(600);
+    const b = 'b\n'.repeat(300);
+    const { result } = policy.apply('t', { content: [{ type: 'text', text: a }, { type: 'text', text: b }] });
+    expect(result.content[0]).toEqual({ type: 'text', text: encode([a, b], { maxChars: 1000 }) });
+    expect(reassemble(pagesOf(policy, result))).toEqual([a, b]);
+    const fits = policy.apply('t', { content: [{ type: 'text', text: a }, { type: 'text', text: 'b'.repeat(400) }] }).result;
+    expect(fits.content.map((x: Block) => x.text)).toEqual([a, 'b'.repeat(400)]);
+  });
+
+  it('the token cap is on the text blocks together', () => {
+    const policy = createPolicy({ maxChars: 1e6, maxTokens: 100 });
+    const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(' ');
+    const one = words(40);
+    expect(countTokens(one) * 2).toBeGreaterThan(100);
+    expect(countTokens(one)).toBeLessThanOrEqual(100);
+    const { result, info } = policy.apply('t', { content: [{ type: 'text', text: one }, { type: 'text', text: one }] });
+    expect(info.elided).toBe(true);
+    expect(countTokens(result.content[0].text as string)).toBeLessThanOrEqual(100);
+  });
+
+  it('a result whose pages alone are over store.maxBytes is answered without a link', () => {
+    const policy = createPolicy({ maxChars: 2000, store: { maxBytes: 5000 } });
+    const data = { entities: entities(200) };
+    const { result, info } = policy.apply('t', data);
+    expect(info.elided).toBe(true);
+    expect(result.content).toEqual([{ type: 'text', text: encode(data, { maxChars: 2000 }) }]);
+    expect(policy.store.stats()).toEqual({ results: 0, bytes: 0 });
+  });
+
+  it('an isError result over the cap stays an error; images stay after the envelope', () => {
+    const policy = createPolicy({ maxChars: 500 });
+    const image = { type: 'image', data: 'AAAA', mimeType: 'image/png' };
+    const { result } = policy.apply('t', { content: [image, { type: 'text', text: 'e'.repeat(2000) }], isError: true, _meta: { m: 1 } });
+    expect(result.isError).toBe(true);
+    expect(result._meta).toEqual({ m: 1 });
+    expect(result.content.map((b: Block) => b.type)).toEqual(['text', 'resource_link', 'image']);
+    expect(result.content[2]).toBe(image);
+  });
+});
+
+describe('pages: every shape reassembles byte for byte', () => {
+  const bigString = 'x'.repeat(30000) + '"\\\n\u0001😀' + 'y'.repeat(9000);
+  const manyKeys = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`key_${i} ${i % 7 === 0 ? '"q"' : ''}`, i]));
+  Object.defineProperty(manyKeys, '__proto__', { value: 'an ordinary key', enumerable: true, writable: true, configurable: true });
+  const shapes: Array<[string, unknown, string]> = [
+    ['an object with a big collection', { scenePath: 's', count: 900, entities: entities(900) }, '$.entities'],
+    ['a nested collection', { data: { scene: { 'the nodes': entities(900) }, meta: { v: 1 } } }, '$.data.scene["the nodes"]'],
+    ['a single huge string in an object', { path: '/a/b', content: bigString }, '$.content'],
+    ['a huge object with many keys', manyKeys, '$'],
+    ['a top-level array', entities(900), '$'],
+    ['an array of one huge object', [{ id: 1, rows: entities(900) }], '$[0].rows'],
+  ];
+  for (const [name, value, path] of shapes) {
+    it(name, () => {
+      const cap = 5000;
+      const policy = createPolicy({ maxChars: cap });
+      const { result } = policy.apply('t', value, { hasOutputSchema: false });
+      const pages = pagesOf(policy, result);
+      for (const page of pages) expect(page.length).toBeLessThanOrEqual(cap);
+      expect(JSON.parse(pages[0]).path).toBe(path);
+      const back = reassemble(pages);
+      expect(JSON.stringify(back)).toBe(JSON.stringify(value));
+      if (value === manyKeys) expect(Object.getPrototypeOf(back)).toBe(Object.prototype);
+    });
+  }
+
+  it('two big collections side by side are split as text of the compact JSON', () => {
+    const policy = createPolicy({ maxChars: 3000 });
+    const value = { a: entities(60), b: entities(60) };
+    const pages = pagesOf(policy, policy.apply('t', value).result);
+    expect(JSON.parse(pages[0])).not.toHaveProperty('path');
+    expect(reassemble(pages)).toBe(JSON.stringify(value));
+  });
+});
+
+describe('faults: an isError result with a clear, capped message', () => {
+  const policy = createPolicy({ maxChars: 200 });
+  const cyclic: Record<string, unknown> = { a: 1 };
+  cyclic.self = cyclic;
+  const cases: Array<[string, unknown, string]> = [
+    ['nothing', undefined, 'Tool "t" failed: returned nothing (undefined); a tool must return a CallToolResult or the data to send'],
+    ['null', null, 'Tool "t" failed: returned nothing (null); a tool must return a CallToolResult or the data to send'],
+    ['a string', 'done', 'Tool "t" failed: returned a string, not a CallToolResult or an object of data'],
+    ['a BigInt', { n: 1n }, 'Tool "t" failed: returned a result that cannot be sent as JSON: Do not know how to serialize a BigInt'],
+    ['a BigInt in structuredContent', { content: [], structuredContent: { n: 1n } }, 'Tool "t" failed: returned a result that cannot be sent as JSON: Do not know how to serialize a BigInt'],
+  ];
+  for (const [name, value, text] of cases) {
+    it(name, () => {
+      const { result, info } = policy.apply('t', value, { hasOutputSchema: false });
+      expect(result).toEqual({ content: [{ type: 'text', text }], isError: true });
+      expect(info).toMatchObject({ tool: 't', charsIn: 0, charsOut: text.length, elided: false });
+    });
+  }
+
+  it('a cycle', () => {
+    const text = policy.apply('t', cyclic).result.content[0].text as string;
+    expect(text.startsWith('Tool "t" failed: returned a result that cannot be sent as JSON: Converting circular structure to JSON')).toBe(true);
+    expect(text.length).toBeLessThanOrEqual(200);
+  });
+
+  it('a thrown error, capped', () => {
+    expect(policy.fault('t', new Error('disk on fire'))).toMatchObject({ result: { content: [{ type: 'text', text: 'Tool "t" failed: disk on fire' }], isError: true } });
+    const long = policy.fault('t', new Error('x'.repeat(5000))).result.content[0].text as string;
+    expect(long).toBe(capText(`Tool "t" failed: ${'x'.repeat(5000)}`, 200 - 64));
+    expect(long.length).toBeLessThanOrEqual(200);
+    expect(policy.fault('t', 'a string').result.content[0].text).toBe('Tool "t" failed: a string');
+  });
+
+  it('onResult sees every call, and a throwing onResult costs nothing', () => {
+    const seen: string[] = [];
+    const watched = createPolicy({ onResult: (info: { tool: string; elided: boolean }) => seen.push(`${info.tool}:${info.elided}`) });
+    watched.apply('a', { x: 1 });
+    watched.fault('b', new Error('e'));
+    expect(seen).toEqual(['a:false', 'b:false']);
+    const rude = createPolicy({
+      onResult: () => {
+        throw new Error('observer');
+      },
+    });
+    expect(rude.apply('a', { x: 1 }).result).toEqual({ content: [{ type: 'text', text: '{"x":1}' }] });
+  });
+});
+
+describe('readResource, the page tool and the store', () => {
+  it('an unknown id is UNKNOWN_RESULT with the clean message; a bad URI or page is INVALID_INPUT', () => {
+    const policy = createPolicy({ maxChars: 3000 });
+    expect(codeOf(() => policy.readResource('budget://result/0123456789ab?page=1'))).toEqual([
+      'UNKNOWN_RESULT',
+      'budget://result/0123456789ab: expired or unknown result — call the tool again',
+    ]);
+    expect(codeOf(() => policy.readResource('file:///etc/passwd'))?.[0]).toBe('INVALID_INPUT');
+    expect(codeOf(() => policy.readResource('budget://result/ab?page=0'))?.[0]).toBe('INVALID_INPUT');
+    expect(codeOf(() => policy.readResource('budget://result/ab?page=1&x=2'))?.[0]).toBe('INVALID_INPUT');
+    const { result } = policy.apply('t', { entities: entities(100) });
+    const uri = result.content[1].uri as string;
+    const n = JSON.parse(policy.readResource(uri).contents[0].text).pages;
+    expect(codeOf(() => policy.readResource(`${uri}?page=${n + 1}`))).toEqual(['INVALID_INPUT', `${uri}?page=${n + 1}: page ${n + 1} does not exist; this result has pages 1 to ${n}.`]);
+    expect(policy.resourceTemplate).toMatchObject({ uriTemplate: 'budget://result/{id}', name: 'budget-result', mimeType: 'application/json' });
+  });
+
+  it('read_result_page returns the same page text, and errors as isError results', () => {
+    const policy = createPolicy({ maxChars: 3000, pageTool: true });
+    const { result } = policy.apply('t', { entities: entities(100) });
+    const uri = result.content[1].uri as string;
+    const id = uri.slice('budget://result/'.length);
+    expect(result.content[1].description).toContain(`read_result_page with {"id":"${id}","page":K}`);
+    expect(policy.pageTool).toMatchObject({ name: 'read_result_page', inputSchema: { type: 'object', required: ['id'] } });
+    expect(policy.callPageTool({ id, page: 2 })).toEqual({ content: [{ type: 'text', text: policy.readResource(`${uri}?page=2`).contents[0].text }] });
+    expect(policy.callPageTool({ id: 'nope' })).toEqual({ content: [{ type: 'text', text: 'budget://result/nope: expired or unknown result — call the tool again' }], isError: true });
+    expect(policy.callPageTool({ id, page: 0 }).isError).toBe(true);
+    expect(policy.callPageTool(undefined).isError).toBe(true);
+  });
+
+  it('after 500 oversized results the store holds at most maxBytes (measured by reading them back); evicted pages are the clean error', () => {
+    const maxBytes = 400_000;
+    const policy = createPolicy({ maxChars: 4000, store: { maxBytes, maxResults: 1000 } });
+    const uris: string[] = [];
+    for (let i = 0; i < 500; i++) {
+      const { result } = policy.apply('t', { run: i, entities: entities(120 + (i % 50)) });
+      uris.push(result.content[1].uri as string);
+    }
+    let measured = 0;
+    let alive = 0;
+    for (const uri of uris) {
+      try {
+        const first = policy.readResource(uri).contents[0].text;
+        const n = JSON.parse(first).pages;
+        measured += Buffer.byteLength(first);
+        for (let k = 2; k <= n; k++) measured += Buffer.byteLength(policy.readResource(`${uri}?page=${k}`).contents[0].text);
+        alive++;
+      } catch (e) {
+        expect((e as Error).message).toBe(`${uri}: expired or unknown result — call the tool again`);
+      }
+    }
+    expect(measured).toBeLessThanOrEqual(maxBytes);
+    expect(policy.store.stats()).toEqual({ results: alive, bytes: measured });
+    expect(alive).toBeGreaterThan(10);
+    expect(alive).toBeLessThan(500);
+    // Least recently used first: the newest results are the ones kept.
+    expect(() => policy.readResource(uris[499])).not.toThrow();
+    expect(() => policy.readResource(uris[0])).toThrow('expired or unknown result — call the tool again');
+  });
+
+  it('maxResults bounds the count, and a result is forgotten ttlMs after its last use', async () => {
+    const policy = createPolicy({ maxChars: 3000, store: { maxResults: 2, ttlMs: 40 } });
+    const a = policy.apply('t', { entities: entities(60) }).result.content[1].uri as string;
+    const b = policy.apply('t', { entities: entities(61) }).result.content[1].uri as string;
+    policy.readResource(a);
+    const c = policy.apply('t', { entities: entities(62) }).result.content[1].uri as string;
+    expect(policy.store.stats().results).toBe(2);
+    expect(() => policy.readResource(b)).toThrow('expired or unknown');
+    expect(() => policy.readResource(a)).not.toThrow();
+    await new Promise((r) => setTimeout(r, 60));
+    expect(() => policy.readResource(c)).toThrow('expired or unknown');
+    expect(policy.store.stats()).toEqual({ results: 0, bytes: 0 });
+  });
+});

@@ -1,0 +1,113 @@
+'use strict';
+// The options of withBudget and createPolicy: presets, defaults and validation. Everything else
+// in node/mcp reads the resolved object this file returns, never the caller's raw options.
+
+const { MAX_PAYLOAD_CHARS } = require('../result.cjs');
+const tokens = require('../tokens.cjs');
+const { codedError } = require('../internal/errors.cjs');
+
+/**
+ * Named budgets. `editor` is the Modoki editor's own cap and nothing else. `claudeCode` keeps a
+ * result below the thresholds where Claude Code changes what the model sees: it warns above
+ * 10,000 tokens of tool output and writes successful results over 50,000 chars to disk (the
+ * model then sees a ~2 KB preview).
+ */
+const PRESETS = Object.freeze({
+  editor: Object.freeze({ maxChars: MAX_PAYLOAD_CHARS }),
+  claudeCode: Object.freeze({ maxChars: 50000, maxTokens: 10000 }),
+});
+
+/**
+ * The result store's defaults: enough for the elided results of a long session (each is kept
+ * until it is evicted), bounded so a server that elides every call stays small.
+ */
+const STORE_DEFAULTS = Object.freeze({ maxResults: 100, maxBytes: 32 * 1024 * 1024, ttlMs: 30 * 60 * 1000 });
+
+const OPTION_KEYS = ['preset', 'maxChars', 'maxTokens', 'encoding', 'precision', 'compactJson', 'store', 'pageTool', 'onResult'];
+const STORE_KEYS = Object.keys(STORE_DEFAULTS);
+
+const invalid = (message) => codedError('INVALID_OPTION', `withBudget: ${message}`, TypeError);
+const shown = (raw) => (typeof raw === 'string' ? JSON.stringify(raw) : typeof raw === 'number' ? String(raw) : typeof raw);
+const has = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+
+function checkKeys(object, known, where) {
+  for (const key of Object.keys(object)) {
+    if (!known.includes(key)) throw invalid(`unknown option ${where}${JSON.stringify(key)}. Known options: ${known.join(', ')}.`);
+  }
+}
+
+function positiveInteger(raw, name) {
+  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 1) {
+    throw invalid(`${name} must be an integer >= 1, got ${shown(raw)}.`);
+  }
+  return raw;
+}
+
+function readPreset(raw) {
+  const name = raw === undefined ? 'editor' : raw;
+  if (typeof name !== 'string' || !has(PRESETS, name)) {
+    throw invalid(`preset must be one of ${Object.keys(PRESETS).join(', ')}, got ${shown(raw)}.`);
+  }
+  return name;
+}
+
+function readPrecision(raw) {
+  if (raw === undefined || raw === 0) return undefined;
+  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 1 || raw > 16) {
+    throw invalid(`precision must be an integer from 1 to 16 (or 0 for exact floats), got ${shown(raw)}.`);
+  }
+  return raw;
+}
+
+function readStore(raw) {
+  if (raw === undefined) return { ...STORE_DEFAULTS };
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw invalid(`store must be an object, got ${shown(raw)}.`);
+  checkKeys(raw, STORE_KEYS, 'store.');
+  const store = { ...STORE_DEFAULTS };
+  for (const key of STORE_KEYS) if (raw[key] !== undefined) store[key] = positiveInteger(raw[key], `store.${key}`);
+  return store;
+}
+
+function readBoolean(raw, name) {
+  if (raw === undefined) return false;
+  if (typeof raw !== 'boolean') throw invalid(`${name} must be a boolean, got ${shown(raw)}.`);
+  return raw;
+}
+
+function readEncoding(raw) {
+  try {
+    return tokens.prepareEncoding(raw);
+  } catch (error) {
+    throw invalid(`encoding: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/**
+ * The effective options: the preset's numbers, then every explicit option over them. Throws a
+ * TypeError with code `INVALID_OPTION` for an unknown key or a bad value.
+ */
+function resolveOptions(options) {
+  const raw = options === undefined ? {} : options;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw invalid(`options must be an object, got ${shown(raw)}.`);
+  checkKeys(raw, OPTION_KEYS, '');
+  const preset = readPreset(raw.preset);
+  const base = PRESETS[preset];
+  const maxChars = positiveInteger(raw.maxChars === undefined ? base.maxChars : raw.maxChars, 'maxChars');
+  // `maxTokens: null` removes a preset's token cap.
+  const tokenCap = raw.maxTokens === undefined ? base.maxTokens : raw.maxTokens;
+  const maxTokens = tokenCap === undefined || tokenCap === null ? undefined : positiveInteger(tokenCap, 'maxTokens');
+  if (raw.onResult !== undefined && typeof raw.onResult !== 'function') throw invalid(`onResult must be a function, got ${shown(raw.onResult)}.`);
+  return {
+    preset,
+    maxChars,
+    maxTokens,
+    encoding: readEncoding(raw.encoding),
+    precision: readPrecision(raw.precision),
+    compactJson: readBoolean(raw.compactJson, 'compactJson'),
+    store: readStore(raw.store),
+    pageTool: readBoolean(raw.pageTool, 'pageTool'),
+    onResult: raw.onResult,
+  };
+}
+
+module.exports = { PRESETS, STORE_DEFAULTS, resolveOptions };

@@ -1,0 +1,243 @@
+'use strict';
+// The budget policy for MCP tool results, independent of any SDK object: a CallToolResult (or
+// a handler's plain data) in, a result within the budget on every channel out, with the
+// over-cap originals kept in a bounded store and served as pages. withBudget (with-budget.cjs)
+// wires it into an SDK server; a proxy can call it on raw JSON-RPC results.
+
+const { encode, capText } = require('../result.cjs');
+const tokens = require('../tokens.cjs');
+const { PRESETS, resolveOptions } = require('./options.cjs');
+const { createStore } = require('./store.cjs');
+const { splitPages } = require('./pages.cjs');
+const { RESOURCE_TEMPLATE, PAGE_TOOL_DESCRIPTOR, resourceLink, createPageReader } = require('./resources.cjs');
+const { MARKER_RESERVE, unsendable, faultMessage } = require('./faults.cjs');
+
+const isText = (block) => typeof block === 'object' && block !== null && block.type === 'text' && typeof block.text === 'string';
+const isRecord = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+const sumLength = (texts) => texts.reduce((n, t) => n + t.length, 0);
+
+// A value read as a CallToolResult (rather than as plain data to send).
+const isCallToolResult = (v) => Array.isArray(v.content) || (v.content === undefined && isRecord(v.structuredContent));
+
+function createPolicy(options) {
+  const opts = resolveOptions(options);
+  const { maxChars, maxTokens, encoding, precision, compactJson } = opts;
+  const store = createStore(opts.store);
+  const reader = createPageReader(store);
+  const limits = { maxChars, maxTokens, encoding };
+  // Capped text (a text result's head, a fault's message) stays within both caps: a token is
+  // at least one char, so a char cap at the token cap also bounds tokens.
+  const textCap = Math.max(0, Math.min(maxChars, maxTokens ?? Infinity) - MARKER_RESERVE);
+
+  // Compact JSON of a value, rounded when `precision` is set. Throws on a cycle or a BigInt
+  // (V8's own JSON.stringify), which the caller turns into a fault.
+  function compact(value) {
+    const text = JSON.stringify(value);
+    if (text === undefined) throw new Error('JSON.stringify gives nothing for it');
+    if (precision === undefined) return text;
+    return encode(value, { maxChars: Infinity, precision });
+  }
+
+  // Tokens of the text blocks together: each block counted once, the sum against the cap.
+  function fitsTokens(texts) {
+    if (maxTokens === undefined) return true;
+    if (texts.length === 1) return tokens.fitsTokenBudget(texts[0], maxTokens, encoding);
+    let total = 0;
+    for (const text of texts) {
+      total += tokens.countTokens(text, encoding);
+      if (total > maxTokens) return false;
+    }
+    return true;
+  }
+
+  const fits = (texts) => sumLength(texts) <= maxChars && fitsTokens(texts);
+
+  function compactBlock(block) {
+    if (!compactJson || !isText(block)) return block;
+    let parsed;
+    try {
+      parsed = JSON.parse(block.text);
+    } catch {
+      return block;
+    }
+    return { ...block, text: compact(parsed) };
+  }
+
+  // A text block that serializes the same value as structuredContent: compact, the usual
+  // two-space pretty print (checked by printing, cheaper than parsing), or any other layout.
+  function isCopy(text, structured, structuredJson) {
+    if (text === structuredJson) return true;
+    const first = text.trimStart()[0];
+    if (first !== '{' && first !== '[') return false;
+    if (text.startsWith('{\n  "') && text === JSON.stringify(structured, null, 2)) return true;
+    try {
+      return JSON.stringify(JSON.parse(text)) === structuredJson;
+    } catch {
+      return false;
+    }
+  }
+
+  // What is kept of an over-cap result without structuredContent: one JSON document as its
+  // value, one text as itself, several texts as the array of them.
+  function keptFromTexts(texts) {
+    if (texts.length !== 1) return texts;
+    try {
+      const value = JSON.parse(texts[0]);
+      if (typeof value === 'object' && value !== null) return value;
+    } catch {
+      // Not JSON: kept as text.
+    }
+    return texts[0];
+  }
+
+  function elide(raw, kept, blocks, isError) {
+    const envelope = typeof kept === 'string' ? encode(kept, textCap) : encode(kept, limits);
+    const pages = splitPages(kept, limits);
+    const id = pages === null ? null : store.put(pages);
+    const content = [{ type: 'text', text: envelope }];
+    if (id !== null) content.push(resourceLink(id, pages.length, opts.pageTool));
+    for (const block of blocks) if (!isText(block)) content.push(block);
+    const { content: _content, structuredContent: _structured, isError: _isError, ...rest } = raw;
+    const result = { ...rest, content };
+    if (isError) result.isError = true;
+    return result;
+  }
+
+  // Each budget* returns the result and the texts of its larger channel, in and out (for info).
+
+  // Plain data: one text block, its compact JSON.
+  function budgetData(raw) {
+    const text = compact(raw);
+    if (fits([text])) return { result: { content: [{ type: 'text', text }] }, textsIn: [text], textsOut: [text], elided: false };
+    const result = elide({}, JSON.parse(text), [], false);
+    return { result, textsIn: [text], textsOut: textsOf(result), elided: true };
+  }
+
+  // A result without structuredContent: its text blocks are the one channel.
+  function budgetBlocks(source, blocks) {
+    const textsIn = blocks.filter(isText).map((b) => b.text);
+    const out = blocks.map(compactBlock);
+    const texts = out.filter(isText).map((b) => b.text);
+    if (fits(texts)) return { result: { ...source, content: out }, textsIn, textsOut: texts, elided: false };
+    const result = elide(source, keptFromTexts(texts), out, source.isError === true);
+    return { result, textsIn, textsOut: textsOf(result), elided: true };
+  }
+
+  // A result with structuredContent: two channels, its JSON and the text blocks.
+  function budgetStructured(source, blocks, structured, hasOutputSchema) {
+    const textsIn = blocks.filter(isText).map((b) => b.text);
+    const exact = JSON.stringify(structured);
+    const text = precision === undefined ? exact : compact(structured);
+    let out = blocks.map((b) => (isText(b) && isCopy(b.text, structured, exact) ? { ...b, text } : compactBlock(b)));
+    if (!out.some(isText)) out = [...out, { type: 'text', text }];
+    const texts = out.filter(isText).map((b) => b.text);
+    const bigger = (a, b) => (sumLength(a) >= sumLength(b) ? a : b);
+    // The usual shape, one text block that is the copy, is checked once.
+    const onlyCopy = texts.length === 1 && texts[0] === text;
+    if (fits([text]) && (onlyCopy || fits(texts))) {
+      const structuredContent = precision === undefined ? structured : JSON.parse(text);
+      return { result: { ...source, content: out, structuredContent }, textsIn: bigger(textsIn, [exact]), textsOut: bigger(texts, [text]), elided: false };
+    }
+    const result = elide(source, JSON.parse(text), out, hasOutputSchema || source.isError === true);
+    return { result, textsIn: bigger(textsIn, [exact]), textsOut: textsOf(result), elided: true };
+  }
+
+  function budget(raw, hasOutputSchema) {
+    if (!isCallToolResult(raw)) {
+      // Plain data of a tool with an outputSchema is its structuredContent.
+      if (!hasOutputSchema || Array.isArray(raw)) return budgetData(raw);
+      return budgetStructured({}, [], raw, true);
+    }
+    const blocks = Array.isArray(raw.content) ? raw.content : [];
+    if (!isRecord(raw.structuredContent)) return budgetBlocks(raw, blocks);
+    return budgetStructured(raw, blocks, raw.structuredContent, hasOutputSchema);
+  }
+
+  function report(toolName, textsIn, textsOut, elided, started) {
+    const info = new ResultInfo(toolName, textsIn, textsOut, elided, encoding);
+    info.ms = performance.now() - started;
+    if (opts.onResult !== undefined) {
+      try {
+        opts.onResult(info);
+      } catch {
+        // A throwing observer must not cost the caller its result.
+      }
+    }
+    return info;
+  }
+
+  function faultResult(toolName, error, started) {
+    const text = capText(faultMessage(toolName, error), textCap);
+    return { result: { content: [{ type: 'text', text }], isError: true }, info: report(toolName, [], [text], false, started) };
+  }
+
+  function apply(toolName, value, context) {
+    const started = performance.now();
+    const why = unsendable(value);
+    if (why !== null) return faultResult(toolName, new Error(why), started);
+    let out;
+    try {
+      out = budget(value, context !== undefined && context !== null && context.hasOutputSchema === true);
+    } catch (error) {
+      return faultResult(toolName, new Error(`returned a result that cannot be sent as JSON: ${error instanceof Error ? error.message : String(error)}`), started);
+    }
+    return { result: out.result, info: report(toolName, out.textsIn, out.textsOut, out.elided, started) };
+  }
+
+  return {
+    options: opts,
+    apply,
+    fault: (toolName, error) => faultResult(toolName, error, performance.now()),
+    resourceTemplate: RESOURCE_TEMPLATE,
+    readResource: reader.readResource,
+    pageTool: PAGE_TOOL_DESCRIPTOR,
+    callPageTool: reader.callPageTool,
+    store: { stats: store.stats },
+  };
+}
+
+function textsOf(result) {
+  return result.content.filter(isText).map((b) => b.text);
+}
+
+const tokenSum = (texts, encoding) => texts.reduce((n, t) => n + tokens.countTokens(t, encoding), 0);
+
+/**
+ * What the policy did with one call. The real token counts are computed when first read, so a
+ * caller that never looks at them pays nothing; `toJSON` gives all seven fields.
+ */
+class ResultInfo {
+  #textsIn;
+  #textsOut;
+  #encoding;
+  #tokensIn;
+  #tokensOut;
+
+  constructor(tool, textsIn, textsOut, elided, encoding) {
+    this.tool = tool;
+    this.charsIn = sumLength(textsIn);
+    this.charsOut = sumLength(textsOut);
+    this.elided = elided;
+    this.ms = 0;
+    this.#textsIn = textsIn;
+    this.#textsOut = textsOut;
+    this.#encoding = encoding;
+  }
+
+  get tokensIn() {
+    this.#tokensIn ??= tokenSum(this.#textsIn, this.#encoding);
+    return this.#tokensIn;
+  }
+
+  get tokensOut() {
+    this.#tokensOut ??= tokenSum(this.#textsOut, this.#encoding);
+    return this.#tokensOut;
+  }
+
+  toJSON() {
+    const { tool, charsIn, tokensIn, charsOut, tokensOut, elided, ms } = this;
+    return { tool, charsIn, tokensIn, charsOut, tokensOut, elided, ms };
+  }
+}
+
+module.exports = { PRESETS, resolveOptions, createPolicy };

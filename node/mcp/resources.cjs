@@ -1,0 +1,99 @@
+'use strict';
+// Serving kept results over MCP: the `budget://result/{id}` URIs, the resource template a server
+// lists, `resources/read` of one page, the resource_link block an elided result carries, and the
+// optional `read_result_page` tool for clients that do not show resources to the model.
+
+const { codedError } = require('../internal/errors.cjs');
+
+const URI_PREFIX = 'budget://result/';
+const PAGE_TOOL = 'read_result_page';
+const EXPIRED = 'expired or unknown result — call the tool again';
+
+/** `budget://result/<id>`, with `?page=K` when a page is given. */
+function resultUri(id, page) {
+  return page === undefined ? `${URI_PREFIX}${id}` : `${URI_PREFIX}${id}?page=${page}`;
+}
+
+const badUri = (uri, why) => codedError('INVALID_INPUT', `${uri}: ${why}. Read budget://result/<id>?page=K with K from 1.`, TypeError);
+
+/** `{ id, page }` of `budget://result/<id>[?page=K]` (page 1 when absent); INVALID_INPUT otherwise. */
+function parseResultUri(uri) {
+  if (typeof uri !== 'string' || !uri.startsWith(URI_PREFIX)) {
+    throw badUri(typeof uri === 'string' ? JSON.stringify(uri) : typeof uri, 'not a budget://result/ URI');
+  }
+  const [id, query = '', ...more] = uri.slice(URI_PREFIX.length).split('?');
+  if (id === '' || id.includes('/') || more.length > 0) throw badUri(uri, 'malformed result id');
+  if (query === '') return { id, page: 1 };
+  const match = /^page=([1-9][0-9]{0,8})$/.exec(query);
+  if (match === null) throw badUri(uri, `bad query "${query}" (the only parameter is page, an integer from 1)`);
+  return { id, page: Number(match[1]) };
+}
+
+/** The resource template as `resources/templates/list` lists it. */
+const RESOURCE_TEMPLATE = Object.freeze({
+  uriTemplate: `${URI_PREFIX}{id}`,
+  name: 'budget-result',
+  title: 'Elided tool result',
+  description:
+    'A tool result that was over the budget, kept whole and served in pages: read budget://result/<id>?page=K (K from 1). ' +
+    'Each page is one JSON text within the budget; page 1 tells how many pages there are.',
+  mimeType: 'application/json',
+});
+
+/** The `read_result_page` tool as `tools/list` lists it. */
+const PAGE_TOOL_DESCRIPTOR = Object.freeze({
+  name: PAGE_TOOL,
+  description:
+    'Read one page of a tool result that was too large to send whole (its reply links budget://result/<id>). ' +
+    'Pass the id from that link and page (from 1); page 1 says how many pages there are.',
+  inputSchema: Object.freeze({
+    type: 'object',
+    properties: Object.freeze({
+      id: Object.freeze({ type: 'string', description: 'The result id: the part after budget://result/.' }),
+      page: Object.freeze({ type: 'integer', minimum: 1, description: 'Page number, from 1 (default 1).' }),
+    }),
+    required: Object.freeze(['id']),
+  }),
+});
+
+/** The block an elided result carries: a link to its pages. */
+function resourceLink(id, pages, pageTool) {
+  const uri = resultUri(id);
+  const tool = pageTool ? ` or call ${PAGE_TOOL} with {"id":"${id}","page":K}` : '';
+  return {
+    type: 'resource_link',
+    uri,
+    name: `result-${id}`,
+    mimeType: 'application/json',
+    description: `The full result, kept for this session in ${pages} page${pages === 1 ? '' : 's'}: read ${uri}?page=K (K from 1 to ${pages})${tool}.`,
+  };
+}
+
+/** Reading pages out of `store` (see node/mcp/store.cjs). */
+function createPageReader(store) {
+  function readResource(uri) {
+    const { id, page } = parseResultUri(uri);
+    const pages = store.get(id);
+    if (pages === undefined) throw codedError('UNKNOWN_RESULT', `${resultUri(id)}: ${EXPIRED}`);
+    if (page > pages.length) {
+      throw codedError('INVALID_INPUT', `${uri}: page ${page} does not exist; this result has pages 1 to ${pages.length}.`, RangeError);
+    }
+    return { contents: [{ uri, mimeType: 'application/json', text: pages[page - 1] }] };
+  }
+
+  function callPageTool(args) {
+    const { id, page } = typeof args === 'object' && args !== null ? args : {};
+    const fail = (text) => ({ content: [{ type: 'text', text }], isError: true });
+    if (typeof id !== 'string' || id === '') return fail(`${PAGE_TOOL}: id must be the non-empty string after budget://result/ in the result's link.`);
+    if (page !== undefined && !(Number.isInteger(page) && page >= 1)) return fail(`${PAGE_TOOL}: page must be an integer from 1, got ${JSON.stringify(page) ?? typeof page}.`);
+    try {
+      return { content: [{ type: 'text', text: readResource(resultUri(id, page ?? 1)).contents[0].text }] };
+    } catch (error) {
+      return fail(error.message);
+    }
+  }
+
+  return { readResource, callPageTool };
+}
+
+module.exports = { URI_PREFIX, PAGE_TOOL, RESOURCE_TEMPLATE, PAGE_TOOL_DESCRIPTOR, resultUri, parseResultUri, resourceLink, createPageReader };
