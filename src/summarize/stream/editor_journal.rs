@@ -61,40 +61,9 @@ pub fn editor_journal(editor: &[u8], query: &Value, ring: &Value, game: &[u8]) -
     if let Some(reset) = &cursor.reset {
         out.insert("cursorReset".into(), Value::from(reset.as_str()));
     }
-    let dropped_seq = number(ring.get("droppedThroughSeq")).unwrap_or(0.0);
-    let seq_gap = since.is_some_and(|s| js_number(Some(s)) < dropped_seq);
-    if let (true, Some(s)) = (seq_gap, since) {
-        out.insert("droppedThroughSeq".into(), float(dropped_seq));
-        out.insert(
-            "gapNote".into(),
-            Value::from(format!(
-                "editor events after since={} up to seq {} were lost from the editor ring before this read (it keeps the newest 2,000, or it was cleared). Poll more often.",
-                js_string(Some(s)),
-                js_number_string(dropped_seq)
-            )),
-        );
-    }
+    let seq_gap = since.is_some_and(|s| note_seq_gap(&mut out, s, number(ring.get("droppedThroughSeq")).unwrap_or(0.0)));
     if truncated {
-        out.insert("truncated".into(), Value::Bool(true));
-        match since {
-            Some(s) => {
-                let next = page.last().and_then(|e| e.get("seq")).filter(|v| present(Some(v))).unwrap_or(s).clone();
-                let hint = format!(
-                    "Showing the OLDEST {} of {} editor events after since={} (oldest first). Poll again with since={} to continue contiguously{}; raise limit=N to fetch more per poll.",
-                    page.len(),
-                    matched.len(),
-                    js_string(Some(s)),
-                    js_string(Some(&next)),
-                    if seq_gap { " from here (see gapNote: earlier editor events were already lost)" } else { " with no gap" }
-                );
-                out.insert("nextSeq".into(), next);
-                out.insert("hint".into(), Value::from(hint));
-            }
-            None => {
-                let hint = tail_hint("editor events", page.len(), matched.len(), ", or narrow with type=/source=/since=");
-                out.insert("hint".into(), Value::from(hint));
-            }
-        }
+        cut_short(&mut out, page, matched.len(), since, seq_gap);
     }
     let editor_raws: Vec<&str> = page.iter().map(|e| e.raw.as_ref()).collect();
     let merged = js_truthy(q.get("merged")).then(|| {
@@ -110,6 +79,44 @@ pub fn editor_journal(editor: &[u8], query: &Value, ring: &Value, game: &[u8]) -
     let game_raws: Vec<&str> = game_page.iter().map(|e| e.raw.as_ref()).collect();
     let timeline_raws: Vec<&str> = timeline.iter().map(String::as_str).collect();
     Ok(write_with_items(&out, &[("editor", &editor_raws), ("game", &game_raws), ("timeline", &timeline_raws)]))
+}
+
+/// A `since` below what the ring has lost has a gap its returned seqs cannot show: say so.
+/// Returns whether there is one.
+fn note_seq_gap(out: &mut Map<String, Value>, since: &Value, dropped_seq: f64) -> bool {
+    if js_number(Some(since)) >= dropped_seq {
+        return false;
+    }
+    out.insert("droppedThroughSeq".into(), float(dropped_seq));
+    let note = format!(
+        "editor events after since={} up to seq {} were lost from the editor ring before this read (it keeps the newest 2,000, or it was cleared). Poll more often.",
+        js_string(Some(since)),
+        js_number_string(dropped_seq)
+    );
+    out.insert("gapNote".into(), Value::from(note));
+    true
+}
+
+/// A page the limit cut short: `truncated`, and for a cursored page the `nextSeq` right after
+/// its last row (a `limit: 0` page holds the cursor), then the hint.
+fn cut_short(out: &mut Map<String, Value>, page: &[&Item], total: usize, since: Option<&Value>, seq_gap: bool) {
+    out.insert("truncated".into(), Value::Bool(true));
+    let hint = match since {
+        Some(s) => {
+            let next = page.last().and_then(|e| e.get("seq")).filter(|v| present(Some(v))).unwrap_or(s).clone();
+            let hint = format!(
+                "Showing the OLDEST {} of {total} editor events after since={} (oldest first). Poll again with since={} to continue contiguously{}; raise limit=N to fetch more per poll.",
+                page.len(),
+                js_string(Some(s)),
+                js_string(Some(&next)),
+                if seq_gap { " from here (see gapNote: earlier editor events were already lost)" } else { " with no gap" }
+            );
+            out.insert("nextSeq".into(), next);
+            hint
+        }
+        None => tail_hint("editor events", page.len(), total, ", or narrow with type=/source=/since="),
+    };
+    out.insert("hint".into(), Value::from(hint));
 }
 
 /// The largest numeric `key` across `items`, or 0 (the editor's newest-value reduction).
