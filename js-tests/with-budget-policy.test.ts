@@ -122,7 +122,7 @@ describe('policy.apply over the cap', () => {
     const { result, info } = policy.apply('get_scene', data, { hasOutputSchema: false });
     expect(result.isError).toBeUndefined();
     expect(result.content[0]).toEqual({ type: 'text', text: encode(data, { maxChars: cap }) });
-    expect(JSON.parse(result.content[0].text as string)).toMatchObject({ elided: true, bytes: JSON.stringify(data).length, preview: { scenePath: '"a.scene"', entities: 'array(200)' } });
+    expect(JSON.parse(result.content[0].text as string)).toMatchObject({ elided: true, code: 'TOO_LARGE', bytes: JSON.stringify(data).length, preview: { scenePath: '"a.scene"', entities: 'array(200)' } });
     const link = result.content[1];
     expect(link).toMatchObject({ type: 'resource_link', mimeType: 'application/json' });
     expect(link.uri).toMatch(/^budget:\/\/result\/[0-9a-f]{12}$/);

@@ -111,7 +111,7 @@ describe('over the cap', () => {
     expect(reply.isError).toBe(true);
     expect(reply).not.toHaveProperty('structuredContent');
     expect(reply.content[0]).toEqual({ type: 'text', text: encode(value, { maxChars: CAP }) });
-    expect(JSON.parse(textOf(reply))).toMatchObject({ elided: true, bytes: JSON.stringify(value).length, preview: { name: '"project"', type: '"directory"', children: 'array(40)' } });
+    expect(JSON.parse(textOf(reply))).toMatchObject({ elided: true, code: 'TOO_LARGE', bytes: JSON.stringify(value).length, preview: { name: '"project"', type: '"directory"', children: 'array(40)' } });
     expect(textOf(reply).length).toBeLessThanOrEqual(CAP);
     const all = await pages(small, reply);
     for (const page of all) expect(page.length).toBeLessThanOrEqual(CAP);
