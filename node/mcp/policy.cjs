@@ -10,7 +10,7 @@ const { PRESETS, resolveOptions } = require('./options.cjs');
 const { createStore } = require('./store.cjs');
 const { splitPages } = require('./pages.cjs');
 const { RESOURCE_TEMPLATE, PAGE_TOOL_DESCRIPTOR, resourceLink, createPageReader } = require('./resources.cjs');
-const { MARKER_RESERVE, unsendable, faultMessage } = require('./faults.cjs');
+const { MARKER_RESERVE, MARKER_TOKENS, unsendable, faultMessage } = require('./faults.cjs');
 
 const isText = (block) => typeof block === 'object' && block !== null && block.type === 'text' && typeof block.text === 'string';
 const isRecord = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -25,9 +25,17 @@ function createPolicy(options) {
   const store = createStore(opts.store);
   const reader = createPageReader(store);
   const limits = { maxChars, maxTokens, encoding };
-  // Capped text (a text result's head, a fault's message) stays within both caps: a token is
-  // at least one char, so a char cap at the token cap also bounds tokens.
-  const textCap = Math.max(0, Math.min(maxChars, maxTokens ?? Infinity) - MARKER_RESERVE);
+  const headChars = Math.max(0, maxChars - MARKER_RESERVE);
+  const headTokens = maxTokens === undefined ? undefined : Math.max(0, maxTokens - MARKER_TOKENS);
+
+  // A text's head within both caps (a text result over the cap, a fault's message): cut by
+  // chars; when that is still over the token cap (a char can be several tokens), cut after its
+  // first tokens instead — which then ends before the char cut.
+  function capHead(text) {
+    const byChars = capText(text, headChars);
+    if (headTokens === undefined || tokens.fitsTokenBudget(byChars, maxTokens, encoding)) return byChars;
+    return encode(text, { maxChars: Infinity, maxTokens: headTokens, encoding });
+  }
 
   // Compact JSON of a value, rounded when `precision` is set. Throws on a cycle or a BigInt
   // (V8's own JSON.stringify), which the caller turns into a fault.
@@ -91,7 +99,7 @@ function createPolicy(options) {
   }
 
   function elide(raw, kept, blocks, isError) {
-    const envelope = typeof kept === 'string' ? encode(kept, textCap) : encode(kept, limits);
+    const envelope = typeof kept === 'string' ? capHead(kept) : encode(kept, limits);
     const pages = splitPages(kept, limits);
     const id = pages === null ? null : store.put(pages);
     const content = [{ type: 'text', text: envelope }];
@@ -167,7 +175,7 @@ function createPolicy(options) {
   }
 
   function faultResult(toolName, error, started) {
-    const text = capText(faultMessage(toolName, error), textCap);
+    const text = capHead(faultMessage(toolName, error));
     return { result: { content: [{ type: 'text', text }], isError: true }, info: report(toolName, [], [text], false, started) };
   }
 

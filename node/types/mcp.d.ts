@@ -49,9 +49,9 @@ export interface BudgetInfo {
 export interface BudgetOptions {
   /** Default `'editor'`. An unknown name throws `INVALID_OPTION`. */
   preset?: BudgetPresetName;
-  /** Cap per channel in UTF-16 units. Default: the preset's (60,000 for `editor`). */
+  /** Cap per channel in UTF-16 units, at least 1,000 (the envelope alone is ~300). Default: the preset's (60,000 for `editor`). */
   maxChars?: number;
-  /** Cap per channel in real tokens; `null` removes the preset's. Default: the preset's (none for `editor`). */
+  /** Cap per channel in real tokens, at least 250; `null` removes the preset's. Default: the preset's (none for `editor`). */
   maxTokens?: number | null;
   /** Encoding of the token counts. Default `'cl100k_base'`. */
   encoding?: TokenEncoding;
