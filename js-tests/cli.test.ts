@@ -45,7 +45,10 @@ describe('report', () => {
     const data = JSON.parse(readFileSync(sample, 'utf8'));
     const compact = JSON.stringify(data);
     expect(out).toContain('modoki-budget report — bundled sample (samples/scene-state.json)');
-    expect(out).toContain(`${compact.length.toLocaleString('en-US')} chars`);
+    const given = readFileSync(sample, 'utf8').length;
+    const change = Math.round(((compact.length - given) / given) * 100);
+    const n = (x: number) => x.toLocaleString('en-US');
+    expect(out).toContain(`Size            as given ${n(given)} chars · compact ${n(compact.length)} (−${-change}%) · ${n(Buffer.byteLength(compact))} UTF-8 bytes\n`);
     expect(out).toContain(`cl100k_base ${countTokens(compact, 'cl100k_base').toLocaleString('en-US')}`);
     expect(out).toContain(`o200k_base ${countTokens(compact, 'o200k_base').toLocaleString('en-US')}`);
     expect(out).toContain('entities[].guid');
@@ -140,12 +143,15 @@ describe('errors are one line and a non-zero exit, never a stack trace', () => {
   });
 
   it('--help works on every command', async () => {
-    for (const command of ['report', 'encode', 'tokens']) {
+    for (const command of ['report', 'encode', 'tokens', 'audit', 'proxy']) {
       const { code, out } = await run([command, '--help']);
       expect(code).toBe(0);
       expect(out).toMatch(new RegExp(`^Usage: modoki-budget ${command} `));
     }
-    expect((await run(['--help'])).out).toMatch(/^Usage: modoki-budget <command>/);
+    const help = (await run(['--help'])).out;
+    expect(help).toMatch(/^Usage: modoki-budget <command>/);
+    expect(help).toContain('\n  audit -- <cmd>    ');
+    expect(help).toContain('\n  proxy -- <cmd>    ');
   });
 });
 

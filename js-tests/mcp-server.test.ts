@@ -80,7 +80,7 @@ describe('listTools', () => {
     const params: Record<string, string[]> = {
       get_scene_state: ['id', 'name', 'trait', 'where', 'limit', 'full', 'precision'],
       get_layout_bounds: ['ids', 'layer', 'overlaps', 'limit', 'full', 'precision'],
-      get_console_logs: ['level', 'since', 'limit', 'full'],
+      get_console_logs: ['level', 'since', 'sinceMs', 'limit', 'full'],
     };
     for (const tool of tools) {
       expect(Object.keys(tool.inputSchema.properties ?? {})).toEqual(params[tool.name]);
@@ -114,15 +114,17 @@ describe('bare calls: the summary, exactly what the summarizer gives', () => {
     expect(data.totalCount).toBe(135);
     expect(data).not.toHaveProperty('entities');
     expect(data).not.toHaveProperty('overlaps');
-    expect(textOf(reply).length).toBeLessThan(2000);
+    // Counts and guid lists, never the rects: an order of magnitude below the producer's output.
+    expect(textOf(reply).length).toBeLessThan(JSON.stringify(layout).length / 10);
   });
 
   it('get_console_logs: the last 50 of the 500-entry ring with byLevel over all of it', async () => {
     const reply = await call(client, 'get_console_logs');
     expect(textOf(reply)).toBe(encode(consoleLogs(logs, {})));
-    const data = payload(reply) as { logs: unknown[]; total: number; byLevel: Record<string, number> };
+    const data = payload(reply) as { logs: unknown[]; totalCount: number; byLevel: Record<string, number> };
     expect(data.logs).toEqual(logs.slice(-50));
-    expect(data.total).toBe(500);
+    expect(data.totalCount).toBe(500);
+    expect(Object.values(data.byLevel).reduce((a, b) => a + b, 0)).toBe(500);
   });
 });
 
@@ -174,11 +176,16 @@ describe('full=true: over the cap, nothing lost', () => {
     expect(JSON.parse(textOf(reply))).toMatchObject({ elided: true, code: 'TOO_LARGE', bytes });
   });
 
-  it('get_layout_bounds and get_console_logs full=true fit the cap and carry everything', async () => {
+  it('get_layout_bounds full=true carries everything; get_console_logs full=true the newest entries that fit the log budget', async () => {
     const lb = payload(await call(client, 'get_layout_bounds', { full: true })) as { entities: unknown[]; overlaps: unknown[]; overlapsCount: number };
     expect(lb.entities).toHaveLength(135);
     expect(lb.overlaps).toHaveLength(lb.overlapsCount);
-    expect((payload(await call(client, 'get_console_logs', { full: true })) as { logs: unknown[] }).logs).toEqual(logs);
+    const cl = payload(await call(client, 'get_console_logs', { full: true })) as { logs: unknown[]; omittedForSize?: number };
+    expect(cl.logs).toEqual(logs.slice(logs.length - cl.logs.length));
+    expect(cl.logs.length + (cl.omittedForSize ?? 0)).toBe(logs.length);
+    // The budget measures each entry's compact JSON (the separators are the reply's, not the entries').
+    expect(cl.logs.reduce((n: number, l) => n + JSON.stringify(l).length, 0)).toBeLessThanOrEqual(40_000);
+    expect(cl.omittedForSize).toBeGreaterThan(0);
   });
 
   it('with the claudeCode preset every answer is within 10,000 tokens and 50,000 chars', async () => {

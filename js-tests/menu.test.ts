@@ -9,11 +9,12 @@ import {
   lintDescription,
   groupTools,
   menuFor,
+  budgetLock,
   DEFAULT_MAX_DESCRIPTION_TOKENS,
   type McpTool,
 } from 'modoki-budget';
 // @ts-expect-error plain CommonJS module without types (the lead's CLI dispatcher calls it)
-import { menuCommand } from '../node/cli/menu.cjs';
+import { main } from '../node/cli/main.cjs';
 
 const root = join(__dirname, '..');
 const sample: McpTool[] = JSON.parse(readFileSync(join(root, 'samples', 'tools.json'), 'utf8'));
@@ -57,6 +58,17 @@ describe('menuCost', () => {
     expect(menuCost([{ name: 'a\ud800' }]).tools[0]).toMatchObject({ name: 'a\ufffd', tokens: tiktoken('{"name":"a\ufffd"}') });
   });
 
+  it('reads a tool list with a lone surrogate exactly as budgetLock reads it (one JSON reader)', () => {
+    const tools = [{ name: 'scene.find\udc00', description: 'Finds \ud800 entities.' }];
+    const cost = menuCost(tools).tools[0];
+    const lock = budgetLock(tools);
+    expect(Object.keys(lock.tools)).toEqual(['scene.find\ufffd']);
+    expect(cost.name).toBe('scene.find\ufffd');
+    expect(lock.tools['scene.find\ufffd'].descriptionTokens).toBe(cost.descriptionTokens);
+    expect(cost.descriptionTokens).toBe(tiktoken('Finds \ufffd entities.'));
+    expect(lock).toEqual(budgetLock([{ name: 'scene.find\ufffd', description: 'Finds \ufffd entities.' }]));
+  });
+
   it('counts keys in the order given and tools without description or schema', () => {
     const tools = [{ inputSchema: { type: 'object' }, name: 'b' }, { name: 'a' }];
     const cost = menuCost(tools);
@@ -67,9 +79,9 @@ describe('menuCost', () => {
   });
 
   it('rejects what is not a tool list with coded errors', () => {
-    expect(() => menuCost({} as never)).toThrow(expect.objectContaining({ code: 'INVALID_TOOLS', message: 'tools must be an array of MCP tool objects.' }));
+    expect(() => menuCost({} as never)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: 'tools must be an array of MCP tool objects.' }));
     expect(() => menuCost([{ description: 'x' }] as never)).toThrow(
-      expect.objectContaining({ code: 'INVALID_TOOLS', message: 'tools[0] must be an object with a string "name".' }),
+      expect.objectContaining({ code: 'INVALID_INPUT', message: 'tools[0] must be an object with a string "name".' }),
     );
     expect(() => menuCost(sample, { encoding: 'p50k' as never })).toThrow(expect.objectContaining({ code: 'UNKNOWN_ENCODING' }));
   });
@@ -347,13 +359,16 @@ function fakeIo(files: Record<string, string>, tty = false, env: Record<string, 
       stdout: { isTTY: tty, write: (s: string) => out.push(s) },
       stderr: { write: (s: string) => err.push(s) },
       env,
-      readInput: async (p: string) => {
+      readInput: (p: string) => {
         if (!(p in files)) throw Object.assign(new Error(`ENOENT: no such file or directory, open '${p}'`), { code: 'ENOENT' });
         return files[p];
       },
     },
   };
 }
+
+// The command as the bin runs it: through the dispatcher, which prints a usage error as one line.
+const menuCommand = (argv: string[], io: ReturnType<typeof fakeIo>['io']) => main(['menu', ...argv], io);
 
 describe('menu command', () => {
   const files = {
@@ -433,11 +448,11 @@ describe('menu command', () => {
 
   const bad: Array<[string[], string]> = [
     [[], 'modoki-budget menu: missing input: pass a tools.json path or - for stdin (see --help)\n'],
-    [['tools.json', '--frobnicate'], 'modoki-budget menu: unknown option --frobnicate (see --help)\n'],
-    [['tools.json', '--encoding'], 'modoki-budget menu: --encoding needs a value (see --help)\n'],
-    [['tools.json', 'more.json'], 'modoki-budget menu: unexpected argument more.json (one input file) (see --help)\n'],
-    [['tools.json', '--max-description-tokens', 'lots'], 'modoki-budget menu: --max-description-tokens must be a whole number, got lots\n'],
-    [['missing.json'], "modoki-budget menu: cannot read missing.json: ENOENT: no such file or directory, open 'missing.json'\n"],
+    [['tools.json', '--frobnicate'], expect.stringMatching(/^modoki-budget menu: Unknown option '--frobnicate'\. [^\n]+\n$/) as unknown as string],
+    [['tools.json', '--encoding'], "modoki-budget menu: Option '--encoding <value>' argument missing\n"],
+    [['tools.json', 'more.json'], 'modoki-budget menu: unexpected argument: more.json\n'],
+    [['tools.json', '--max-description-tokens', 'lots'], 'modoki-budget menu: --max-description-tokens expects an integer >= 0, got "lots"\n'],
+    [['missing.json'], 'modoki-budget menu: cannot read missing.json: ENOENT\n'],
     [['bad.json'], expect.stringMatching(/^modoki-budget menu: bad\.json is not valid JSON: [^\n]+\n$/) as unknown as string],
     [['object.json'], 'modoki-budget menu: object.json is not a tools/list result: expected an array of tools, { "tools": [...] } or a JSON-RPC response with one\n'],
     [['noname.json'], 'modoki-budget menu: tools[0] must be an object with a string "name".\n'],

@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  consoleLogs,
   deriveGuid,
-  editorJournal,
-  journalEvents,
   summarizeAssets,
   resolveGuid,
   sceneEditResult,
   sceneState,
   screenshotResult,
   shortGuid,
-  tailWithCounts,
-  watchRead,
 } from 'modoki-budget';
 import type { SceneEntity } from 'modoki-budget';
 
@@ -80,94 +75,6 @@ describe('sceneState', () => {
     expect(Object.keys(traits)).toEqual(['__proto__']);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     unchanged(scene(), (s) => sceneState(s, { full: true, limit: 1 }));
-  });
-});
-
-describe('ring buffers', () => {
-  it('tailWithCounts calls typeOf per item and keeps the caller objects', () => {
-    const items = [{ t: 'a' }, { t: '__proto__' }, { t: 'a' }, { t: 'constructor' }];
-    const seen: number[] = [];
-    const out = tailWithCounts(items, (item, i) => (seen.push(i), item.t), { limit: 2, defaultLimit: 10 });
-    expect(seen).toEqual([0, 1, 2, 3]);
-    expect(out.items[0]).toBe(items[2]);
-    exact(out, { items: [items[2], items[3]], total: 4, truncated: true, byType: JSON.parse('{"a":2,"__proto__":1,"constructor":1}') });
-    expect(Object.getPrototypeOf(out.byType)).toBe(Object.prototype);
-    expect(Object.hasOwn(out.byType, '__proto__')).toBe(true);
-    expect(tailWithCounts(items, (x) => x.t, { defaultLimit: 3 }).items).toEqual(items.slice(1));
-    expect(tailWithCounts(items, (x) => x.t, { limit: 0 }).items).toEqual([]);
-    expect(tailWithCounts(items, (x) => x.t, { limit: Infinity, defaultLimit: 1 }).items).toEqual(items.slice(3));
-    expect(tailWithCounts([], (x) => x, {})).toEqual({ items: [], total: 0, truncated: false, byType: {} });
-  });
-
-  it('consoleLogs / journalEvents', () => {
-    const logs = [
-      { level: 'info', ts: 1, text: 'a' },
-      { level: 'warn', ts: 2, text: 'b' },
-      { level: 'info', ts: 3, text: 'c' },
-    ];
-    exact(consoleLogs(logs, { limit: 1 }), {
-      logs: [logs[2]],
-      total: 3,
-      byLevel: { info: 2, warn: 1 },
-      truncated: true,
-      hint: 'Showing the last 1 of 3 logs (newest last). Raise limit=N for more, or narrow with level=/since=.',
-    });
-    exact(consoleLogs(logs, { since: 1, level: 'info' }), { logs: [logs[2]], total: 1, byLevel: { info: 1 } });
-    const events = [
-      { tick: 1, type: '@contact', cap: 'x', level: 0 },
-      { tick: 2, type: 'spawn', payload: { id: 1 }, cap: 'y', level: 1 },
-    ];
-    exact(journalEvents(events, { limit: 1 }), {
-      count: 1,
-      total: 2,
-      byType: { '@contact': 1, spawn: 1 },
-      events: [events[1]],
-      truncated: true,
-      hint: 'Showing the last 1 of 2 events (newest last). Raise limit=N for more, or narrow with type=.',
-    });
-    unchanged(events, (e) => journalEvents(e, { type: 'spawn' }));
-  });
-
-  it('editorJournal: tail, cursor, merged', () => {
-    const ed = [
-      { seq: 1, type: 'select' },
-      { seq: 2, type: 'edit' },
-      { seq: 3, type: 'save' },
-    ];
-    exact(editorJournal(ed, { since: 1, limit: 1 }), {
-      editor: [ed[1]],
-      editorTotal: 2,
-      byType: { edit: 1, save: 1 },
-      truncated: true,
-      hint: 'Showing the first 1 of 2 events after since=1 (oldest first). Call again with since=2 for more.',
-      nextSeq: 2,
-    });
-    exact(editorJournal(ed, { merged: true, game: [{ tick: 1, type: 'a', cap: 0, level: 0 }], timeline: [] }), {
-      editor: ed,
-      editorTotal: 3,
-      byType: { select: 1, edit: 1, save: 1 },
-      nextSeq: 3,
-      game: [{ tick: 1, type: 'a', cap: 0, level: 0 }],
-      gameTotal: 1,
-      gameByType: { a: 1 },
-      timeline: [],
-      timelineTotal: 0,
-    });
-  });
-
-  it('watchRead: stats only, rounded', () => {
-    const result = {
-      series: [
-        { guid: 'g', field: 'Transform.y', count: 2, despawnedAt: null, stats: { first: 247.13061935179246, last: 1, min: 1, max: 247.13061935179246, delta: -246.13061935179246, settled: false }, samples: [{ t: 0, value: 247.13061935179246 }, { t: 1, value: 1 }] },
-      ],
-    };
-    exact(watchRead(result), {
-      series: [{ guid: 'g', field: 'Transform.y', count: 2, despawnedAt: null, stats: { first: 247.130619, last: 1, min: 1, max: 247.130619, delta: -246.130619, settled: false } }],
-      totalSamples: 2,
-      hint: 'Stats only (2 samples across 1 series). Pass samples=true for the raw time-series.',
-    });
-    expect(watchRead(result, { samples: true }).series[0].samples).toEqual([{ t: 0, value: 247.130619 }, { t: 1, value: 1 }]);
-    unchanged(result, (r) => watchRead(r));
   });
 });
 
@@ -254,10 +161,6 @@ describe('edges', () => {
     const short = sceneState(scene(), {}, { guidPrefix: 12 }).entities[0];
     const guid = 'guid' in short ? short.guid : '';
     expect(sceneState(scene(), { guid }).entities.map((e) => e.id)).toEqual([1]);
-  });
-
-  it('tailWithCounts without any limit keeps every item', () => {
-    expect(tailWithCounts([1, 2, 3], (x) => x % 2).items).toEqual([1, 2, 3]);
   });
 
   it('lone surrogates in data come back as U+FFFD (a Rust string cannot hold them); deriveGuid keeps them', () => {

@@ -13,7 +13,8 @@ const summarizers = require('./summarize.cjs');
 const disclosure = require('./filter-disclosure.cjs');
 const tokens = require('./tokens.cjs');
 const profile = require('./profile.cjs');
-const menu = require('./menu.cjs');
+const menu = require('./tool-menu.cjs');
+const streams = require('./streams.cjs');
 const mcpPolicy = require('./mcp/policy.cjs');
 const { withBudget } = require('./mcp/with-budget.cjs');
 
@@ -43,11 +44,6 @@ module.exports = {
   summarizeAssets: summarizers.summarizeAssets,
   listAssets: summarizers.summarizeAssets,
   summarizeTraits: summarizers.summarizeTraits,
-  tailWithCounts: summarizers.tailWithCounts,
-  consoleLogs: summarizers.consoleLogs,
-  journalEvents: summarizers.journalEvents,
-  editorJournal: summarizers.editorJournal,
-  watchRead: summarizers.watchRead,
   handles: summarizers.handles,
   capLabel: summarizers.capLabel,
   sceneEditResult: summarizers.sceneEditResult,
@@ -84,6 +80,7 @@ module.exports = {
   lintDescription: menu.lintDescription,
   groupTools: menu.groupTools,
   menuFor: menu.menuFor,
+  ...streams,
   // MCP servers: one budget for every tool (docs/mcp.md).
   withBudget,
   createBudgetPolicy: mcpPolicy.createPolicy,

@@ -12,4 +12,5 @@ export * from './types/toon.js';
 export * from './types/collections.js';
 export * from './types/profile.js';
 export * from './types/menu.js';
+export * from './types/streams.js';
 export * from './types/mcp.js';

@@ -45,43 +45,6 @@ function summarizeTraits(traits, schemaAvailable, query) {
   return JSON.parse(core.summarizeTraits(enc({ traits, schemaAvailable, query })));
 }
 
-// typeOf is the caller's function, so it runs here, once per item, in item order; the core
-// applies the same tail/histogram rules every ring summarizer uses. Items are sliced from the
-// caller's array, so the tail holds the caller's own objects (nothing is copied or
-// re-serialized, and non-JSON items survive).
-function tailWithCounts(items, typeOf, options) {
-  if (typeof typeOf !== 'function') {
-    throw new TypeError('tailWithCounts(items, typeOf, options): typeOf must be a function');
-  }
-  const list = Array.isArray(items) ? items : [];
-  const keys = new Array(list.length);
-  for (let i = 0; i < list.length; i++) {
-    const key = typeOf(list[i], i);
-    keys[i] = key === undefined || key === null ? null : String(key);
-  }
-  const opts = options !== null && typeof options === 'object' ? options : {};
-  const limit = typeof opts.limit === 'number' && Number.isFinite(opts.limit) ? opts.limit : null;
-  const fallback = opts.defaultLimit === Infinity ? Number.MAX_VALUE : opts.defaultLimit;
-  const plan = JSON.parse(core.tailPlan(enc(keys), enc(limit), enc(fallback)));
-  return { items: list.slice(plan.start), total: plan.total, truncated: plan.truncated, byType: plan.byType };
-}
-
-function consoleLogs(entries, query) {
-  return run(core.summarizeConsoleLogs, entries, query);
-}
-
-function journalEvents(events, query) {
-  return run(core.summarizeJournalEvents, events, query);
-}
-
-function editorJournal(editor, query) {
-  return run(core.summarizeEditorJournal, editor, query);
-}
-
-function watchRead(result, query) {
-  return run(core.summarizeWatchRead, result, query);
-}
-
 function handles(result, query, options) {
   const remedies = options !== null && typeof options === 'object' ? options.remedies : undefined;
   return run(core.summarizeHandles, result, query, remedies);
@@ -133,11 +96,6 @@ module.exports = {
   layoutBounds,
   summarizeAssets,
   summarizeTraits,
-  tailWithCounts,
-  consoleLogs,
-  journalEvents,
-  editorJournal,
-  watchRead,
   handles,
   capLabel,
   sceneEditResult,

@@ -37,9 +37,9 @@ Size warning: full=true returns every rect and every overlapping pair (~35,000 c
 Floats are rounded to 9 significant digits; precision=0 returns exact values.`;
 
 const GET_CONSOLE_LOGS = `Tail of the editor console (a 500-entry ring).
-Default (no arguments): the last 50 entries (newest last) plus byLevel counts over the whole ring and a hint. About 4,500 chars.
-Drill down: level="log"|"info"|"warn"|"error", since=<ts ms> (only newer entries), limit=N.
-Size warning: full=true returns the whole ring (~40,000 chars at 500 entries); prefer level="error" or since=.`;
+Default (no arguments): the last 50 entries (newest last) plus byLevel counts over the whole ring, nextSeq and a hint. About 4,500 chars.
+Drill down: level="log"|"info"|"warn"|"error" (a threshold: that level or worse), since=<nextSeq> (a cursor: the oldest entries after it), sinceMs=<ts ms>, limit=N.
+Size warning: full=true asks for the whole ring; the answer keeps the newest entries that fit 40,000 chars and counts the rest in omittedForSize. Prefer level="error" or since=.`;
 
 const on = (flag) => flag === true;
 const knownValues = (known) => `Known values: ${known.map((k) => JSON.stringify(k)).join(', ')}.`;
@@ -129,7 +129,8 @@ export function createServer(options = {}) {
       description: GET_CONSOLE_LOGS,
       inputSchema: {
         level: z.string().optional().describe('"log", "info", "warn" or "error".'),
-        since: z.number().optional().describe('Only entries with ts greater than this (ms since epoch).'),
+        since: z.number().optional().describe('Forward cursor: a prior reply\'s nextSeq; the oldest entries after it.'),
+        sinceMs: z.number().optional().describe('Only entries logged after this instant (ms since epoch). Not with since.'),
         limit: z.number().int().min(0).optional().describe('Entries to return from the end (default 50).'),
         full: z.boolean().optional().describe('The whole ring. Large.'),
       },

@@ -32,7 +32,11 @@ function readText(io, source) {
 
 /** Reads and parses JSON input; a parse error names the source and V8's reason. */
 function readJson(io, source) {
-  const text = readText(io, source);
+  return parseJson(readText(io, source), source);
+}
+
+/** Parses JSON text read from `source`; a parse error names the source and V8's reason. */
+function parseJson(text, source) {
   try {
     return JSON.parse(text);
   } catch (error) {
@@ -54,6 +58,15 @@ function parseOptions(argv, options, { positionals = 1 } = {}) {
   return parsed;
 }
 
+/** Runs `fn`; an error it throws (the library's coded errors) becomes a one-line CliError. */
+function coded(fn) {
+  try {
+    return fn();
+  } catch (error) {
+    throw new CliError((error && error.message ? error.message : String(error)).split('\n')[0]);
+  }
+}
+
 /** A finite number from a flag, or a CliError naming the flag. */
 function numberFlag(value, flag, { integer = false, min = -Infinity } = {}) {
   if (value === undefined) return undefined;
@@ -73,4 +86,4 @@ function colors(io) {
   return { bold: wrap(1, 22), dim: wrap(2, 22), green: wrap(32, 39), yellow: wrap(33, 39), red: wrap(31, 39), cyan: wrap(36, 39) };
 }
 
-module.exports = { CliError, EXIT, processIo, readText, readJson, parseOptions, numberFlag, colors };
+module.exports = { CliError, EXIT, coded, processIo, readText, readJson, parseJson, parseOptions, numberFlag, colors };

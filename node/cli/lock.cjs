@@ -4,14 +4,15 @@
 // fails when a tool's budget regresses.
 const { existsSync, writeFileSync } = require('node:fs');
 const api = require('../index.cjs');
-const { CliError, EXIT, numberFlag, parseOptions, readJson } = require('./io.cjs');
+const { CliError, EXIT, coded, numberFlag, parseOptions, readJson } = require('./io.cjs');
+const { toolsOf } = require('./menu.cjs');
 
 const LOCKFILE = 'modoki-budget.lock';
 
 const HELP = `Usage: modoki-budget lock <tools.json|-> [--check] [--lockfile PATH] [--tolerance R] [--encoding NAME]
 
-Writes the budget lockfile for a tool list (an array of tools, or a tools/list result
-{ tools }): per tool, its description's real tokens, a digest of its input schema, its output
+Writes the budget lockfile for a tool list (an array of tools, a tools/list result { tools },
+or the JSON-RPC response holding one): per tool, its description's real tokens, a digest of its input schema, its output
 schema's inflation risk and token bound, and a digest of the whole definition.
 
   --check             compare with the existing lockfile instead; exit 1 on drift or escalation
@@ -20,12 +21,22 @@ schema's inflation risk and token bound, and a digest of the whole definition.
   --encoding NAME     cl100k_base (default) or o200k_base
   -h, --help          this help`;
 
-function coded(fn) {
-  try {
-    return fn();
-  } catch (error) {
-    throw new CliError(error && error.message ? error.message : String(error));
-  }
+/** Writes the lockfile for `tools`; returns the line to print. */
+function writeLock(io, tools, file, { encoding } = {}) {
+  const current = coded(() => api.budgetLock(tools, { encoding }));
+  (io.writeFile ?? writeFileSync)(file, coded(() => api.serializeLock(current)));
+  return `wrote ${file}: ${Object.keys(current.tools).length} tools`;
+}
+
+/**
+ * Compares the lockfile at `file` with `tools` as they are now. Returns `{ ok, message }`;
+ * a missing lockfile is a usage error that says how to write one (`writeHint`).
+ */
+function checkLockFile(io, tools, file, { encoding, tolerance, writeHint } = {}) {
+  const current = coded(() => api.budgetLock(tools, { encoding }));
+  if (!(io.exists ?? existsSync)(file)) throw new CliError(`no lockfile at ${file}; run \`${writeHint}\` first`);
+  const previous = readJson(io, file);
+  return coded(() => api.checkLock(previous, current, tolerance === undefined ? undefined : { tolerance }));
 }
 
 async function lockCommand(argv, io) {
@@ -41,19 +52,14 @@ async function lockCommand(argv, io) {
   }
   if (positionals.length === 0) throw new CliError('missing the tools file (a path, or - for standard input)');
   const tolerance = numberFlag(values.tolerance, 'tolerance', { min: 0 });
-  const tools = readJson(io, positionals[0]);
-  const current = coded(() => api.budgetLock(tools, { encoding: values.encoding }));
+  const tools = toolsOf(readJson(io, positionals[0]), positionals[0]);
   if (!values.check) {
-    const text = api.serializeLock(current);
-    (io.writeFile ?? writeFileSync)(values.lockfile, text);
-    io.stdout.write(`wrote ${values.lockfile}: ${Object.keys(current.tools).length} tools\n`);
+    io.stdout.write(`${writeLock(io, tools, values.lockfile, { encoding: values.encoding })}\n`);
     return EXIT.ok;
   }
-  if (!(io.exists ?? existsSync)(values.lockfile)) throw new CliError(`no lockfile at ${values.lockfile}; run \`modoki-budget lock ${positionals[0]}\` first`);
-  const previous = readJson(io, values.lockfile);
-  const result = coded(() => api.checkLock(previous, current, tolerance === undefined ? undefined : { tolerance }));
+  const result = checkLockFile(io, tools, values.lockfile, { encoding: values.encoding, tolerance, writeHint: `modoki-budget lock ${positionals[0]}` });
   (result.ok ? io.stdout : io.stderr).write(`${result.message}\n`);
   return result.ok ? EXIT.ok : EXIT.checkFailed;
 }
 
-module.exports = { lockCommand, HELP, LOCKFILE };
+module.exports = { lockCommand, writeLock, checkLockFile, HELP, LOCKFILE };

@@ -10,6 +10,8 @@ const COMMANDS = {
   toon: () => require('./toon.cjs').toonCommand,
   lock: () => require('./lock.cjs').lockCommand,
   menu: () => require('./menu.cjs').menuCommand,
+  audit: () => require('./audit.cjs').auditCommand,
+  proxy: () => require('./proxy.cjs').proxyCommand,
 };
 
 const HELP = `Usage: modoki-budget <command> [options]
@@ -21,6 +23,8 @@ Commands:
   toon [file|-]     a JSON value as TOON (--compare: JSON vs TOON tokens)
   lock <tools.json> write modoki-budget.lock; --check fails on budget drift or escalation
   menu <tools.json> what a tool menu costs, description lint, grouping savings (--check)
+  audit -- <cmd>    the same for a live MCP server's tools/list; --lock / --check its lockfile
+  proxy -- <cmd>    run an MCP server behind the response budget, measured (--log, --html)
 
 Run \`modoki-budget <command> --help\` for a command's options.`;
 

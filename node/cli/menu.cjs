@@ -1,10 +1,10 @@
 'use strict';
-const { colors } = require('./io.cjs');
 // `modoki-budget menu <tools.json|->`: the menu's cost table, its lint findings and what
 // grouping would save. Exit codes: 0 done, 1 findings under --check, 2 bad usage or input.
-// Every failure is one line on stderr, never a stack trace.
+// `audit` prints the same report for a live server, through menuReport and printMenu.
 
-const { menuCost, lintDescription, groupTools, DEFAULT_MAX_DESCRIPTION_TOKENS } = require('../menu.cjs');
+const { CliError, EXIT, coded, colors, numberFlag, parseOptions, readJson } = require('./io.cjs');
+const { menuCost, lintDescription, groupTools, DEFAULT_MAX_DESCRIPTION_TOKENS } = require('../tool-menu.cjs');
 
 const USAGE = `Usage: modoki-budget menu <tools.json|-> [options]
 
@@ -24,34 +24,45 @@ Options:
 `;
 
 const BAR_WIDTH = 30;
-const VALUE_FLAGS = new Set(['--encoding', '--max-description-tokens', '--separator', '--discriminator']);
-const BOOLEAN_FLAGS = new Set(['--json', '--check', '--help', '-h']);
+const n = (x) => x.toLocaleString('en-US');
+/**
+ * Claude Code cuts a tool description at 2,048 characters: the model never reads the rest, so
+ * a longer description is a finding whatever its token count.
+ */
+const DESCRIPTION_CUT_CHARS = 2048;
 
-class UsageError extends Error {}
+/** The flags `menu` and `audit` share (node:util parseArgs specs). */
+const MENU_FLAGS = {
+  json: { type: 'boolean' },
+  encoding: { type: 'string', default: 'cl100k_base' },
+  'max-description-tokens': { type: 'string' },
+  separator: { type: 'string', default: '.' },
+  discriminator: { type: 'string', default: 'action' },
+};
 
-function parseArgs(argv) {
-  const opts = { json: false, check: false, help: false, input: undefined, values: {} };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = String(argv[i]);
-    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
-    const flag = eq > 0 ? arg.slice(0, eq) : arg;
-    if (VALUE_FLAGS.has(flag)) {
-      const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
-      if (value === undefined) throw new UsageError(`${flag} needs a value`);
-      opts.values[flag] = String(value);
-    } else if (BOOLEAN_FLAGS.has(flag) && eq < 0) {
-      if (flag === '--json') opts.json = true;
-      else if (flag === '--check') opts.check = true;
-      else opts.help = true;
-    } else if (arg.startsWith('-') && arg !== '-') {
-      throw new UsageError(`unknown option ${arg}`);
-    } else if (opts.input === undefined) {
-      opts.input = arg;
-    } else {
-      throw new UsageError(`unexpected argument ${arg} (one input file)`);
-    }
+/** The menuReport options from parsed MENU_FLAGS values. */
+function menuOptions(values) {
+  const options = {
+    encoding: values.encoding,
+    maxDescriptionTokens: numberFlag(values['max-description-tokens'], 'max-description-tokens', { integer: true, min: 0 }) ?? DEFAULT_MAX_DESCRIPTION_TOKENS,
+    separator: values.separator,
+    discriminator: values.discriminator,
+  };
+  // Each API call takes only its own options (an unknown option is an error).
+  options.cost = { encoding: options.encoding };
+  options.lint = { encoding: options.encoding, maxDescriptionTokens: options.maxDescriptionTokens };
+  options.grouping = { separator: options.separator, discriminator: options.discriminator };
+  return options;
+}
+
+/** The tools of an array, a tools/list result, or the whole JSON-RPC response holding one. */
+function toolsOf(data, source) {
+  const holder = data !== null && typeof data === 'object' && data.result !== null && typeof data.result === 'object' ? data.result : data;
+  const tools = Array.isArray(data) ? data : holder !== null && typeof holder === 'object' && Array.isArray(holder.tools) ? holder.tools : null;
+  if (tools === null) {
+    throw new CliError(`${source} is not a tools/list result: expected an array of tools, { "tools": [...] } or a JSON-RPC response with one`);
   }
-  return opts;
+  return tools;
 }
 
 function firstLine(error) {
@@ -59,26 +70,16 @@ function firstLine(error) {
   return text.split('\n')[0];
 }
 
-async function readTools(io, input) {
-  let text;
-  try {
-    text = await io.readInput(input);
-  } catch (error) {
-    throw new UsageError(`cannot read ${input}: ${firstLine(error)}`);
-  }
-  let data;
-  try {
-    data = JSON.parse(String(text));
-  } catch (error) {
-    throw new UsageError(`${input} is not valid JSON: ${firstLine(error)}`);
-  }
-  // An array of tools, a tools/list result, or the whole JSON-RPC response as saved from a server.
-  const holder = data !== null && typeof data === 'object' && data.result !== null && typeof data.result === 'object' ? data.result : data;
-  const tools = Array.isArray(data) ? data : holder !== null && typeof holder === 'object' && Array.isArray(holder.tools) ? holder.tools : null;
-  if (tools === null) {
-    throw new UsageError(`${input} is not a tools/list result: expected an array of tools, { "tools": [...] } or a JSON-RPC response with one`);
-  }
-  return tools;
+/** The finding for a description past Claude Code's cut, or none. */
+function cutFinding(tool) {
+  const length = tool !== null && typeof tool === 'object' && typeof tool.description === 'string' ? tool.description.length : 0;
+  if (length <= DESCRIPTION_CUT_CHARS) return [];
+  return [
+    {
+      code: 'DESCRIPTION_CUT',
+      message: `The description is ${n(length)} chars; Claude Code cuts tool descriptions at ${n(DESCRIPTION_CUT_CHARS)}, so the model never reads the last ${n(length - DESCRIPTION_CUT_CHARS)}. Shorten it or move detail into parameter descriptions.`,
+    },
+  ];
 }
 
 function groupingReport(tools, options) {
@@ -88,7 +89,7 @@ function groupingReport(tools, options) {
   });
   let grouped;
   try {
-    grouped = groupTools(tools, { separator: options.separator, discriminator: options.discriminator });
+    grouped = groupTools(tools, options.grouping);
   } catch (error) {
     return { error: { code: error.code ?? 'ERROR', message: firstLine(error) } };
   }
@@ -99,14 +100,14 @@ function groupingReport(tools, options) {
     .map((t) => ({ name: t.name, actions: t.inputSchema.properties[options.discriminator].enum }))
     .map((g) => ({
       ...g,
-      tokensBefore: menuCost(members(tools, g), options).tokens,
-      tokensBeforeWithoutOutputSchemas: menuCost(members(withoutOutput, g), options).tokens,
-      tokensAfter: menuCost(grouped.tools.filter((t) => t.name === g.name), options).tokens,
+      tokensBefore: menuCost(members(tools, g), options.cost).tokens,
+      tokensBeforeWithoutOutputSchemas: menuCost(members(withoutOutput, g), options.cost).tokens,
+      tokensAfter: menuCost(grouped.tools.filter((t) => t.name === g.name), options.cost).tokens,
     }));
-  const before = menuCost(tools, options).tokens;
-  const after = menuCost(grouped.tools, options).tokens;
-  const likeBefore = menuCost(withoutOutput, options).tokens;
-  const likeAfter = menuCost(groupTools(withoutOutput, options).tools, options).tokens;
+  const before = menuCost(tools, options.cost).tokens;
+  const after = menuCost(grouped.tools, options.cost).tokens;
+  const likeBefore = menuCost(withoutOutput, options.cost).tokens;
+  const likeAfter = menuCost(groupTools(withoutOutput, options.grouping).tools, options.cost).tokens;
   return {
     separator: options.separator,
     discriminator: options.discriminator,
@@ -124,10 +125,10 @@ function groupingReport(tools, options) {
 
 /** Everything the command prints, as data (the --json output). */
 function menuReport(tools, options) {
-  const cost = menuCost(tools, options);
+  const cost = menuCost(tools, options.cost);
   const findings = [];
   for (const tool of tools) {
-    for (const f of lintDescription(tool, options)) findings.push({ tool: tool.name, ...f });
+    for (const f of [...lintDescription(tool, options.lint), ...cutFinding(tool)]) findings.push({ tool: tool.name, ...f });
   }
   return {
     encoding: cost.encoding,
@@ -138,7 +139,6 @@ function menuReport(tools, options) {
   };
 }
 
-const n = (x) => x.toLocaleString('en-US');
 const pct = (part, whole) => (whole === 0 ? '0.0' : ((part / whole) * 100).toFixed(1));
 
 function renderText(report, paint) {
@@ -196,46 +196,24 @@ function renderText(report, paint) {
   return `${lines.join('\n')}\n`;
 }
 
-/**
- * Runs `modoki-budget menu` with `argv` (the arguments after `menu`). `io` is
- * `{ stdout, stderr, readInput(pathOrDash), env? }`; returns the exit code.
- */
+/** Runs `modoki-budget menu` with `argv` (the arguments after `menu`); returns the exit code. */
 async function menuCommand(argv, io) {
-  const fail = (message) => {
-    io.stderr.write(`modoki-budget menu: ${message}\n`);
-    return 2;
-  };
-  let opts;
-  try {
-    opts = parseArgs(Array.isArray(argv) ? argv : []);
-  } catch (error) {
-    return fail(`${firstLine(error)} (see --help)`);
-  }
-  if (opts.help) {
+  const { values, positionals } = parseOptions(argv, { ...MENU_FLAGS, check: { type: 'boolean' } });
+  if (values.help) {
     io.stdout.write(USAGE);
-    return 0;
+    return EXIT.ok;
   }
-  if (opts.input === undefined) return fail('missing input: pass a tools.json path or - for stdin (see --help)');
-  const rawMax = opts.values['--max-description-tokens'];
-  const maxDescriptionTokens = rawMax === undefined ? DEFAULT_MAX_DESCRIPTION_TOKENS : Number(rawMax);
-  if (!Number.isInteger(maxDescriptionTokens) || maxDescriptionTokens < 0) {
-    return fail(`--max-description-tokens must be a whole number, got ${rawMax}`);
-  }
-  const options = {
-    encoding: opts.values['--encoding'] ?? 'cl100k_base',
-    maxDescriptionTokens,
-    separator: opts.values['--separator'] ?? '.',
-    discriminator: opts.values['--discriminator'] ?? 'action',
-  };
-  let report;
-  try {
-    const tools = await readTools(io, opts.input);
-    report = menuReport(tools, options);
-  } catch (error) {
-    return fail(firstLine(error));
-  }
-  io.stdout.write(opts.json ? `${JSON.stringify(report, null, 2)}\n` : renderText(report, colors(io)));
-  return opts.check && report.findings.length > 0 ? 1 : 0;
+  if (positionals.length === 0) throw new CliError('missing input: pass a tools.json path or - for stdin (see --help)');
+  const options = menuOptions(values);
+  const tools = toolsOf(readJson(io, positionals[0]), positionals[0]);
+  const report = coded(() => menuReport(tools, options));
+  printMenu(io, report, values.json);
+  return values.check && report.findings.length > 0 ? EXIT.checkFailed : EXIT.ok;
 }
 
-module.exports = { menuCommand, menuReport, USAGE };
+/** Prints the report as `menu` does: text, or JSON with --json. */
+function printMenu(io, report, json) {
+  io.stdout.write(json ? `${JSON.stringify(report, null, 2)}\n` : renderText(report, colors(io)));
+}
+
+module.exports = { menuCommand, menuReport, printMenu, menuOptions, toolsOf, MENU_FLAGS, DESCRIPTION_CUT_CHARS, USAGE };

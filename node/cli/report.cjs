@@ -2,7 +2,7 @@
 // `modoki-budget report [file|-]`: where a payload's tokens go. The first command a newcomer
 // runs, so every number it prints is one the library itself computes — no separate logic.
 const api = require('../index.cjs');
-const { EXIT, colors, parseOptions, readJson } = require('./io.cjs');
+const { EXIT, colors, parseJson, parseOptions, readText } = require('./io.cjs');
 
 const SAMPLE = require('node:path').join(__dirname, '..', '..', 'samples', 'scene-state.json');
 const ENCODINGS = ['cl100k_base', 'o200k_base'];
@@ -10,9 +10,9 @@ const PRECISION = api.DEFAULT_FLOAT_PRECISION;
 /** Inputs above this many UTF-16 units take long enough to deserve progress lines on a TTY. */
 const PROGRESS_THRESHOLD = 2_000_000;
 
-const HELP = `Usage: modoki-budget report [file|-] [--json] [--encoding cl100k_base|o200k_base] [--top N]
+const HELP = `Usage: modoki-budget report [file|-] [--json] [--encoding cl100k_base|o200k_base] [--top N] [--html FILE]
 
-Shows where a JSON payload's tokens go: size, real BPE tokens (cl100k_base, o200k_base) next to
+Shows where a JSON payload's tokens go: size as given and compact, real BPE tokens (cl100k_base, o200k_base) next to
 the chars/4 and chars/3.5 estimates, what encode() would send, the saving from 9-digit float
 rounding, compact JSON vs TOON, the static inflation risk of its shape and the per-field token
 shares.
@@ -21,6 +21,7 @@ With no file, runs on a bundled 135-entity scene-state sample. "-" reads standar
   --json              print the same report as JSON, for scripts
   --encoding NAME     encoding for the field shares and estimates (default cl100k_base)
   --top N             field rows to show (default 12)
+  --html FILE         also write a self-contained page with the treemap of where the tokens go
   -h, --help          this help`;
 
 const percent = (part, whole) => (whole === 0 ? 0 : (part / whole) * 100);
@@ -28,10 +29,11 @@ const signed = (x) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(1)}%`;
 const int = (n) => n.toLocaleString('en-US');
 
 /** Computes every number of the report; `progress` is told each phase on large inputs. */
-function buildReport(data, { encoding = 'cl100k_base', source, progress = () => {} } = {}) {
+function buildReport(data, { encoding = 'cl100k_base', source, givenChars, progress = () => {} } = {}) {
   progress('serializing');
   const compact = api.encode(data, Infinity);
   const chars = compact.length;
+  const given = givenChars ?? chars;
   const bytes = Buffer.byteLength(compact, 'utf8');
   progress('counting tokens');
   const tokens = Object.fromEntries(ENCODINGS.map((name) => [name, api.countTokens(compact, name)]));
@@ -53,6 +55,7 @@ function buildReport(data, { encoding = 'cl100k_base', source, progress = () => 
   return {
     source,
     encoding,
+    givenChars: given,
     chars,
     bytes,
     tokens,
@@ -99,6 +102,41 @@ function inferSchema(value, depth = 0) {
   return { type: value === null ? 'null' : typeof value === 'number' ? 'number' : typeof value === 'boolean' ? 'boolean' : 'string' };
 }
 
+/** "as given 102,135 chars · compact 33,520 (−67%)", or just the size when the input was compact. */
+function sizeText(report) {
+  if (report.givenChars === report.chars) return `${int(report.chars)} chars`;
+  const change = Math.round(percent(report.chars - report.givenChars, report.givenChars));
+  return `as given ${int(report.givenChars)} chars · compact ${int(report.chars)} (${change >= 0 ? '+' : '−'}${Math.abs(change)}%)`;
+}
+
+/**
+ * A field path with repeated runs folded, so rows of recursive data stay readable and distinct:
+ * `[].children[].children[].children[].name` → `[].children[]×3.name`. Runs of one to three
+ * segments repeated at least twice are folded, the longest repeat first.
+ */
+function foldPath(path) {
+  const segments = path.match(/\[\]|[^.[\]]+(?:\[\])*/g);
+  if (segments === null || segments.join('') !== path.replace(/\./g, '')) return path;
+  const out = [];
+  let i = 0;
+  while (i < segments.length) {
+    let best = { period: 1, times: 1 };
+    for (let period = 1; period <= 3 && i + 2 * period <= segments.length; period++) {
+      let times = 1;
+      while (i + (times + 1) * period <= segments.length && sameRun(segments, i, i + times * period, period)) times++;
+      if (times >= 2 && times * period > best.times * best.period) best = { period, times };
+    }
+    const run = segments.slice(i, i + best.period);
+    const text = joinSegments(run);
+    out.push(best.times === 1 ? text : `${best.period === 1 ? text : `(${text})`}×${best.times}`);
+    i += best.period * best.times;
+  }
+  return joinSegments(out);
+}
+
+const sameRun = (segments, a, b, length) => segments.slice(a, a + length).every((s, k) => s === segments[b + k]);
+const joinSegments = (parts) => parts.reduce((text, part) => (text === '' ? part : part.startsWith('[') ? `${text}${part}` : `${text}.${part}`), '');
+
 function bar(share, width) {
   const cells = (share / 100) * width;
   const full = Math.floor(cells);
@@ -111,7 +149,7 @@ function renderText(report, { top = 12, color }) {
   const lines = [];
   const label = (text) => c.bold(text.padEnd(16));
   lines.push(c.bold(`modoki-budget report — ${report.source}`), '');
-  lines.push(`${label('Size')}${int(report.chars)} chars · ${int(report.bytes)} UTF-8 bytes`);
+  lines.push(`${label('Size')}${sizeText(report)} · ${int(report.bytes)} UTF-8 bytes`);
   lines.push(`${label('Real tokens')}${ENCODINGS.map((e) => `${e} ${c.cyan(int(report.tokens[e]))}`).join(' · ')}`);
   lines.push(
     `${label('Estimates')}${report.estimates.map((e) => `${e.method} ${int(e.tokens)} (${c.yellow(signed(e.errorPercent))})`).join(' · ')}  vs ${report.encoding}`,
@@ -131,11 +169,13 @@ function renderText(report, { top = 12, color }) {
   lines.push(`${label('Inflation risk')}${riskColor(ir.risk)}${ir.unbounded.length ? ` — unbounded: ${ir.unbounded.slice(0, 3).join(', ')}${ir.unbounded.length > 3 ? ', …' : ''}` : ''} (${ir.fieldCount} fields in its shape)`);
   lines.push('', c.bold(`Where the tokens go (${report.encoding}), biggest first — token share vs char share:`));
   const rows = report.fields.slice(0, top);
-  const width = Math.min(40, Math.max(...rows.map((f) => f.path.length), 10));
+  const paths = rows.map((f) => foldPath(f.path));
+  // Paths are never cut: a longer one only pushes its own row's bar to the right.
+  const width = Math.min(48, Math.max(...paths.map((p) => p.length), 10));
   // Bars are scaled to the biggest share, so the ranking is visible even when shares are small.
   const biggest = Math.max(...rows.map((f) => f.tokenShare), 1e-9);
-  for (const f of rows) {
-    const name = f.path.length > width ? `…${f.path.slice(-(width - 1))}` : f.path.padEnd(width);
+  for (const [i, f] of rows.entries()) {
+    const name = paths[i].padEnd(width);
     lines.push(`  ${name}  ${c.cyan(bar((f.tokenShare / biggest) * 100, 30).padEnd(30))} ${f.tokenShare.toFixed(1).padStart(5)}%  ${c.dim(`(${f.charShare.toFixed(1)}% of chars, ${int(f.tokens)} tokens)`)}`);
   }
   if (report.fields.length > rows.length) lines.push(c.dim(`  … ${report.fields.length - rows.length} more fields (--top N, or --json)`));
@@ -147,6 +187,7 @@ async function reportCommand(argv, io) {
     json: { type: 'boolean' },
     encoding: { type: 'string', default: 'cl100k_base' },
     top: { type: 'string', default: '12' },
+    html: { type: 'string' },
   });
   if (values.help) {
     io.stdout.write(`${HELP}\n`);
@@ -156,14 +197,19 @@ async function reportCommand(argv, io) {
   if (!ENCODINGS.includes(values.encoding)) throw new CliError(`--encoding must be one of ${ENCODINGS.join(', ')}, got "${values.encoding}"`);
   const top = numberFlag(values.top, 'top', { integer: true, min: 1 });
   const source = positionals[0] ?? SAMPLE;
-  const data = readJson(io, source);
+  const text = readText(io, source);
+  const data = parseJson(text, source);
   const shownSource = positionals[0] === undefined ? 'bundled sample (samples/scene-state.json)' : source === '-' ? 'standard input' : source;
   const large = (api.encode(data, Infinity) || '').length > PROGRESS_THRESHOLD && io.stderr.isTTY;
   const progress = large ? (phase) => io.stderr.write(`… ${phase}\n`) : undefined;
-  const report = buildReport(data, { encoding: values.encoding, source: shownSource, progress });
+  const report = buildReport(data, { encoding: values.encoding, source: shownSource, givenChars: text.length, progress });
   if (values.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   else io.stdout.write(renderText(report, { top, color: colors(io) }));
+  if (values.html !== undefined) {
+    const { reportPage } = require('./html-report.cjs');
+    (io.writeFile ?? require('node:fs').writeFileSync)(values.html, reportPage(report));
+  }
   return EXIT.ok;
 }
 
-module.exports = { reportCommand, buildReport, renderText, HELP };
+module.exports = { reportCommand, buildReport, renderText, foldPath, HELP };

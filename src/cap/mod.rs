@@ -76,6 +76,20 @@ pub struct TextCut {
 /// the reference would cut such a pair in half and leave a lone surrogate; this keeps the cut
 /// one unit earlier and counts that unit as elided.
 pub fn plan_text_cut(len: usize, max_chars: f64, splits_pair: impl Fn(usize) -> bool) -> Option<TextCut> {
+    let (keep, elided) = plan_cut(len, max_chars, splits_pair)?;
+    let len_f = len as f64;
+    let mut marker = String::from("\n…[");
+    push_js_number(&mut marker, elided);
+    marker.push_str(" chars elided of ");
+    push_js_number(&mut marker, len_f);
+    marker.push(']');
+    Some(TextCut { keep, marker })
+}
+
+/// Where `text.slice(0, max_chars)` ends for a text of `len` UTF-16 units, moved back one unit
+/// when it would split a surrogate pair, and how many units that leaves out (`len - max_chars`,
+/// plus the unit moved back). `None` when the text fits (`len <= max_chars`).
+pub fn plan_cut(len: usize, max_chars: f64, splits_pair: impl Fn(usize) -> bool) -> Option<(usize, f64)> {
     let len_f = len as f64;
     if len_f <= max_chars {
         return None;
@@ -86,12 +100,7 @@ pub fn plan_text_cut(len: usize, max_chars: f64, splits_pair: impl Fn(usize) -> 
         keep -= 1;
         elided += 1.0;
     }
-    let mut marker = String::from("\n…[");
-    push_js_number(&mut marker, elided);
-    marker.push_str(" chars elided of ");
-    push_js_number(&mut marker, len_f);
-    marker.push(']');
-    Some(TextCut { keep, marker })
+    Some((keep, elided))
 }
 
 /// The end index `String.prototype.slice(0, end)` resolves to (ToIntegerOrInfinity, negative

@@ -9,7 +9,7 @@ use wasm_bindgen::prelude::*;
 use crate::error::Error;
 use crate::summarize::filter_disclosure::{self as disclosure, EmptyFilter};
 use crate::summarize::guid;
-use crate::summarize::{self, assets, handles, layout_bounds, ring, scene_state, traits, write_path};
+use crate::summarize::{self, assets, handles, layout_bounds, scene_state, traits, write_path};
 
 fn parse(bytes: &[u8]) -> Result<Value, JsValue> {
     summarize::parse_json(bytes).map_err(|m| Error::invalid_input(m).into())
@@ -106,31 +106,6 @@ pub fn traits_json(call: &[u8]) -> Result<String, JsValue> {
     let call = parse(call)?;
     let field = |k: &str| call.get(k).unwrap_or(&Value::Null);
     Ok(traits::summarize_traits(field("traits"), call.get("schemaAvailable"), field("query"))?)
-}
-
-#[wasm_bindgen(js_name = tailPlan)]
-pub fn tail_plan_json(keys: &[u8], limit: &[u8], default_limit: &[u8]) -> Result<String, JsValue> {
-    done(ring::tail_plan(&parse(keys)?, &parse(limit)?, &parse(default_limit)?))
-}
-
-#[wasm_bindgen(js_name = summarizeConsoleLogs)]
-pub fn console_logs_json(entries: &[u8], query: &[u8]) -> Result<String, JsValue> {
-    done(ring::console_logs(&parse(entries)?, &parse(query)?))
-}
-
-#[wasm_bindgen(js_name = summarizeJournalEvents)]
-pub fn journal_events_json(events: &[u8], query: &[u8]) -> Result<String, JsValue> {
-    done(ring::journal_events(&parse(events)?, &parse(query)?))
-}
-
-#[wasm_bindgen(js_name = summarizeEditorJournal)]
-pub fn editor_journal_json(editor: &[u8], query: &[u8]) -> Result<String, JsValue> {
-    done(ring::editor_journal(&parse(editor)?, &parse(query)?))
-}
-
-#[wasm_bindgen(js_name = summarizeWatchRead)]
-pub fn watch_read_json(result: &[u8], query: &[u8]) -> Result<String, JsValue> {
-    done(ring::watch_read(&parse(result)?, &parse(query)?))
 }
 
 #[derive(Deserialize, Default)]

@@ -1,0 +1,118 @@
+// `modoki-budget audit -- <server>`: a live server's tools/list through menu's report and the
+// lockfile, checked against what `menu` and `lock` print for the same tools as the server sent
+// them. The server's own stderr passes through audit's.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bin, initializeParams, lineClient, lineServer, root, within } from './support/line-client';
+
+const require = createRequire(import.meta.url);
+const memoryServer = require.resolve('@modelcontextprotocol/server-memory/dist/index.js');
+const dir = mkdtempSync(join(tmpdir(), 'audit-test-'));
+const env = { ...process.env, MEMORY_FILE_PATH: join(dir, 'memory.jsonl'), NO_COLOR: '1' };
+
+function cli(args: string[]) {
+  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 60_000, env, cwd: dir });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+// The tools exactly as the server sends them (the SDK Client re-parses them, which reorders
+// keys, so its listTools is not what a model is sent).
+beforeAll(async () => {
+  const client = lineClient([memoryServer]);
+  await client.request('initialize', initializeParams);
+  const { line } = await client.request('tools/list', {});
+  client.child.stdin.end();
+  await within(client.exit, 10_000, 'memory server exit');
+  writeFileSync(join(dir, 'memory-tools.json'), line);
+});
+
+describe('audit', () => {
+  it('prints exactly what menu prints for the live menu of a real server', () => {
+    const audit = cli(['audit', '--', process.execPath, memoryServer]);
+    const menu = cli(['menu', join(dir, 'memory-tools.json')]);
+    expect(audit.code).toBe(0);
+    expect(menu.code).toBe(0);
+    expect(audit.out).toBe(menu.out);
+    expect(audit.out).toMatch(/^Menu: 9 tools, [\d,]+ tokens \(cl100k_base\)/);
+    const json = cli(['audit', '--json', '--encoding', 'o200k_base', '--', process.execPath, memoryServer]);
+    expect(json.out).toBe(cli(['menu', '--json', '--encoding', 'o200k_base', join(dir, 'memory-tools.json')]).out);
+  });
+
+  it('follows nextCursor to the last page', () => {
+    const paged = cli(['audit', '--json', '--', process.execPath, lineServer, '--tools-pages', '3']);
+    const single = cli(['audit', '--json', '--', process.execPath, lineServer]);
+    expect(paged.code).toBe(0);
+    expect(JSON.parse(paged.out).cost.tools.map((t: { name: string }) => t.name).sort()).toEqual(['ask', 'big', 'crash', 'dump', 'echo', 'garbage', 'hang', 'id_probe', 'pid']);
+    expect(paged.out).toBe(single.out);
+  });
+
+  it('a description over 2 KB is a finding, in audit and in menu alike', () => {
+    const r = cli(['audit', '--json', '--', process.execPath, lineServer, '--long-description']);
+    const cut = JSON.parse(r.out).findings.filter((f: { code: string }) => f.code === 'DESCRIPTION_CUT');
+    expect(cut).toEqual([
+      {
+        tool: 'echo',
+        code: 'DESCRIPTION_CUT',
+        message: 'The description is 2,100 chars; Claude Code cuts tool descriptions at 2,048, so the model never reads the last 52. Shorten it or move detail into parameter descriptions.',
+      },
+    ]);
+    const text = cli(['audit', '--', process.execPath, lineServer, '--long-description']).out;
+    expect(text).toContain('    DESCRIPTION_CUT: The description is 2,100 chars;');
+  });
+
+  it('--lock writes the lockfile lock would write; --check passes on the same server and fails on a different menu', () => {
+    const lockfile = join(dir, 'memory.lock');
+    const locked = cli(['audit', '--lock', lockfile, '--', process.execPath, memoryServer]);
+    expect(locked.code).toBe(0);
+    expect(locked.err.endsWith(`wrote ${lockfile}: 9 tools\n`)).toBe(true);
+    const viaLock = cli(['lock', join(dir, 'memory-tools.json'), '--lockfile', join(dir, 'via-lock.lock')]);
+    expect(viaLock.code).toBe(0);
+    expect(readFileSync(lockfile, 'utf8')).toBe(readFileSync(join(dir, 'via-lock.lock'), 'utf8'));
+
+    const same = cli(['audit', '--check', lockfile, '--', process.execPath, memoryServer]);
+    expect(same.code).toBe(0);
+    const other = cli(['audit', '--check', lockfile, '--', process.execPath, lineServer]);
+    expect(other.code).toBe(1);
+    expect(other.err).toBe(
+      'Budget lock is out of date: 9 added (ask, big, crash, dump, echo, garbage, hang, id_probe, pid); 9 removed (add_observations, create_entities, create_relations, delete_entities, delete_observations, delete_relations, open_nodes, read_graph, search_nodes). If this is intended, regenerate the lock (`modoki-budget lock <tools.json>`) and commit modoki-budget.lock.\n',
+    );
+  });
+
+  it('--check fails when one description of the same server grew', () => {
+    const lockfile = join(dir, 'line.lock');
+    expect(cli(['audit', '--lock', lockfile, '--', process.execPath, lineServer]).code).toBe(0);
+    expect(cli(['audit', '--check', lockfile, '--', process.execPath, lineServer]).code).toBe(0);
+    const grown = cli(['audit', '--check', lockfile, '--', process.execPath, lineServer, '--long-description']);
+    expect(grown.code).toBe(1);
+    expect(grown.err).toMatch(/echo/);
+  });
+
+  it('usage and server errors: one line on stderr, exit 2', () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['audit'], /^modoki-budget audit: missing the server command: put it after --/],
+      [['audit', '--', '/no/such/server'], /^modoki-budget audit: cannot start "\/no\/such\/server": ENOENT\n$/],
+      [['audit', '--lock', 'a', '--check', 'b', '--', 'x'], /^modoki-budget audit: --lock and --check cannot be used together\n$/],
+      [['audit', '--timeout', '300', '--', process.execPath, lineServer, '--mute'], /^modoki-budget audit: the server did not answer initialize within 300 ms\n$/],
+      [['audit', '--', process.execPath, lineServer, '--exit-on-start', '3'], /^modoki-budget audit: the server exited \(code 3\) before answering\n$/],
+      [['audit', '--check', join(dir, 'missing.lock'), '--', process.execPath, lineServer], /^modoki-budget audit: no lockfile at .*missing\.lock; run `modoki-budget audit --lock .*missing\.lock -- .*` first\n$/],
+      [['audit', 'npx', 'server'], /^modoki-budget audit: put the server command after --, as in `modoki-budget audit -- npx server`\n$/],
+    ];
+    for (const [args, message] of cases) {
+      const r = cli(args);
+      expect({ args, code: r.code }).toEqual({ args, code: 2 });
+      expect(r.err).toMatch(message);
+      expect(r.err.trim().split('\n')).toHaveLength(1);
+    }
+  });
+
+  it('--help', () => {
+    const r = cli(['audit', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^Usage: modoki-budget audit \[options\] -- <command> \[args…\]\n/);
+    expect(root).toBeTruthy();
+  });
+});

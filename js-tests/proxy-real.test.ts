@@ -1,0 +1,245 @@
+// The proxy in front of two real MCP servers nobody here wrote (@modelcontextprotocol/server-
+// filesystem over a generated tree of 2,000+ files, @modelcontextprotocol/server-memory over a
+// graph of 1,500+ entities created through its own tools), each driven by the SDK's own Client
+// over real stdio, once directly and once through the proxy.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { countTokens } from 'modoki-budget';
+import { bin, channelTexts, initializeParams, lineClient, within } from './support/line-client';
+import { reassemble } from './support/reassemble';
+
+const require = createRequire(import.meta.url);
+const fsServer = require.resolve('@modelcontextprotocol/server-filesystem/dist/index.js');
+const memoryServer = require.resolve('@modelcontextprotocol/server-memory/dist/index.js');
+const dir = mkdtempSync(join(tmpdir(), 'proxy-real-'));
+const tree = join(dir, 'tree');
+const memoryFile = join(dir, 'memory.jsonl');
+const env = { ...process.env, MEMORY_FILE_PATH: memoryFile } as Record<string, string>;
+
+type Result = { content: Array<{ type: string; text?: string; uri?: string }>; structuredContent?: Record<string, unknown>; isError?: boolean };
+const clients: Client[] = [];
+
+async function connect(command: string[], proxyFlags?: string[]): Promise<Client> {
+  const args = proxyFlags === undefined ? command : [bin, 'proxy', ...proxyFlags, '--', process.execPath, ...command];
+  const client = new Client({ name: 'proxy-real-test', version: '1' });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args, env, stderr: 'ignore' }));
+  clients.push(client);
+  return client;
+}
+
+const call = async (client: Client, name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as Result;
+const textsOf = (r: Result) => r.content.filter((b) => b.type === 'text').map((b) => b.text as string);
+const sum = (texts: string[], f: (t: string) => number) => texts.reduce((n, t) => n + f(t), 0);
+
+/** Every channel of a proxied result is within the budget (chars, and tokens when capped). */
+function expectWithin(result: Result, maxChars: number, maxTokens = Infinity) {
+  const texts = textsOf(result);
+  expect(sum(texts, (t) => t.length)).toBeLessThanOrEqual(maxChars);
+  expect(sum(texts, (t) => countTokens(t))).toBeLessThanOrEqual(maxTokens);
+  if (result.structuredContent !== undefined) {
+    const structured = JSON.stringify(result.structuredContent);
+    expect(structured.length).toBeLessThanOrEqual(maxChars);
+    expect(countTokens(structured)).toBeLessThanOrEqual(maxTokens);
+  }
+}
+
+/** The pages behind an elided result's resource_link, read through the client. */
+async function pagesOf(client: Client, result: Result): Promise<string[]> {
+  const link = result.content.find((b) => b.type === 'resource_link');
+  expect(link?.uri).toMatch(/^budget:\/\/result\/[0-9a-f]+$/);
+  const read = async (k: number) => ((await client.readResource({ uri: `${link!.uri}?page=${k}` })).contents[0] as { text: string }).text;
+  const pages = [await read(1)];
+  const count = (JSON.parse(pages[0]) as { pages: number }).pages;
+  for (let k = 2; k <= count; k++) pages.push(await read(k));
+  return pages;
+}
+
+/**
+ * The kept value's compact JSON from its pages: structured pages reassemble to the value, the
+ * text fallback (bulk spread over several collections) to its JSON text (docs/mcp.md).
+ */
+function reassembledJson(pages: string[]): string {
+  const back = reassemble(pages);
+  return typeof back === 'string' ? back : JSON.stringify(back);
+}
+
+/** The tools/list line exactly as a server (or the proxy) sends it. */
+async function rawToolsList(args: string[]): Promise<string> {
+  const c = lineClient(args);
+  await c.request('initialize', initializeParams);
+  const { line } = await c.request('tools/list', {});
+  c.child.stdin.end();
+  await within(c.exit, 15_000, 'server exit');
+  return line;
+}
+
+const sizes: string[] = [];
+function noteSizes(what: string, direct: Result, proxied: Result) {
+  const before = channelTexts(direct);
+  const after = textsOf(proxied);
+  const n = (x: number) => x.toLocaleString('en-US');
+  sizes.push(
+    `${what}: direct ${n(sum(textsOf(direct), (t) => t.length))} chars of text + ${n(JSON.stringify(direct.structuredContent ?? null).length)} of structuredContent (${n(sum(before, countTokens))} tokens on its larger channel) → proxied ${n(sum(after, (t) => t.length))} chars, ${n(sum(after, countTokens))} tokens`,
+  );
+}
+
+beforeAll(() => {
+  // 25 modules × 8 parts × 10 files = 2,000 files, plus a small and a large file at the top.
+  for (let m = 0; m < 25; m++) {
+    for (let p = 0; p < 8; p++) {
+      const folder = join(tree, `module-${String(m).padStart(2, '0')}`, `part-${p}`);
+      mkdirSync(folder, { recursive: true });
+      for (let f = 0; f < 10; f++) writeFileSync(join(folder, `component-${f}.ts`), `export const id = ${m * 80 + p * 10 + f};\n`);
+    }
+  }
+  writeFileSync(join(tree, 'notes.md'), '# Notes\n\n  indented line\twith a tab, ünïcødé and "quotes"\r\nwindows line end\n{"looks": "like json"}\n');
+  writeFileSync(join(tree, 'big.log'), Array.from({ length: 4000 }, (_, i) => `${i} GET /api/items/${i % 97} 200 ${(i * 7919) % 65536}`).join('\n'));
+});
+
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+  console.log(`Before/after sizes through the proxy (default preset: 60,000 chars):\n  ${sizes.join('\n  ')}`);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('proxy in front of @modelcontextprotocol/server-filesystem', () => {
+  let direct: Client;
+  let proxied: Client;
+  beforeAll(async () => {
+    direct = await connect([fsServer, tree]);
+    proxied = await connect([fsServer, tree], []);
+  });
+
+  it('tools/list: every server tool comes through byte-identical', async () => {
+    expect(await rawToolsList([bin, 'proxy', '--', process.execPath, fsServer, tree])).toBe(await rawToolsList([fsServer, tree]));
+    const a = (await direct.listTools()).tools;
+    const b = (await proxied.listTools()).tools;
+    expect(b.map((t) => JSON.stringify(t))).toEqual(a.map((t) => JSON.stringify(t)));
+    expect(a.length).toBeGreaterThanOrEqual(13);
+  });
+
+  it('directory_tree over 2,000 files: an isError envelope the Client accepts, whose pages reassemble to the direct result', async () => {
+    const want = await call(direct, 'directory_tree', { path: tree });
+    const got = await call(proxied, 'directory_tree', { path: tree });
+    expect(JSON.parse(textsOf(want)[0]).length).toBe(27);
+    expect(got.isError).toBe(true);
+    expect(got.structuredContent).toBeUndefined();
+    expectWithin(got, 60_000);
+    expect(JSON.parse(textsOf(got)[0])).toMatchObject({ elided: true, bytes: JSON.stringify(want.structuredContent).length });
+    const pages = await pagesOf(proxied, got);
+    for (const page of pages) expect(page.length).toBeLessThanOrEqual(60_000);
+    // toBe(true), not toBe(text): a failure here must not print 200 KB.
+    expect(reassembledJson(pages) === JSON.stringify(want.structuredContent)).toBe(true);
+    noteSizes('server-filesystem directory_tree (2,000 files)', want, got);
+  });
+
+  it('a file read under the cap is byte-identical, on both channels', async () => {
+    const want = await call(direct, 'read_text_file', { path: join(tree, 'notes.md') });
+    const got = await call(proxied, 'read_text_file', { path: join(tree, 'notes.md') });
+    expect(textsOf(got)).toEqual(textsOf(want));
+    expect(textsOf(got)[0]).toBe(readFileSync(join(tree, 'notes.md'), 'utf8'));
+    expect(got.structuredContent).toEqual(want.structuredContent);
+  });
+
+  it('every other result is within the budget, valid for the Client or an isError envelope', async () => {
+    const calls: Array<[string, Record<string, unknown>]> = [
+      ['list_directory', { path: tree }],
+      ['list_directory', { path: join(tree, 'module-03', 'part-2') }],
+      ['list_directory_with_sizes', { path: join(tree, 'module-07') }],
+      ['search_files', { path: tree, pattern: '**/component-3.ts' }],
+      ['get_file_info', { path: join(tree, 'big.log') }],
+      ['read_text_file', { path: join(tree, 'big.log') }],
+      ['read_text_file', { path: join(tree, 'big.log'), head: 5 }],
+      ['list_allowed_directories', {}],
+    ];
+    for (const [name, args] of calls) {
+      const want = await call(direct, name, args);
+      const got = await call(proxied, name, args);
+      expectWithin(got, 60_000);
+      if (got.isError === true) expect(JSON.parse(textsOf(got)[0])).toMatchObject({ elided: true });
+      else expect(got.structuredContent).toEqual(want.structuredContent);
+    }
+  });
+
+  it('--preset claudeCode holds 10,000 tokens and 50,000 chars on every channel', async () => {
+    const claude = await connect([fsServer, tree], ['--preset', 'claudeCode']);
+    for (const [name, args] of [
+      ['directory_tree', { path: tree }],
+      ['search_files', { path: tree, pattern: '**/*.ts' }],
+      ['read_text_file', { path: join(tree, 'big.log') }],
+    ] as Array<[string, Record<string, unknown>]>) {
+      expectWithin(await call(claude, name, args), 50_000, 10_000);
+    }
+  });
+
+  it('--measure-only: results byte-identical to the direct ones, and the log counts what the server sent', async () => {
+    const log = join(dir, 'fs.jsonl');
+    const args = [
+      { method: 'tools/call', params: { name: 'directory_tree', arguments: { path: tree } } },
+      { method: 'tools/call', params: { name: 'read_text_file', arguments: { path: join(tree, 'notes.md') } } },
+      { method: 'tools/call', params: { name: 'search_files', arguments: { path: tree, pattern: '**/component-1.ts' } } },
+    ];
+    const d = lineClient([fsServer, tree]);
+    const p = lineClient([bin, 'proxy', '--measure-only', '--log', log, '--', process.execPath, fsServer, tree]);
+    await d.request('initialize', initializeParams);
+    await p.request('initialize', initializeParams);
+    const sent: string[][] = [];
+    for (const { method, params } of args) {
+      const a = await d.request(method, params);
+      const b = await p.request(method, params);
+      expect(b.line).toBe(a.line);
+      sent.push(channelTexts(a.message.result));
+    }
+    for (const c of [d, p]) c.child.stdin.end();
+    await within(Promise.all([d.exit, p.exit]), 15_000, 'exits');
+    const rows = readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(rows.map((r) => [r.tool, r.charsIn, r.tokensIn])).toEqual(args.map((a, i) => [a.params.name, sum(sent[i], (t) => t.length), sum(sent[i], countTokens)]));
+  });
+});
+
+describe('proxy in front of @modelcontextprotocol/server-memory', () => {
+  let direct: Client;
+  let proxied: Client;
+  beforeAll(async () => {
+    direct = await connect([memoryServer]);
+    // 1,500 entities in batches of 100, with observations, and a relation chain, all created
+    // through the server's own tools.
+    for (let batch = 0; batch < 15; batch++) {
+      const entities = Array.from({ length: 100 }, (_, i) => {
+        const n = batch * 100 + i;
+        return { name: `entity-${n}`, entityType: ['person', 'project', 'place'][n % 3], observations: [`created in batch ${batch}`, `index ${n}`, `tag-${n % 13}`] };
+      });
+      await call(direct, 'create_entities', { entities });
+    }
+    const relations = Array.from({ length: 1499 }, (_, n) => ({ from: `entity-${n}`, to: `entity-${n + 1}`, relationType: 'precedes' }));
+    await call(direct, 'create_relations', { relations });
+    proxied = await connect([memoryServer], []);
+  });
+
+  it('read_graph of 1,500 entities: an isError envelope within the cap, pages reassemble to the direct graph', async () => {
+    const want = await call(direct, 'read_graph', {});
+    expect((want.structuredContent as { entities: unknown[] }).entities).toHaveLength(1500);
+    const got = await call(proxied, 'read_graph', {});
+    expect(got.isError).toBe(true);
+    expectWithin(got, 60_000);
+    const pages = await pagesOf(proxied, got);
+    expect(reassembledJson(pages) === JSON.stringify(want.structuredContent)).toBe(true);
+    noteSizes('server-memory read_graph (1,500 entities)', want, got);
+  });
+
+  it('a small structured result stays valid for the Client, its text the compact copy', async () => {
+    const want = await call(direct, 'open_nodes', { names: ['entity-7', 'entity-8'] });
+    const got = await call(proxied, 'open_nodes', { names: ['entity-7', 'entity-8'] });
+    expect(got.isError).toBeUndefined();
+    expect(got.structuredContent).toEqual(want.structuredContent);
+    expect(textsOf(got)).toEqual([JSON.stringify(want.structuredContent)]);
+    const search = await call(proxied, 'search_nodes', { query: 'tag-5' });
+    expectWithin(search, 60_000);
+    expect(search.isError ?? false).toBe(false);
+  });
+});

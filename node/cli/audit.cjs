@@ -1,0 +1,73 @@
+'use strict';
+// `modoki-budget audit [options] -- <command> [args…]`: starts a live MCP server, lists every
+// tool it offers and prints what `menu` prints for that menu. With --lock it writes the budget
+// lockfile for the live menu; with --check it fails (exit 1) when the menu drifted or escalated,
+// so CI can stop a pull request that grows a server's tools/list.
+const { CliError, EXIT, coded, numberFlag } = require('./io.cjs');
+const { serverCommandArgs, spawnServer, terminate } = require('./child.cjs');
+const { connect, initialize, listTools, REQUEST_TIMEOUT_MS } = require('./mcp-client.cjs');
+const { MENU_FLAGS, menuOptions, menuReport, printMenu } = require('./menu.cjs');
+const { writeLock, checkLockFile } = require('./lock.cjs');
+
+const HELP = `Usage: modoki-budget audit [options] -- <command> [args…]
+
+Starts the MCP server <command> over stdio, initializes it, lists every tool (following
+nextCursor) and prints what \`modoki-budget menu\` prints for that menu: its real tokens per
+planning turn, the description lint (including descriptions over 2,048 chars, which Claude Code
+cuts) and what grouping would save.
+
+  --json                          print the menu report as JSON
+  --lock FILE                     write the budget lockfile for the live menu to FILE
+  --check FILE                    compare the live menu with the lockfile FILE; exit 1 on drift
+                                  or escalation (for CI)
+  --tolerance R                   description-token growth that counts as an escalation (default 0.1)
+  --timeout MS                    how long each request may take (default ${REQUEST_TIMEOUT_MS})
+  --encoding NAME                 cl100k_base (default) or o200k_base
+  --max-description-tokens N      LONG_DESCRIPTION threshold (default 200)
+  --separator S                   namespace separator for grouping (default ".")
+  --discriminator NAME            the grouped tools' action parameter (default "action")
+  -h, --help                      this help
+
+Exit codes: 0 done, 1 the lockfile check failed, 2 usage error or a server that cannot be
+started or does not answer.`;
+
+/** Starts the server, lists its tools and stops it again (always, whatever happened). */
+async function liveTools(command, timeoutMs, io) {
+  const child = await spawnServer(command, { stderr: io.serverStderr ?? 'inherit' });
+  try {
+    const client = connect(child, { timeoutMs });
+    const version = require('../../package.json').version;
+    await initialize(client, { name: 'modoki-budget-audit', version });
+    return await listTools(client);
+  } finally {
+    await terminate(child);
+  }
+}
+
+async function auditCommand(argv, io) {
+  const flags = { ...MENU_FLAGS, lock: { type: 'string' }, check: { type: 'string' }, tolerance: { type: 'string' }, timeout: { type: 'string' } };
+  const { values, command } = serverCommandArgs(argv, flags, 'audit');
+  if (values.help) {
+    io.stdout.write(`${HELP}\n`);
+    return EXIT.ok;
+  }
+  if (values.lock !== undefined && values.check !== undefined) throw new CliError('--lock and --check cannot be used together');
+  const options = menuOptions(values);
+  const tolerance = numberFlag(values.tolerance, 'tolerance', { min: 0 });
+  const timeoutMs = numberFlag(values.timeout, 'timeout', { integer: true, min: 1 }) ?? REQUEST_TIMEOUT_MS;
+  const tools = await liveTools(command, timeoutMs, io);
+  printMenu(io, coded(() => menuReport(tools, options)), values.json);
+  if (values.lock !== undefined) {
+    io.stderr.write(`${writeLock(io, tools, values.lock, { encoding: options.encoding })}\n`);
+    return EXIT.ok;
+  }
+  if (values.check !== undefined) {
+    const writeHint = `modoki-budget audit --lock ${values.check} -- ${command.join(' ')}`;
+    const result = checkLockFile(io, tools, values.check, { encoding: options.encoding, tolerance, writeHint });
+    io.stderr.write(`${result.message}\n`);
+    return result.ok ? EXIT.ok : EXIT.checkFailed;
+  }
+  return EXIT.ok;
+}
+
+module.exports = { auditCommand, liveTools, HELP };

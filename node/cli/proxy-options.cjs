@@ -1,0 +1,59 @@
+'use strict';
+// The budget flags of `proxy` (the withBudget options, spelled as flags) and the policy they make.
+const { CliError, numberFlag } = require('./io.cjs');
+const { createPolicy } = require('../mcp/policy.cjs');
+
+const BUDGET_FLAGS = {
+  preset: { type: 'string' },
+  'max-chars': { type: 'string' },
+  'max-tokens': { type: 'string' },
+  precision: { type: 'string' },
+  'compact-json': { type: 'boolean' },
+};
+
+const BUDGET_HELP = `  --preset NAME       editor (default: the 60,000-char cap) or claudeCode (10,000 tokens,
+                      50,000 chars)
+  --max-chars N       cap per channel in UTF-16 code units (overrides the preset)
+  --max-tokens N      cap per channel in real tokens (overrides the preset)
+  --precision N       round floats to N significant digits (1–16)
+  --compact-json      also re-encode text blocks that are JSON (file contents stay as they are
+                      otherwise)`;
+
+/** withBudget options from parsed BUDGET_FLAGS values (only the flags given). */
+function budgetOptions(values) {
+  const options = {
+    preset: values.preset,
+    maxChars: numberFlag(values['max-chars'], 'max-chars', { integer: true, min: 1 }),
+    maxTokens: numberFlag(values['max-tokens'], 'max-tokens', { integer: true, min: 1 }),
+    precision: numberFlag(values.precision, 'precision', { integer: true, min: 1 }),
+    compactJson: values['compact-json'],
+  };
+  for (const key of Object.keys(options)) if (options[key] === undefined) delete options[key];
+  return options;
+}
+
+/**
+ * The policy for the flags, and `measure(result)` → `{ charsIn, tokensIn }`: what the server
+ * sent, counted exactly as the policy counts it (its larger channel). Under --measure-only the
+ * measuring policy has no cap that can fire, so it never elides and never keeps a result.
+ * A bad option is a one-line usage error.
+ */
+function budgetFlags(values, { measureOnly = false, pageTool = false } = {}) {
+  const options = budgetOptions(values);
+  const make = (o) => {
+    try {
+      return createPolicy(o);
+    } catch (error) {
+      throw new CliError(error && error.message ? error.message : String(error));
+    }
+  };
+  const policy = make({ ...options, ...(pageTool ? { pageTool } : {}) });
+  const meter = make({ maxChars: Number.MAX_SAFE_INTEGER });
+  const measure = (result) => {
+    const { info } = meter.apply('measure', result, { hasOutputSchema: false });
+    return { charsIn: info.charsIn, tokensIn: info.tokensIn };
+  };
+  return { policy: measureOnly ? null : policy, measure };
+}
+
+module.exports = { BUDGET_FLAGS, BUDGET_HELP, budgetOptions, budgetFlags };

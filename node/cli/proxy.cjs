@@ -1,0 +1,120 @@
+'use strict';
+// `modoki-budget proxy [options] -- <command> [args…]`: a stdio MCP server that runs the real
+// server as its child and forwards every JSON-RPC line both ways, applying the withBudget policy
+// to tools/call results (ProxySession routes; this file owns the processes and the streams).
+const { writeFileSync } = require('node:fs');
+const { CliError, EXIT } = require('./io.cjs');
+const { serverCommandArgs, spawnServer, exited, terminate, exitStatus } = require('./child.cjs');
+const { readLines, parseLine } = require('./lines.cjs');
+const { ProxySession } = require('./proxy-session.cjs');
+const { SessionStats } = require('./proxy-stats.cjs');
+const { budgetFlags, BUDGET_FLAGS, BUDGET_HELP } = require('./proxy-options.cjs');
+
+const HELP = `Usage: modoki-budget proxy [options] -- <command> [args…]
+
+Runs the MCP server <command> as a child and serves its tools over stdio with every tools/call
+result kept within the response budget (the withBudget policy): compact JSON, the cap on each
+channel, an elision envelope past it with the full result served as budget://result/… pages.
+Everything else passes through unchanged.
+
+${BUDGET_HELP}
+  --page-tool         also offer the read_result_page tool (for clients without resources)
+  --measure-only      forward every byte unchanged; only measure and log
+  --log FILE          append one JSON line per call: tool, chars and tokens received and
+                      forwarded, elided, milliseconds
+  --html FILE         write the session's page (tokens per call and per tool, the costliest
+                      responses' treemap) when the proxy exits
+  -h, --help          this help
+
+On exit a summary goes to stderr. The proxy exits with the server's exit code; a command that
+cannot start exits 2.`;
+
+/** The lines the proxy writes to one side, with backpressure on the side that feeds it. */
+function lineWriter(stream, source) {
+  return (data) => {
+    // One writev for the line and its newline, flushed now: the accounting after a send must
+    // not delay the bytes.
+    stream.cork();
+    stream.write(data);
+    const ok = stream.write('\n');
+    stream.uncork();
+    if (!ok && source && !source.isPaused()) {
+      source.pause();
+      stream.once('drain', () => source.resume());
+    }
+  };
+}
+
+async function proxyCommand(argv, io) {
+  const flags = { ...BUDGET_FLAGS, 'page-tool': { type: 'boolean' }, 'measure-only': { type: 'boolean' }, log: { type: 'string' }, html: { type: 'string' } };
+  const { values, command } = serverCommandArgs(argv, flags, 'proxy');
+  if (values.help) {
+    io.stdout.write(`${HELP}\n`);
+    return EXIT.ok;
+  }
+  const { policy, measure } = budgetFlags(values, { measureOnly: values['measure-only'] === true, pageTool: values['page-tool'] === true });
+  if (values.log !== undefined) {
+    try {
+      writeFileSync(values.log, '');
+    } catch (error) {
+      throw new CliError(`cannot write the log ${values.log}: ${error.code ?? error.message}`);
+    }
+  }
+  const child = await spawnServer(command);
+  return run(child, io, { values, policy, measure });
+}
+
+/** Wires the child and the client together; resolves with the exit code once it is over. */
+async function run(child, io, { values, policy, measure }) {
+  const stdin = io.stdin ?? process.stdin;
+  const started = performance.now();
+  const stats = new SessionStats({ log: values.log });
+  const keepFields = values.html !== undefined ? require('./proxy-page.cjs').fieldsOf : undefined;
+  child.stdin.on('error', () => {});
+  const session = new ProxySession({
+    policy,
+    measureOnly: values['measure-only'] === true,
+    pageTool: values['page-tool'] === true,
+    measure,
+    send: { client: lineWriter(io.stdout, child.stdout), server: lineWriter(child.stdin, stdin) },
+    warn: (text) => io.stderr.write(`modoki-budget proxy: ${text}\n`),
+    onCall: (info) => {
+      const call = stats.add(info, info.started - started);
+      if (keepFields && stats.wouldKeep(call.tokensIn)) stats.keep(call, keepFields(info.result));
+    },
+  });
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    terminate(child);
+  };
+  // A bug in handling one message costs that message, never the session.
+  const guarded = (handle) => (line) => {
+    try {
+      handle(line, parseLine(line));
+    } catch (error) {
+      io.stderr.write(`modoki-budget proxy: internal error on a ${line.length}-byte message: ${error && error.message ? error.message : String(error)} (please report this)\n`);
+    }
+  };
+  readLines(stdin, guarded((line, message) => session.fromClient(line, message)), stop);
+  stdin.on('error', stop);
+  io.stdout.on?.('error', stop);
+  const serverDone = new Promise((resolve) => readLines(child.stdout, guarded((line, message) => session.fromServer(line, message)), resolve));
+  const onSignal = () => stop();
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  const status = await exited(child);
+  // Lines the server wrote before it exited are still answers: read them before failing the rest.
+  await Promise.race([serverDone, new Promise((r) => setTimeout(r, 200).unref())]);
+  session.serverExited(status);
+  process.off('SIGTERM', onSignal);
+  process.off('SIGINT', onSignal);
+  if (typeof stdin.destroy === 'function') stdin.destroy();
+  io.stderr.write(stats.summary());
+  if (values.html !== undefined) writeFileSync(values.html, require('./proxy-page.cjs').sessionPage(stats.pageData()));
+  await new Promise((resolve) => (io.stdout.writableNeedDrain ? io.stdout.once('drain', resolve) : resolve()));
+  return exitStatus(status);
+}
+
+module.exports = { proxyCommand, HELP };
