@@ -208,44 +208,38 @@ function textsOf(result) {
   return result.content.filter(isText).map((b) => b.text);
 }
 
-const tokenSum = (texts, encoding) => texts.reduce((n, t) => n + tokens.countTokens(t, encoding), 0);
-
 /**
- * What the policy did with one call. The real token counts are computed when first read, so a
- * caller that never looks at them pays nothing; `toJSON` gives all seven fields.
+ * What the policy did with one call: plain own fields, so spreading or serializing it gives all
+ * seven. The real token counts are computed when first read (own getters), so a caller that
+ * never looks at them pays nothing for them.
  */
 class ResultInfo {
-  #textsIn;
-  #textsOut;
-  #encoding;
-  #tokensIn;
-  #tokensOut;
-
   constructor(tool, textsIn, textsOut, elided, encoding) {
     this.tool = tool;
     this.charsIn = sumLength(textsIn);
+    lazyTokens(this, 'tokensIn', textsIn, encoding);
     this.charsOut = sumLength(textsOut);
+    lazyTokens(this, 'tokensOut', textsOut, encoding);
     this.elided = elided;
     this.ms = 0;
-    this.#textsIn = textsIn;
-    this.#textsOut = textsOut;
-    this.#encoding = encoding;
   }
 
-  get tokensIn() {
-    this.#tokensIn ??= tokenSum(this.#textsIn, this.#encoding);
-    return this.#tokensIn;
-  }
-
-  get tokensOut() {
-    this.#tokensOut ??= tokenSum(this.#textsOut, this.#encoding);
-    return this.#tokensOut;
-  }
-
+  /** The seven fields as a plain object, the token counts computed. */
   toJSON() {
     const { tool, charsIn, tokensIn, charsOut, tokensOut, elided, ms } = this;
     return { tool, charsIn, tokensIn, charsOut, tokensOut, elided, ms };
   }
+}
+
+function lazyTokens(info, key, texts, encoding) {
+  let count;
+  Object.defineProperty(info, key, {
+    enumerable: true,
+    get() {
+      count ??= texts.reduce((n, t) => n + tokens.countTokens(t, encoding), 0);
+      return count;
+    },
+  });
 }
 
 module.exports = { PRESETS, resolveOptions, createPolicy };
