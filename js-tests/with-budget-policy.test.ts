@@ -86,7 +86,7 @@ describe('policy.apply under the cap', () => {
     const { result, info } = policy.apply('get_scene', data, { hasOutputSchema: false });
     expect(result).toEqual({ content: [{ type: 'text', text: JSON.stringify(data) }] });
     const text = JSON.stringify(data);
-    expect(info.toJSON()).toEqual({ tool: 'get_scene', charsIn: text.length, tokensIn: countTokens(text), charsOut: text.length, tokensOut: countTokens(text), elided: false, ms: info.ms });
+    expect(info).toEqual({ tool: 'get_scene', charsIn: text.length, tokensIn: countTokens(text), charsOut: text.length, tokensOut: countTokens(text), elided: false, ms: info.ms });
     expect(info.ms).toBeGreaterThanOrEqual(0);
   });
 

@@ -262,9 +262,9 @@ describe('options that change the surface', () => {
     const under = await call(client, 'directory_tree', { dirs: 2, files: 2 });
     const over = await call(client, 'get_scene', { count: 400 });
     const pretty = JSON.stringify(tree(2, 2), null, 2);
-    expect(seen[0].toJSON()).toEqual({ tool: 'directory_tree', charsIn: pretty.length, tokensIn: countTokens(pretty), charsOut: textOf(under).length, tokensOut: countTokens(textOf(under)), elided: false, ms: seen[0].ms });
+    expect(seen[0]).toEqual({ tool: 'directory_tree', charsIn: pretty.length, tokensIn: countTokens(pretty), charsOut: textOf(under).length, tokensOut: countTokens(textOf(under)), elided: false, ms: seen[0].ms });
     const full = JSON.stringify(scene(400));
-    expect(seen[1].toJSON()).toEqual({ tool: 'get_scene', charsIn: full.length, tokensIn: countTokens(full), charsOut: textOf(over).length, tokensOut: countTokens(textOf(over)), elided: true, ms: seen[1].ms });
+    expect(seen[1]).toEqual({ tool: 'get_scene', charsIn: full.length, tokensIn: countTokens(full), charsOut: textOf(over).length, tokensOut: countTokens(textOf(over)), elided: true, ms: seen[1].ms });
     expect(seen.every((i) => i.ms >= 0)).toBe(true);
     await client.close();
   });

@@ -161,22 +161,31 @@ function createPolicy(options) {
     return budgetStructured(raw, blocks, raw.structuredContent, hasOutputSchema);
   }
 
-  function report(toolName, textsIn, textsOut, elided, started) {
-    const info = new ResultInfo(toolName, textsIn, textsOut, elided, encoding);
-    info.ms = performance.now() - started;
+  // The call's outcome: the result now, its info (with exact token counts) when first read.
+  function finish(toolName, result, textsIn, textsOut, elided, started) {
+    const ms = performance.now() - started;
+    const applied = new Applied(result, () => ({
+      tool: toolName,
+      charsIn: sumLength(textsIn),
+      tokensIn: tokenSum(textsIn, encoding),
+      charsOut: sumLength(textsOut),
+      tokensOut: tokenSum(textsOut, encoding),
+      elided,
+      ms,
+    }));
     if (opts.onResult !== undefined) {
       try {
-        opts.onResult(info);
+        opts.onResult(applied.info);
       } catch {
         // A throwing observer must not cost the caller its result.
       }
     }
-    return info;
+    return applied;
   }
 
   function faultResult(toolName, error, started) {
     const text = capHead(faultMessage(toolName, error));
-    return { result: { content: [{ type: 'text', text }], isError: true }, info: report(toolName, [], [text], false, started) };
+    return finish(toolName, { content: [{ type: 'text', text }], isError: true }, [], [text], false, started);
   }
 
   function apply(toolName, value, context) {
@@ -189,7 +198,7 @@ function createPolicy(options) {
     } catch (error) {
       return faultResult(toolName, new Error(`returned a result that cannot be sent as JSON: ${error instanceof Error ? error.message : String(error)}`), started);
     }
-    return { result: out.result, info: report(toolName, out.textsIn, out.textsOut, out.elided, started) };
+    return finish(toolName, out.result, out.textsIn, out.textsOut, out.elided, started);
   }
 
   return {
@@ -208,38 +217,26 @@ function textsOf(result) {
   return result.content.filter(isText).map((b) => b.text);
 }
 
+const tokenSum = (texts, encoding) => texts.reduce((n, t) => n + tokens.countTokens(t, encoding), 0);
+
 /**
- * What the policy did with one call: plain own fields, so spreading or serializing it gives all
- * seven. The real token counts are computed when first read (own getters), so a caller that
- * never looks at them pays nothing for them.
+ * What `apply` and `fault` return: `result` at once, and `info` — a plain object with the
+ * call's chars, exact token counts, whether it was elided and the policy's milliseconds — built
+ * the first time it is read, so a caller that only sends the result never pays for counting.
  */
-class ResultInfo {
-  constructor(tool, textsIn, textsOut, elided, encoding) {
-    this.tool = tool;
-    this.charsIn = sumLength(textsIn);
-    lazyTokens(this, 'tokensIn', textsIn, encoding);
-    this.charsOut = sumLength(textsOut);
-    lazyTokens(this, 'tokensOut', textsOut, encoding);
-    this.elided = elided;
-    this.ms = 0;
+class Applied {
+  #info;
+  #makeInfo;
+
+  constructor(result, makeInfo) {
+    this.result = result;
+    this.#makeInfo = makeInfo;
   }
 
-  /** The seven fields as a plain object, the token counts computed. */
-  toJSON() {
-    const { tool, charsIn, tokensIn, charsOut, tokensOut, elided, ms } = this;
-    return { tool, charsIn, tokensIn, charsOut, tokensOut, elided, ms };
+  get info() {
+    this.#info ??= this.#makeInfo();
+    return this.#info;
   }
-}
-
-function lazyTokens(info, key, texts, encoding) {
-  let count;
-  Object.defineProperty(info, key, {
-    enumerable: true,
-    get() {
-      count ??= texts.reduce((n, t) => n + tokens.countTokens(t, encoding), 0);
-      return count;
-    },
-  });
 }
 
 module.exports = { PRESETS, resolveOptions, createPolicy };
