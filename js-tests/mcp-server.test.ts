@@ -113,6 +113,7 @@ describe('bare calls: the summary, exactly what the summarizer gives', () => {
     const data = payload(reply) as Record<string, unknown>;
     expect(data.totalCount).toBe(135);
     expect(data).not.toHaveProperty('entities');
+    expect(data).not.toHaveProperty('overlaps');
     // Counts and guid lists, never the rects: an order of magnitude below the producer's output.
     expect(textOf(reply).length).toBeLessThan(JSON.stringify(layout).length / 10);
   });
