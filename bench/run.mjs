@@ -52,6 +52,7 @@ const BENCHES = [
     rows: (r) => r.rows.map((x) => ({ bench: 'menuCost', input: x.menu, peer: 'npm tiktoken in JS', measure: 'speed-up', value: Number.parseFloat(x['x tiktoken']), target: '' })),
   },
   { name: 'summarizer-sizes', module: './summarizer-sizes.mjs', rows: () => [] },
+  { name: 'with-budget', module: './with-budget.mjs', rows: (r) => r.rows.map((x) => ({ bench: `withBudget policy: ${x.bench}`, input: x.input, peer: 'the encode call it wraps', measure: 'time ratio', value: x.ratio, target: x.target })) },
   { name: 'proxy', module: './proxy.mjs', rows: (r) => [{ bench: 'proxy small tools/call', input: 'echo, median of 1,000', peer: 'direct stdio', measure: 'added ms', value: r.addedLatencyMs.proxy, target: '<= 1' }, { bench: 'proxy 10 MB result', input: 'log-like text', peer: 'direct stdio', measure: 'MB/s (10 MB / added time)', value: r.throughputMBps.proxyOwn, target: '>= 50' }, { bench: 'proxy 10 MB result', input: 'log-like text', peer: 'direct stdio', measure: 'MB/s end to end', value: r.throughputMBps.proxy, target: '' }] },
 ];
 

@@ -99,15 +99,15 @@ export function makeSamples() {
   const registry = { schemaAvailable: true, traits };
 
   // Ring buffers at their caps.
-  const consoleEntries = Array.from({ length: 500 }, (_, i) => ({ level: pick(['log', 'log', 'log', 'info', 'warn', 'error']), ts: 1700000000000 + i * 37, text: `[system] frame ${i}: updated ${Math.floor(r() * 100)} entities in ${(r() * 4).toFixed(3)} ms` }));
+  const consoleEntries = Array.from({ length: 500 }, (_, i) => ({ seq: i + 1, level: pick(['log', 'log', 'log', 'info', 'warn', 'error']), ts: 1700000000000 + i * 37, text: `[system] frame ${i}: updated ${Math.floor(r() * 100)} entities in ${(r() * 4).toFixed(3)} ms` }));
   const journal = Array.from({ length: 10000 }, (_, i) => ({
     tick: i,
     type: pick(['@contact', '@contact', 'spawn', 'despawn', 'input', 'state']),
     payload: { a: m.deriveGuid(`entity:${i % 135}`), b: m.deriveGuid(`entity:${(i * 7) % 135}`), impulse: r() * 10 },
-    cap: 'physics',
-    level: 0,
+    cap: 2 * i + 1,
+    level: ['info', 'info', 'info', 'warn', 'error'][i % 5],
   }));
-  const editorEvents = Array.from({ length: 2000 }, (_, i) => ({ seq: i + 1, type: pick(['select', 'setTrait', 'move', 'undo', 'save']), target: m.deriveGuid(`entity:${i % 135}`), detail: { field: 'Transform.x', from: f(100), to: f(100) } }));
+  const editorEvents = Array.from({ length: 2000 }, (_, i) => ({ seq: i + 1, cap: 2 * i + 2, ts: 1700000000000 + i * 500, type: pick(['!select', '!mutate', '!transform', '!undo', '!save']), source: i % 3 ? 'human' : 'agent', payload: { target: m.deriveGuid(`entity:${i % 135}`), field: 'Transform.x', from: f(100), to: f(100) } }));
   const watch = {
     watchId: 1,
     series: Array.from({ length: 64 }, (_, s) => ({
@@ -131,6 +131,21 @@ export function makeSamples() {
 
 const size = (x) => JSON.stringify(x).length;
 
+/** The stream summaries' default calls on the samples: [name, producer output, reply]. */
+export function streamRows(s) {
+  const consoleRing = { epoch: 'bench-0', dropped: 0 };
+  const journalRing = { epoch: 'bench-0', captureSeq: 2 * s.journal.length, captures: { types: ['@contact'], active: ['@contact'] } };
+  const editorRing = { epoch: 'bench-0~bench-0', game: s.journal };
+  return [
+    ['consoleLogs (500-entry ring)', s.consoleEntries, m.consoleLogs(s.consoleEntries, {}, consoleRing)],
+    ['consoleLogs since=0 (cursored page)', s.consoleEntries, m.consoleLogs(s.consoleEntries, { since: 0 }, consoleRing)],
+    ['journalEvents (10,000 events)', s.journal, m.journalEvents(s.journal, {}, journalRing)],
+    ['editorJournal (2,000 events)', s.editorEvents, m.editorJournal(s.editorEvents, {}, editorRing)],
+    ['editorJournal merged (2,000 + 10,000)', { editor: s.editorEvents, game: s.journal }, m.editorJournal(s.editorEvents, { merged: true }, editorRing)],
+    ['watchRead (64 series × 600 samples)', s.watch, m.watchRead(s.watch)],
+  ];
+}
+
 export function run() {
   const s = makeSamples();
   const rows = [
@@ -140,10 +155,7 @@ export function run() {
     ['layoutBounds (241 rects)', size(s.layoutBefore), size(m.layoutBounds(s.layout))],
     ['listAssets (320 assets)', size(s.assets), size(m.listAssets(s.assets))],
     ['listTraits (60 traits)', size(s.registry), size(m.listTraits(s.registry))],
-    ['consoleLogs (500-entry ring)', size(s.consoleEntries), size(m.consoleLogs(s.consoleEntries))],
-    ['journalEvents (10,000 events)', size(s.journal), size(m.journalEvents(s.journal))],
-    ['editorJournal (2,000 events)', size(s.editorEvents), size(m.editorJournal(s.editorEvents))],
-    ['watchRead (64 series × 600 samples)', size(s.watch), size(m.watchRead(s.watch))],
+    ...streamRows(s).map(([name, before, after]) => [name, size(before), size(after)]),
     ['handles (2,000 keyframe handles)', size({ handles: s.handleList }), size(m.handles({ handles: s.handleList }))],
     ['sceneEditResult (scene echo)', size(s.sceneEdit), size(m.sceneEditResult(s.sceneEdit))],
     ['screenshotResult (1800×1200 PNG)', size({ content: [{ type: 'text', text: s.screenshot.path }, { type: 'image', data: s.screenshot.base64, mimeType: 'image/png' }] }), size(m.screenshotResult(s.screenshot))],

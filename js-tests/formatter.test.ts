@@ -15,6 +15,10 @@ describe('createFormatter', () => {
     }
   });
 
+  it('returns banner, ok, fail and err', () => {
+    expect(Object.keys(createFormatter(() => null))).toEqual(['banner', 'ok', 'fail', 'err']);
+  });
+
   it('calls getWarning on every call, not once', () => {
     let calls = 0;
     const f = createFormatter(() => (++calls % 2 ? 'WARN' : null));

@@ -1,16 +1,18 @@
-// End to end through the official MCP SDK: its own Client talks to examples/mcp-server (in
-// memory, and over real stdio to a spawned `node server.mjs`), and every assertion is about the
-// text a model would receive. Expected texts are built by calling the summarizer directly on the
-// same fixtures and encoding it, so a drift anywhere between handler and wire fails here.
+// End to end through the official MCP SDK: its own Client (which validates structuredContent
+// against each outputSchema) talks to examples/mcp-server (in memory, and over real stdio to a
+// spawned `node server.mjs`), and every assertion is about what a model would receive. Expected
+// texts are built by calling the summarizer directly on the same fixtures and encoding it, so a
+// drift anywhere between handler and wire fails here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { MAX_PAYLOAD_CHARS, consoleLogs, encode, layoutBounds, roundFloats, sceneState } from 'modoki-budget';
-import { createServer, SIBLING_WARNING } from '../examples/mcp-server/server.mjs';
+import { MAX_PAYLOAD_CHARS, consoleLogs, countTokens, encode, layoutBounds, roundFloats, sceneState } from 'modoki-budget';
+import { createServer } from '../examples/mcp-server/server.mjs';
 import { sampleConsole, sampleLayout, sampleScene } from '../examples/mcp-server/fixtures.mjs';
+import { reassemble } from './support/reassemble';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const serverPath = join(root, 'examples', 'mcp-server', 'server.mjs');
@@ -19,14 +21,15 @@ const scene = sampleScene();
 const layout = sampleLayout(scene.entities);
 const logs = sampleConsole(scene.entities);
 const scenePath = scene.scenePath;
-const BANNER = `${SIBLING_WARNING}\n\n`;
 
+type Block = { type: string; text?: string; uri?: string };
 interface Reply {
-  text: string;
-  isError: boolean;
+  content: Block[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
 }
 
-async function connect(options: Record<string, unknown>): Promise<Client> {
+async function connect(options: Record<string, unknown> = {}): Promise<Client> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await createServer(options).connect(serverSide);
   const client = new Client({ name: 'mcp-server.test', version: '0.0.0' });
@@ -35,47 +38,49 @@ async function connect(options: Record<string, unknown>): Promise<Client> {
 }
 
 async function call(client: Client, name: string, args: Record<string, unknown> = {}): Promise<Reply> {
-  const result = await client.callTool({ name, arguments: args });
-  const content = result.content as Array<{ type: string; text: string }>;
-  expect(content).toHaveLength(1);
-  expect(content[0].type).toBe('text');
-  return { text: content[0].text, isError: result.isError === true };
+  return (await client.callTool({ name, arguments: args })) as Reply;
 }
 
-/** What a model receives that must be data: valid JSON within the cap. */
+/** The one text block a model reads, which must be data: valid JSON within the cap. */
 function payload(reply: Reply): unknown {
-  expect(reply.isError).toBe(false);
-  expect(reply.text.length).toBeLessThanOrEqual(MAX_PAYLOAD_CHARS);
-  return JSON.parse(reply.text);
+  expect(reply.isError).toBeUndefined();
+  const texts = reply.content.filter((b) => b.type === 'text');
+  expect(texts).toHaveLength(1);
+  const text = texts[0].text as string;
+  expect(text.length).toBeLessThanOrEqual(MAX_PAYLOAD_CHARS);
+  return JSON.parse(text);
 }
 
-const envelopeHint = (bytes: number) =>
-  `Response was ${bytes} chars (cap ${MAX_PAYLOAD_CHARS}). Narrow it: pass a filter (trait=/id=/name=/where=/layer=/ids=) ` +
-  "or limit=N, or drop full=1. See this tool's description for the filters it accepts.";
+const textOf = (reply: Reply) => reply.content[0].text as string;
+const sceneOf = (query: Record<string, unknown>, sig = 9) => roundFloats(sceneState(scene.entities, query, { scenePath }), sig);
+const fullQuery = { full: true, world: true, bounds: true };
 
-const fullScene = () => sceneState(scene.entities, { full: true, world: true, bounds: true }, { scenePath });
+async function pagesOf(client: Client, reply: Reply): Promise<string[]> {
+  const uri = reply.content.find((b) => b.type === 'resource_link')?.uri as string;
+  const first = (await client.readResource({ uri })).contents[0].text as string;
+  const out = [first];
+  for (let k = 2; k <= JSON.parse(first).pages; k++) out.push((await client.readResource({ uri: `${uri}?page=${k}` })).contents[0].text as string);
+  return out;
+}
 
-let plain: Client;
-let sibling: Client;
+let client: Client;
 
 beforeAll(async () => {
-  plain = await connect({ sibling: false });
-  sibling = await connect({ sibling: true });
+  client = await connect();
 });
 
 afterAll(async () => {
-  await plain.close();
-  await sibling.close();
+  await client.close();
 });
 
 describe('listTools', () => {
   it('lists the three tools, each description stating default shape, drill-down params and a size warning', async () => {
-    const { tools } = await plain.listTools();
+    const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(['get_scene_state', 'get_layout_bounds', 'get_console_logs']);
     const params: Record<string, string[]> = {
       get_scene_state: ['id', 'name', 'trait', 'where', 'limit', 'full', 'precision'],
       get_layout_bounds: ['ids', 'layer', 'overlaps', 'limit', 'full', 'precision'],
-      get_console_logs: ['level', 'since', 'limit', 'full'],
+      get_console_logs: ['level', 'since', 'sinceMs', 'limit', 'full'],
     };
     for (const tool of tools) {
       expect(Object.keys(tool.inputSchema.properties ?? {})).toEqual(params[tool.name]);
@@ -87,155 +92,120 @@ describe('listTools', () => {
       // A filter the description does not advertise gets called unfiltered.
       for (const p of params[tool.name]) expect(description).toContain(`${p}=`);
     }
+    expect(Object.keys(tools[0].outputSchema?.properties ?? {})).toEqual(['scenePath', 'entityCount', 'entities', 'hint']);
   });
 });
 
 describe('bare calls: the summary, exactly what the summarizer gives', () => {
-  it('get_scene_state: the names-only index with GUIDs and trait names, no values', async () => {
-    const reply = await call(plain, 'get_scene_state');
-    expect(reply.text).toBe(encode(sceneState(scene.entities, {}, { scenePath }), { precision: 9 }));
+  it('get_scene_state: the names-only index as structuredContent and its compact text copy', async () => {
+    const reply = await call(client, 'get_scene_state');
+    const want = sceneOf({});
+    expect(reply).toEqual({ content: [{ type: 'text', text: encode(want) }], structuredContent: want });
     const data = payload(reply) as { entityCount: number; entities: Array<Record<string, unknown>>; hint: string };
     expect(data.entityCount).toBe(135);
     expect(Object.keys(data.entities[0])).toEqual(['id', 'guid', 'name', 'parentId', 'layer', 'traits']);
-    expect(data.entities.every((e) => Array.isArray(e.traits))).toBe(true);
     expect(typeof data.hint).toBe('string');
   });
 
   it('get_layout_bounds: counts only, no rects and no pairs', async () => {
-    const reply = await call(plain, 'get_layout_bounds');
-    expect(reply.text).toBe(encode(layoutBounds(layout, {}, { entities: scene.entities }), { precision: 9 }));
+    const reply = await call(client, 'get_layout_bounds');
+    expect(reply).toEqual({ content: [{ type: 'text', text: encode(layoutBounds(layout, {}, { entities: scene.entities }), { precision: 9 }) }] });
     const data = payload(reply) as Record<string, unknown>;
-    expect(data.count).toBe(135);
+    expect(data.totalCount).toBe(135);
     expect(data).not.toHaveProperty('entities');
-    expect(data).not.toHaveProperty('overlaps');
-    expect(reply.text.length).toBeLessThan(500);
+    // Counts and guid lists, never the rects: an order of magnitude below the producer's output.
+    expect(textOf(reply).length).toBeLessThan(JSON.stringify(layout).length / 10);
   });
 
   it('get_console_logs: the last 50 of the 500-entry ring with byLevel over all of it', async () => {
-    const reply = await call(plain, 'get_console_logs');
-    expect(reply.text).toBe(encode(consoleLogs(logs, {})));
-    const data = payload(reply) as { logs: unknown[]; total: number; byLevel: Record<string, number> };
+    const reply = await call(client, 'get_console_logs');
+    expect(textOf(reply)).toBe(encode(consoleLogs(logs, {})));
+    const data = payload(reply) as { logs: unknown[]; totalCount: number; byLevel: Record<string, number> };
     expect(data.logs).toEqual(logs.slice(-50));
-    expect(data.total).toBe(500);
+    expect(data.totalCount).toBe(500);
     expect(Object.values(data.byLevel).reduce((a, b) => a + b, 0)).toBe(500);
   });
 });
 
 describe('narrowed calls: values, exactly', () => {
   it('get_scene_state id=3 and trait=Transform limit=5 return rounded values', async () => {
-    const one = await call(plain, 'get_scene_state', { id: 3 });
-    expect(one.text).toBe(encode(sceneState(scene.entities, { id: 3 }, { scenePath }), { precision: 9 }));
-    const data = payload(one) as { entities: Array<{ id: number; traits: { Transform: { x: number } } }> };
-    expect(data.entities.map((e) => e.id)).toEqual([3]);
+    const one = await call(client, 'get_scene_state', { id: 3 });
+    expect(one.structuredContent).toEqual(sceneOf({ id: 3 }));
+    expect(textOf(one)).toBe(JSON.stringify(one.structuredContent));
     const x = scene.entities[2].values.Transform.x;
-    expect(data.entities[0].traits.Transform.x).toBe(Number(x.toPrecision(9)));
-
-    const transform = await call(plain, 'get_scene_state', { trait: 'Transform', limit: 5 });
-    expect(transform.text).toBe(
-      encode(roundFloats(sceneState(scene.entities, { trait: 'Transform', limit: 5 }, { scenePath }), 9)),
-    );
-    expect(payload(transform)).toMatchObject({ entityCount: 5 });
+    expect((one.structuredContent as { entities: Array<{ traits: { Transform: { x: number } } }> }).entities[0].traits.Transform.x).toBe(Number(x.toPrecision(9)));
+    const transform = await call(client, 'get_scene_state', { trait: 'Transform', limit: 5 });
+    expect(textOf(transform)).toBe(encode(sceneOf({ trait: 'Transform', limit: 5 })));
   });
 
   it('get_scene_state precision=0 sends exact float64', async () => {
-    const reply = await call(plain, 'get_scene_state', { id: 3, precision: 0 });
-    expect(reply.text).toBe(JSON.stringify(sceneState(scene.entities, { id: 3 }, { scenePath })));
+    const reply = await call(client, 'get_scene_state', { id: 3, precision: 0 });
+    expect(textOf(reply)).toBe(JSON.stringify(sceneState(scene.entities, { id: 3 }, { scenePath })));
   });
 
-  it('get_layout_bounds layer=ui and ids=[1,2] return rects of just those', async () => {
-    const ui = await call(plain, 'get_layout_bounds', { layer: 'ui' });
-    expect(ui.text).toBe(encode(layoutBounds(layout, { layer: 'ui' }, { entities: scene.entities }), { precision: 9 }));
-    const uiData = payload(ui) as { entities: Array<{ layer: string }> };
-    expect(uiData.entities.length).toBe(layout.filter((e: { layer: string }) => e.layer === 'ui').length);
-    expect(uiData.entities.every((e) => e.layer === 'ui')).toBe(true);
-
-    const ids = await call(plain, 'get_layout_bounds', { ids: [1, 2] });
-    expect(ids.text).toBe(encode(layoutBounds(layout, { ids: [1, 2] }, { entities: scene.entities }), { precision: 9 }));
-    expect((payload(ids) as { entities: Array<{ id: number }> }).entities.map((e) => e.id)).toEqual([1, 2]);
-  });
-
-  it('get_console_logs level=error limit=5 returns the last five errors', async () => {
-    const reply = await call(plain, 'get_console_logs', { level: 'error', limit: 5 });
-    expect(reply.text).toBe(encode(consoleLogs(logs, { level: 'error', limit: 5 })));
-    const errors = logs.filter((l: { level: string }) => l.level === 'error');
-    expect((payload(reply) as { logs: unknown[] }).logs).toEqual(errors.slice(-5));
+  it('get_layout_bounds layer=ui and get_console_logs level=error limit=5', async () => {
+    const ui = await call(client, 'get_layout_bounds', { layer: 'ui' });
+    expect(textOf(ui)).toBe(encode(layoutBounds(layout, { layer: 'ui' }, { entities: scene.entities }), { precision: 9 }));
+    const errors = await call(client, 'get_console_logs', { level: 'error', limit: 5 });
+    expect((payload(errors) as { logs: unknown[] }).logs).toEqual(logs.filter((l: { level: string }) => l.level === 'error').slice(-5));
   });
 });
 
-describe('full=true: the untargeted dump', () => {
-  it('get_scene_state full=true is over the cap and comes back as the elision envelope', async () => {
-    const reply = await call(plain, 'get_scene_state', { full: true });
-    const bytes = JSON.stringify(roundFloats(fullScene(), 9)).length;
+describe('full=true: over the cap, nothing lost', () => {
+  it('get_scene_state full=true is an isError result: the envelope and a link; its pages are the whole dump', async () => {
+    const full = sceneOf(fullQuery);
+    const bytes = JSON.stringify(full).length;
     expect(bytes).toBeGreaterThan(MAX_PAYLOAD_CHARS);
-    const data = payload(reply);
-    expect(data).toStrictEqual({
-      elided: true,
-      bytes,
-      hint: envelopeHint(bytes),
-      preview: { scenePath: 'string(41)', entityCount: '135', entities: 'array(135)' },
-    });
-    expect(reply.text.length).toBeLessThan(400);
+    const reply = await call(client, 'get_scene_state', { full: true });
+    expect(reply.isError).toBe(true);
+    expect(reply).not.toHaveProperty('structuredContent');
+    expect(textOf(reply)).toBe(encode(full));
+    expect(JSON.parse(textOf(reply))).toMatchObject({ elided: true, code: 'TOO_LARGE', bytes, preview: { entityCount: '135', entities: 'array(135)' } });
+    expect(reply.content[1]).toMatchObject({ type: 'resource_link', uri: expect.stringMatching(/^budget:\/\/result\//) });
+    const pages = await pagesOf(client, reply);
+    for (const page of pages) expect(page.length).toBeLessThanOrEqual(MAX_PAYLOAD_CHARS);
+    expect(JSON.parse(pages[0])).toMatchObject({ page: 1, pages: pages.length, path: '$.entities' });
+    expect(JSON.stringify(reassemble(pages))).toBe(JSON.stringify(full));
   });
 
   it('precision=0 reports the exact (larger) size of the unrounded dump', async () => {
-    const reply = await call(plain, 'get_scene_state', { full: true, precision: 0 });
-    const bytes = JSON.stringify(fullScene()).length;
-    expect(payload(reply)).toMatchObject({ elided: true, bytes, hint: envelopeHint(bytes) });
+    const reply = await call(client, 'get_scene_state', { full: true, precision: 0 });
+    const bytes = JSON.stringify(sceneState(scene.entities, fullQuery, { scenePath })).length;
+    expect(bytes).toBeGreaterThan(JSON.stringify(sceneOf(fullQuery)).length);
+    expect(JSON.parse(textOf(reply))).toMatchObject({ elided: true, code: 'TOO_LARGE', bytes });
   });
 
-  it('get_layout_bounds and get_console_logs full=true fit the cap and carry everything', async () => {
-    const lb = payload(await call(plain, 'get_layout_bounds', { full: true })) as { entities: unknown[]; overlaps: unknown[]; overlapsCount: number };
+  it('get_layout_bounds full=true carries everything; get_console_logs full=true the newest entries that fit the log budget', async () => {
+    const lb = payload(await call(client, 'get_layout_bounds', { full: true })) as { entities: unknown[]; overlaps: unknown[]; overlapsCount: number };
     expect(lb.entities).toHaveLength(135);
     expect(lb.overlaps).toHaveLength(lb.overlapsCount);
-    const cl = payload(await call(plain, 'get_console_logs', { full: true })) as { logs: unknown[] };
-    expect(cl.logs).toEqual(logs);
-  });
-});
-
-describe('the banner', () => {
-  const calls: Array<[string, Record<string, unknown>]> = [
-    ['get_scene_state', {}],
-    ['get_scene_state', { full: true }],
-    ['get_scene_state', { name: 'palm' }],
-    ['get_layout_bounds', {}],
-    ['get_layout_bounds', { full: true }],
-    ['get_console_logs', { full: true }],
-  ];
-
-  it('is prepended with a blank line, and what follows is the unbannered payload, within the cap', async () => {
-    for (const [name, args] of calls) {
-      const withBanner = await call(sibling, name, args);
-      const without = await call(plain, name, args);
-      expect(withBanner.text.startsWith(BANNER)).toBe(true);
-      const rest = withBanner.text.slice(BANNER.length);
-      expect(rest).toBe(without.text);
-      payload({ text: rest, isError: withBanner.isError });
-    }
+    const cl = payload(await call(client, 'get_console_logs', { full: true })) as { logs: unknown[]; omittedForSize?: number };
+    expect(cl.logs).toEqual(logs.slice(logs.length - cl.logs.length));
+    expect(cl.logs.length + (cl.omittedForSize ?? 0)).toBe(logs.length);
+    // The budget measures each entry's compact JSON (the separators are the reply's, not the entries').
+    expect(cl.logs.reduce((n: number, l) => n + JSON.stringify(l).length, 0)).toBeLessThanOrEqual(40_000);
+    expect(cl.omittedForSize).toBeGreaterThan(0);
   });
 
-  it('sits outside the cap: a payload exactly at the cap is delivered whole after the banner', async () => {
-    const text = encode(consoleLogs(logs, {}));
-    const tight = await connect({ sibling: true, maxChars: text.length });
-    try {
-      const reply = await call(tight, 'get_console_logs');
-      expect(reply.text).toBe(BANNER + text);
-      expect(reply.text.length).toBeGreaterThan(text.length);
-    } finally {
-      await tight.close();
+  it('with the claudeCode preset every answer is within 10,000 tokens and 50,000 chars', async () => {
+    const cc = await connect({ budget: { preset: 'claudeCode' } });
+    for (const [name, args] of [
+      ['get_scene_state', {}],
+      ['get_scene_state', { full: true }],
+      ['get_layout_bounds', { full: true }],
+      ['get_console_logs', { full: true }],
+    ] as Array<[string, Record<string, unknown>]>) {
+      const reply = await call(cc, name, args);
+      const text = textOf(reply);
+      expect(text.length).toBeLessThanOrEqual(50000);
+      expect(countTokens(text)).toBeLessThanOrEqual(10000);
     }
-    const over = await connect({ sibling: true, maxChars: text.length - 1 });
-    try {
-      const reply = await call(over, 'get_console_logs');
-      expect(reply.text.startsWith(BANNER)).toBe(true);
-      expect(JSON.parse(reply.text.slice(BANNER.length))).toMatchObject({ elided: true, bytes: text.length });
-    } finally {
-      await over.close();
-    }
+    await cc.close();
   });
 });
 
 describe('failures come back as isError results a model can read', () => {
-  it('an unknown trait, layer or level is err(...) listing the known values, with the banner', async () => {
+  it('an unknown trait, layer or level lists the known values', async () => {
     const traits = [...new Set(scene.entities.flatMap((e: { traits: string[] }) => e.traits))];
     const known = (xs: string[]) => xs.map((x) => JSON.stringify(x)).join(', ');
     const cases: Array<[string, Record<string, unknown>, string]> = [
@@ -244,52 +214,54 @@ describe('failures come back as isError results a model can read', () => {
       ['get_console_logs', { level: 'fatal' }, 'Unknown level "fatal". Known values: "log", "info", "warn", "error".'],
     ];
     for (const [name, args, message] of cases) {
-      expect(await call(plain, name, args)).toEqual({ text: message, isError: true });
-      expect(await call(sibling, name, args)).toEqual({ text: BANNER + message, isError: true });
+      expect(await call(client, name, args)).toEqual({ content: [{ type: 'text', text: message }], isError: true });
     }
   });
 
   it('arguments of the wrong type are rejected by the SDK schema check as an isError result', async () => {
-    const reply = await call(plain, 'get_console_logs', { limit: 'ten' });
+    const reply = await call(client, 'get_console_logs', { limit: 'ten' });
     expect(reply.isError).toBe(true);
-    expect(reply.text).toContain('Input validation error');
-    expect(reply.text).toContain('limit');
+    expect(textOf(reply)).toContain('Input validation error');
   });
 });
 
 describe('over real stdio: node examples/mcp-server/server.mjs', () => {
   async function spawnClient(env: Record<string, string>): Promise<Client> {
     const inherited = Object.fromEntries(
-      Object.entries(process.env).filter((kv): kv is [string, string] => typeof kv[1] === 'string' && kv[0] !== 'MODOKI_MCP_SIBLING'),
+      Object.entries(process.env).filter((kv): kv is [string, string] => typeof kv[1] === 'string' && kv[0] !== 'MODOKI_BUDGET_PRESET'),
     );
     const transport = new StdioClientTransport({ command: process.execPath, args: [serverPath], cwd: root, env: { ...inherited, ...env }, stderr: 'pipe' });
-    const client = new Client({ name: 'mcp-server.test/stdio', version: '0.0.0' });
-    await client.connect(transport);
-    return client;
+    const stdio = new Client({ name: 'mcp-server.test/stdio', version: '0.0.0' });
+    await stdio.connect(transport);
+    return stdio;
   }
+  const anyId = (reply: Reply) => JSON.parse(JSON.stringify(reply).replace(/(budget:\/\/result\/|result-)[0-9a-f]{12}/g, '$1ID'));
 
-  it('lists the same tools and answers byte-for-byte like the in-memory server; MODOKI_MCP_SIBLING=1 adds the banner', async () => {
-    const stdio = await spawnClient({ MODOKI_MCP_SIBLING: '1' });
+  it('lists the same tools and answers like the in-memory server, pages included', async () => {
+    const stdio = await spawnClient({});
     try {
-      expect(await stdio.listTools()).toEqual(await plain.listTools());
+      expect(await stdio.listTools()).toEqual(await client.listTools());
       for (const [name, args] of [
         ['get_scene_state', { trait: 'Light', limit: 3 }],
         ['get_scene_state', { full: true }],
         ['get_layout_bounds', {}],
-        ['get_console_logs', { level: 'warn', limit: 2 }],
         ['get_console_logs', { level: 'nope' }],
       ] as Array<[string, Record<string, unknown>]>) {
-        expect(await call(stdio, name, args)).toEqual(await call(sibling, name, args));
+        const [a, b] = [await call(stdio, name, args), await call(client, name, args)];
+        expect(anyId(a)).toEqual(anyId(b));
+        if (a.content.some((x) => x.type === 'resource_link')) expect(await pagesOf(stdio, a)).toEqual(await pagesOf(client, b));
       }
     } finally {
       await stdio.close();
     }
   });
 
-  it('without the variable there is no banner', async () => {
-    const stdio = await spawnClient({});
+  it('MODOKI_BUDGET_PRESET=claudeCode applies Claude Code\'s limits', async () => {
+    const stdio = await spawnClient({ MODOKI_BUDGET_PRESET: 'claudeCode' });
     try {
-      expect(await call(stdio, 'get_layout_bounds')).toEqual(await call(plain, 'get_layout_bounds'));
+      const reply = await call(stdio, 'get_console_logs', { full: true });
+      expect(textOf(reply)).toBe(encode(consoleLogs(logs, { limit: 500 }), { maxChars: 50000, maxTokens: 10000 }));
+      expect(JSON.parse(textOf(reply))).toMatchObject({ elided: true });
     } finally {
       await stdio.close();
     }

@@ -1,43 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  consoleLogs,
   deriveGuid,
-  editorJournal,
-  handles,
-  journalEvents,
-  layoutBounds,
-  listAssets,
-  listTraits,
+  summarizeAssets,
   resolveGuid,
   sceneEditResult,
   sceneState,
   screenshotResult,
   shortGuid,
-  tailWithCounts,
-  watchRead,
 } from 'modoki-budget';
-import type { LayoutEntry, SceneEntity } from 'modoki-budget';
+import type { SceneEntity } from 'modoki-budget';
 
-/** Deep equality AND identical key order (JSON.stringify is order-sensitive). */
-function exact(actual: unknown, expected: unknown) {
-  expect(actual).toStrictEqual(expected);
-  expect(JSON.stringify(actual)).toBe(JSON.stringify(expected));
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const key of Reflect.ownKeys(value)) deepFreeze((value as Record<PropertyKey, unknown>)[key]);
-  }
-  return value;
-}
-
-/** Runs `fn` on a frozen input and checks the input still equals a snapshot taken before. */
-function unchanged<T>(input: T, fn: (input: T) => unknown) {
-  const before = JSON.stringify(input);
-  fn(deepFreeze(input));
-  expect(JSON.stringify(input)).toBe(before);
-}
+import { exact, unchanged } from './support/exact';
 
 const INDEX_HINT =
   'Index only — trait NAMES, no values. Drill down: full=1 (all field values), trait=<Trait>, id=<n>, name=<substr>, where="Transform.y > 3". Enrichers: world=1, bounds=1, contacts=1, resources=1.';
@@ -102,268 +75,6 @@ describe('sceneState', () => {
     expect(Object.keys(traits)).toEqual(['__proto__']);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     unchanged(scene(), (s) => sceneState(s, { full: true, limit: 1 }));
-  });
-});
-
-/** The obvious pairwise loop — the reference layoutBounds' sweep must agree with. */
-function pairwiseOverlaps(entries: LayoutEntry[], parentOf: Map<unknown, unknown>): number {
-  const isAncestor = (x: unknown, y: unknown) => {
-    let cur = y;
-    for (let step = 0; step < 128; step++) {
-      if (!parentOf.has(cur)) return false;
-      const p = parentOf.get(cur);
-      if (p === null || p === undefined) return false;
-      if (p === x) return true;
-      cur = p;
-    }
-    return false;
-  };
-  const layerKey = (l: unknown) => (l === null || l === undefined ? 'null' : String(l));
-  let n = 0;
-  for (let i = 0; i < entries.length; i++) {
-    for (let j = i + 1; j < entries.length; j++) {
-      const a = entries[i];
-      const b = entries[j];
-      if (!a.screen || !b.screen || layerKey(a.layer) !== layerKey(b.layer)) continue;
-      const r = a.screen;
-      const s = b.screen;
-      if (!(r.x < s.x + s.w && r.x + r.w > s.x && r.y < s.y + s.h && r.y + r.h > s.y)) continue;
-      if (isAncestor(a.id, b.id) || isAncestor(b.id, a.id)) continue;
-      n++;
-    }
-  }
-  return n;
-}
-
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return (n: number) => {
-    s ^= s << 13;
-    s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    s >>>= 0;
-    return s % n;
-  };
-}
-
-function randomLayout(rand: (n: number) => number, round: number): LayoutEntry[] {
-  const n = 1 + rand(80);
-  const grid = 1 + rand(30);
-  return Array.from({ length: n }, (_, i) => {
-    const screen = rand(10) === 0 ? null : { x: rand(grid * 2) - 4, y: rand(grid * 2) * 0.5, w: rand(grid) * (round % 7 === 0 && rand(6) === 0 ? -1 : 1), h: rand(grid) };
-    return {
-      id: i + 1,
-      name: `e${i}`,
-      layer: ['ui', '2d', '3d', null][round % 4 === 0 ? 0 : rand(4)],
-      screen,
-      onScreen: rand(5) !== 0,
-      zeroSize: screen !== null && (screen.w === 0 || screen.h === 0),
-      parentId: rand(3) === 0 ? 0 : rand(n + 2),
-    };
-  });
-}
-
-describe('layoutBounds', () => {
-  const entries = (): LayoutEntry[] => [
-    { id: 1, name: 'panel', layer: 'ui', screen: { x: 0, y: 0, w: 100, h: 100 }, onScreen: true, zeroSize: false, parentId: 0 },
-    { id: 2, name: 'button', layer: 'ui', screen: { x: 10, y: 10, w: 20, h: 20 }, onScreen: true, zeroSize: false, parentId: 1 },
-    { id: 3, name: 'tip', layer: 'ui', screen: { x: 20, y: 20, w: 200, h: 10 }, onScreen: false, zeroSize: false, parentId: 0 },
-    { id: 4, name: 'dot', layer: '3d', screen: { x: 5, y: 5, w: 0, h: 0 }, onScreen: true, zeroSize: true },
-  ];
-  const hint = (n: number) => `Counts only where omitted. Pass ids=[…] or layer=ui|2d|3d for per-entity rects; overlaps=true for the ${n} overlapping pairs.`;
-
-  it('bare call: counts only', () => {
-    exact(layoutBounds(entries()), {
-      count: 4,
-      layerCounts: { ui: 3, '3d': 1 },
-      offScreen: [3],
-      offScreenCount: 1,
-      zeroSize: [4],
-      zeroSizeCount: 1,
-      overlapsCount: 2,
-      hint: hint(2),
-    });
-  });
-
-  it('layer + overlaps: rects and pairs, no hint', () => {
-    const out = layoutBounds(entries(), { layer: 'ui', overlaps: true, limit: 2 });
-    exact(out, {
-      count: 3,
-      layerCounts: { ui: 3 },
-      offScreen: [3],
-      offScreenCount: 1,
-      zeroSize: [],
-      zeroSizeCount: 0,
-      overlapsCount: 2,
-      entities: entries().slice(0, 2),
-      truncated: true,
-      totalCount: 3,
-      overlaps: [
-        { a: 1, b: 3, layer: 'ui' },
-        { a: 2, b: 3, layer: 'ui' },
-      ],
-    });
-  });
-
-  it('empty input and an ancestry list', () => {
-    exact(layoutBounds([]), { count: 0, layerCounts: {}, offScreen: [], offScreenCount: 0, zeroSize: [], zeroSizeCount: 0, overlapsCount: 0, hint: hint(0) });
-    // 2 reaches 3 through 9, which has no rect: their pair is an ancestor pair.
-    const out = layoutBounds(entries(), { overlaps: true }, { entities: [{ id: 1, parentId: 0 }, { id: 2, parentId: 9 }, { id: 9, parentId: 3 }] });
-    expect(out.overlaps).toEqual([{ a: 1, b: 2, layer: 'ui' }, { a: 1, b: 3, layer: 'ui' }]);
-  });
-
-  it('overlapsCount equals the pairwise loop on 500 random layouts', () => {
-    const rand = rng(12345);
-    for (let round = 0; round < 500; round++) {
-      const layout = randomLayout(rand, round);
-      const parentOf = new Map<unknown, unknown>(layout.map((e) => [e.id, e.parentId]));
-      const expected = pairwiseOverlaps(layout, parentOf);
-      const out = layoutBounds(layout, { overlaps: true });
-      expect(out.overlapsCount, `round ${round}`).toBe(expected);
-      expect(out.overlaps?.length, `round ${round}`).toBe(expected);
-    }
-  });
-
-  it('does not mutate its input; __proto__ layers are own keys', () => {
-    unchanged(entries(), (e) => layoutBounds(e, { overlaps: true, entities: true }));
-    const out = layoutBounds([{ id: 1, name: 'x', layer: '__proto__', screen: null, onScreen: true, zeroSize: false }]);
-    expect(Object.keys(out.layerCounts)).toEqual(['__proto__']);
-    expect(Object.getPrototypeOf(out.layerCounts)).toBe(Object.prototype);
-  });
-});
-
-describe('listAssets / listTraits', () => {
-  const assets = [
-    { guid: 'g1', path: 'fonts/Inter.ttf', name: 'Inter', type: 'font' },
-    { guid: 'g2', path: 'models/rock.glb', name: 'Rock', type: 'mesh' },
-    { guid: 'g3', path: 'fonts/Mono.ttf', name: 'Mono', type: 'font' },
-  ];
-  it('assets: counts, filters, no match', () => {
-    exact(listAssets(assets), { total: 3, byType: { font: 2, mesh: 1 }, hint: 'Counts only. Narrow with type=<type>, folder=<path prefix>, or name=<substring>; or all=true for every entry.' });
-    exact(listAssets(assets, { folder: 'fonts/', name: 'mono' }), { count: 1, assets: [assets[2]] });
-    exact(listAssets(assets, { type: 'scene' }), { count: 0, assets: [], hint: 'No match. Call bare for per-type counts, or widen the filter.' });
-    exact(listAssets(assets, { limit: 1 }), { count: 1, assets: [assets[0]], truncated: true, totalCount: 3 });
-    unchanged(assets, (a) => listAssets(a, { all: true }));
-  });
-  it('traits: names, schema, unknown, unloaded', () => {
-    const registry = { schemaAvailable: true, traits: { Transform: { category: 'core', fields: ['x'] }, SpriteRenderer: { category: 'render' }, Tag: {} } };
-    exact(listTraits(registry), {
-      schemaAvailable: true,
-      traitCount: 3,
-      byCategory: { core: ['Transform'], render: ['SpriteRenderer'], other: ['Tag'] },
-      hint: 'Names only. Pass name=<Trait> for its field schema (do this before a setTrait), or all=true for every schema.',
-    });
-    exact(listTraits(registry, { name: 'Transform' }), { schemaAvailable: true, traits: { Transform: { category: 'core', fields: ['x'] } } });
-    exact(listTraits(registry, { name: 'render' }), { error: 'unknown trait "render" — did you mean: SpriteRenderer?' });
-    exact(listTraits(registry, { name: 'Zzz' }), { error: 'unknown trait "Zzz"' });
-    exact(listTraits({ schemaAvailable: false, traits: {} }, { name: 'Transform' }), {
-      error: 'the trait registry has not been loaded yet (it is empty or schemaAvailable is false), so this says nothing about whether trait "Transform" exists — retry once the editor has loaded the project',
-    });
-    exact(listTraits(registry, { all: true }), registry);
-  });
-});
-
-describe('ring buffers', () => {
-  it('tailWithCounts calls typeOf per item and keeps the caller objects', () => {
-    const items = [{ t: 'a' }, { t: '__proto__' }, { t: 'a' }, { t: 'constructor' }];
-    const seen: number[] = [];
-    const out = tailWithCounts(items, (item, i) => (seen.push(i), item.t), { limit: 2, defaultLimit: 10 });
-    expect(seen).toEqual([0, 1, 2, 3]);
-    expect(out.items[0]).toBe(items[2]);
-    exact(out, { items: [items[2], items[3]], total: 4, truncated: true, byType: JSON.parse('{"a":2,"__proto__":1,"constructor":1}') });
-    expect(Object.getPrototypeOf(out.byType)).toBe(Object.prototype);
-    expect(Object.hasOwn(out.byType, '__proto__')).toBe(true);
-    expect(tailWithCounts(items, (x) => x.t, { defaultLimit: 3 }).items).toEqual(items.slice(1));
-    expect(tailWithCounts(items, (x) => x.t, { limit: 0 }).items).toEqual([]);
-    expect(tailWithCounts(items, (x) => x.t, { limit: Infinity, defaultLimit: 1 }).items).toEqual(items.slice(3));
-    expect(tailWithCounts([], (x) => x, {})).toEqual({ items: [], total: 0, truncated: false, byType: {} });
-  });
-
-  it('consoleLogs / journalEvents', () => {
-    const logs = [
-      { level: 'info', ts: 1, text: 'a' },
-      { level: 'warn', ts: 2, text: 'b' },
-      { level: 'info', ts: 3, text: 'c' },
-    ];
-    exact(consoleLogs(logs, { limit: 1 }), {
-      logs: [logs[2]],
-      total: 3,
-      byLevel: { info: 2, warn: 1 },
-      truncated: true,
-      hint: 'Showing the last 1 of 3 logs (newest last). Raise limit=N for more, or narrow with level=/since=.',
-    });
-    exact(consoleLogs(logs, { since: 1, level: 'info' }), { logs: [logs[2]], total: 1, byLevel: { info: 1 } });
-    const events = [
-      { tick: 1, type: '@contact', cap: 'x', level: 0 },
-      { tick: 2, type: 'spawn', payload: { id: 1 }, cap: 'y', level: 1 },
-    ];
-    exact(journalEvents(events, { limit: 1 }), {
-      count: 1,
-      total: 2,
-      byType: { '@contact': 1, spawn: 1 },
-      events: [events[1]],
-      truncated: true,
-      hint: 'Showing the last 1 of 2 events (newest last). Raise limit=N for more, or narrow with type=.',
-    });
-    unchanged(events, (e) => journalEvents(e, { type: 'spawn' }));
-  });
-
-  it('editorJournal: tail, cursor, merged', () => {
-    const ed = [
-      { seq: 1, type: 'select' },
-      { seq: 2, type: 'edit' },
-      { seq: 3, type: 'save' },
-    ];
-    exact(editorJournal(ed, { since: 1, limit: 1 }), {
-      editor: [ed[1]],
-      editorTotal: 2,
-      byType: { edit: 1, save: 1 },
-      truncated: true,
-      hint: 'Showing the first 1 of 2 events after since=1 (oldest first). Call again with since=2 for more.',
-      nextSeq: 2,
-    });
-    exact(editorJournal(ed, { merged: true, game: [{ tick: 1, type: 'a', cap: 0, level: 0 }], timeline: [] }), {
-      editor: ed,
-      editorTotal: 3,
-      byType: { select: 1, edit: 1, save: 1 },
-      nextSeq: 3,
-      game: [{ tick: 1, type: 'a', cap: 0, level: 0 }],
-      gameTotal: 1,
-      gameByType: { a: 1 },
-      timeline: [],
-      timelineTotal: 0,
-    });
-  });
-
-  it('watchRead: stats only, rounded', () => {
-    const result = {
-      series: [
-        { guid: 'g', field: 'Transform.y', count: 2, despawnedAt: null, stats: { first: 247.13061935179246, last: 1, min: 1, max: 247.13061935179246, delta: -246.13061935179246, settled: false }, samples: [{ t: 0, value: 247.13061935179246 }, { t: 1, value: 1 }] },
-      ],
-    };
-    exact(watchRead(result), {
-      series: [{ guid: 'g', field: 'Transform.y', count: 2, despawnedAt: null, stats: { first: 247.130619, last: 1, min: 1, max: 247.130619, delta: -246.130619, settled: false } }],
-      totalSamples: 2,
-      hint: 'Stats only (2 samples across 1 series). Pass samples=true for the raw time-series.',
-    });
-    expect(watchRead(result, { samples: true }).series[0].samples).toEqual([{ t: 0, value: 247.130619 }, { t: 1, value: 1 }]);
-    unchanged(result, (r) => watchRead(r));
-  });
-
-  it('handles: counts or geometry', () => {
-    const result = { handles: [{ id: 'h1', editor: 'chrome', kind: 'tap', x: 1, y: 2 }, { id: 'h2', kind: 'drag', x: 3, y: 4 }] };
-    exact(handles(result), {
-      byEditor: { chrome: 1, '?': 1 },
-      byKind: { tap: 1, drag: 1 },
-      hint: 'Counts only. Pass editor=<name>, kind=<name>, or ids=[…] for handle geometry (x/y/rect).',
-    });
-    exact(handles({ handles: [] }), {
-      byEditor: {},
-      byKind: {},
-      hint: 'No handles: open the relevant editor + enter its sub-mode first (e.g. scene_view_mode ui + collider_edit on).',
-    });
-    exact(handles(result, { ids: ['h2'] }), { handles: [result.handles[1]] });
   });
 });
 
@@ -452,10 +163,6 @@ describe('edges', () => {
     expect(sceneState(scene(), { guid }).entities.map((e) => e.id)).toEqual([1]);
   });
 
-  it('tailWithCounts without any limit keeps every item', () => {
-    expect(tailWithCounts([1, 2, 3], (x) => x % 2).items).toEqual([1, 2, 3]);
-  });
-
   it('lone surrogates in data come back as U+FFFD (a Rust string cannot hold them); deriveGuid keeps them', () => {
     const out = sceneState([{ id: 1, name: 'a\ud800b', traits: [], parentId: 0, sortOrder: 0 }], {});
     expect(out.entities[0].name).toBe('a\ufffdb');
@@ -469,8 +176,8 @@ describe('edges', () => {
       code = (e as { code?: string }).code;
       expect((e as Error).message).toBe('sceneState: entities must be an array');
     }
-    expect(code).toBe('BAD_INPUT');
-    expect(listAssets([], {})).toEqual({ total: 0, byType: {}, hint: 'Counts only. Narrow with type=<type>, folder=<path prefix>, or name=<substring>; or all=true for every entry.' });
+    expect(code).toBe('INVALID_INPUT');
+    expect(summarizeAssets([], {})).toEqual({ totalCount: 0, byType: {}, hint: 'Counts only. Narrow with type=<type>, folder=<path prefix>, or name=<substring>; or all=true for every entry.' });
   });
 
   it('cycles and BigInts in inputs do not throw', () => {
@@ -478,12 +185,5 @@ describe('edges', () => {
     cyclic.values = { T: { self: cyclic, big: 10n } };
     const out = sceneState([cyclic as unknown as SceneEntity], { id: 1 });
     expect(out.entities[0].traits).toEqual({ T: { self: '[Circular]', big: '10' } });
-  });
-
-  it('hostile handle editors and kinds are own keys', () => {
-    const out = handles({ handles: [{ id: 1, editor: '__proto__', kind: 'constructor' }] });
-    expect(Object.keys(out.byEditor ?? {})).toEqual(['__proto__']);
-    expect(Object.hasOwn(out.byKind ?? {}, 'constructor')).toBe(true);
-    expect(Object.getPrototypeOf(out.byEditor)).toBe(Object.prototype);
   });
 });

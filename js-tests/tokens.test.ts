@@ -167,6 +167,7 @@ describe('encode with maxTokens', () => {
       const envelope = JSON.parse(encode(data, { maxTokens: n - 1, encoding: enc }));
       expect(envelope).toEqual({
         elided: true,
+        code: 'TOO_LARGE',
         bytes: text.length,
         tokens: n,
         hint: `Response was ${n} tokens (cap ${n - 1}). ${hintTail}`,

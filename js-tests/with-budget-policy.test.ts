@@ -82,7 +82,7 @@ describe('policy.apply under the cap', () => {
     const { result, info } = policy.apply('get_scene', data, { hasOutputSchema: false });
     expect(result).toEqual({ content: [{ type: 'text', text: JSON.stringify(data) }] });
     const text = JSON.stringify(data);
-    expect({ ...info }).toEqual({ tool: 'get_scene', charsIn: text.length, tokensIn: countTokens(text), charsOut: text.length, tokensOut: countTokens(text), elided: false, ms: info.ms });
+    expect(info.toJSON()).toEqual({ tool: 'get_scene', charsIn: text.length, tokensIn: countTokens(text), charsOut: text.length, tokensOut: countTokens(text), elided: false, ms: info.ms });
     expect(info.ms).toBeGreaterThanOrEqual(0);
   });
 
@@ -182,6 +182,49 @@ describe('policy.apply over the cap', () => {
     expect(countTokens(tokenHeavy)).toBeGreaterThan(10000);
     const { result: textResult } = policy.apply('read_file', { content: [{ type: 'text', text: tokenHeavy }] });
     expect(countTokens(textResult.content[0].text as string)).toBeLessThanOrEqual(10000);
+  });
+});
+
+describe('policy.apply: the rarer shapes', () => {
+  it('several text blocks count together; over the cap they are kept as the array of their texts', () => {
+    const policy = createPolicy({ maxChars: 1000 });
+    const a = 'a'.repeat(600);
+    const b = 'b\n'.repeat(300);
+    const { result } = policy.apply('t', { content: [{ type: 'text', text: a }, { type: 'text', text: b }] });
+    expect(result.content[0]).toEqual({ type: 'text', text: encode([a, b], { maxChars: 1000 }) });
+    expect(reassemble(pagesOf(policy, result))).toEqual([a, b]);
+    const fits = policy.apply('t', { content: [{ type: 'text', text: a }, { type: 'text', text: 'b'.repeat(400) }] }).result;
+    expect(fits.content.map((x: Block) => x.text)).toEqual([a, 'b'.repeat(400)]);
+  });
+
+  it('the token cap is on the text blocks together', () => {
+    const policy = createPolicy({ maxChars: 1e6, maxTokens: 100 });
+    const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(' ');
+    const one = words(40);
+    expect(countTokens(one) * 2).toBeGreaterThan(100);
+    expect(countTokens(one)).toBeLessThanOrEqual(100);
+    const { result, info } = policy.apply('t', { content: [{ type: 'text', text: one }, { type: 'text', text: one }] });
+    expect(info.elided).toBe(true);
+    expect(countTokens(result.content[0].text as string)).toBeLessThanOrEqual(100);
+  });
+
+  it('a result whose pages alone are over store.maxBytes is answered without a link', () => {
+    const policy = createPolicy({ maxChars: 2000, store: { maxBytes: 5000 } });
+    const data = { entities: entities(200) };
+    const { result, info } = policy.apply('t', data);
+    expect(info.elided).toBe(true);
+    expect(result.content).toEqual([{ type: 'text', text: encode(data, { maxChars: 2000 }) }]);
+    expect(policy.store.stats()).toEqual({ results: 0, bytes: 0 });
+  });
+
+  it('an isError result over the cap stays an error; images stay after the envelope', () => {
+    const policy = createPolicy({ maxChars: 500 });
+    const image = { type: 'image', data: 'AAAA', mimeType: 'image/png' };
+    const { result } = policy.apply('t', { content: [image, { type: 'text', text: 'e'.repeat(2000) }], isError: true, _meta: { m: 1 } });
+    expect(result.isError).toBe(true);
+    expect(result._meta).toEqual({ m: 1 });
+    expect(result.content.map((b: Block) => b.type)).toEqual(['text', 'resource_link', 'image']);
+    expect(result.content[2]).toBe(image);
   });
 });
 

@@ -3,13 +3,20 @@
 // one capability; this file only lists what is exported.
 
 const result = require('./result.cjs');
+const errorCodes = require('./result/error-codes.cjs');
+const refusal = require('./result/refusal.cjs');
+const { createFormatter } = require('./result/formatter.cjs');
 const { toToon, toonResult, toonDescription } = require('./toon.cjs');
 const { limitCollection, limitResult, select, selectSchema } = require('./collections.cjs');
 const { roundSig, roundFloats, resolvePrecision, DEFAULT_FLOAT_PRECISION } = require('./round-floats.cjs');
 const summarizers = require('./summarize.cjs');
+const disclosure = require('./filter-disclosure.cjs');
 const tokens = require('./tokens.cjs');
 const profile = require('./profile.cjs');
 const menu = require('./menu.cjs');
+const streams = require('./streams.cjs');
+const mcpPolicy = require('./mcp/policy.cjs');
+const { withBudget } = require('./mcp/with-budget.cjs');
 
 module.exports = {
   MAX_PAYLOAD_CHARS: result.MAX_PAYLOAD_CHARS,
@@ -17,26 +24,38 @@ module.exports = {
   encode: result.encode,
   capText: result.capText,
   summarize: result.summarize,
-  createFormatter: result.createFormatter,
-  isFailureBody: result.isFailureBody,
+  retargetNarrowHint: result.retargetNarrowHint,
+  createFormatter,
+  ERROR_CODES: errorCodes.ERROR_CODES,
+  codeFromBody: errorCodes.codeFromBody,
+  codeFromStatus: errorCodes.codeFromStatus,
+  optionsFromBody: errorCodes.optionsFromBody,
+  failureDetail: errorCodes.failureDetail,
+  isFailureBody: errorCodes.isFailureBody,
+  ERROR_DETAIL: refusal.ERROR_DETAIL,
+  encodeError: refusal.encodeError,
+  errorDetailOf: refusal.errorDetailOf,
+  describeShape: refusal.describeShape,
   roundSig,
   roundFloats,
   resolvePrecision,
   sceneState: summarizers.sceneState,
   layoutBounds: summarizers.layoutBounds,
-  listAssets: summarizers.listAssets,
-  listTraits: summarizers.listTraits,
-  tailWithCounts: summarizers.tailWithCounts,
-  consoleLogs: summarizers.consoleLogs,
-  journalEvents: summarizers.journalEvents,
-  editorJournal: summarizers.editorJournal,
-  watchRead: summarizers.watchRead,
+  summarizeAssets: summarizers.summarizeAssets,
+  listAssets: summarizers.summarizeAssets,
+  summarizeTraits: summarizers.summarizeTraits,
   handles: summarizers.handles,
+  capLabel: summarizers.capLabel,
   sceneEditResult: summarizers.sceneEditResult,
   screenshotResult: summarizers.screenshotResult,
   shortGuid: summarizers.shortGuid,
   resolveGuid: summarizers.resolveGuid,
   deriveGuid: summarizers.deriveGuid,
+  LIVE_VOCABULARY_CAP: disclosure.LIVE_VOCABULARY_CAP,
+  histogram: disclosure.histogram,
+  describeFilter: disclosure.describeFilter,
+  liveSet: disclosure.liveSet,
+  emptyFilterHint: disclosure.emptyFilterHint,
   DEFAULT_ENCODING: tokens.DEFAULT_ENCODING,
   ESTIMATE_METHODS: tokens.ESTIMATE_METHODS,
   countTokens: tokens.countTokens,
@@ -61,4 +80,9 @@ module.exports = {
   lintDescription: menu.lintDescription,
   groupTools: menu.groupTools,
   menuFor: menu.menuFor,
+  ...streams,
+  // MCP servers: one budget for every tool (docs/mcp.md).
+  withBudget,
+  createBudgetPolicy: mcpPolicy.createPolicy,
+  BUDGET_PRESETS: mcpPolicy.PRESETS,
 };

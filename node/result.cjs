@@ -1,8 +1,9 @@
 'use strict';
-// The formatter: the editor's result layer (encode, capText, summarize, createFormatter,
-// isFailureBody). Computation lives in the WebAssembly core (../pkg); this file does only what
-// V8 does best — JSON.stringify, walking and building JS objects — and turns options into plain
-// numbers before crossing the boundary.
+// The payload side of the result layer: encode, capText, summarize and the over-cap hint's
+// retargeting. The refusal, the code set and the formatter live beside it in ./result/.
+// Computation lives in the WebAssembly core (../pkg); this file does only what V8 does best —
+// JSON.stringify, walking and building JS objects — and turns options into plain values before
+// crossing the boundary.
 
 const core = require('./internal/core.cjs');
 const { stringifyNeverThrows } = require('./tolerant-json.cjs');
@@ -23,14 +24,27 @@ function toCap(raw) {
   return MAX_PAYLOAD_CHARS;
 }
 
+// The names `Array.prototype.join` would print for a filter list (nullish entries as ''), or []
+// when it is not an array or cannot be read.
+const NO_FILTERS = Object.freeze([]);
+
+function filterNames(filters) {
+  try {
+    if (!Array.isArray(filters)) return NO_FILTERS;
+    return Array.from(filters, (name) => (name === undefined || name === null ? '' : safeString(name)));
+  } catch {
+    return NO_FILTERS;
+  }
+}
+
 function readEncodeOptions(options) {
   if (typeof options !== 'object' || options === null) {
-    return { maxChars: toCap(options), precision: undefined, maxTokens: undefined, encoding: undefined };
+    return { maxChars: toCap(options), precision: undefined, maxTokens: undefined, encoding: undefined, filters: NO_FILTERS };
   }
   const precision = options.precision === undefined ? undefined : Number(options.precision);
-  // Token cap (node/tokens.cjs): checked after the char cap, so the cheaper one fires first.
+  // Token cap (node/tokens.cjs): either cap can bind; see encode.
   const maxTokens = tokens.toTokenCap(options.maxTokens);
-  return { maxChars: toCap(options.maxChars), precision, maxTokens, encoding: options.encoding };
+  return { maxChars: toCap(options.maxChars), precision, maxTokens, encoding: options.encoding, filters: filterNames(options.filters) };
 }
 
 function safeString(value) {
@@ -70,23 +84,41 @@ function capText(text, maxChars = MAX_PAYLOAD_CHARS) {
   return core.capText(str, toCap(maxChars));
 }
 
+// The kept prefix of a capText result: everything before its marker.
+function keptUnits(cut, original) {
+  return cut === original ? original.length : cut.lastIndexOf('\n…[');
+}
+
+// Text over a cap is cut at the tighter of the two: the char cap, or the end of its first
+// `maxTokens` tokens.
+function capStringData(text, maxChars, maxTokens, encoding) {
+  if (maxTokens === undefined) return core.capText(text, maxChars);
+  const byTokens = tokens.capTextTokens(text, maxTokens, encoding);
+  if (text.length <= maxChars) return byTokens;
+  const byChars = core.capText(text, maxChars);
+  return keptUnits(byTokens, text) < keptUnits(byChars, text) ? byTokens : byChars;
+}
+
 /**
- * Serializes a tool's data for an agent: compact JSON when it fits the cap, else a small valid
- * envelope that says what was elided and how to narrow the call. Never throws.
+ * Serializes a tool's data for an agent: compact JSON when it fits the cap(s), else a small
+ * valid envelope that says what was elided and how to narrow the call. Over both caps, the
+ * envelope names the one that binds: the one the payload overshoots by the larger factor.
+ * Never throws.
  */
 function encode(data, options) {
-  const { maxChars, precision, maxTokens, encoding } = readEncodeOptions(options);
-  if (typeof data === 'string') {
-    if (maxTokens === undefined || !(data.length <= maxChars)) return core.capText(data, maxChars);
-    return tokens.capTextTokens(data, maxTokens, encoding);
-  }
+  const { maxChars, precision, maxTokens, encoding, filters } = readEncodeOptions(options);
+  if (typeof data === 'string') return capStringData(data, maxChars, maxTokens, encoding);
   const rounding = precision !== undefined && precision > 0 && precision < 17;
   const text = rounding ? stringifyRounded(data, precision) : stringifyNeverThrows(data);
   if (text === undefined) return safeString(data);
-  if (!(text.length <= maxChars)) return core.elisionEnvelope(data, text.length, -1, maxChars);
-  if (maxTokens === undefined) return text;
-  const overTokens = tokens.tokensOverCap(text, maxTokens, encoding);
-  return overTokens === null ? text : core.elisionEnvelope(data, text.length, overTokens, maxTokens);
+  const overChars = !(text.length <= maxChars);
+  if (maxTokens === undefined) return overChars ? core.elisionEnvelope(data, text.length, -1, maxChars, filters) : text;
+  // Over the char cap, the token cap binds only when the payload overshoots it by the larger
+  // factor: more than maxTokens * (length / maxChars) tokens. Counting stops at that bound.
+  const charsBind = overChars && tokens.fitsTokenBudget(text, maxTokens * (text.length / maxChars), encoding);
+  const overTokens = charsBind ? null : tokens.tokensOverCap(text, maxTokens, encoding);
+  if (overTokens !== null) return core.elisionEnvelope(data, text.length, overTokens, maxTokens, filters);
+  return overChars ? core.elisionEnvelope(data, text.length, -1, maxChars, filters) : text;
 }
 
 /** `{ key: <count or type> }` for each top-level key; `describe(data)` for a non-object. */
@@ -94,46 +126,32 @@ function summarize(data) {
   return JSON.parse(core.summarizeJson(data));
 }
 
-function readWarning(getWarning) {
+// The head of the hint this package writes, so a retargeted hint keeps the size, unit and cap the
+// envelope was built with.
+const OWN_HINT = /^Response was ([^ ]+) (chars|tokens) \(cap ([^ )]+)\)\. Narrow it: /;
+
+/**
+ * Rewrites an over-cap envelope's hint to name the calling tool's own `filters`, keeping any
+ * banner in front (the payload is the text after the last blank line). Text that is not an
+ * envelope with a string hint, or an empty filter list, comes back unchanged.
+ */
+function retargetNarrowHint(text, filters) {
+  const names = filterNames(filters);
+  if (typeof text !== 'string' || names.length === 0 || !text.includes('"elided":true')) return text;
+  const cut = text.lastIndexOf('\n\n');
+  const prefix = cut === -1 ? '' : text.slice(0, cut + 2);
+  let envelope;
   try {
-    const warning = getWarning();
-    return typeof warning === 'string' && warning.length > 0 ? warning : null;
+    envelope = JSON.parse(cut === -1 ? text : text.slice(cut + 2));
   } catch {
-    return null;
+    return text;
   }
+  if (typeof envelope !== 'object' || envelope === null || envelope.elided !== true || typeof envelope.hint !== 'string') return text;
+  const own = OWN_HINT.exec(envelope.hint);
+  const hint = own
+    ? core.narrowHint(own[1], own[3], own[2] === 'tokens', names)
+    : core.narrowHint(safeString(envelope.bytes ?? 0), String(MAX_PAYLOAD_CHARS), false, names);
+  return prefix + JSON.stringify({ ...envelope, hint });
 }
 
-/**
- * The MCP result helpers. `getWarning` is called on every call; a non-empty string is put
- * before the payload as a banner, outside the cap, so it is never the part that gets cut.
- */
-function createFormatter(getWarning) {
-  if (typeof getWarning !== 'function') {
-    throw new TypeError('createFormatter(getWarning): getWarning must be a function returning a string or null');
-  }
-  const banner = (text) => {
-    const warning = readWarning(getWarning);
-    return warning === null ? text : `${warning}\n\n${text}`;
-  };
-  return {
-    banner,
-    ok: (data, options) => ({ content: [{ type: 'text', text: banner(encode(data, options)) }] }),
-    err: (message) => ({ content: [{ type: 'text', text: banner(capText(message)) }], isError: true }),
-  };
-}
-
-/**
- * A failure message for a backend response body, or null when it reports success: the body's
- * `errors` strings (or `error`), followed by the full response.
- */
-function isFailureBody(body) {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
-  if (body.ok === true) return null;
-  const errors = Array.isArray(body.errors) ? body.errors.filter((e) => typeof e === 'string') : [];
-  const error = typeof body.error === 'string' && body.error.length > 0 ? body.error : null;
-  if (body.ok !== false && errors.length === 0 && error === null) return null;
-  const detail = errors.length > 0 ? errors.join('; ') : (error ?? 'the operation reported ok:false');
-  return `${detail}\n\nfull response: ${stringifyNeverThrows(body)}`;
-}
-
-module.exports = { MAX_PAYLOAD_CHARS, encode, capText, summarize, createFormatter, isFailureBody, safeString };
+module.exports = { MAX_PAYLOAD_CHARS, encode, capText, summarize, retargetNarrowHint, safeString, toCap };

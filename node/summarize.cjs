@@ -6,15 +6,7 @@
 // ordinary own properties.
 
 const core = require('./internal/core.cjs');
-const { stringifyNeverThrows } = require('./tolerant-json.cjs');
-
-const utf8 = new TextEncoder();
-
-/** UTF-8 JSON text of `value`; `undefined` (and functions) travel as `null`. */
-function enc(value) {
-  const text = stringifyNeverThrows(value);
-  return utf8.encode(text === undefined ? 'null' : text);
-}
+const { enc } = require('./internal/json-input.cjs');
 
 const run = (fn, ...inputs) => JSON.parse(fn(...inputs.map(enc)));
 
@@ -35,53 +27,31 @@ function layoutBounds(entries, query, options) {
   return run(core.summarizeLayoutBounds, entries, query, options);
 }
 
-function listAssets(assets, query) {
-  return run(core.summarizeAssets, assets, query);
-}
-
-function listTraits(schema, query) {
-  return run(core.summarizeTraits, schema, query);
-}
-
-// typeOf is the caller's function, so it runs here, once per item, in item order; the core
-// applies the same tail/histogram rules every ring summarizer uses. Items are sliced from the
-// caller's array, so the tail holds the caller's own objects (nothing is copied or
-// re-serialized, and non-JSON items survive).
-function tailWithCounts(items, typeOf, options) {
-  if (typeof typeOf !== 'function') {
-    throw new TypeError('tailWithCounts(items, typeOf, options): typeOf must be a function');
+// JSON has no NaN or Infinity: a non-finite limit travels as its String() form, so "a limit
+// was given" survives (it still switches to entries) and the core reads what it caps.
+function withLimitText(query) {
+  if (query !== null && typeof query === 'object' && typeof query.limit === 'number' && !Number.isFinite(query.limit)) {
+    return { ...query, limit: String(query.limit) };
   }
-  const list = Array.isArray(items) ? items : [];
-  const keys = new Array(list.length);
-  for (let i = 0; i < list.length; i++) {
-    const key = typeOf(list[i], i);
-    keys[i] = key === undefined || key === null ? null : String(key);
-  }
-  const opts = options !== null && typeof options === 'object' ? options : {};
-  const limit = typeof opts.limit === 'number' && Number.isFinite(opts.limit) ? opts.limit : null;
-  const fallback = opts.defaultLimit === Infinity ? Number.MAX_VALUE : opts.defaultLimit;
-  const plan = JSON.parse(core.tailPlan(enc(keys), enc(limit), enc(fallback)));
-  return { items: list.slice(plan.start), total: plan.total, truncated: plan.truncated, byType: plan.byType };
+  return query;
 }
 
-function consoleLogs(entries, query) {
-  return run(core.summarizeConsoleLogs, entries, query);
+function summarizeAssets(assets, query) {
+  return run(core.summarizeAssets, assets, withLimitText(query));
 }
 
-function journalEvents(events, query) {
-  return run(core.summarizeJournalEvents, events, query);
+// One object, so an absent schemaAvailable stays absent (JSON.stringify drops undefined keys).
+function summarizeTraits(traits, schemaAvailable, query) {
+  return JSON.parse(core.summarizeTraits(enc({ traits, schemaAvailable, query })));
 }
 
-function editorJournal(editor, query) {
-  return run(core.summarizeEditorJournal, editor, query);
+function handles(result, query, options) {
+  const remedies = options !== null && typeof options === 'object' ? options.remedies : undefined;
+  return run(core.summarizeHandles, result, query, remedies);
 }
 
-function watchRead(result, query) {
-  return run(core.summarizeWatchRead, result, query);
-}
-
-function handles(result, query) {
-  return run(core.summarizeHandles, result, query);
+function capLabel(label) {
+  return core.capLabel(String(label));
 }
 
 function sceneEditResult(result, query) {
@@ -124,14 +94,10 @@ function deriveGuid(seed) {
 module.exports = {
   sceneState,
   layoutBounds,
-  listAssets,
-  listTraits,
-  tailWithCounts,
-  consoleLogs,
-  journalEvents,
-  editorJournal,
-  watchRead,
+  summarizeAssets,
+  summarizeTraits,
   handles,
+  capLabel,
   sceneEditResult,
   screenshotResult,
   shortGuid,

@@ -112,7 +112,7 @@ export function sampleConsole(entities, count = CONSOLE_RING, seed = 500) {
     const r = next();
     const level = r < 0.6 ? 'log' : r < 0.85 ? 'info' : r < 0.96 ? 'warn' : 'error';
     ts += 1 + Math.floor(next() * 900);
-    logs.push({ level, ts, text: MESSAGES[level](pick(next, entities).name) });
+    logs.push({ seq: i + 1, level, ts, text: MESSAGES[level](pick(next, entities).name) });
   }
   return logs;
 }

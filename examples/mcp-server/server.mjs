@@ -1,20 +1,18 @@
 #!/usr/bin/env node
 // A small MCP server on the official SDK whose three tools answer the way an agent can afford:
-// a summary first, values on a narrowed call, an elision envelope (never half a JSON document)
-// when a call is still too big, and the identity banner outside the cap. The producers'
-// full outputs come from fixtures.mjs; every tool summarizes them here, at the boundary.
+// a summary first, values on a narrowed call. The handlers return plain data (the summarizer's
+// output); withBudget does the rest: compact JSON, structuredContent and its text copy kept
+// consistent, the cap on every channel, and over it the elision envelope plus a link to the
+// whole result in pages. The producers' full outputs come from fixtures.mjs.
 //
-//   node examples/mcp-server/server.mjs          # speaks MCP over stdio
-//   MODOKI_MCP_SIBLING=1 node examples/…         # every response starts with the banner
+//   node examples/mcp-server/server.mjs                             # speaks MCP over stdio
+//   MODOKI_BUDGET_PRESET=claudeCode node examples/mcp-server/server.mjs   # Claude Code's limits
 import { pathToFileURL } from 'node:url';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
-import { MAX_PAYLOAD_CHARS, consoleLogs, createFormatter, layoutBounds, resolvePrecision, sceneState } from 'modoki-budget';
+import { consoleLogs, layoutBounds, resolvePrecision, roundFloats, sceneState, withBudget } from 'modoki-budget';
 import { sampleConsole, sampleLayout, sampleScene } from './fixtures.mjs';
-
-/** The banner of a session that drives another checkout's editor. */
-export const SIBLING_WARNING = "You are driving the sibling clone's editor.";
 
 const CONSOLE_LEVELS = ['log', 'info', 'warn', 'error'];
 
@@ -29,7 +27,7 @@ const precisionParam = z
 const GET_SCENE_STATE = `Read the open scene.
 Default (no arguments): a names-only index — per entity id, guid, name, parentId, layer and trait NAMES, no field values, at most 200 entities, plus a hint. About 20,000 chars (~7,500 tokens) for 135 entities; the 36-char GUIDs are the largest share of its tokens.
 Drill down for field values: id=N (one entity), name=<substring>, trait=<Trait> (only that trait's values, e.g. trait="Transform"), where="Transform.y > 3" (ops = == != > >= < <= ~), limit=N.
-Size warning: full=true returns every field value, world transform and bounds of every entity — over the 60,000-char cap on a scene this size, so it comes back as {elided, bytes, hint, preview} instead of data. Use trait=/id=/name=/where= rather than full=true.
+Size warning: full=true returns every field value, world transform and bounds of every entity — over the 60,000-char cap on a scene this size, so it comes back as an error result holding {elided, bytes, hint, preview} and a link to the whole result in pages (budget://result/<id>?page=K). Use trait=/id=/name=/where= rather than full=true.
 Floats are rounded to 9 significant digits; precision=0 returns exact values.`;
 
 const GET_LAYOUT_BOUNDS = `Screen-space layout of the scene's entities.
@@ -39,30 +37,34 @@ Size warning: full=true returns every rect and every overlapping pair (~35,000 c
 Floats are rounded to 9 significant digits; precision=0 returns exact values.`;
 
 const GET_CONSOLE_LOGS = `Tail of the editor console (a 500-entry ring).
-Default (no arguments): the last 50 entries (newest last) plus byLevel counts over the whole ring and a hint. About 4,500 chars.
-Drill down: level="log"|"info"|"warn"|"error", since=<ts ms> (only newer entries), limit=N.
-Size warning: full=true returns the whole ring (~40,000 chars at 500 entries); prefer level="error" or since=.`;
+Default (no arguments): the last 50 entries (newest last) plus byLevel counts over the whole ring, nextSeq and a hint. About 4,500 chars.
+Drill down: level="log"|"info"|"warn"|"error" (a threshold: that level or worse), since=<nextSeq> (a cursor: the oldest entries after it), sinceMs=<ts ms>, limit=N.
+Size warning: full=true asks for the whole ring; the answer keeps the newest entries that fit 40,000 chars and counts the rest in omittedForSize. Prefer level="error" or since=.`;
 
 const on = (flag) => flag === true;
 const knownValues = (known) => `Known values: ${known.map((k) => JSON.stringify(k)).join(', ')}.`;
+const failure = (text) => ({ content: [{ type: 'text', text }], isError: true });
 
 /**
- * An McpServer with the three example tools. Options:
- * - `sibling`: put the sibling-clone banner before every response. Default: on when the
- *   MODOKI_MCP_SIBLING environment variable is set to anything but "" or "0" (read per call,
- *   as an editor connection can change mid-session).
+ * What get_scene_state returns, as its outputSchema (the SDK and the Client validate it). Loose:
+ * a filtered call adds keys that say what it filtered by.
+ */
+const SCENE_STATE_OUTPUT = z.looseObject({
+  scenePath: z.string(),
+  entityCount: z.number().int(),
+  entities: z.array(z.record(z.string(), z.unknown())),
+  hint: z.string().optional(),
+});
+
+/**
+ * An McpServer with the three example tools, budgeted by withBudget. Options:
  * - `sceneSize`: entities in the generated sample scene (default 135).
- * - `maxChars`: the payload cap (default MAX_PAYLOAD_CHARS, 60,000 chars ≈ 15k tokens). The
- *   banner is added outside it.
+ * - `budget`: withBudget's options. Default: `{ preset }` from the MODOKI_BUDGET_PRESET
+ *   environment variable when set, else the editor preset (60,000 chars).
  */
 export function createServer(options = {}) {
-  const siblingFromEnv = () => {
-    const v = process.env.MODOKI_MCP_SIBLING;
-    return v !== undefined && v !== '' && v !== '0';
-  };
-  const getWarning = () => ((options.sibling ?? siblingFromEnv()) ? SIBLING_WARNING : null);
-  const { ok, err } = createFormatter(getWarning);
-  const maxChars = options.maxChars ?? MAX_PAYLOAD_CHARS;
+  const preset = process.env.MODOKI_BUDGET_PRESET;
+  const budget = options.budget ?? (preset !== undefined && preset !== '' ? { preset } : {});
 
   const scene = sampleScene(options.sceneSize);
   const layout = sampleLayout(scene.entities);
@@ -70,17 +72,7 @@ export function createServer(options = {}) {
   const traitNames = [...new Set(scene.entities.flatMap((e) => e.traits))];
   const layers = [...new Set(layout.map((e) => e.layer))];
 
-  // A handler that throws would surface as the SDK's own error text: route it through err()
-  // so it is capped and carries the banner like every other answer.
-  const guarded = (handler) => async (args) => {
-    try {
-      return handler(args);
-    } catch (e) {
-      return err(`Internal error: ${e instanceof Error ? e.message : String(e)}`);
-    }
-  };
-
-  const server = new McpServer({ name: 'modoki-budget-example', version: '0.1.0' });
+  const server = withBudget(new McpServer({ name: 'modoki-budget-example', version: '0.1.0' }), budget);
 
   server.registerTool(
     'get_scene_state',
@@ -96,15 +88,15 @@ export function createServer(options = {}) {
         full: z.boolean().optional().describe('Every value of every entity. Large: elided over the 60,000-char cap.'),
         precision: precisionParam,
       },
+      outputSchema: SCENE_STATE_OUTPUT,
     },
-    guarded(({ precision, full, ...query }) => {
+    ({ precision, full, ...query }) => {
       if (query.trait !== undefined && !traitNames.includes(query.trait)) {
-        return err(`Unknown trait ${JSON.stringify(query.trait)}. ${knownValues(traitNames)}`);
+        return failure(`Unknown trait ${JSON.stringify(query.trait)}. ${knownValues(traitNames)}`);
       }
       const q = on(full) ? { ...query, full: true, world: true, bounds: true } : query;
-      const data = sceneState(scene.entities, q, { scenePath: scene.scenePath });
-      return ok(data, { maxChars, precision: resolvePrecision(precision) });
-    }),
+      return roundFloats(sceneState(scene.entities, q, { scenePath: scene.scenePath }), resolvePrecision(precision));
+    },
   );
 
   server.registerTool(
@@ -121,13 +113,13 @@ export function createServer(options = {}) {
         precision: precisionParam,
       },
     },
-    guarded(({ precision, full, ...query }) => {
+    ({ precision, full, ...query }) => {
       if (query.layer !== undefined && !layers.includes(query.layer)) {
-        return err(`Unknown layer ${JSON.stringify(query.layer)}. ${knownValues(layers)}`);
+        return failure(`Unknown layer ${JSON.stringify(query.layer)}. ${knownValues(layers)}`);
       }
       const q = on(full) ? { ...query, entities: true, overlaps: true } : query;
-      return ok(layoutBounds(layout, q, { entities: scene.entities }), { maxChars, precision: resolvePrecision(precision) });
-    }),
+      return roundFloats(layoutBounds(layout, q, { entities: scene.entities }), resolvePrecision(precision));
+    },
   );
 
   server.registerTool(
@@ -137,18 +129,18 @@ export function createServer(options = {}) {
       description: GET_CONSOLE_LOGS,
       inputSchema: {
         level: z.string().optional().describe('"log", "info", "warn" or "error".'),
-        since: z.number().optional().describe('Only entries with ts greater than this (ms since epoch).'),
+        since: z.number().optional().describe('Forward cursor: a prior reply\'s nextSeq; the oldest entries after it.'),
+        sinceMs: z.number().optional().describe('Only entries logged after this instant (ms since epoch). Not with since.'),
         limit: z.number().int().min(0).optional().describe('Entries to return from the end (default 50).'),
         full: z.boolean().optional().describe('The whole ring. Large.'),
       },
     },
-    guarded(({ full, ...query }) => {
+    ({ full, ...query }) => {
       if (query.level !== undefined && !CONSOLE_LEVELS.includes(query.level)) {
-        return err(`Unknown level ${JSON.stringify(query.level)}. ${knownValues(CONSOLE_LEVELS)}`);
+        return failure(`Unknown level ${JSON.stringify(query.level)}. ${knownValues(CONSOLE_LEVELS)}`);
       }
-      const q = on(full) ? { ...query, limit: logs.length } : query;
-      return ok(consoleLogs(logs, q), { maxChars });
-    }),
+      return consoleLogs(logs, on(full) ? { ...query, limit: logs.length } : query);
+    },
   );
 
   return server;

@@ -62,11 +62,13 @@ fn envelope(u: &mut Unstructured) -> Result<()> {
     let cap = number(u)?;
     let unit = if u.arbitrary()? { CapUnit::Tokens } else { CapUnit::Chars };
     let summary = summary(u)?;
-    let out = elision_envelope(chars, tokens, cap, unit, &summary);
+    let filters: Vec<String> = u.arbitrary()?;
+    let out = elision_envelope(chars, tokens, cap, unit, &summary, &filters);
     let parsed: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("invalid envelope {out:?}: {e}"));
     let keys: Vec<&str> = parsed.as_object().expect("object").keys().map(String::as_str).collect();
-    let want: &[&str] = if tokens.is_some() { &["elided", "bytes", "tokens", "hint", "preview"] } else { &["elided", "bytes", "hint", "preview"] };
+    let want: &[&str] = if tokens.is_some() { &["elided", "code", "bytes", "tokens", "hint", "preview"] } else { &["elided", "code", "bytes", "hint", "preview"] };
     assert_eq!(keys, want);
+    assert_eq!(parsed["code"], "TOO_LARGE");
     let measure = match unit {
         CapUnit::Chars => utf16_len,
         CapUnit::Tokens => str::len,
@@ -75,10 +77,10 @@ fn envelope(u: &mut Unstructured) -> Result<()> {
     // `{"…":"N more keys"}` marker alone (never a misleading `{}`); other previews are fixed.
     let floor = match &summary {
         Summary::Object(entries) if !entries.is_empty() => {
-            let empty = measure(&elision_envelope(chars, tokens, cap, unit, &Summary::Object(Vec::new())));
+            let empty = measure(&elision_envelope(chars, tokens, cap, unit, &Summary::Object(Vec::new()), &filters));
             empty - 2 + measure(&format!("{{\"…\":\"{} more keys\"}}", entries.len()))
         }
-        _ => measure(&elision_envelope(chars, tokens, cap, unit, &Summary::Object(Vec::new()))).max(measure(&out)),
+        _ => measure(&elision_envelope(chars, tokens, cap, unit, &Summary::Object(Vec::new()), &filters)).max(measure(&out)),
     };
     if cap.is_finite() && cap >= floor as f64 {
         assert!(measure(&out) as f64 <= cap, "envelope of {} exceeds cap {cap} (floor {floor}): {out}", measure(&out));

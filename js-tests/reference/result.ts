@@ -1,6 +1,7 @@
-// The editor's TypeScript formatter and float rounding, transcribed from the contract in the
-// foundation issue. It is the oracle for the differential tests: modoki-budget must return the
-// same bytes wherever this returns at all.
+// The oracle for the differential tests: the editor's result layer and float rounding as its
+// newest contract (docs/editor-differences.md) specifies them, written plainly with no hardening.
+// modoki-budget must return the same bytes wherever this returns at all, except where the
+// difference table says otherwise.
 
 export const MAX_PAYLOAD_CHARS = 60_000;
 
@@ -34,6 +35,7 @@ export function encode(data: unknown, maxChars = MAX_PAYLOAD_CHARS): string {
   if (text.length <= maxChars) return text;
   return JSON.stringify({
     elided: true,
+    code: 'TOO_LARGE',
     bytes: text.length,
     hint:
       `Response was ${text.length} chars (cap ${maxChars}). Narrow it: pass a filter ` +
@@ -55,15 +57,23 @@ export function createFormatter(getWarning: () => string | null) {
   };
 }
 
-export function isFailureBody(body: unknown): string | null {
+/** The failure rule: `ok: true` wins; `ok: false`, a string in `errors[]` or a non-empty `error`
+ *  triggers; the detail is errors, else error, else reason, else the fixed sentence. */
+export function failureDetail(body: unknown): string | null {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return null;
-  const b = body as { ok?: unknown; errors?: unknown; error?: unknown };
-  if (b.ok === true) return null;
-  const errors = Array.isArray(b.errors) ? b.errors.filter((e): e is string => typeof e === 'string') : [];
-  const error = typeof b.error === 'string' && b.error ? b.error : null;
-  if (b.ok !== false && errors.length === 0 && !error) return null;
-  const detail = errors.length ? errors.join('; ') : (error ?? 'the operation reported ok:false');
-  return `${detail}\n\nfull response: ${JSON.stringify(body)}`;
+  const { ok, errors, error, reason } = body as { ok?: unknown; errors?: unknown; error?: unknown; reason?: unknown };
+  if (ok === true) return null;
+  const strings = Array.isArray(errors) ? errors.filter((e): e is string => typeof e === 'string') : [];
+  const said = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
+  if (ok !== false && strings.length === 0 && !said(error)) return null;
+  if (strings.length > 0) return strings.join('; ');
+  if (said(error)) return error;
+  return said(reason) ? reason : 'the operation reported ok:false';
+}
+
+export function isFailureBody(body: unknown): string | null {
+  const detail = failureDetail(body);
+  return detail === null ? null : `${detail}\n\nfull response: ${JSON.stringify(body)}`;
 }
 
 export const DEFAULT_FLOAT_PRECISION = 9;
@@ -100,4 +110,22 @@ export function resolvePrecision(raw: unknown): number {
   if (typeof raw === 'number' && Number.isFinite(raw)) return raw;
   if (typeof raw === 'string' && raw !== '' && Number.isFinite(Number(raw))) return Number(raw);
   return DEFAULT_FLOAT_PRECISION;
+}
+
+/** The refusal as the contract specifies it: prose fields at 4,000 chars, `got` at 8,000 (or
+ *  `gotBudget`), a structured `got` kept while its JSON fits, else a shape report. */
+export function encodeError(detail: { code: string; tool?: string; what: string; why: string; got?: unknown; expected?: string; options?: string[]; gotBudget?: number }): string {
+  const budget = detail.gotBudget ?? 8000;
+  let got: unknown;
+  if (typeof detail.got === 'string') got = capText(detail.got, budget);
+  else if (detail.got !== undefined) {
+    const text = JSON.stringify(detail.got);
+    if (text === undefined) got = String(detail.got);
+    else got = text.length <= budget ? detail.got : { elided: true, bytes: text.length, preview: summarize(detail.got) };
+  }
+  const error: Record<string, unknown> = { code: detail.code, tool: detail.tool, what: capText(detail.what, 4000), why: capText(detail.why, 4000) };
+  if (got !== undefined) error.got = got;
+  if (detail.expected !== undefined) error.expected = capText(detail.expected, 4000);
+  if (detail.options !== undefined) error.options = detail.options;
+  return JSON.stringify({ error });
 }

@@ -27,24 +27,27 @@ function createPolicy(options) {
   const limits = { maxChars, maxTokens, encoding };
   // Capped text (a text result's head, a fault's message) stays within both caps: a token is
   // at least one char, so a char cap at the token cap also bounds tokens.
-  const textCap = Math.min(maxChars, maxTokens ?? Infinity) - MARKER_RESERVE;
+  const textCap = Math.max(0, Math.min(maxChars, maxTokens ?? Infinity) - MARKER_RESERVE);
 
   // Compact JSON of a value, rounded when `precision` is set. Throws on a cycle or a BigInt
   // (V8's own JSON.stringify), which the caller turns into a fault.
   function compact(value) {
     const text = JSON.stringify(value);
-    if (text === undefined || precision === undefined) return text;
+    if (text === undefined) throw new Error('JSON.stringify gives nothing for it');
+    if (precision === undefined) return text;
     return encode(value, { maxChars: Infinity, precision });
   }
 
+  // Tokens of the text blocks together: each block counted once, the sum against the cap.
   function fitsTokens(texts) {
     if (maxTokens === undefined) return true;
-    let left = maxTokens;
+    if (texts.length === 1) return tokens.fitsTokenBudget(texts[0], maxTokens, encoding);
+    let total = 0;
     for (const text of texts) {
-      if (!tokens.fitsTokenBudget(text, left, encoding)) return false;
-      if (text.length * 3 > left) left -= tokens.countTokens(text, encoding);
+      total += tokens.countTokens(text, encoding);
+      if (total > maxTokens) return false;
     }
-    return left >= 0;
+    return true;
   }
 
   const fits = (texts) => sumLength(texts) <= maxChars && fitsTokens(texts);
@@ -60,11 +63,13 @@ function createPolicy(options) {
     return { ...block, text: compact(parsed) };
   }
 
-  // A text block that serializes the same value as structuredContent (compact or pretty).
-  function isCopy(text, structuredJson) {
+  // A text block that serializes the same value as structuredContent: compact, the usual
+  // two-space pretty print (checked by printing, cheaper than parsing), or any other layout.
+  function isCopy(text, structured, structuredJson) {
     if (text === structuredJson) return true;
     const first = text.trimStart()[0];
     if (first !== '{' && first !== '[') return false;
+    if (text.startsWith('{\n  "') && text === JSON.stringify(structured, null, 2)) return true;
     try {
       return JSON.stringify(JSON.parse(text)) === structuredJson;
     } catch {
@@ -98,33 +103,38 @@ function createPolicy(options) {
     return result;
   }
 
-  // The budgeted result and the texts of its larger channel, in and out (for info).
-  function budget(raw, hasOutputSchema) {
-    const asResult = isCallToolResult(raw);
-    const source = asResult ? raw : hasOutputSchema && !Array.isArray(raw) ? { content: [], structuredContent: raw } : null;
-    if (source === null) {
-      const text = compact(raw);
-      if (fits([text])) return { result: { content: [{ type: 'text', text }] }, textsIn: [text], textsOut: [text], elided: false };
-      const result = elide({}, JSON.parse(text), [], false);
-      return { result, textsIn: [text], textsOut: textsOf(result), elided: true };
-    }
-    const blocks = Array.isArray(source.content) ? source.content : [];
+  // Each budget* returns the result and the texts of its larger channel, in and out (for info).
+
+  // Plain data: one text block, its compact JSON.
+  function budgetData(raw) {
+    const text = compact(raw);
+    if (fits([text])) return { result: { content: [{ type: 'text', text }] }, textsIn: [text], textsOut: [text], elided: false };
+    const result = elide({}, JSON.parse(text), [], false);
+    return { result, textsIn: [text], textsOut: textsOf(result), elided: true };
+  }
+
+  // A result without structuredContent: its text blocks are the one channel.
+  function budgetBlocks(source, blocks) {
     const textsIn = blocks.filter(isText).map((b) => b.text);
-    const structured = isRecord(source.structuredContent) ? source.structuredContent : undefined;
-    if (structured === undefined) {
-      const out = blocks.map(compactBlock);
-      const texts = out.filter(isText).map((b) => b.text);
-      if (fits(texts)) return { result: { ...source, content: out }, textsIn, textsOut: texts, elided: false };
-      const result = elide(source, keptFromTexts(texts), out, source.isError === true);
-      return { result, textsIn, textsOut: textsOf(result), elided: true };
-    }
+    const out = blocks.map(compactBlock);
+    const texts = out.filter(isText).map((b) => b.text);
+    if (fits(texts)) return { result: { ...source, content: out }, textsIn, textsOut: texts, elided: false };
+    const result = elide(source, keptFromTexts(texts), out, source.isError === true);
+    return { result, textsIn, textsOut: textsOf(result), elided: true };
+  }
+
+  // A result with structuredContent: two channels, its JSON and the text blocks.
+  function budgetStructured(source, blocks, structured, hasOutputSchema) {
+    const textsIn = blocks.filter(isText).map((b) => b.text);
     const exact = JSON.stringify(structured);
     const text = precision === undefined ? exact : compact(structured);
-    let out = blocks.map((b) => (isText(b) && isCopy(b.text, exact) ? { ...b, text } : compactBlock(b)));
+    let out = blocks.map((b) => (isText(b) && isCopy(b.text, structured, exact) ? { ...b, text } : compactBlock(b)));
     if (!out.some(isText)) out = [...out, { type: 'text', text }];
     const texts = out.filter(isText).map((b) => b.text);
     const bigger = (a, b) => (sumLength(a) >= sumLength(b) ? a : b);
-    if (fits([text]) && fits(texts)) {
+    // The usual shape, one text block that is the copy, is checked once.
+    const onlyCopy = texts.length === 1 && texts[0] === text;
+    if (fits([text]) && (onlyCopy || fits(texts))) {
       const structuredContent = precision === undefined ? structured : JSON.parse(text);
       return { result: { ...source, content: out, structuredContent }, textsIn: bigger(textsIn, [exact]), textsOut: bigger(texts, [text]), elided: false };
     }
@@ -132,11 +142,19 @@ function createPolicy(options) {
     return { result, textsIn: bigger(textsIn, [exact]), textsOut: textsOf(result), elided: true };
   }
 
+  function budget(raw, hasOutputSchema) {
+    if (!isCallToolResult(raw)) {
+      // Plain data of a tool with an outputSchema is its structuredContent.
+      if (!hasOutputSchema || Array.isArray(raw)) return budgetData(raw);
+      return budgetStructured({}, [], raw, true);
+    }
+    const blocks = Array.isArray(raw.content) ? raw.content : [];
+    if (!isRecord(raw.structuredContent)) return budgetBlocks(raw, blocks);
+    return budgetStructured(raw, blocks, raw.structuredContent, hasOutputSchema);
+  }
+
   function report(toolName, textsIn, textsOut, elided, started) {
-    const info = { tool: toolName, charsIn: sumLength(textsIn), tokensIn: 0, charsOut: sumLength(textsOut), tokensOut: 0, elided, ms: 0 };
-    // Real token counts are computed when read, so a caller that never looks pays nothing.
-    lazyTokens(info, 'tokensIn', textsIn, encoding);
-    lazyTokens(info, 'tokensOut', textsOut, encoding);
+    const info = new ResultInfo(toolName, textsIn, textsOut, elided, encoding);
     info.ms = performance.now() - started;
     if (opts.onResult !== undefined) {
       try {
@@ -182,15 +200,44 @@ function textsOf(result) {
   return result.content.filter(isText).map((b) => b.text);
 }
 
-function lazyTokens(info, key, texts, encoding) {
-  let count;
-  Object.defineProperty(info, key, {
-    enumerable: true,
-    get() {
-      if (count === undefined) count = texts.reduce((n, t) => n + tokens.countTokens(t, encoding), 0);
-      return count;
-    },
-  });
+const tokenSum = (texts, encoding) => texts.reduce((n, t) => n + tokens.countTokens(t, encoding), 0);
+
+/**
+ * What the policy did with one call. The real token counts are computed when first read, so a
+ * caller that never looks at them pays nothing; `toJSON` gives all seven fields.
+ */
+class ResultInfo {
+  #textsIn;
+  #textsOut;
+  #encoding;
+  #tokensIn;
+  #tokensOut;
+
+  constructor(tool, textsIn, textsOut, elided, encoding) {
+    this.tool = tool;
+    this.charsIn = sumLength(textsIn);
+    this.charsOut = sumLength(textsOut);
+    this.elided = elided;
+    this.ms = 0;
+    this.#textsIn = textsIn;
+    this.#textsOut = textsOut;
+    this.#encoding = encoding;
+  }
+
+  get tokensIn() {
+    this.#tokensIn ??= tokenSum(this.#textsIn, this.#encoding);
+    return this.#tokensIn;
+  }
+
+  get tokensOut() {
+    this.#tokensOut ??= tokenSum(this.#textsOut, this.#encoding);
+    return this.#tokensOut;
+  }
+
+  toJSON() {
+    const { tool, charsIn, tokensIn, charsOut, tokensOut, elided, ms } = this;
+    return { tool, charsIn, tokensIn, charsOut, tokensOut, elided, ms };
+  }
 }
 
 module.exports = { PRESETS, resolveOptions, createPolicy };

@@ -1,4 +1,4 @@
-import type { ToolResult } from './result.js';
+import type { ImageToolResult } from './result.js';
 
 // ---------------------------------------------------------------------------------------------
 // Summary-first summarizers. Each is a pure function: the producer's full output and
@@ -117,67 +117,101 @@ export interface ScreenRect {
   h: number;
 }
 
-/** A layout entry as the layout-bounds producer returns it. */
+/** A layout entry as the layout-bounds producer returns it: one per RECT. */
 export interface LayoutEntry {
   id: number;
+  /** The entity's guid, `null` when it has none. */
+  guid?: string | null;
   name: string;
   layer: string | null;
   screen: ScreenRect | null;
   onScreen: boolean;
   zeroSize: boolean;
   worldAABB?: unknown;
+  /** Which viewport measured this rect (`game-3d`, `scene-view`, …); one entity can have one per viewport. */
+  surface?: string;
+  canvasId?: number;
+  canvasGuid?: string | null;
   /** Used for ancestry when `options.entities` is not given. */
   parentId?: number | null;
 }
 
-/** The agent's query for {@link layoutBounds}. */
+/** The agent's query for {@link layoutBounds}. Any of `ids`/`guids`/`name`/`layer` returns rects. */
 export interface LayoutBoundsQuery {
-  /** Narrow to these ids (a comma-separated string also works); non-empty returns rects. */
-  ids?: Array<number | string> | string;
-  /** Narrow to one layer; returns rects. */
+  /** Runtime ids (a comma-separated string also works). Volatile across reloads: prefer `guids`. */
+  ids?: ReadonlyArray<number | string> | string;
+  /** Stable guids (a comma-separated string also works). */
+  guids?: ReadonlyArray<string> | string;
+  /** Entities whose name contains this, case-insensitively. */
+  name?: string;
+  /** Narrow to one layer. */
   layer?: string;
   /** Return the (narrowed) entries. */
   entities?: Flag;
   /** Return the overlapping pairs. */
   overlaps?: Flag;
-  /** A finite limit keeps a prefix of the returned entries. Default: all. */
-  limit?: number;
+  /** A finite limit keeps a prefix of the returned entries (0 or negative: none). Default: all. */
+  limit?: number | string;
 }
 
 /** Options of {@link layoutBounds}. */
 export interface LayoutBoundsOptions {
-  /** Every scene entity, for walking ancestry (an ancestor need not have a rect). Default: the entries' own `parentId`. */
-  entities?: ReadonlyArray<{ id: number | string; parentId?: number | string | null }>;
+  /**
+   * The live world: every scene entity, rect or not. Guids and names resolve through it, an id
+   * not in it is `unresolved`, and ancestry walks it (an ancestor need not have a rect). Default:
+   * the entries themselves.
+   */
+  entities?: ReadonlyArray<{ id: number | string; parentId?: number | string | null; guid?: string | null; name?: string }>;
+}
+
+/** An entity in an overlapping pair. */
+export interface OverlapMember {
+  id: number;
+  guid: string | null;
+  name: string;
 }
 
 /** One overlapping pair, `a` before `b` in entry order. */
 export interface OverlapPair {
-  a: number;
-  b: number;
+  a: OverlapMember;
+  b: OverlapMember;
   layer: string | null;
 }
 
-/** The payload of {@link layoutBounds}. */
+/** The payload of {@link layoutBounds}. Every count counts rects; `entityTotal` counts entities. */
 export interface LayoutBoundsResult {
-  count: number;
+  /** Rects measured (after the filters). */
+  totalCount: number;
+  /** Rects in `entities` — only when rects were asked for. */
+  returnedCount?: number;
+  /** Distinct entities behind `totalCount`; differs when several viewports are mounted. */
+  entityTotal: number;
+  surfaces?: string[];
+  surfaceNote?: string;
+  /** Addresses (guids, then the name, then ids) that matched no live entity. */
+  unresolved?: Array<string | number>;
+  unresolvedNote?: string;
   /** Key: the layer, or `"null"`. */
   layerCounts: { [layer: string]: number };
-  offScreen: number[];
+  /** Guids of the off-screen rects' entities. */
+  offScreen: string[];
+  /** Ids of off-screen entities that have no guid. */
+  offScreenNoGuidIds?: number[];
   offScreenCount: number;
-  zeroSize: number[];
+  zeroSize: string[];
+  zeroSizeNoGuidIds?: number[];
   zeroSizeCount: number;
   overlapsCount: number;
   entities?: LayoutEntry[];
   truncated?: true;
-  totalCount?: number;
   overlaps?: OverlapPair[];
   hint?: string;
 }
 
 /**
- * Layout counts first: per layer, off-screen, zero-size and the number of overlapping same-layer
- * pairs (computed with a sweep, never the O(n²) loop); rects only with `entities`, `ids` or
- * `layer`, pairs only with `overlaps`.
+ * Layout counts first: rects per layer, distinct entities, off-screen and zero-size guid lists
+ * and the number of overlapping same-layer pairs (computed with a sweep, never the O(n²)
+ * loop); rects with `entities`, `ids`, `guids`, `name` or `layer`, pairs only with `overlaps`.
  */
 export declare function layoutBounds(entries: readonly LayoutEntry[], query?: LayoutBoundsQuery, options?: LayoutBoundsOptions): LayoutBoundsResult;
 
@@ -189,284 +223,170 @@ export interface Asset {
   type: string;
 }
 
-/** The agent's query for {@link listAssets}. */
-export interface ListAssetsQuery {
+/** The agent's query for {@link summarizeAssets}. */
+export interface AssetQuery {
   /** Exact type. */
   type?: string;
   /** Path prefix. */
   folder?: string;
   /** Case-insensitive substring of name or path. */
   name?: string;
-  /** Entries to return (alone, it switches to entries). Default: all. */
+  /**
+   * Entries to return. Given at all, it switches to entries (an explicit parameter always changes
+   * the answer); 0 or negative returns none, NaN/Infinity cap nothing. Default: all.
+   */
   limit?: number | string;
   /** Every entry. */
   all?: Flag;
 }
 
-/** The bare {@link listAssets} payload. */
+/** The bare {@link summarizeAssets} payload: no rows, so no `returnedCount`. */
 export interface AssetCounts {
-  total: number;
+  totalCount: number;
   byType: { [type: string]: number };
   hint: string;
 }
 
-/** The filtered {@link listAssets} payload; `hint` only when nothing matched. */
+/** The entries payload of {@link summarizeAssets}; `hint` only when a filter matched nothing. */
 export interface AssetEntries {
-  count: number;
+  /** Rows in `assets`. */
+  returnedCount: number;
+  /** Assets the filter matched before the limit. */
+  totalCount: number;
   assets: Asset[];
   truncated?: true;
-  totalCount?: number;
+  /** The empty-filter hint: the unfiltered count and, for `type=`, the live types. */
   hint?: string;
 }
 
 /** Per-type counts by default; entries for `type`/`folder`/`name` (ANDed), `limit` or `all`. */
-export declare function listAssets(assets: readonly Asset[], query?: ListAssetsQuery): AssetCounts | AssetEntries;
+export declare function summarizeAssets(assets: readonly Asset[], query?: AssetQuery): AssetCounts | AssetEntries;
+
+/** {@link summarizeAssets} under its older name: the same function, the same replies. */
+export declare const listAssets: typeof summarizeAssets;
 
 /** One trait's schema. */
 export interface TraitSchema {
   category?: string;
-  fields?: unknown[];
+  fields?: { [field: string]: unknown };
   [key: string]: unknown;
 }
 
-/** The trait registry as the editor returns it. */
-export interface TraitRegistry {
-  schemaAvailable?: boolean;
-  traits: { [name: string]: TraitSchema };
-}
-
-/** The agent's query for {@link listTraits}. */
-export interface ListTraitsQuery {
-  /** One trait's schema. */
+/** The agent's query for {@link summarizeTraits}. */
+export interface TraitQuery {
+  /** One trait's schema (exact, case-sensitive). */
   name?: string;
   /** Every schema. */
   all?: Flag;
 }
 
-/** The bare {@link listTraits} payload. */
+/** The bare {@link summarizeTraits} payload. `schemaAvailable` only when the caller gave it. */
 export interface TraitIndex {
-  schemaAvailable: boolean;
+  schemaAvailable?: boolean;
   traitCount: number;
   /** Names by category (`"other"` when a trait has none). */
   byCategory: { [category: string]: string[] };
   hint: string;
 }
 
-/** `name=` or `all` payload of {@link listTraits}. */
+/** `name=` or `all` payload of {@link summarizeTraits}. */
 export interface TraitSchemas {
-  schemaAvailable: boolean;
+  schemaAvailable?: boolean;
   traits: { [name: string]: TraitSchema };
 }
 
-/** An unknown `name=`; the caller turns it into `err(error)`. */
-export interface TraitLookupError {
-  error: string;
+/** A failure as an error-envelope detail (the server stamps `tool`). */
+export interface TraitErrorDetail {
+  /** `NO_RENDERER`: the registry was never pushed, so nothing is known. `NOT_FOUND`: it is loaded and has no such name. */
+  code: 'NO_RENDERER' | 'NOT_FOUND';
+  what: string;
+  why: string;
+  /** The name that was not found (`NOT_FOUND` only). */
+  got?: string;
+  /** Next moves: near names for a `NOT_FOUND`, or how to get the registry loaded. */
+  options: string[];
 }
 
-/** Names by category by default; one schema with `name`, all with `all`. */
-export declare function listTraits(schema: TraitRegistry, query?: ListTraitsQuery): TraitIndex | TraitSchemas | TraitLookupError;
-
-/** Options of {@link tailWithCounts}. */
-export interface TailOptions {
-  /** Items to keep from the end, when finite (`<= 0` keeps none). */
-  limit?: number;
-  /** Used when `limit` is not a finite number. */
-  defaultLimit?: number;
+/** A failed {@link summarizeTraits} call; the caller passes `error` to the formatter's `fail`. */
+export interface TraitFailure {
+  error: TraitErrorDetail;
 }
 
-/** The payload of {@link tailWithCounts}. */
-export interface TailResult<T> {
-  /** The last `n` items (the caller's own objects). */
-  items: T[];
-  total: number;
-  truncated: boolean;
-  /** Histogram of `typeOf` over all items (`null`/`undefined` keyed `"?"`). */
-  byType: { [type: string]: number };
-}
+/**
+ * Names by category by default; one schema with `name`, all with `all`. An empty registry is
+ * refused (`NO_RENDERER`) on every call, and a `name=` miss is `NO_RENDERER` while the registry
+ * is empty or `schemaAvailable === false`, else `NOT_FOUND` with up to 8 near names.
+ */
+export declare function summarizeTraits(
+  traits: { readonly [name: string]: TraitSchema } | null | undefined,
+  schemaAvailable: boolean | undefined,
+  query?: TraitQuery,
+): TraitIndex | TraitSchemas | TraitFailure;
 
-/** The shared ring-buffer tail: last `n` items plus a histogram over all of them. `typeOf` is called once per item, in order. */
-export declare function tailWithCounts<T>(items: readonly T[], typeOf: (item: T, index: number) => unknown, options?: TailOptions): TailResult<T>;
-
-/** A console entry. */
-export interface ConsoleEntry {
-  level: string;
-  ts: number;
-  text: string;
-}
-
-/** The agent's query for {@link consoleLogs}. */
-export interface ConsoleLogsQuery {
-  level?: string;
-  /** Only entries with `ts > since`. */
-  since?: number;
-  /** Default 50. */
-  limit?: number;
-}
-
-/** The payload of {@link consoleLogs}. */
-export interface ConsoleLogsResult {
-  logs: ConsoleEntry[];
-  total: number;
-  byLevel: { [level: string]: number };
-  truncated?: true;
-  hint?: string;
-}
-
-/** The last 50 console entries (after `level`/`since` filters) plus `byLevel` over all of them. */
-export declare function consoleLogs(entries: readonly ConsoleEntry[], query?: ConsoleLogsQuery): ConsoleLogsResult;
-
-/** A game journal event. */
-export interface JournalEvent {
-  tick: number;
-  type: string;
-  payload?: unknown;
-  cap: unknown;
-  level: unknown;
-}
-
-/** The agent's query for {@link journalEvents}. */
-export interface JournalEventsQuery {
-  type?: string;
-  /** Default 100. */
-  limit?: number;
-}
-
-/** The payload of {@link journalEvents}. */
-export interface JournalEventsResult {
-  count: number;
-  total: number;
-  byType: { [type: string]: number };
-  events: JournalEvent[];
-  truncated?: true;
-  hint?: string;
-}
-
-/** The last 100 journal events (after `type`) plus `byType` over all of them. */
-export declare function journalEvents(events: readonly JournalEvent[], query?: JournalEventsQuery): JournalEventsResult;
-
-/** An editor journal event. */
-export interface EditorJournalEvent {
-  seq: number;
-  type: string;
-  [key: string]: unknown;
-}
-
-/** A timeline event (merged view). */
-export interface TimelineEvent {
-  type?: string;
-  [key: string]: unknown;
-}
-
-/** The agent's query for {@link editorJournal}. */
-export interface EditorJournalQuery {
-  /** Also tail `game` and `timeline`. */
-  merged?: Flag;
-  game?: readonly JournalEvent[];
-  timeline?: readonly TimelineEvent[];
-  /** Cursor: the oldest editor events with `seq > since` (head, not tail). */
-  since?: number;
-  /** Default 100. */
-  limit?: number;
-}
-
-/** The payload of {@link editorJournal}. */
-export interface EditorJournalResult {
-  editor: EditorJournalEvent[];
-  editorTotal: number;
-  byType: { [type: string]: number };
-  truncated?: true;
-  hint?: string;
-  /** `seq` of the last returned editor event: pass it as `since` to read on. */
-  nextSeq?: number;
-  game?: JournalEvent[];
-  gameTotal?: number;
-  gameByType?: { [type: string]: number };
-  timeline?: TimelineEvent[];
-  timelineTotal?: number;
-}
-
-/** The last 100 editor events (or the first 100 after a `since` cursor); merged adds game + timeline tails. */
-export declare function editorJournal(editor: readonly EditorJournalEvent[], query?: EditorJournalQuery): EditorJournalResult;
-
-/** Summary statistics of one watch series. */
-export interface WatchStats {
-  first: number;
-  last: number;
-  min: number;
-  max: number;
-  delta: number;
-  settled: boolean;
-}
-
-/** One watch sample. */
-export interface WatchSample {
-  [key: string]: unknown;
-}
-
-/** One watch series as the producer returns it. */
-export interface WatchSeries {
-  guid: string;
-  name?: string;
-  field: string;
-  count: number;
-  despawnedAt: number | null;
-  stats: WatchStats | null;
-  samples: WatchSample[];
-}
-
-/** The watch producer's result. */
-export interface WatchReadInput {
-  series: readonly WatchSeries[];
-  [key: string]: unknown;
-}
-
-/** The agent's query for {@link watchRead}. */
-export interface WatchReadQuery {
-  /** Keep the raw samples. Default: stats only. */
-  samples?: Flag;
-  /** Series to return. Default 100. */
-  limit?: number;
-}
-
-/** The payload of {@link watchRead}: the input's keys, series summarized, then the added keys. */
-export interface WatchReadResult {
-  series: Array<Omit<WatchSeries, 'samples'> & { samples?: WatchSample[] }>;
-  seriesTotal?: number;
-  seriesTruncated?: true;
-  totalSamples?: number;
-  hint?: string;
-  [key: string]: unknown;
-}
-
-/** Stats only by default (floats at 9 significant digits, series capped at 100); `samples` opts in to the time-series. */
-export declare function watchRead(result: WatchReadInput, query?: WatchReadQuery): WatchReadResult;
-
-/** One interaction handle. */
+/** One interaction handle as the handles producer reports it. */
 export interface Handle {
-  id: string | number;
+  id?: string | number;
   editor?: string;
   kind?: string;
+  label?: string;
   x?: number;
   y?: number;
   rect?: unknown;
+  onScreen?: boolean;
+  occludedBy?: string;
+  occlusionChecked?: boolean;
+  meta?: { disabled?: boolean; [key: string]: unknown };
   [key: string]: unknown;
 }
 
-/** The handles producer's result. */
+/** The handles producer's whole dump: every handle plus the counters that describe them. */
 export interface HandlesInput {
   handles: readonly Handle[];
+  returnedCount?: number;
+  totalCount?: number;
+  editors?: string[];
+  offScreenCount?: number;
+  occludedCount?: number;
+  occlusionUnchecked?: number;
+  disabledCount?: number;
+  viewport?: { w: number; h: number };
   [key: string]: unknown;
 }
 
-/** The agent's query for {@link handles}. */
+/** The agent's filter for {@link handles}; a call with none of these is bare. */
 export interface HandlesQuery {
   editor?: string;
   kind?: string;
-  ids?: Array<string | number> | string;
+  /** A list, or a comma-separated string; an empty list is no filter. */
+  ids?: ReadonlyArray<string | number> | string;
+  /** Handle ids starting with this (`dialog.saveAs.`). */
+  prefix?: string;
+  /** The WHOLE label, whitespace-collapsed and case-insensitive — never a substring. */
+  label?: string;
 }
 
-/** The payload of {@link handles}: counts when bare, the filtered handles otherwise. */
+/** The next moves when nothing exposes handles; each surface has its own. */
+export interface HandlesRemedies {
+  /** A bare call's whole hint when no handle exists. Default: open the editor + its sub-mode. */
+  noHandles?: string;
+  /** Finishes "no handle matches <filter>, and …" when no handle is live at all. */
+  nothingLive?: string;
+}
+
+/** Options of {@link handles}. */
+export interface HandlesOptions {
+  remedies?: HandlesRemedies;
+}
+
+/**
+ * The payload of {@link handles}. Bare: the dump's counters without `handles` and without
+ * `returnedCount` (there are no rows), plus `byEditor`/`byKind` and a hint. Filtered: the
+ * matching handles with `returnedCount`/`totalCount` and every counter recomputed for them;
+ * when nothing matched, also `byEditor`/`byKind` over every handle and a hint naming what is live.
+ */
 export interface HandlesResult {
+  returnedCount?: number;
+  totalCount?: number;
   handles?: Handle[];
   byEditor?: { [editor: string]: number };
   byKind?: { [kind: string]: number };
@@ -474,8 +394,11 @@ export interface HandlesResult {
   [key: string]: unknown;
 }
 
-/** `byEditor`/`byKind` counts by default (missing values keyed `'?'`); handle geometry for `editor`, `kind` or `ids`. */
-export declare function handles(result: HandlesInput, query?: HandlesQuery): HandlesResult;
+/** Counts by editor and kind when bare; the matching handles' geometry when filtered. A result without a `handles` array comes back unchanged. */
+export declare function handles(result: HandlesInput, query?: HandlesQuery, options?: HandlesOptions): HandlesResult;
+
+/** A label for a report: at most 60 UTF-16 units, the first 57 plus `…` when longer (never splitting a surrogate pair). */
+export declare function capLabel(label: string): string;
 
 /** A scene edit's backend response. */
 export interface SceneEditInput {
@@ -508,7 +431,7 @@ export interface Screenshot {
 }
 
 /** Path and pixel dimensions as text; the image block only with `inline: true` (default off: a full-resolution blob is ~1800px of base64). */
-export declare function screenshotResult(shot: Screenshot, options?: { inline?: boolean }): ToolResult;
+export declare function screenshotResult(shot: Screenshot, options?: { inline?: boolean }): ImageToolResult;
 
 /** The first 12 hex digits of a GUID, dashes removed: a pure function, stable across calls. Non-GUID text is returned unchanged. */
 export declare function shortGuid(guid: string): string;

@@ -5,9 +5,11 @@
 //! Lengths are UTF-16 code units, because that is what JavaScript's `.length` reports and what
 //! the editor's reference formatter compares against.
 
+pub mod hint;
 pub mod preview;
 
 use crate::json::number::{push_js_number, push_json_number};
+pub use crate::cap::hint::{elision_hint, narrow_hint_text, CapUnit};
 use crate::json::string::{push_json_string, utf16_len};
 use crate::cap::preview::{summary_json_within, Summary};
 
@@ -15,56 +17,29 @@ use crate::cap::preview::{summary_json_within, Summary};
 /// every narrowed query the editor's tools answer; an untargeted full dump is meant to hit it.
 pub const MAX_PAYLOAD_CHARS: f64 = 60_000.0;
 
-/// What the cap was measured in, for the envelope's hint.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CapUnit {
-    /// UTF-16 code units (`.length`).
-    Chars,
-    /// Real BPE tokens.
-    Tokens,
-}
+/// The code an over-cap envelope carries: the answer exists but did not fit. The envelope is not
+/// an error result; the code lets a caller branch on "narrow and retry" without reading the hint.
+pub const TOO_LARGE: &str = "TOO_LARGE";
 
-impl CapUnit {
-    fn word(self) -> &'static str {
-        match self {
-            CapUnit::Chars => "chars",
-            CapUnit::Tokens => "tokens",
-        }
-    }
-}
-
-/// The envelope's hint, byte-identical to the reference formatter's for [`CapUnit::Chars`].
-pub fn elision_hint(size: f64, cap: f64, unit: CapUnit) -> String {
-    let mut hint = String::with_capacity(260);
-    hint.push_str("Response was ");
-    push_js_number(&mut hint, size);
-    hint.push(' ');
-    hint.push_str(unit.word());
-    hint.push_str(" (cap ");
-    push_js_number(&mut hint, cap);
-    hint.push_str(
-        "). Narrow it: pass a filter (trait=/id=/name=/where=/layer=/ids=) or limit=N, or drop full=1. \
-         See this tool's description for the filters it accepts.",
-    );
-    hint
-}
-
-/// `JSON.stringify({ elided: true, bytes, hint, preview: summarize(data) })`.
+/// `JSON.stringify({ elided: true, code: "TOO_LARGE", bytes, hint, preview: summarize(data) })`.
 ///
-/// `bytes` is the payload's length in UTF-16 units (the reference's name for it, kept for
-/// compatibility); with a token cap, `tokens` follows it. When the whole envelope would itself
-/// exceed the cap, the preview keeps only the leading keys that fit (see
+/// `bytes` is the payload's length in UTF-16 units (the editor's name for it, kept for
+/// compatibility); with a token cap, `tokens` follows it. `filters` are the calling tool's own
+/// narrowing parameters for the hint (empty: the generic advice). When the whole envelope would
+/// itself exceed the cap, the preview keeps only the leading keys that fit (see
 /// [`summary_json_within`]); the envelope is then within the cap unless the cap is smaller than
 /// the envelope with the smallest preview: for an object, the `{"…":"N more keys"}` marker
-/// alone (it is never dropped for `{}`, which would claim there are no keys). For a token cap the envelope is measured in UTF-8 bytes,
-/// an upper bound on its tokens, so no tokenizer is needed here.
-pub fn elision_envelope(chars: f64, tokens: Option<f64>, cap: f64, unit: CapUnit, summary: &Summary) -> String {
+/// alone (it is never dropped for `{}`, which would claim there are no keys). For a token cap the
+/// envelope is measured in UTF-8 bytes, an upper bound on its tokens, so no tokenizer is needed here.
+pub fn elision_envelope(chars: f64, tokens: Option<f64>, cap: f64, unit: CapUnit, summary: &Summary, filters: &[String]) -> String {
     let size = match (unit, tokens) {
         (CapUnit::Tokens, Some(t)) => t,
         _ => chars,
     };
     let mut head = String::with_capacity(320);
-    head.push_str("{\"elided\":true,\"bytes\":");
+    head.push_str("{\"elided\":true,\"code\":\"");
+    head.push_str(TOO_LARGE);
+    head.push_str("\",\"bytes\":");
     // JSON.stringify writes a non-finite number as null; String() (the hint) writes NaN.
     push_json_number(&mut head, chars);
     if let Some(t) = tokens {
@@ -72,7 +47,7 @@ pub fn elision_envelope(chars: f64, tokens: Option<f64>, cap: f64, unit: CapUnit
         push_json_number(&mut head, t);
     }
     head.push_str(",\"hint\":");
-    push_json_string(&mut head, &elision_hint(size, cap, unit));
+    push_json_string(&mut head, &elision_hint(size, cap, unit, filters));
     head.push_str(",\"preview\":");
     let measure: fn(&str) -> usize = match unit {
         CapUnit::Chars => utf16_len,
@@ -101,6 +76,20 @@ pub struct TextCut {
 /// the reference would cut such a pair in half and leave a lone surrogate; this keeps the cut
 /// one unit earlier and counts that unit as elided.
 pub fn plan_text_cut(len: usize, max_chars: f64, splits_pair: impl Fn(usize) -> bool) -> Option<TextCut> {
+    let (keep, elided) = plan_cut(len, max_chars, splits_pair)?;
+    let len_f = len as f64;
+    let mut marker = String::from("\n…[");
+    push_js_number(&mut marker, elided);
+    marker.push_str(" chars elided of ");
+    push_js_number(&mut marker, len_f);
+    marker.push(']');
+    Some(TextCut { keep, marker })
+}
+
+/// Where `text.slice(0, max_chars)` ends for a text of `len` UTF-16 units, moved back one unit
+/// when it would split a surrogate pair, and how many units that leaves out (`len - max_chars`,
+/// plus the unit moved back). `None` when the text fits (`len <= max_chars`).
+pub fn plan_cut(len: usize, max_chars: f64, splits_pair: impl Fn(usize) -> bool) -> Option<(usize, f64)> {
     let len_f = len as f64;
     if len_f <= max_chars {
         return None;
@@ -111,12 +100,7 @@ pub fn plan_text_cut(len: usize, max_chars: f64, splits_pair: impl Fn(usize) -> 
         keep -= 1;
         elided += 1.0;
     }
-    let mut marker = String::from("\n…[");
-    push_js_number(&mut marker, elided);
-    marker.push_str(" chars elided of ");
-    push_js_number(&mut marker, len_f);
-    marker.push(']');
-    Some(TextCut { keep, marker })
+    Some((keep, elided))
 }
 
 /// The end index `String.prototype.slice(0, end)` resolves to (ToIntegerOrInfinity, negative
@@ -137,32 +121,23 @@ mod tests {
     use crate::cap::preview::Shape;
 
     #[test]
-    fn hint_matches_reference_text() {
-        assert_eq!(
-            elision_hint(99570.0, 60000.0, CapUnit::Chars),
-            "Response was 99570 chars (cap 60000). Narrow it: pass a filter (trait=/id=/name=/where=/layer=/ids=) \
-             or limit=N, or drop full=1. See this tool's description for the filters it accepts."
-        );
-    }
-
-    #[test]
     fn envelope_is_compact_json_in_reference_key_order() {
         let summary = Summary::Object(vec![("\"a\"".into(), Shape::Array(3))]);
-        let got = elision_envelope(12.0, None, 1000.0, CapUnit::Chars, &summary);
-        assert!(got.starts_with(r#"{"elided":true,"bytes":12,"hint":"Response was 12 chars (cap 1000). "#), "{got}");
+        let got = elision_envelope(12.0, None, 1000.0, CapUnit::Chars, &summary, &[]);
+        assert!(got.starts_with(r#"{"elided":true,"code":"TOO_LARGE","bytes":12,"hint":"Response was 12 chars (cap 1000). "#), "{got}");
         assert!(got.ends_with(r#"accepts.","preview":{"a":"array(3)"}}"#), "{got}");
-        let tokens = elision_envelope(12.0, Some(7.0), 5.0, CapUnit::Tokens, &Summary::Array(1));
-        assert!(tokens.starts_with(r#"{"elided":true,"bytes":12,"tokens":7,"hint":"Response was 7 tokens (cap 5)."#), "{tokens}");
+        let tokens = elision_envelope(12.0, Some(7.0), 5.0, CapUnit::Tokens, &Summary::Array(1), &[]);
+        assert!(tokens.starts_with(r#"{"elided":true,"code":"TOO_LARGE","bytes":12,"tokens":7,"hint":"Response was 7 tokens (cap 5)."#), "{tokens}");
     }
 
     #[test]
     fn envelope_writes_non_finite_sizes_as_json_null() {
         // Found by fuzz/fuzz_targets/cap.rs (fuzz/regressions/cap-nan-tokens): `"tokens":NaN`
         // made the envelope invalid JSON; JSON.stringify writes null there.
-        let got = elision_envelope(259.0, Some(f64::NAN), 29812.0, CapUnit::Chars, &Summary::Array(1));
-        assert!(got.starts_with(r#"{"elided":true,"bytes":259,"tokens":null,"hint":"Response was 259 chars (cap 29812)."#), "{got}");
-        let got = elision_envelope(f64::INFINITY, Some(f64::NEG_INFINITY), 10.0, CapUnit::Tokens, &Summary::Array(1));
-        assert!(got.starts_with(r#"{"elided":true,"bytes":null,"tokens":null,"hint":"Response was -Infinity tokens (cap 10)."#), "{got}");
+        let got = elision_envelope(259.0, Some(f64::NAN), 29812.0, CapUnit::Chars, &Summary::Array(1), &[]);
+        assert!(got.starts_with(r#"{"elided":true,"code":"TOO_LARGE","bytes":259,"tokens":null,"hint":"Response was 259 chars (cap 29812)."#), "{got}");
+        let got = elision_envelope(f64::INFINITY, Some(f64::NEG_INFINITY), 10.0, CapUnit::Tokens, &Summary::Array(1), &[]);
+        assert!(got.starts_with(r#"{"elided":true,"code":"TOO_LARGE","bytes":null,"tokens":null,"hint":"Response was -Infinity tokens (cap 10)."#), "{got}");
     }
 
     #[test]
@@ -173,14 +148,14 @@ mod tests {
         let summary = Summary::Object(vec![(format!("\"{}\"", "k".repeat(40)), Shape::Null)]);
         let marker = r#"{"…":"1 more keys"}"#;
         // The hint prints the cap, so find the cap equal to its own marker-only envelope size.
-        let floor_at = |cap: f64| utf16_len(&elision_envelope(1e6, None, cap, CapUnit::Chars, &Summary::Object(Vec::new()))) - 2 + utf16_len(marker);
+        let floor_at = |cap: f64| utf16_len(&elision_envelope(1e6, None, cap, CapUnit::Chars, &Summary::Object(Vec::new()), &[])) - 2 + utf16_len(marker);
         let cap = floor_at(floor_at(300.0) as f64);
         assert_eq!(floor_at(cap as f64), cap);
-        let got = elision_envelope(1e6, None, cap as f64, CapUnit::Chars, &summary);
+        let got = elision_envelope(1e6, None, cap as f64, CapUnit::Chars, &summary, &[]);
         assert!(got.ends_with(r#""preview":{"…":"1 more keys"}}"#), "{got}");
         assert_eq!(utf16_len(&got), cap);
         // One unit less and only the marker's own size is over: the documented exception.
-        let got = elision_envelope(1e6, None, (cap - 1) as f64, CapUnit::Chars, &summary);
+        let got = elision_envelope(1e6, None, (cap - 1) as f64, CapUnit::Chars, &summary, &[]);
         assert_eq!(utf16_len(&got), cap);
     }
 
@@ -188,7 +163,7 @@ mod tests {
     fn envelope_stays_within_the_cap_when_the_preview_is_huge() {
         let entries = (0..5000).map(|i| (format!("\"key{i}\""), Shape::Object(i))).collect();
         let summary = Summary::Object(entries);
-        let got = elision_envelope(1e6, None, 2000.0, CapUnit::Chars, &summary);
+        let got = elision_envelope(1e6, None, 2000.0, CapUnit::Chars, &summary, &[]);
         assert!(utf16_len(&got) <= 2000, "{}", utf16_len(&got));
         assert!(got.ends_with(r#"more keys"}}"#), "{got}");
     }

@@ -1,21 +1,28 @@
-//! Summary-first summarizers for the editor's heavy tools (issue 4).
+//! Summary-first summarizers for the editor's heavy tools.
 //!
 //! Each one is a pure function: the producer's full output plus the agent's query in (as JSON
 //! text from V8's `JSON.stringify`), the agent payload out (JSON text written with
 //! [`crate::json::value`], so numbers print exactly as JavaScript prints them and keys keep the
-//! order the issue fixes). The JS side `JSON.parse`s the result, which makes data keys such as
+//! order the reply defines). The JS side `JSON.parse`s the result, which makes data keys such as
 //! `__proto__` ordinary own keys. Inputs are never mutated: they arrive as text.
 //!
 //! - [`scene_state`] (+ [`where_filter`]) — the scene index and its drill-downs.
-//! - [`layout_bounds`] — counts-first layout rects with a sweep-based overlap count.
+//! - [`layout_bounds`] (+ [`layout_overlaps`]) — counts-first layout rects with a sweep-based
+//!   overlap count.
 //! - [`assets`], [`traits`] — index-first asset and trait listings.
-//! - [`ring`] — ring-buffer tails with whole-set histograms.
+//! - [`handles`] — interaction-handle counts, or the geometry a filter asks for.
+//! - [`filter_disclosure`] — what a filtered read says when its filter matched nothing.
+//! - [`stream`] — console, journal, editor-journal and watch summaries: tails, cursors, log budgets.
 //! - [`write_path`] — scene-edit echo gating and screenshot results.
 
 pub mod assets;
+pub mod filter_disclosure;
 pub mod guid;
+pub mod handles;
 pub mod layout_bounds;
-pub mod ring;
+pub mod layout_entries;
+pub mod layout_overlaps;
+pub mod stream;
 pub mod scene_state;
 pub mod traits;
 pub mod where_filter;
@@ -131,7 +138,7 @@ pub fn num(n: usize) -> Value {
 }
 
 /// A histogram whose keys keep first-seen order (what a JS object built by `counts[k] = …`
-/// gives for non-index keys, and what the issue fixes for every summarizer).
+/// gives for non-index keys, and the order every summarizer's histograms keep).
 #[derive(Default)]
 pub struct Histogram {
     counts: Map<String, Value>,
@@ -158,10 +165,26 @@ impl Histogram {
     pub fn into_value(self) -> Value {
         Value::Object(self.counts)
     }
+    /// The keys in the order `Object.keys` lists them on the parsed object: array-index keys
+    /// first, ascending, then the rest in first-seen order.
+    pub fn js_keys(&self) -> Vec<&str> {
+        let (mut index, rest): (Vec<&str>, Vec<&str>) = self.counts.keys().map(String::as_str).partition(|k| array_index(k).is_some());
+        index.sort_by_key(|k| array_index(k));
+        index.extend(rest);
+        index
+    }
+}
+
+/// The value of `key` when JavaScript treats it as an array index (`"0"`, `"17"`; not `"01"`).
+fn array_index(key: &str) -> Option<u32> {
+    if key.is_empty() || (key.len() > 1 && key.starts_with('0')) || !key.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    key.parse::<u32>().ok().filter(|&n| n != u32::MAX)
 }
 
 /// `String(value)` for a scalar as the histogram keys and string comparisons need it;
-/// `missing` for null/absent (what the issue spells `'?'`), JSON text for containers.
+/// `missing` for null/absent (`'?'` in the summarizers), JSON text for containers.
 pub fn key_string(value: Option<&Value>, missing: &str) -> String {
     match value {
         None | Some(Value::Null) => missing.to_owned(),
@@ -224,6 +247,67 @@ pub fn read_limit(value: Option<&Value>) -> Option<usize> {
     }
     // Saturating: an explicit huge limit simply means "everything".
     Some(if x >= usize::MAX as f64 { usize::MAX } else { x.floor() as usize })
+}
+
+/// JavaScript truthiness of a query value: what an `if (q.type)` in the editor tests. `0`, `""`,
+/// `false`, `null` and absent are off; everything else (including `"0"`) is on.
+pub fn js_truthy(value: Option<&Value>) -> bool {
+    match value {
+        None | Some(Value::Null) => false,
+        Some(Value::Bool(b)) => *b,
+        Some(Value::Number(n)) => n.as_f64().is_some_and(|x| x != 0.0),
+        Some(Value::String(s)) => !s.is_empty(),
+        Some(_) => true,
+    }
+}
+
+/// A `limit` that keeps a prefix, as the summarizers with an explicit `limit` read it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// No `limit` key (or `null`): the call is not limited and `limit` does not target.
+    Absent,
+    /// A `limit` was given but caps nothing: NaN, `+Infinity`, or text that is not a number.
+    Uncapped,
+    /// At most this many rows (a negative limit keeps none; fractions are cut toward zero).
+    Cap(usize),
+}
+
+impl Limit {
+    /// Reads `limit` from a query. Numeric strings count (URL query strings carry them); the
+    /// JS side sends a non-finite number as its `String()` form so it is not lost as `null`.
+    pub fn read(value: Option<&Value>) -> Limit {
+        let x = match value {
+            None | Some(Value::Null) => return Limit::Absent,
+            Some(Value::Number(n)) => n.as_f64().unwrap_or(f64::NAN),
+            Some(Value::String(s)) if s.trim() == "-Infinity" => f64::NEG_INFINITY,
+            Some(Value::String(s)) if s.trim().is_empty() => 0.0,
+            Some(Value::String(s)) => parse_js_number(s).unwrap_or(f64::NAN),
+            Some(_) => f64::NAN,
+        };
+        if x.is_nan() || x == f64::INFINITY {
+            Limit::Uncapped
+        } else if x <= 0.0 {
+            Limit::Cap(0)
+        } else if x >= usize::MAX as f64 {
+            Limit::Uncapped
+        } else {
+            Limit::Cap(x as usize)
+        }
+    }
+    /// Rows kept of `total`, and whether the limit cut any.
+    pub fn apply(self, total: usize) -> (usize, bool) {
+        match self {
+            Limit::Cap(n) if n < total => (n, true),
+            _ => (total, false),
+        }
+    }
+}
+
+/// A reply struct as compact JSON text, numbers written exactly as `JSON.stringify` writes them
+/// (serde's own writer prints `1e21` where JavaScript prints `1e+21`). Field order is key order.
+pub fn reply_json<T: serde::Serialize>(reply: &T) -> crate::error::Result<String> {
+    let value = serde_json::to_value(reply).map_err(|e| crate::error::Error::invalid_input(format!("reply could not be built: {e}")))?;
+    Ok(to_json(&value))
 }
 
 /// The object behind `value`, or an empty one (absent options, `null`).

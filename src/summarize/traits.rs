@@ -1,63 +1,101 @@
-//! `listTraits`: trait names by category by default; one schema with `name=`, all with `all`.
+//! `summarizeTraits`: trait names by category by default; one schema with `name=`, all with `all`.
 //!
 //! The usage pattern is "know what exists, then fetch one schema before a setTrait", so the
-//! bare call is names only. A lookup against a registry that has not loaded never claims the
-//! trait is unknown: that would send the agent off inventing a different trait name.
+//! bare call is names only. A failure is a structured error detail, not a sentence, because the
+//! two failures need different next moves: `NO_RENDERER` (the registry has not been pushed yet,
+//! so nothing is known) and `NOT_FOUND` (the registry is loaded and has no such name). An empty
+//! registry is refused on every call — bare and `all=true` too — since the engine registers its
+//! own core traits on every boot, so zero traits means "not loaded", never "none exist".
 
+use serde::Serialize;
 use serde_json::{Map, Value};
 
-use super::{given, key_string, lower, num, truthy, Obj};
+use super::{js_truthy, key_string, lower, reply_json, truthy};
+use crate::error::{Error, Result};
 
 /// Hint of the bare (names-only) call.
 pub const BARE_HINT: &str = "Names only. Pass name=<Trait> for its field schema (do this before a setTrait), or all=true for every schema.";
 
-/// Most suggestions an unknown-trait error lists.
+/// Most near names a `NOT_FOUND` lists as options.
 pub const MAX_SUGGESTIONS: usize = 8;
 
-/// Summarizes `schema` (`{ schemaAvailable, traits: { [name]: { category?, fields? } } }`).
-pub fn list_traits(schema: &Value, query: &Value) -> Result<String, String> {
+/// Why a lookup or listing against an empty registry says nothing.
+const EMPTY_REGISTRY_WHY: &str = "the trait registry is EMPTY — no editor renderer has pushed it yet (cold start, or the window is reloading). This says NOTHING about whether";
+/// The next moves when the registry has not been pushed.
+const NO_RENDERER_OPTIONS: [&str; 2] =
+    ["wait for the editor window to finish loading, then retry", "check the editor is running: modoki_identity"];
+
+/// An error detail in the editor's envelope shape (`tool` is stamped by the server).
+#[derive(Serialize)]
+struct Detail {
+    code: &'static str,
+    what: String,
+    why: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    got: Option<String>,
+    options: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct Failure {
+    error: Detail,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Schemas<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    schema_available: Option<&'a Value>,
+    traits: Value,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Names<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    schema_available: Option<&'a Value>,
+    trait_count: usize,
+    by_category: Map<String, Value>,
+    hint: &'static str,
+}
+
+fn no_renderer(what: String, subject: &str) -> Failure {
+    Failure {
+        error: Detail {
+            code: "NO_RENDERER",
+            what,
+            why: format!("{EMPTY_REGISTRY_WHY} {subject}."),
+            got: None,
+            options: NO_RENDERER_OPTIONS.map(str::to_owned).to_vec(),
+        },
+    }
+}
+
+/// Summarizes the trait registry `traits` (`{ [name]: { category?, fields? } }`) for `query`.
+/// `schema_available` is the registry's flag as the caller has it; `None` (not given) leaves it
+/// out of every reply.
+pub fn summarize_traits(traits: &Value, schema_available: Option<&Value>, query: &Value) -> Result<String> {
     let empty = Map::new();
-    let traits = schema.get("traits").and_then(Value::as_object).unwrap_or(&empty);
-    let available = match schema.get("schemaAvailable") {
-        Some(Value::Bool(b)) => *b,
-        // Absent flag: the registry is available exactly when it has entries.
-        _ => !traits.is_empty(),
+    let traits = match traits {
+        Value::Object(map) => map,
+        Value::Null => &empty,
+        _ => return Err(Error::invalid_input("summarizeTraits: traits must be an object of trait schemas by name")),
     };
     let query = super::object_or_empty(query);
-    let mut out = Obj::new();
-    if let Some(name) = given(query.get("name")).map(|v| key_string(Some(v), "")) {
-        if let Some(found) = traits.get(&name) {
-            let mut one = Map::new();
-            one.insert(name, found.clone());
-            out.set("schemaAvailable", available).set("traits", Value::Object(one));
-            return Ok(out.to_json());
-        }
-        let error = if !available || traits.is_empty() {
-            format!(
-                "the trait registry has not been loaded yet (it is empty or schemaAvailable is false), so this says nothing about whether trait \"{name}\" exists — retry once the editor has loaded the project"
-            )
-        } else {
-            let needle = lower(&name);
-            let near: Vec<&str> = traits.keys().filter(|k| lower(k).contains(&needle)).take(MAX_SUGGESTIONS).map(String::as_str).collect();
-            if near.is_empty() {
-                format!("unknown trait \"{name}\"")
-            } else {
-                format!("unknown trait \"{name}\" — did you mean: {}?", near.join(", "))
-            }
-        };
-        out.set("error", error);
-        return Ok(out.to_json());
+    if let Some(name) = query.get("name").filter(|v| js_truthy(Some(v))) {
+        return lookup(traits, schema_available, &key_string(Some(name), ""));
     }
-    if truthy(query.get("all")) {
-        out.set("schemaAvailable", available).set("traits", Value::Object(traits.clone()));
-        return Ok(out.to_json());
+    let all = truthy(query.get("all"));
+    if traits.is_empty() {
+        let what = if all { "list every registered ECS trait with its schema" } else { "list the registered ECS traits" };
+        return reply_json(&no_renderer(what.to_owned(), "traits exist"));
+    }
+    if all {
+        return reply_json(&Schemas { schema_available, traits: Value::Object(traits.clone()) });
     }
     let mut by_category: Map<String, Value> = Map::new();
-    for (name, def) in traits {
-        let category = match def.get("category") {
-            Some(c) if !c.is_null() && c.as_str() != Some("") => key_string(Some(c), "other"),
-            _ => "other".to_owned(),
-        };
+    for (name, schema) in traits {
+        let category = key_string(schema.get("category").filter(|c| !c.is_null()), "other");
         match by_category.get_mut(&category) {
             Some(Value::Array(names)) => names.push(Value::from(name.as_str())),
             _ => {
@@ -65,83 +103,31 @@ pub fn list_traits(schema: &Value, query: &Value) -> Result<String, String> {
             }
         }
     }
-    out.set("schemaAvailable", available)
-        .set("traitCount", num(traits.len()))
-        .set("byCategory", Value::Object(by_category))
-        .set("hint", BARE_HINT);
-    Ok(out.to_json())
+    reply_json(&Names { schema_available, trait_count: traits.len(), by_category, hint: BARE_HINT })
+}
+
+/// `name=X`: that one schema, or the error that says whether the miss means anything.
+fn lookup(traits: &Map<String, Value>, schema_available: Option<&Value>, name: &str) -> Result<String> {
+    let what = format!("look up the field schema for trait \"{name}\"");
+    let Some(hit) = traits.get(name).filter(|v| js_truthy(Some(v))) else {
+        if schema_available == Some(&Value::Bool(false)) || traits.is_empty() {
+            return reply_json(&no_renderer(what, "the trait exists"));
+        }
+        let needle = lower(name);
+        let near: Vec<String> = traits.keys().filter(|k| lower(k).contains(&needle)).take(MAX_SUGGESTIONS).cloned().collect();
+        let options = if near.is_empty() {
+            vec!["call modoki_list_traits bare for every registered name, grouped by category".to_owned()]
+        } else {
+            near
+        };
+        let why = "no registered trait has that name. Trait names are case-sensitive.".to_owned();
+        return reply_json(&Failure { error: Detail { code: "NOT_FOUND", what, why, got: Some(name.to_owned()), options } });
+    };
+    let mut one = Map::new();
+    one.insert(name.to_owned(), hit.clone());
+    reply_json(&Schemas { schema_available, traits: Value::Object(one) })
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn run(schema: &str, query: &str) -> String {
-        let p = |s: &str| serde_json::from_str::<Value>(s).expect("json");
-        list_traits(&p(schema), &p(query)).expect("ok")
-    }
-
-    const SCHEMA: &str = r#"{"schemaAvailable":true,"traits":{
-      "Transform":{"category":"core","fields":["x","y"]},
-      "Renderable3D":{"category":"render","fields":["mesh"]},
-      "RigidBody":{"category":"physics"},
-      "Tag":{},
-      "SpriteRenderer":{"category":"render"},
-      "__proto__":{"category":"constructor"}
-    }}"#;
-
-    #[test]
-    fn bare_lists_names_by_category() {
-        assert_eq!(
-            run(SCHEMA, "{}"),
-            format!(
-                r#"{{"schemaAvailable":true,"traitCount":6,"byCategory":{{"core":["Transform"],"render":["Renderable3D","SpriteRenderer"],"physics":["RigidBody"],"other":["Tag"],"constructor":["__proto__"]}},"hint":"{BARE_HINT}"}}"#
-            )
-        );
-        assert_eq!(
-            run(r#"{"schemaAvailable":false,"traits":{}}"#, "{}"),
-            format!(r#"{{"schemaAvailable":false,"traitCount":0,"byCategory":{{}},"hint":"{BARE_HINT}"}}"#)
-        );
-    }
-
-    #[test]
-    fn name_returns_one_schema() {
-        assert_eq!(
-            run(SCHEMA, r#"{"name":"Transform"}"#),
-            r#"{"schemaAvailable":true,"traits":{"Transform":{"category":"core","fields":["x","y"]}}}"#
-        );
-        assert_eq!(run(SCHEMA, r#"{"name":"__proto__"}"#), r#"{"schemaAvailable":true,"traits":{"__proto__":{"category":"constructor"}}}"#);
-    }
-
-    #[test]
-    fn unknown_name_suggests_near_names() {
-        assert_eq!(
-            run(SCHEMA, r#"{"name":"render"}"#),
-            r#"{"error":"unknown trait \"render\" — did you mean: Renderable3D, SpriteRenderer?"}"#
-        );
-        assert_eq!(run(SCHEMA, r#"{"name":"Zebra"}"#), r#"{"error":"unknown trait \"Zebra\""}"#);
-        let many: Vec<String> = (0..12).map(|i| format!(r#""Light{i}":{{}}"#)).collect();
-        let schema = format!(r#"{{"schemaAvailable":true,"traits":{{{}}}}}"#, many.join(","));
-        assert_eq!(
-            run(&schema, r#"{"name":"light"}"#),
-            r#"{"error":"unknown trait \"light\" — did you mean: Light0, Light1, Light2, Light3, Light4, Light5, Light6, Light7?"}"#
-        );
-    }
-
-    #[test]
-    fn unloaded_registry_never_says_unknown() {
-        let expected = r#"{"error":"the trait registry has not been loaded yet (it is empty or schemaAvailable is false), so this says nothing about whether trait \"Transform\" exists — retry once the editor has loaded the project"}"#;
-        assert_eq!(run(r#"{"schemaAvailable":false,"traits":{}}"#, r#"{"name":"Transform"}"#), expected);
-        assert_eq!(run(r#"{"schemaAvailable":true,"traits":{}}"#, r#"{"name":"Transform"}"#), expected);
-        assert_eq!(run(r#"{"schemaAvailable":false,"traits":{"Tag":{}}}"#, r#"{"name":"Transform"}"#), expected);
-        assert_eq!(run("null", r#"{"name":"Transform"}"#), expected);
-    }
-
-    #[test]
-    fn all_returns_every_schema() {
-        assert_eq!(
-            run(r#"{"schemaAvailable":true,"traits":{"A":{"fields":["f"]},"B":{}}}"#, r#"{"all":true}"#),
-            r#"{"schemaAvailable":true,"traits":{"A":{"fields":["f"]},"B":{}}}"#
-        );
-    }
-}
+#[path = "traits_tests.rs"]
+mod tests;

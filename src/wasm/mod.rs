@@ -11,6 +11,7 @@
 
 mod menu;
 mod summarize;
+mod streams;
 mod tokens;
 mod profile;
 mod toon;
@@ -19,7 +20,7 @@ use js_sys::{Array, JsString};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::cap::{elision_envelope, plan_text_cut, CapUnit};
+use crate::cap::{elision_envelope, narrow_hint_text, plan_text_cut, CapUnit};
 use crate::json::scan::round_json_numbers;
 use crate::round::round_sig;
 use crate::cap::preview::{summary_json, Shape, Summary};
@@ -74,11 +75,20 @@ pub fn cap_text(text: &JsString, max_chars: f64) -> JsString {
 }
 
 /// The elision envelope for `data`, whose serialized form was `chars` UTF-16 units long (and
-/// `tokens` tokens, when the cap was in tokens; pass a negative number otherwise).
+/// `tokens` tokens, when the cap was in tokens; pass a negative number otherwise). `filters`
+/// are the calling tool's own narrowing parameters for the hint (empty: the generic advice).
 #[wasm_bindgen(js_name = elisionEnvelope)]
-pub fn elision_envelope_export(data: &JsValue, chars: f64, tokens: f64, cap: f64) -> String {
+pub fn elision_envelope_export(data: &JsValue, chars: f64, tokens: f64, cap: f64, filters: Vec<String>) -> String {
     let (tokens, unit) = if tokens >= 0.0 { (Some(tokens), CapUnit::Tokens) } else { (None, CapUnit::Chars) };
-    elision_envelope(chars, tokens, cap, unit, &summary_of(data))
+    elision_envelope(chars, tokens, cap, unit, &summary_of(data), &filters)
+}
+
+/// The over-cap hint with `size` and `cap` already printed by `String()`, in tokens when
+/// `tokens` is set, naming `filters` (the calling tool's own parameters) when there are any.
+#[wasm_bindgen(js_name = narrowHint)]
+pub fn narrow_hint_export(size: &str, cap: &str, tokens: bool, filters: Vec<String>) -> String {
+    let unit = if tokens { CapUnit::Tokens } else { CapUnit::Chars };
+    narrow_hint_text(size, cap, unit, &filters)
 }
 
 /// `JSON.stringify(summarize(data))`; the JS side parses it, so keys such as `__proto__` become

@@ -1,0 +1,46 @@
+// Strict-tsc consumer of the MCP layer against the SDK's real types (js-tests/with-budget-types.test.ts
+// compiles it): withBudget keeps the server's own type, the policy's shapes are usable as is.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  withBudget,
+  createBudgetPolicy,
+  BUDGET_PRESETS,
+  type BudgetOptions,
+  type BudgetInfo,
+  type BudgetPolicy,
+  type BudgetedToolResult,
+  type CodedError,
+} from 'modoki-budget';
+
+const seen: BudgetInfo[] = [];
+const options: BudgetOptions = { preset: 'claudeCode', maxTokens: null, store: { maxResults: 10 }, pageTool: true, onResult: (info) => seen.push(info) };
+
+const server: McpServer = withBudget(new McpServer({ name: 'consumer', version: '0.0.0' }), options);
+server.registerTool('t', { description: 'a tool' }, async () => ({ content: [{ type: 'text' as const, text: 'ok' }] }));
+const low: Server = withBudget(new Server({ name: 'low', version: '0.0.0' }, { capabilities: { tools: {} } }));
+
+const policy: BudgetPolicy = createBudgetPolicy({ maxChars: BUDGET_PRESETS.editor.maxChars });
+const { result, info } = policy.apply('t', { a: 1 }, { hasOutputSchema: false });
+const sdkResult: CallToolResult = result as CallToolResult;
+const faulted: BudgetedToolResult = policy.fault('t', new Error('x')).result;
+const cap: 50000 = BUDGET_PRESETS.claudeCode.maxChars;
+const tokens: number = info.tokensOut + policy.store.stats().bytes + info.toJSON().tokensIn;
+const template: string = policy.resourceTemplate.uriTemplate;
+const page: string = policy.pageTool.name;
+let text = '';
+try {
+  text = policy.readResource('budget://result/x?page=1').contents[0].text;
+} catch (e) {
+  const code: CodedError['code'] = (e as CodedError).code;
+  text = code;
+}
+const called: BudgetedToolResult = policy.callPageTool({ id: 'x', page: 1 });
+
+// @ts-expect-error — an unknown preset
+withBudget(server, { preset: 'cursor' });
+// @ts-expect-error — not a server
+withBudget({ name: 'not a server' });
+
+export { low, sdkResult, faulted, cap, tokens, template, page, text, called, seen };

@@ -1,0 +1,55 @@
+// The package's three export lists — what require() returns, what import sees, and what
+// node/index.d.ts declares as values — are one list. A name missing from any of them is a
+// user's "is not a function" or TS2305.
+import { afterAll, describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { API, SymbolFlags } from 'typescript/unstable/sync';
+import * as esm from 'modoki-budget';
+
+const root = resolve(__dirname, '..');
+const cjs = createRequire(__filename)('modoki-budget') as Record<string, unknown>;
+const api = new API({ cwd: root });
+afterAll(() => api.close());
+
+/** The value exports (not types) the TypeScript checker sees in node/index.d.ts. */
+function declaredValues(): string[] {
+  const config = join(mkdtempSync(join(tmpdir(), 'modoki-budget-exports-')), 'tsconfig.json');
+  const entry = join(root, 'node', 'index.d.ts');
+  writeFileSync(config, JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', types: [] }, files: [entry] }));
+  const project = api.updateSnapshot({ openProjects: [config] }).getProject(config);
+  if (!project) throw new Error(`the TypeScript API did not open ${config}`);
+  const file = project.program.getSourceFile(entry);
+  if (!file) throw new Error(`${entry} is not in the program`);
+  const module = project.checker.getSymbolAtLocation(file);
+  if (!module) throw new Error(`${entry} has no module symbol`);
+  return project.checker
+    .getExportsOfModule(module)
+    .filter((symbol) => (symbol.flags & SymbolFlags.Value) !== 0)
+    .map((symbol) => symbol.name);
+}
+
+const sorted = (names: string[]) => [...names].sort();
+
+describe('one export list for the whole package', () => {
+  const esmNames = Object.keys(esm).filter((name) => name !== 'default');
+
+  it('CommonJS and ESM export the same names, and the default export is the CommonJS object', () => {
+    expect(sorted(esmNames)).toEqual(sorted(Object.keys(cjs)));
+    expect(esm.default).toBe(cjs);
+  });
+
+  it('node/index.d.ts declares exactly the names the runtime exports', () => {
+    const declared = declaredValues();
+    expect(declared).toContain('retargetNarrowHint');
+    expect(declared).not.toContain('ToolResult');
+    expect(sorted(declared)).toEqual(sorted(Object.keys(cjs)));
+  });
+
+  it('every runtime export is a real value', () => {
+    const missing = Object.entries(cjs).filter(([, value]) => value === undefined).map(([name]) => name);
+    expect(missing).toEqual([]);
+  });
+});

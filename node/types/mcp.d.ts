@@ -1,0 +1,167 @@
+import type { TokenEncoding } from './tokens.js';
+
+// Structural types for the MCP layer: nothing here imports @modelcontextprotocol/sdk, so the
+// package's types work whether or not the SDK is installed; the SDK's own objects fit them.
+
+/** The preset names {@link BudgetOptions.preset} accepts. */
+export type BudgetPresetName = 'editor' | 'claudeCode';
+
+/**
+ * The presets. `editor` (the default): the Modoki editor's 60,000-char cap and nothing else.
+ * `claudeCode`: 10,000 tokens (Claude Code warns above that) and 50,000 chars (it writes larger
+ * successful results to disk and shows the model a ~2 KB preview).
+ */
+export declare const BUDGET_PRESETS: {
+  readonly editor: { readonly maxChars: 60000 };
+  readonly claudeCode: { readonly maxChars: 50000; readonly maxTokens: 10000 };
+};
+
+/** Bounds of the store that keeps elided results for paging. */
+export interface BudgetStoreOptions {
+  /** Results kept at most. Default 100. */
+  maxResults?: number;
+  /** UTF-8 bytes of kept pages at most. Default 32 MiB. */
+  maxBytes?: number;
+  /** A result is forgotten this long after its last use. Default 30 minutes. */
+  ttlMs?: number;
+}
+
+/** What the policy reports per call (and passes to {@link BudgetOptions.onResult}). */
+export interface BudgetInfo {
+  tool: string;
+  /** UTF-16 units the tool produced, on its larger channel (text blocks, or structuredContent's JSON). */
+  charsIn: number;
+  /** Real tokens (in the policy's encoding) of that channel; counted when first read. */
+  tokensIn: number;
+  /** UTF-16 units sent, on the larger channel. */
+  charsOut: number;
+  /** Real tokens sent; counted when first read. */
+  tokensOut: number;
+  /** True when the result was over the cap and replaced by the envelope and a link. */
+  elided: boolean;
+  /** Milliseconds spent in the policy. */
+  ms: number;
+  /** The seven fields as a plain object (the token counts computed). */
+  toJSON(): { tool: string; charsIn: number; tokensIn: number; charsOut: number; tokensOut: number; elided: boolean; ms: number };
+}
+
+/** Options of {@link withBudget} and {@link createBudgetPolicy}. Explicit options win over the preset. */
+export interface BudgetOptions {
+  /** Default `'editor'`. An unknown name throws `INVALID_OPTION`. */
+  preset?: BudgetPresetName;
+  /** Cap per channel in UTF-16 units. Default: the preset's (60,000 for `editor`). */
+  maxChars?: number;
+  /** Cap per channel in real tokens; `null` removes the preset's. Default: the preset's (none for `editor`). */
+  maxTokens?: number | null;
+  /** Encoding of the token counts. Default `'cl100k_base'`. */
+  encoding?: TokenEncoding;
+  /** Significant digits for floats in structured results (1–16; 0 or absent: exact). */
+  precision?: number;
+  /** Re-encode every text block that parses as one JSON value compactly. Default false: texts are sent byte for byte. */
+  compactJson?: boolean;
+  store?: BudgetStoreOptions;
+  /** Also serve pages through a `read_result_page` tool, for clients that do not show resources. Default false. */
+  pageTool?: boolean;
+  /** Called after every tool call with what the policy did. An exception in it is ignored. */
+  onResult?: (info: BudgetInfo) => void;
+}
+
+/** The options after the preset and the defaults are applied. */
+export interface ResolvedBudgetOptions {
+  preset: BudgetPresetName;
+  maxChars: number;
+  maxTokens: number | undefined;
+  encoding: TokenEncoding;
+  precision: number | undefined;
+  compactJson: boolean;
+  store: Required<BudgetStoreOptions>;
+  pageTool: boolean;
+  onResult: ((info: BudgetInfo) => void) | undefined;
+}
+
+/** A content block of a tool result: text, image, audio, resource_link, resource. */
+export interface McpContentBlock {
+  type: string;
+  [key: string]: unknown;
+}
+
+/** A CallToolResult as the policy returns it. */
+export interface BudgetedToolResult {
+  content: McpContentBlock[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+  _meta?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** The `budget://result/{id}` resource template, as `resources/templates/list` lists it. */
+export interface BudgetResourceTemplate {
+  readonly uriTemplate: 'budget://result/{id}';
+  readonly name: 'budget-result';
+  readonly title: string;
+  readonly description: string;
+  readonly mimeType: 'application/json';
+}
+
+/** One page of a kept result, as `resources/read` returns it. */
+export interface BudgetReadResourceResult {
+  contents: Array<{ uri: string; mimeType: 'application/json'; text: string }>;
+}
+
+/** The `read_result_page` tool, as `tools/list` lists it. */
+export interface BudgetPageTool {
+  readonly name: 'read_result_page';
+  readonly description: string;
+  readonly inputSchema: {
+    readonly type: 'object';
+    readonly properties: {
+      readonly id: { readonly type: 'string'; readonly description: string };
+      readonly page: { readonly type: 'integer'; readonly minimum: 1; readonly description: string };
+    };
+    readonly required: readonly ['id'];
+  };
+}
+
+/** The budget policy on plain objects (see docs/mcp.md). */
+export interface BudgetPolicy {
+  readonly options: ResolvedBudgetOptions;
+  /** Budgets what a handler returned (a CallToolResult or plain data). Synchronous; never throws. */
+  apply(toolName: string, value: unknown, context?: { hasOutputSchema?: boolean }): { result: BudgetedToolResult; info: BudgetInfo };
+  /** The isError result for a handler that threw: `Tool "<name>" failed: <message>`, capped. */
+  fault(toolName: string, error: unknown): { result: BudgetedToolResult; info: BudgetInfo };
+  readonly resourceTemplate: BudgetResourceTemplate;
+  /**
+   * One page of a kept result: `budget://result/<id>?page=K` (K from 1). Throws a CodedError:
+   * `UNKNOWN_RESULT` ("expired or unknown result — call the tool again") or `INVALID_INPUT`.
+   */
+  readResource(uri: string): BudgetReadResourceResult;
+  readonly pageTool: BudgetPageTool;
+  /** `read_result_page`: the page's text, or an isError result with the reason. */
+  callPageTool(args: unknown): BudgetedToolResult;
+  readonly store: { stats(): { results: number; bytes: number } };
+}
+
+/** A policy with its own store. Throws `INVALID_OPTION` for an unknown option or a bad value. */
+export declare function createBudgetPolicy(options?: BudgetOptions): BudgetPolicy;
+
+/** What withBudget needs of the SDK's low-level `Server` (its own object fits). */
+export interface SdkServerLike {
+  setRequestHandler(schema: never, handler: never): unknown;
+  registerCapabilities(capabilities: never): unknown;
+}
+
+/** What withBudget needs of the SDK's `McpServer` (its own object fits). */
+export interface SdkMcpServerLike {
+  readonly server: SdkServerLike;
+  registerTool(name: never, config: never, callback: never): unknown;
+  registerResource(name: never, template: never, config: never, callback: never): unknown;
+}
+
+/**
+ * Puts every tool result of an SDK `McpServer` (tools registered before and after the call) or
+ * low-level `Server` through one budget policy, registers the `budget://result/{id}` resource
+ * template (and with `pageTool`, the `read_result_page` tool), and returns the server. Call it
+ * before `connect`. Throws `INVALID_OPTION` for bad options, `INVALID_INPUT` for anything that
+ * is not an SDK server, a connected one, or one that already has a budget.
+ */
+export declare function withBudget<S extends SdkMcpServerLike | SdkServerLike>(server: S, options?: BudgetOptions): S;
