@@ -231,7 +231,9 @@ class ProxySession {
 
   /** Tells onCall about an answered call; `result` is what the server sent (not kept). */
   record(entry, info, result) {
-    this.onCall({ ...info, started: entry.started, durationMs: this.now() - entry.started, result });
+    // The policy's info computes its token counts when read (getters): read them by name.
+    const { tool, charsIn, tokensIn, charsOut, tokensOut, elided, ms } = info;
+    this.onCall({ tool, charsIn, tokensIn, charsOut, tokensOut, elided, ms, started: entry.started, durationMs: this.now() - entry.started, result });
   }
 
   /** tools/list of the proxy's own, every page, to learn the tools' output schemas. */
