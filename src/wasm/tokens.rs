@@ -8,9 +8,9 @@ use std::cell::RefCell;
 
 use wasm_bindgen::prelude::*;
 
-use super::js_error;
+use crate::error::Error;
 use crate::tokens::report::{report, report_json};
-use crate::tokens::{self, Encoding, TokenError, ENCODING_NAMES};
+use crate::tokens::{self, Encoding};
 
 thread_local! {
     static SCRATCH: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
@@ -18,16 +18,12 @@ thread_local! {
 }
 
 fn encoding(name: &str) -> Result<Encoding, JsValue> {
-    Encoding::from_name(name).ok_or_else(|| {
-        js_error("UNKNOWN_ENCODING", &format!("Unknown encoding \"{name}\". Supported encodings: {}.", ENCODING_NAMES.join(", ")))
-    })
+    Ok(tokens::encoding(name)?)
 }
 
-fn token_error(e: TokenError) -> JsValue {
-    match e {
-        TokenError::NotLoaded(enc) => js_error("ENCODING_NOT_LOADED", &format!("The {} table is not loaded.", enc.name())),
-        TokenError::BadTable(t) => js_error("BAD_TOKEN_TABLE", &format!("Invalid token table: {}.", t.0)),
-    }
+/// The text of the first `len` bytes of `bytes`; `INVALID_INPUT` when they are not UTF-8.
+fn utf8_text(bytes: &[u8], len: usize) -> Result<&str, JsValue> {
+    Ok(std::str::from_utf8(bytes.get(..len).unwrap_or(&[])).map_err(|_| Error::invalid_input("Text is not valid UTF-8."))?)
 }
 
 /// The module's memory, so JavaScript can encode text straight into the scratch buffer.
@@ -53,12 +49,10 @@ pub fn token_scratch(capacity: usize) -> *mut u8 {
 #[wasm_bindgen(js_name = countTokensScratch)]
 pub fn count_tokens_scratch(len: usize, encoding_name: &str, limit: f64) -> Result<f64, JsValue> {
     let enc = encoding(encoding_name)?;
-    let limit = if limit.is_nan() || limit < 0.0 { 0 } else if limit >= 9.0e15 { usize::MAX } else { limit as usize };
+    let limit = tokens::limit_from_f64(limit);
     SCRATCH.with(|s| {
         let s = s.borrow();
-        let bytes = s.get(..len).unwrap_or(&[]);
-        let text = std::str::from_utf8(bytes).map_err(|_| js_error("INVALID_UTF8", "Text is not valid UTF-8."))?;
-        tokens::count_up_to(enc, text, limit).map(|n| n as f64).map_err(token_error)
+        Ok(tokens::count_up_to(enc, utf8_text(&s, len)?, limit)? as f64)
     })
 }
 
@@ -67,11 +61,11 @@ pub fn count_tokens_scratch(len: usize, encoding_name: &str, limit: f64) -> Resu
 #[wasm_bindgen(js_name = tokenPrefixUnits)]
 pub fn token_prefix_units(len: usize, encoding_name: &str, limit: f64) -> Result<f64, JsValue> {
     let enc = encoding(encoding_name)?;
-    let limit = if limit.is_nan() || limit < 0.0 { 0 } else if limit >= 9.0e15 { usize::MAX } else { limit as usize };
+    let limit = tokens::limit_from_f64(limit);
     SCRATCH.with(|s| {
         let s = s.borrow();
-        let text = std::str::from_utf8(s.get(..len).unwrap_or(&[])).map_err(|_| js_error("INVALID_UTF8", "Text is not valid UTF-8."))?;
-        let end = tokens::prefix_within(enc, text, limit).map_err(token_error)?;
+        let text = utf8_text(&s, len)?;
+        let end = tokens::prefix_within(enc, text, limit)?;
         Ok(crate::json::string::utf16_len(text.get(..end).unwrap_or("")) as f64)
     })
 }
@@ -97,13 +91,13 @@ pub fn o200k_buffer(len: usize) -> *mut u8 {
 #[wasm_bindgen(js_name = installO200kBuffer)]
 pub fn install_o200k_buffer() -> Result<(), JsValue> {
     let bytes = O200K_BUFFER.with(|b| std::mem::take(&mut *b.borrow_mut()));
-    tokens::install_o200k(bytes).map_err(token_error)
+    Ok(tokens::install_o200k(bytes)?)
 }
 
 /// `{"chars","bytes","tokens","fields":[{"path","chars","tokens"}]}` for compact JSON text.
 #[wasm_bindgen(js_name = tokenReportJson)]
 pub fn token_report_json(json_utf8: &[u8], encoding_name: &str) -> Result<String, JsValue> {
     let enc = encoding(encoding_name)?;
-    let text = std::str::from_utf8(json_utf8).map_err(|_| js_error("INVALID_UTF8", "Text is not valid UTF-8."))?;
-    report(enc, text).map(|r| report_json(&r)).map_err(token_error)
+    let text = utf8_text(json_utf8, json_utf8.len())?;
+    Ok(report_json(&report(enc, text)?))
 }

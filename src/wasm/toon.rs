@@ -10,6 +10,7 @@ use std::cell::RefCell;
 
 use wasm_bindgen::prelude::*;
 
+use crate::error::Error;
 use crate::latin1::{latin1_to_utf8, utf8_to_latin1};
 use crate::toon::{to_toon_v8_json, ToonOptions};
 
@@ -48,17 +49,17 @@ pub fn toon_input_buffer(len: usize) -> usize {
 /// `input_latin1`, else UTF-8) as TOON into the output buffer and returns the output's length in
 /// bytes (see [`toon_output_latin1`] for its encoding). `delimiter` is the delimiter's char code.
 /// Errors: `INVALID_OPTION` for a bad delimiter or indent, `INVALID_INPUT` for text that is not
-/// JSON (an escaped lone surrogate, nesting deeper than 128 levels).
+/// JSON (nesting deeper than 128 levels).
 #[wasm_bindgen(js_name = toonEncodeInput)]
 pub fn toon_encode_input(len: usize, input_latin1: bool, delimiter: u32, indent_size: f64) -> Result<usize, JsValue> {
     let delimiter = char::from_u32(delimiter).map(String::from).unwrap_or_default();
-    let options = ToonOptions::from_parts(&delimiter, indent_size).map_err(|m| super::js_error("INVALID_OPTION", &m))?;
+    let options = ToonOptions::from_parts(&delimiter, indent_size)?;
     let encoded = INPUT.with_borrow(|input| match input.get(..len) {
         Some(bytes) => {
             let json = if input_latin1 { latin1_to_utf8(bytes) } else { bytes.into() };
-            to_toon_v8_json(&json, &options).map_err(|e| super::js_error("INVALID_INPUT", &e.to_string()))
+            to_toon_v8_json(&json, &options)
         }
-        None => Err(super::js_error("INVALID_INPUT", "toToon: input length exceeds the input buffer")),
+        None => Err(Error::invalid_input("toToon: input length exceeds the input buffer")),
     })?;
     let output = if encoded.is_ascii() {
         Output { bytes: encoded.into_bytes(), latin1: true }
