@@ -87,6 +87,16 @@ describe('proxy: faults', () => {
     expect(alive(pid)).toBe(false);
   });
 
+  it('SIGTERM to the proxy: the server is shut down the same way, and the proxy exits with its code', async () => {
+    const c = proxy(['--measure-only']);
+    await c.request('initialize', initializeParams);
+    const pid = Number((await call(c, 'pid')).message.result.content[0].text);
+    c.child.kill('SIGTERM');
+    expect(await within(c.exit, 10_000, 'proxy exit')).toEqual({ code: 0, signal: null });
+    expect(alive(pid)).toBe(false);
+    expect(c.stderr()).toContain('modoki-budget proxy: 1 call, ');
+  });
+
   it('a server that ignores stdin closing and SIGTERM is killed; a hung call still gets its error', async () => {
     const c = proxy(['--measure-only'], ['--stubborn']);
     await c.request('initialize', initializeParams);
