@@ -231,9 +231,11 @@ class ProxySession {
 
   /** Tells onCall about an answered call; `result` is what the server sent (not kept). */
   record(entry, info, result) {
-    // The policy's info computes its token counts when read (getters): read them by name.
+    // The answer has gone out: the round trip ends now, before the policy's info computes its
+    // token counts (getters, read by name).
+    const durationMs = this.now() - entry.started;
     const { tool, charsIn, tokensIn, charsOut, tokensOut, elided, ms } = info;
-    this.onCall({ tool, charsIn, tokensIn, charsOut, tokensOut, elided, ms, started: entry.started, durationMs: this.now() - entry.started, result });
+    this.onCall({ tool, charsIn, tokensIn, charsOut, tokensOut, elided, ms, started: entry.started, durationMs, result });
   }
 
   /** tools/list of the proxy's own, every page, to learn the tools' output schemas. */
