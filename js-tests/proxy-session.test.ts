@@ -158,4 +158,15 @@ describe('readLines: the stdio framing', () => {
     expect(await framed(bytes, [])).toEqual(want);
     expect(await framed(bytes, Array.from({ length: 200 }, (_, i) => i + 1))).toEqual(want);
   });
+
+  it('a line past the gathering threshold (20 MB here) comes out byte for byte too', async () => {
+    const huge = `{"t":"${'ab😀'.repeat(5_000_000)}"}`;
+    const bytes = Buffer.from(`{"x":1}\n${huge}\n{"y":2}\n`, 'utf8');
+    const cuts = Array.from({ length: Math.ceil(bytes.length / 65536) }, (_, i) => i * 65536 + (i % 3));
+    const { lines, rest } = await framed(bytes, cuts);
+    expect(rest).toBe('');
+    expect(lines.length).toBe(3);
+    expect(lines[1] === huge).toBe(true);
+    expect([lines[0], lines[2]]).toEqual(['{"x":1}', '{"y":2}']);
+  });
 });

@@ -282,7 +282,7 @@ describe('proxy: the budget', () => {
     expect(Object.keys(row)).toEqual(['tool', 'charsIn', 'tokensIn', 'charsOut', 'tokensOut', 'elided', 'ms', 'policyMs', 'at']);
   });
 
-  // Whole-process peak RSS growth, measured here at ~4.7x the result: the line's bytes, its
+  // Whole-process peak RSS growth, measured here at ~4.6x the result: the line's bytes, its
   // decoded text and its parsed copy (~2.5x, transient) and the token counter's UTF-8 scratch
   // in WebAssembly memory (node/tokens.cjs reserves 3 bytes per char and keeps it). The bound
   // catches one more copy on any of these paths; docs/proxy.md gives the breakdown.

@@ -3,41 +3,51 @@
 // decoding them, so a line can be forwarded as the exact bytes that arrived.
 // The unterminated tail at the end of a stream is handed to onEnd, never parsed as a message.
 
-/** First size of the buffer a line spanning several chunks is gathered in (it doubles). */
-const FIRST_CAPACITY = 1 << 16;
+/**
+ * A line that spans chunks is kept as the list of its chunks (one concat at its end) up to this
+ * size; past it the bytes go into one buffer that doubles as the rest arrives, so a 100 MB line's
+ * chunks are dropped as they come instead of being held next to their concatenation. Below it
+ * the list is as fast as it gets (no copy while gathering: a 10 MB result stays on it); above it
+ * the buffer saves one copy of the line.
+ */
+const GATHER_ABOVE = 16 << 20;
 
 /**
  * Calls `onLine(buffer)` for every complete line of the stream (the bytes before the `\n`,
  * a trailing `\r` kept), and `onEnd(rest)` once the stream ends, with any unterminated tail
  * (a Buffer, possibly empty). Blank lines are skipped: they carry no message.
- *
- * A line that spans chunks is copied into one growing buffer as each chunk arrives, so the
- * stream's chunks are garbage at once instead of all being held until a final concat: on a
- * 100 MB line that is one copy of the bytes in memory, not two.
  */
 function readLines(stream, onLine, onEnd = () => {}) {
+  let parts = [];
+  let size = 0;
   let gathered = null;
-  let used = 0;
   const emit = (line) => {
     if (line.length === 0 || (line.length === 1 && line[0] === 0x0d)) return;
     onLine(line);
   };
-  const gather = (piece) => {
+  const add = (piece) => {
     if (gathered === null) {
-      gathered = Buffer.allocUnsafe(Math.max(FIRST_CAPACITY, piece.length * 2));
-      used = 0;
-    } else if (used + piece.length > gathered.length) {
-      const grown = Buffer.allocUnsafe(Math.max(gathered.length * 2, used + piece.length));
-      gathered.copy(grown, 0, 0, used);
+      parts.push(piece);
+      size += piece.length;
+      if (size <= GATHER_ABOVE) return;
+      gathered = Buffer.allocUnsafe(size * 2);
+      Buffer.concat(parts, size).copy(gathered);
+      parts = [];
+      return;
+    }
+    if (size + piece.length > gathered.length) {
+      const grown = Buffer.allocUnsafe(Math.max(gathered.length * 2, size + piece.length));
+      gathered.copy(grown, 0, 0, size);
       gathered = grown;
     }
-    piece.copy(gathered, used);
-    used += piece.length;
+    piece.copy(gathered, size);
+    size += piece.length;
   };
   const take = () => {
-    const line = gathered === null ? Buffer.alloc(0) : gathered.subarray(0, used);
+    const line = gathered !== null ? gathered.subarray(0, size) : Buffer.concat(parts, size);
+    parts = [];
+    size = 0;
     gathered = null;
-    used = 0;
     return line;
   };
   stream.on('data', (chunk) => {
@@ -45,16 +55,16 @@ function readLines(stream, onLine, onEnd = () => {}) {
     let nl = chunk.indexOf(0x0a, start);
     while (nl !== -1) {
       const piece = chunk.subarray(start, nl);
-      if (gathered === null) {
+      if (size === 0) {
         emit(piece);
       } else {
-        gather(piece);
+        add(piece);
         emit(take());
       }
       start = nl + 1;
       nl = chunk.indexOf(0x0a, start);
     }
-    if (start < chunk.length) gather(chunk.subarray(start));
+    if (start < chunk.length) add(chunk.subarray(start));
   });
   stream.on('end', () => onEnd(take()));
 }
