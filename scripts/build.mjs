@@ -1,7 +1,7 @@
 // Builds the WebAssembly package into pkg/: wasm-pack for the Node target (wasm-opt disabled
 // in Cargo.toml because wasm-pack would download it), then the npm `binaryen` wasm-opt.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { homedir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
@@ -59,6 +59,10 @@ must(
   { ...process.env, CARGO_TARGET_DIR: join(root, 'target', 'formatter') },
 );
 optimize(join(root, 'pkg', 'formatter', 'modoki_budget_formatter_bg.wasm'));
+// wasm-pack writes a '*' .gitignore into each output directory; npm reads a nested one as an
+// ignore list and would leave pkg/formatter/ out of the package (the root .gitignore already
+// keeps pkg/ out of git).
+for (const dir of ['pkg', 'pkg/formatter']) rmSync(join(root, dir, '.gitignore'), { force: true });
 
 // node/internal/core.cjs loads each module on first use; it needs their export names before
 // that, so they are written next to them (read from wasm-bindgen's own export lists).
