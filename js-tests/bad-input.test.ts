@@ -123,3 +123,98 @@ describe('encode never throws on what JSON.stringify throws on', () => {
     }
   });
 });
+
+// One option reader: every function that takes an options object refuses a key it does not
+// know with the same code and the same message shape, naming the options it does know.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  toToon,
+  toonResult,
+  limitCollection,
+  limitResult,
+  menuCost,
+  lintDescription,
+  groupTools,
+  menuFor,
+  profileResponse,
+  chooseEncoding,
+  budgetLock,
+  checkLock,
+  tokenReport,
+  countTokens,
+} from 'modoki-budget';
+
+describe('options', () => {
+  const lock = budgetLock([{ name: 't' }]);
+  const calls: Array<[string, string, (options: never) => unknown]> = [
+    ['toToon', 'delimiter, indentSize', (o) => toToon({ a: 1 }, o)],
+    ['toToon', 'delimiter, indentSize', (o) => toonResult({ a: 1 }, o)],
+    ['limitCollection', 'hint', (o) => limitCollection([1], 1, o)],
+    ['limitResult', 'hint', (o) => limitResult([1], 1, o)],
+    ['menuCost', 'encoding', (o) => menuCost([{ name: 't' }], o)],
+    ['lintDescription', 'encoding, maxDescriptionTokens', (o) => lintDescription({ name: 't' }, o)],
+    ['groupTools', 'separator, discriminator', (o) => groupTools([{ name: 't' }], o)],
+    ['menuFor', 'compact, encoding', (o) => menuFor([{ name: 't' }], o)],
+    ['profileResponse', 'encoding, overheadBlocks, thresholds, maxOverheadRatio', (o) => profileResponse('t', [], o)],
+    ['chooseEncoding', 'encoding, delimiter, indentSize', (o) => chooseEncoding({ a: 1 }, o)],
+    ['budgetLock', 'encoding', (o) => budgetLock([{ name: 't' }], o)],
+    ['checkLock', 'tolerance', (o) => checkLock(lock, lock, o)],
+    ['tokenReport', 'encoding', (o) => tokenReport({ a: 1 }, o)],
+  ];
+
+  it.each(calls)('%s refuses an unknown option, naming the ones it knows', (fn, known, call) => {
+    expect(() => call({ encodign: 'o200k_base' } as never)).toThrow(
+      expect.objectContaining({ name: 'TypeError', code: 'INVALID_OPTION', message: `${fn}: unknown option "encodign"; the options are ${known}` }),
+    );
+    expect(() => call('fast' as never)).toThrow(expect.objectContaining({ code: 'INVALID_OPTION', message: `${fn}: options must be an object, got string` }));
+    expect(() => call([] as never)).toThrow(expect.objectContaining({ code: 'INVALID_OPTION', message: `${fn}: options must be an object, got array` }));
+    // undefined and null mean the defaults, and a refused call leaves the module working.
+    expect(() => call(undefined as never)).not.toThrow();
+    expect(() => call(null as never)).not.toThrow();
+    expect(countTokens('hello world')).toBe(2);
+  });
+
+  it('a bad option value is INVALID_OPTION too', () => {
+    expect(() => checkLock(lock, lock, { tolerance: -1 })).toThrow(expect.objectContaining({ code: 'INVALID_OPTION', message: 'checkLock: tolerance must be a number >= 0' }));
+    expect(() => lintDescription({ name: 't' }, { maxDescriptionTokens: -1 })).toThrow(expect.objectContaining({ code: 'INVALID_OPTION' }));
+  });
+});
+
+// The codes are one list: the Rust enum, the declared union and docs/errors.md say the same.
+describe('error codes', () => {
+  const root = join(__dirname, '..');
+  const rust = readFileSync(join(root, 'src', 'error.rs'), 'utf8');
+  const declared = readFileSync(join(root, 'node', 'types', 'errors.d.ts'), 'utf8');
+  const docs = readFileSync(join(root, 'docs', 'errors.md'), 'utf8');
+  const rustCodes = [...rust.matchAll(/ErrorCode::\w+ => "([A-Z_]+)"/g)].map((m) => m[1]);
+  const union = declared.match(/export type BudgetErrorCode =([^;]+);/)?.[1] ?? '';
+  const declaredCodes = [...union.matchAll(/'([A-Z_]+)'/g)].map((m) => m[1]);
+  const documented = [...docs.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]);
+
+  it('every code the core can throw is declared and documented, in the same order', () => {
+    expect(rustCodes.length).toBeGreaterThan(10);
+    expect(declaredCodes).toEqual(rustCodes);
+    expect(documented).toEqual(rustCodes);
+  });
+
+  it('errors thrown by the JS side carry declared codes', () => {
+    const codeOf = (f: () => unknown) => {
+      try {
+        f();
+      } catch (error) {
+        return (error as { code?: string }).code;
+      }
+      return undefined;
+    };
+    const thrown = [
+      codeOf(() => countTokens(1 as never)),
+      codeOf(() => toToon({}, { delimiter: ';' as never })),
+      codeOf(() => menuCost({} as never)),
+      codeOf(() => groupTools([{ name: 'a.b' }, { name: 'a.c' }]).route('nope')),
+      codeOf(() => groupTools([{ name: 'a.b' }, { name: 'a.c' }]).route('a', { action: 'x' })),
+    ];
+    expect(thrown).toEqual(['INVALID_INPUT', 'INVALID_OPTION', 'INVALID_INPUT', 'UNKNOWN_TOOL', 'UNKNOWN_ACTION']);
+    for (const code of thrown) expect(rustCodes).toContain(code);
+  });
+});

@@ -9,6 +9,7 @@ import {
   lintDescription,
   groupTools,
   menuFor,
+  budgetLock,
   DEFAULT_MAX_DESCRIPTION_TOKENS,
   type McpTool,
 } from 'modoki-budget';
@@ -57,6 +58,17 @@ describe('menuCost', () => {
     expect(menuCost([{ name: 'a\ud800' }]).tools[0]).toMatchObject({ name: 'a\ufffd', tokens: tiktoken('{"name":"a\ufffd"}') });
   });
 
+  it('reads a tool list with a lone surrogate exactly as budgetLock reads it (one JSON reader)', () => {
+    const tools = [{ name: 'scene.find\udc00', description: 'Finds \ud800 entities.' }];
+    const cost = menuCost(tools).tools[0];
+    const lock = budgetLock(tools);
+    expect(Object.keys(lock.tools)).toEqual(['scene.find\ufffd']);
+    expect(cost.name).toBe('scene.find\ufffd');
+    expect(lock.tools['scene.find\ufffd'].descriptionTokens).toBe(cost.descriptionTokens);
+    expect(cost.descriptionTokens).toBe(tiktoken('Finds \ufffd entities.'));
+    expect(lock).toEqual(budgetLock([{ name: 'scene.find\ufffd', description: 'Finds \ufffd entities.' }]));
+  });
+
   it('counts keys in the order given and tools without description or schema', () => {
     const tools = [{ inputSchema: { type: 'object' }, name: 'b' }, { name: 'a' }];
     const cost = menuCost(tools);
@@ -67,9 +79,9 @@ describe('menuCost', () => {
   });
 
   it('rejects what is not a tool list with coded errors', () => {
-    expect(() => menuCost({} as never)).toThrow(expect.objectContaining({ code: 'INVALID_TOOLS', message: 'tools must be an array of MCP tool objects.' }));
+    expect(() => menuCost({} as never)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: 'tools must be an array of MCP tool objects.' }));
     expect(() => menuCost([{ description: 'x' }] as never)).toThrow(
-      expect.objectContaining({ code: 'INVALID_TOOLS', message: 'tools[0] must be an object with a string "name".' }),
+      expect.objectContaining({ code: 'INVALID_INPUT', message: 'tools[0] must be an object with a string "name".' }),
     );
     expect(() => menuCost(sample, { encoding: 'p50k' as never })).toThrow(expect.objectContaining({ code: 'UNKNOWN_ENCODING' }));
   });

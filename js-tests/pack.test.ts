@@ -73,7 +73,7 @@ beforeAll(async () => {
 
 describe('the published tarball', () => {
   it('ships the wasm, its glue, the typed entry points, README and LICENSE, and nothing else', () => {
-    for (const f of ['pkg/modoki_budget_bg.wasm', 'pkg/modoki_budget.js', 'node/index.cjs', 'node/index.mjs', 'node/index.d.ts', 'README.md', 'LICENSE', 'package.json', 'samples/tools.json', 'node/menu.cjs', 'node/cli/menu.cjs']) {
+    for (const f of ['pkg/modoki_budget_bg.wasm', 'pkg/modoki_budget.js', 'node/index.cjs', 'node/index.mjs', 'node/index.d.ts', 'README.md', 'LICENSE', 'package.json', 'samples/tools.json', 'node/tool-menu.cjs', 'node/cli/menu.cjs']) {
       expect(files).toContain(f);
     }
     // Each rank table is read from disk on first use of its encoding, and the module on first

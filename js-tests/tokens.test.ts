@@ -86,9 +86,9 @@ describe('errors', () => {
 
   it('rejects non-string text and unknown estimate methods', () => {
     // @ts-expect-error deliberately not a string
-    expect(() => countTokens(42)).toThrow(expect.objectContaining({ name: 'TypeError', code: 'INVALID_TEXT', message: 'countTokens(text): text must be a string, got number' }));
+    expect(() => countTokens(42)).toThrow(expect.objectContaining({ name: 'TypeError', code: 'INVALID_INPUT', message: 'countTokens(text): text must be a string, got number' }));
     // @ts-expect-error deliberately unsupported
-    expect(() => estimateTokens('abc', 'words')).toThrow(expect.objectContaining({ code: 'UNKNOWN_METHOD', message: 'Unknown estimate method "words". Supported methods: chars/4, chars/3.5.' }));
+    expect(() => estimateTokens('abc', 'words')).toThrow(expect.objectContaining({ code: 'INVALID_OPTION', message: 'Unknown estimate method "words". Supported methods: chars/4, chars/3.5.' }));
   });
 });
 

@@ -10,31 +10,22 @@
 // Object.defineProperty, and only own properties are read (Object.hasOwn), so asking for
 // `constructor` or `__proto__` never picks up Object.prototype's.
 
+const { codedError } = require('./internal/errors.cjs');
+const { readOptions, setOwn } = require('./internal/options.cjs');
 const { stringifyNeverThrows } = require('./tolerant-json.cjs');
 
 const DEFAULT_ADVICE = 'Use filters to narrow results.';
 const SUMMARY_PREFIX = '📊 Summary: ';
 
-function codedError(Ctor, code, message) {
-  const error = new Ctor(message);
-  error.code = code;
-  return error;
-}
-
 function readLimitArgs(fn, items, max, options) {
-  if (!Array.isArray(items)) throw codedError(TypeError, 'INVALID_INPUT', `${fn}: items must be an array`);
+  if (!Array.isArray(items)) throw codedError('INVALID_INPUT', `${fn}: items must be an array`, TypeError);
   if (!(Number.isInteger(max) && max >= 0)) {
-    throw codedError(RangeError, 'INVALID_OPTION', `${fn}: max must be a non-negative integer, got ${typeof max === 'number' ? String(max) : typeof max}`);
+    throw codedError('INVALID_OPTION', `${fn}: max must be a non-negative integer, got ${typeof max === 'number' ? String(max) : typeof max}`, RangeError);
   }
-  let advice = DEFAULT_ADVICE;
-  if (options !== undefined && options !== null) {
-    if (typeof options !== 'object') throw codedError(TypeError, 'INVALID_OPTION', `${fn}: options must be an object`);
-    if (options.hint !== undefined) {
-      if (typeof options.hint !== 'string') throw codedError(TypeError, 'INVALID_OPTION', `${fn}: hint must be a string`);
-      advice = options.hint;
-    }
-  }
-  return advice;
+  const { hint } = readOptions(fn, options, ['hint']);
+  if (hint === undefined) return DEFAULT_ADVICE;
+  if (typeof hint !== 'string') throw codedError('INVALID_OPTION', `${fn}: hint must be a string`, TypeError);
+  return hint;
 }
 
 function limitWith(fn, items, max, options) {
@@ -106,14 +97,6 @@ function buildTree(fields) {
   return root;
 }
 
-function setOwn(out, key, value) {
-  if (key === '__proto__') {
-    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
-  } else {
-    out[key] = value;
-  }
-}
-
 // The common case, root fields only: the same loop a hand-written projection would run.
 function pickLeaves(value, keys) {
   const out = {};
@@ -163,7 +146,7 @@ function markFlat(node) {
  */
 function select(data, fields) {
   if (fields === undefined || fields === null) return data;
-  if (!Array.isArray(fields)) throw codedError(TypeError, 'INVALID_OPTION', 'select: fields must be an array of strings');
+  if (!Array.isArray(fields)) throw codedError('INVALID_OPTION', 'select: fields must be an array of strings', TypeError);
   const tree = buildTree(fields);
   if (tree.keys.length === 0) return data;
   return pick(data, markFlat(tree));

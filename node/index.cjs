@@ -57,7 +57,7 @@ onFirstUse('./tokens.cjs', same('DEFAULT_ENCODING', 'ESTIMATE_METHODS', 'countTo
 onFirstUse('./toon.cjs', same('toToon', 'toonResult', 'toonDescription'));
 onFirstUse('./collections.cjs', same('limitCollection', 'limitResult', 'select', 'selectSchema'));
 onFirstUse('./profile.cjs', same('inflationRisk', 'profileResponse', 'chooseEncoding', 'budgetLock', 'serializeLock', 'checkLock'));
-onFirstUse('./menu.cjs', same('DEFAULT_MAX_DESCRIPTION_TOKENS', 'menuCost', 'lintDescription', 'groupTools', 'menuFor'));
+onFirstUse('./tool-menu.cjs', same('DEFAULT_MAX_DESCRIPTION_TOKENS', 'menuCost', 'lintDescription', 'groupTools', 'menuFor'));
 onFirstUse(
   './streams.cjs',
   same(

@@ -2,6 +2,8 @@
 // Budget analysis: one response's profile, the JSON-or-TOON choice, and the budget lockfile.
 // Token counting and all policy live in the WebAssembly core; this file converts options.
 const core = require('./internal/core.cjs');
+const { codedError } = require('./internal/errors.cjs');
+const { readOptions } = require('./internal/options.cjs');
 const { stringifyNeverThrows } = require('./tolerant-json.cjs');
 const tokens = require('./tokens.cjs');
 const { toToon } = require('./toon.cjs');
@@ -9,24 +11,24 @@ const { toToon } = require('./toon.cjs');
 const utf8 = new TextEncoder();
 const jsonBytes = (value) => utf8.encode(stringifyNeverThrows(value) ?? 'null');
 
-function invalid(message) {
-  const error = new TypeError(message);
-  error.code = 'INVALID_INPUT';
-  return error;
-}
+const invalid = (message) => codedError('INVALID_INPUT', message, TypeError);
 
 /**
  * Splits a response into payload and overhead (the last `overheadBlocks` blocks), measures each
  * block in real tokens with the chars/3.5 estimate beside it, and classifies the risk.
  */
-function profileResponse(toolName, blocks, options = {}) {
+function profileResponse(toolName, blocks, options) {
   if (typeof toolName !== 'string') throw invalid('profileResponse(toolName, blocks): toolName must be a string');
   if (!Array.isArray(blocks)) throw invalid('profileResponse(toolName, blocks): blocks must be an array of { type, text }');
-  const { encoding, overheadBlocks = 0, thresholds, maxOverheadRatio } = options ?? {};
+  const opts = readOptions('profileResponse', options, ['encoding', 'overheadBlocks', 'thresholds', 'maxOverheadRatio']);
+  const { encoding, overheadBlocks = 0, thresholds, maxOverheadRatio } = opts;
   const name = tokens.prepareEncoding(encoding);
   const coreOptions = { overheadBlocks, ...(thresholds ? { thresholds } : {}), ...(maxOverheadRatio !== undefined ? { maxOverheadRatio } : {}) };
   const cleanBlocks = blocks.map((b) => ({ type: String(b?.type ?? 'text'), text: typeof b?.text === 'string' ? b.text : '' }));
-  return JSON.parse(core.profileResponseJson(toolName, jsonBytes(cleanBlocks), jsonBytes(coreOptions), name));
+  const profile = JSON.parse(core.profileResponseJson(toolName, jsonBytes(cleanBlocks), jsonBytes(coreOptions), name));
+  // JSON has no Infinity: the core writes an unbounded ratio (overhead, no payload) as null.
+  if (profile.overheadRatio === null) profile.overheadRatio = Infinity;
+  return profile;
 }
 
 /**
@@ -34,8 +36,8 @@ function profileResponse(toolName, blocks, options = {}) {
  * (JSON on a tie: every model reads it). TOON saves ~35% on flat tables and costs more than JSON
  * on nested, non-uniform data, so the choice is measured, never assumed.
  */
-function chooseEncoding(data, options = {}) {
-  const { encoding, delimiter, indentSize } = options ?? {};
+function chooseEncoding(data, options) {
+  const { encoding, delimiter, indentSize } = readOptions('chooseEncoding', options, ['encoding', 'delimiter', 'indentSize']);
   const name = tokens.prepareEncoding(encoding);
   const json = stringifyNeverThrows(data) ?? 'null';
   const toon = toToon(data, { ...(delimiter ? { delimiter } : {}), ...(indentSize ? { indentSize } : {}) });
@@ -46,10 +48,11 @@ function chooseEncoding(data, options = {}) {
 }
 
 /** The budget lockfile for a list of tools (`tools/list` entries, optionally with `limits`). */
-function budgetLock(tools, options = {}) {
+function budgetLock(tools, options) {
+  const { encoding } = readOptions('budgetLock', options, ['encoding']);
   const list = Array.isArray(tools) ? tools : tools && Array.isArray(tools.tools) ? tools.tools : null;
   if (list === null) throw invalid('budgetLock(tools): tools must be an array of tools or a tools/list result { tools }');
-  const name = tokens.prepareEncoding(options?.encoding);
+  const name = tokens.prepareEncoding(encoding);
   return JSON.parse(core.budgetLockJson(jsonBytes(list), name));
 }
 
@@ -59,9 +62,9 @@ function serializeLock(lock) {
 }
 
 /** Compares a committed lock with the current one; `ok` is false on drift or escalation. */
-function checkLock(previous, current, options = {}) {
-  const tolerance = options?.tolerance ?? 0.1;
-  if (!(tolerance >= 0)) throw invalid('checkLock: tolerance must be a number >= 0');
+function checkLock(previous, current, options) {
+  const tolerance = readOptions('checkLock', options, ['tolerance']).tolerance ?? 0.1;
+  if (!(tolerance >= 0)) throw codedError('INVALID_OPTION', 'checkLock: tolerance must be a number >= 0', TypeError);
   return JSON.parse(core.checkLockJson(jsonBytes(previous), jsonBytes(current), tolerance));
 }
 

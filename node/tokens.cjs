@@ -5,12 +5,12 @@
 const path = require('node:path');
 const core = require('./internal/core.cjs');
 const abi = require('./internal/abi.cjs');
+const { codedError } = require('./internal/errors.cjs');
+const { DEFAULT_ENCODING, encodingName: checkedEncoding, readOptions } = require('./internal/options.cjs');
 const { stringifyNeverThrows } = require('./tolerant-json.cjs');
-
-const DEFAULT_ENCODING = 'cl100k_base';
 const ESTIMATE_METHODS = Object.freeze(['chars/4', 'chars/3.5']);
 const ESTIMATE_DIVISORS = { 'chars/4': 4, 'chars/3.5': 3.5 };
-// No rank table is compiled into the module (cl100k's is 2 MB, o200k's 4 MB): each is read on
+// No rank table is compiled into the module (cl100k's is 1.8 MB, o200k's 3.7 MB): each is read on
 // first use of its encoding, so a process that never counts tokens never loads one.
 const TABLE_DIR = path.join(__dirname, '..', 'src', 'tokens', 'data');
 const loadedTables = new Set();
@@ -28,15 +28,12 @@ function ensureTable(name) {
 
 function requireText(text, fn) {
   if (typeof text === 'string') return text;
-  const error = new TypeError(`${fn}(text): text must be a string, got ${text === null ? 'null' : typeof text}`);
-  error.code = 'INVALID_TEXT';
-  throw error;
+  throw codedError('INVALID_INPUT', `${fn}(text): text must be a string, got ${text === null ? 'null' : typeof text}`, TypeError);
 }
 
 /** Validates an encoding name and loads its table, for other bindings that count in Rust. */
 function prepareEncoding(encoding) {
-  const name = encodingName(encoding);
-  core.checkEncoding(name);
+  const name = checkedEncoding(encoding);
   ensureTable(name);
   return name;
 }
@@ -58,8 +55,7 @@ function countTokens(text, encoding) {
 function fitsTokenBudget(text, limit, encoding) {
   const str = requireText(text, 'fitsTokenBudget');
   const cap = Number(limit);
-  const name = encodingName(encoding);
-  core.checkEncoding(name);
+  const name = checkedEncoding(encoding);
   if (Number.isNaN(cap)) return false;
   // Every token is at least one UTF-8 byte, and a UTF-16 unit is at most three.
   if (str.length * 3 <= cap) return true;
@@ -71,9 +67,7 @@ function estimateTokens(text, method = 'chars/4') {
   const str = requireText(text, 'estimateTokens');
   const divisor = ESTIMATE_DIVISORS[method];
   if (typeof divisor !== 'number' || !Object.prototype.hasOwnProperty.call(ESTIMATE_DIVISORS, method)) {
-    const error = new Error(`Unknown estimate method "${String(method)}". Supported methods: ${ESTIMATE_METHODS.join(', ')}.`);
-    error.code = 'UNKNOWN_METHOD';
-    throw error;
+    throw codedError('INVALID_OPTION', `Unknown estimate method "${String(method)}". Supported methods: ${ESTIMATE_METHODS.join(', ')}.`);
   }
   return Math.ceil(str.length / divisor);
 }
@@ -87,9 +81,7 @@ function percentOf(part, whole) {
  * their error, and each field path's share of chars and tokens (see docs/tokens.md).
  */
 function tokenReport(data, options) {
-  const name = encodingName(options !== null && typeof options === 'object' ? options.encoding : undefined);
-  core.checkEncoding(name);
-  ensureTable(name);
+  const name = prepareEncoding(readOptions('tokenReport', options, ['encoding']).encoding);
   const text = stringifyNeverThrows(data) ?? '';
   const length = abi.writeUtf8(text);
   const raw = JSON.parse(core.tokenReportInput(length, name));

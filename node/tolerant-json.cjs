@@ -71,94 +71,87 @@ function ownKeys(value) {
   }
 }
 
-/** JSON text for `root` that never throws; undefined where JSON.stringify gives undefined. */
-function stringifyTolerant(root) {
-  const out = [];
-  const onPath = new Set();
-  const stack = [];
+// Opens a container frame for an object or array value (a marker when reading it throws).
+function open(state, value) {
+  const { out, onPath, stack } = state;
+  let isArray;
+  let length;
+  try {
+    isArray = Array.isArray(value);
+    if (isArray) length = value.length >>> 0;
+  } catch (error) {
+    out.push(quote(thrownMarker(error)));
+    return;
+  }
+  if (isArray) {
+    onPath.add(value);
+    out.push('[');
+    stack.push({ value, isArray: true, length, index: 0, wrote: false });
+    return;
+  }
+  const listed = ownKeys(value);
+  if (listed.marker !== undefined) {
+    out.push(quote(listed.marker));
+    return;
+  }
+  onPath.add(value);
+  out.push('{');
+  stack.push({ value, isArray: false, keys: listed.keys, index: 0, wrote: false });
+}
 
-  // Writes the value (or opens a container frame). Returns false when it writes nothing.
-  function emit(resolved, inArray) {
-    if (resolved.marker !== undefined) {
-      out.push(quote(resolved.marker));
-      return true;
-    }
-    const value = resolved.value;
-    if (typeof value === 'object' && value !== null) {
-      if (onPath.has(value)) {
-        out.push(quote(CIRCULAR));
-        return true;
-      }
-      let isArray;
-      try {
-        isArray = Array.isArray(value);
-      } catch (error) {
-        out.push(quote(thrownMarker(error)));
-        return true;
-      }
-      if (isArray) {
-        let length;
-        try {
-          length = value.length >>> 0;
-        } catch (error) {
-          out.push(quote(thrownMarker(error)));
-          return true;
-        }
-        onPath.add(value);
-        out.push('[');
-        stack.push({ value, isArray: true, length, index: 0, wrote: false });
-        return true;
-      }
-      const listed = ownKeys(value);
-      if (listed.marker !== undefined) {
-        out.push(quote(listed.marker));
-        return true;
-      }
-      onPath.add(value);
-      out.push('{');
-      stack.push({ value, isArray: false, keys: listed.keys, index: 0, wrote: false });
-      return true;
-    }
-    const text = primitiveText(value);
-    if (text === undefined) {
-      if (inArray) out.push('null');
-      return inArray;
-    }
-    out.push(text);
+// Writes the value (or opens a container frame). Returns false when it writes nothing.
+function emit(state, resolved, inArray) {
+  const { out, onPath } = state;
+  if (resolved.marker !== undefined) {
+    out.push(quote(resolved.marker));
     return true;
   }
-
-  const top = emit(resolve({ '': root }, ''), false);
-  if (!top) return undefined;
-  while (stack.length > 0) {
-    const frame = stack[stack.length - 1];
-    if (frame.isArray) {
-      if (frame.index >= frame.length) {
-        out.push(']');
-        onPath.delete(frame.value);
-        stack.pop();
-        continue;
-      }
-      const key = String(frame.index++);
-      if (frame.wrote) out.push(',');
-      frame.wrote = true;
-      emit(resolve(frame.value, key), true);
-    } else {
-      if (frame.index >= frame.keys.length) {
-        out.push('}');
-        onPath.delete(frame.value);
-        stack.pop();
-        continue;
-      }
-      const key = frame.keys[frame.index++];
-      const resolved = resolve(frame.value, key);
-      const mark = out.length;
-      out.push(frame.wrote ? ',' : '', quote(key), ':');
-      if (emit(resolved, false)) frame.wrote = true;
-      else out.length = mark;
-    }
+  const value = resolved.value;
+  if (typeof value === 'object' && value !== null) {
+    if (onPath.has(value)) out.push(quote(CIRCULAR));
+    else open(state, value);
+    return true;
   }
-  return out.join('');
+  const text = primitiveText(value);
+  if (text === undefined) {
+    if (inArray) out.push('null');
+    return inArray;
+  }
+  out.push(text);
+  return true;
+}
+
+// Writes the next item of the innermost container, or closes it.
+function step(state, frame) {
+  const { out, onPath, stack } = state;
+  const done = frame.isArray ? frame.index >= frame.length : frame.index >= frame.keys.length;
+  if (done) {
+    out.push(frame.isArray ? ']' : '}');
+    onPath.delete(frame.value);
+    stack.pop();
+    return;
+  }
+  if (frame.isArray) {
+    const key = String(frame.index++);
+    if (frame.wrote) out.push(',');
+    frame.wrote = true;
+    emit(state, resolve(frame.value, key), true);
+    return;
+  }
+  const key = frame.keys[frame.index++];
+  const resolved = resolve(frame.value, key);
+  const mark = out.length;
+  out.push(frame.wrote ? ',' : '', quote(key), ':');
+  if (emit(state, resolved, false)) frame.wrote = true;
+  else out.length = mark;
+}
+
+/** JSON text for `root` that never throws; undefined where JSON.stringify gives undefined. */
+function stringifyTolerant(root) {
+  const state = { out: [], onPath: new Set(), stack: [] };
+  if (!emit(state, resolve({ '': root }, ''), false)) return undefined;
+  while (state.stack.length > 0) step(state, state.stack[state.stack.length - 1]);
+  return state.out.join('');
 }
 
 /** JSON.stringify(value), or the tolerant form when V8 throws. Never throws. */

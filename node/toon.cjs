@@ -10,6 +10,8 @@
 
 const core = require('./internal/core.cjs');
 const abi = require('./internal/abi.cjs');
+const { codedError } = require('./internal/errors.cjs');
+const { readOptions, setOwn } = require('./internal/options.cjs');
 const { isPlainTree } = require('./round-floats.cjs');
 
 const DELIMITERS = [',', '\t', '|'];
@@ -17,26 +19,20 @@ const MAX_INDENT_SIZE = 16;
 /** serde_json's nesting limit on the Rust side; deeper trees are refused with INVALID_INPUT. */
 const MAX_DEPTH = 128;
 
-function codedError(Ctor, code, message) {
-  const error = new Ctor(message);
-  error.code = code;
-  return error;
-}
+const TOON_OPTIONS = ['delimiter', 'indentSize'];
 
 function readToonOptions(options, defaults) {
   if (options === undefined || options === null) return defaults;
-  if (typeof options !== 'object') {
-    throw codedError(TypeError, 'INVALID_OPTION', `toToon: options must be an object, got ${typeof options}`);
-  }
-  const delimiter = options.delimiter === undefined ? defaults.delimiter : options.delimiter;
-  const indentSize = options.indentSize === undefined ? defaults.indentSize : options.indentSize;
+  const given = readOptions('toToon', options, TOON_OPTIONS);
+  const delimiter = given.delimiter === undefined ? defaults.delimiter : given.delimiter;
+  const indentSize = given.indentSize === undefined ? defaults.indentSize : given.indentSize;
   if (!DELIMITERS.includes(delimiter)) {
     const shown = typeof delimiter === 'string' ? JSON.stringify(delimiter) : typeof delimiter;
-    throw codedError(TypeError, 'INVALID_OPTION', `toToon: delimiter must be ',', '\\t' or '|', got ${shown}`);
+    throw codedError('INVALID_OPTION', `toToon: delimiter must be ',', '\\t' or '|', got ${shown}`, TypeError);
   }
   if (!Number.isInteger(indentSize) || indentSize < 1 || indentSize > MAX_INDENT_SIZE) {
     const shown = typeof indentSize === 'number' ? String(indentSize) : typeof indentSize;
-    throw codedError(RangeError, 'INVALID_OPTION', `toToon: indentSize must be an integer from 1 to ${MAX_INDENT_SIZE}, got ${shown}`);
+    throw codedError('INVALID_OPTION', `toToon: indentSize must be an integer from 1 to ${MAX_INDENT_SIZE}, got ${shown}`, RangeError);
   }
   return { delimiter, indentSize };
 }
@@ -55,20 +51,7 @@ function assertNoLoneSurrogate(text, context) {
       i++;
       continue;
     }
-    throw codedError(
-      TypeError,
-      'INVALID_INPUT',
-      `Cannot encode ${context} containing an unpaired surrogate U+${code.toString(16).toUpperCase()} at index ${i}`,
-    );
-  }
-}
-
-function setOwn(target, key, value) {
-  // Assigning "__proto__" would call Object.prototype's setter and replace the prototype.
-  if (key === '__proto__') {
-    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  } else {
-    target[key] = value;
+    throw codedError('INVALID_INPUT', `Cannot encode ${context} containing an unpaired surrogate U+${code.toString(16).toUpperCase()} at index ${i}`, TypeError);
   }
 }
 
@@ -107,7 +90,7 @@ function normalizeToon(value, ancestors = new Set()) {
       return null;
   }
   if (value instanceof Date) return value.toISOString();
-  if (ancestors.has(value)) throw codedError(TypeError, 'INVALID_INPUT', 'toToon: cannot encode a circular structure');
+  if (ancestors.has(value)) throw codedError('INVALID_INPUT', 'toToon: cannot encode a circular structure', TypeError);
   ancestors.add(value);
   try {
     const inner = (item) => normalizeToon(item, ancestors);
@@ -152,18 +135,14 @@ const RESULT_DEFAULTS = Object.freeze({ delimiter: '|', indentSize: 2 });
 
 function toToonWith(value, options) {
   const text = toonJsonText(value);
-  try {
-    return encodeText(text, options);
-  } catch (error) {
-    if (error.code !== 'INVALID_INPUT') throw error;
-    // The fast path let JSON.stringify escape a lone surrogate, which serde_json refuses: the
-    // exact path throws the reference's own message for it.
-    normalizeToon(value);
-    throw error;
-  }
+  // The core reads an escaped lone surrogate as U+FFFD (the package's one rule), but the
+  // reference refuses to encode one, so toToon does too: JSON.stringify writes a lone surrogate
+  // as `\udXXX`, and where that text appears the exact path throws the reference's message.
+  if (text.includes('\\ud')) normalizeToon(value);
+  return encodeText(text, options);
 }
 
-/** TOON text for `value`; see node/index.d.ts. */
+/** TOON text for `value`; see node/types/toon.d.ts. */
 function toToon(value, options) {
   return toToonWith(value, readToonOptions(options, TOON_DEFAULTS));
 }
@@ -174,7 +153,7 @@ function toonResult(data, options) {
 }
 
 function toolError(message) {
-  return codedError(TypeError, 'INVALID_INPUT', `toonDescription: ${message}`);
+  return codedError('INVALID_INPUT', `toonDescription: ${message}`, TypeError);
 }
 
 /**

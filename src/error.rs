@@ -19,7 +19,8 @@ pub enum ErrorCode {
     EncodingNotLoaded,
     /// A rank table's bytes are not a valid table.
     BadTokenTable,
-    /// Two parameters that cannot be used together were both given.
+    /// Parameters that cannot be merged: grouping tools whose parameter of one name has
+    /// different schemas, or a parameter named like the discriminator.
     ConflictingParameter,
     /// A tool list names the same tool twice.
     DuplicateTool,
@@ -35,6 +36,14 @@ pub enum ErrorCode {
     AmbiguousGuid,
     /// A GUID or prefix that no known GUID matches.
     UnknownGuid,
+    /// A call names a tool the grouped menu does not have (thrown by its router in JS).
+    UnknownTool,
+    /// A kept result (a `budget://result/…` page) that expired or was never kept. Raised by the
+    /// MCP layer in JavaScript; listed here so the codes stay one list.
+    UnknownResult,
+    /// A call to a grouped tool names no action, or one it does not have (thrown by its router
+    /// in JS).
+    UnknownAction,
 }
 
 impl ErrorCode {
@@ -54,6 +63,9 @@ impl ErrorCode {
             ErrorCode::GuidPrefixTooShort => "GUID_PREFIX_TOO_SHORT",
             ErrorCode::AmbiguousGuid => "AMBIGUOUS_GUID",
             ErrorCode::UnknownGuid => "UNKNOWN_GUID",
+            ErrorCode::UnknownTool => "UNKNOWN_TOOL",
+            ErrorCode::UnknownResult => "UNKNOWN_RESULT",
+            ErrorCode::UnknownAction => "UNKNOWN_ACTION",
         }
     }
 }

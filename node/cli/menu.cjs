@@ -4,7 +4,7 @@
 // `audit` prints the same report for a live server, through menuReport and printMenu.
 
 const { CliError, EXIT, coded, colors, numberFlag, parseOptions, readJson } = require('./io.cjs');
-const { menuCost, lintDescription, groupTools, DEFAULT_MAX_DESCRIPTION_TOKENS } = require('../menu.cjs');
+const { menuCost, lintDescription, groupTools, DEFAULT_MAX_DESCRIPTION_TOKENS } = require('../tool-menu.cjs');
 
 const USAGE = `Usage: modoki-budget menu <tools.json|-> [options]
 
@@ -42,12 +42,17 @@ const MENU_FLAGS = {
 
 /** The menuReport options from parsed MENU_FLAGS values. */
 function menuOptions(values) {
-  return {
+  const options = {
     encoding: values.encoding,
     maxDescriptionTokens: numberFlag(values['max-description-tokens'], 'max-description-tokens', { integer: true, min: 0 }) ?? DEFAULT_MAX_DESCRIPTION_TOKENS,
     separator: values.separator,
     discriminator: values.discriminator,
   };
+  // Each API call takes only its own options (an unknown option is an error).
+  options.cost = { encoding: options.encoding };
+  options.lint = { encoding: options.encoding, maxDescriptionTokens: options.maxDescriptionTokens };
+  options.grouping = { separator: options.separator, discriminator: options.discriminator };
+  return options;
 }
 
 /** The tools of an array, a tools/list result, or the whole JSON-RPC response holding one. */
@@ -84,7 +89,7 @@ function groupingReport(tools, options) {
   });
   let grouped;
   try {
-    grouped = groupTools(tools, { separator: options.separator, discriminator: options.discriminator });
+    grouped = groupTools(tools, options.grouping);
   } catch (error) {
     return { error: { code: error.code ?? 'ERROR', message: firstLine(error) } };
   }
@@ -95,14 +100,14 @@ function groupingReport(tools, options) {
     .map((t) => ({ name: t.name, actions: t.inputSchema.properties[options.discriminator].enum }))
     .map((g) => ({
       ...g,
-      tokensBefore: menuCost(members(tools, g), options).tokens,
-      tokensBeforeWithoutOutputSchemas: menuCost(members(withoutOutput, g), options).tokens,
-      tokensAfter: menuCost(grouped.tools.filter((t) => t.name === g.name), options).tokens,
+      tokensBefore: menuCost(members(tools, g), options.cost).tokens,
+      tokensBeforeWithoutOutputSchemas: menuCost(members(withoutOutput, g), options.cost).tokens,
+      tokensAfter: menuCost(grouped.tools.filter((t) => t.name === g.name), options.cost).tokens,
     }));
-  const before = menuCost(tools, options).tokens;
-  const after = menuCost(grouped.tools, options).tokens;
-  const likeBefore = menuCost(withoutOutput, options).tokens;
-  const likeAfter = menuCost(groupTools(withoutOutput, options).tools, options).tokens;
+  const before = menuCost(tools, options.cost).tokens;
+  const after = menuCost(grouped.tools, options.cost).tokens;
+  const likeBefore = menuCost(withoutOutput, options.cost).tokens;
+  const likeAfter = menuCost(groupTools(withoutOutput, options.grouping).tools, options.cost).tokens;
   return {
     separator: options.separator,
     discriminator: options.discriminator,
@@ -120,10 +125,10 @@ function groupingReport(tools, options) {
 
 /** Everything the command prints, as data (the --json output). */
 function menuReport(tools, options) {
-  const cost = menuCost(tools, options);
+  const cost = menuCost(tools, options.cost);
   const findings = [];
   for (const tool of tools) {
-    for (const f of [...lintDescription(tool, options), ...cutFinding(tool)]) findings.push({ tool: tool.name, ...f });
+    for (const f of [...lintDescription(tool, options.lint), ...cutFinding(tool)]) findings.push({ tool: tool.name, ...f });
   }
   return {
     encoding: cost.encoding,

@@ -4,7 +4,7 @@
 
 const { MAX_PAYLOAD_CHARS } = require('../result.cjs');
 const tokens = require('../tokens.cjs');
-const { codedError } = require('../internal/coded-error.cjs');
+const { codedError } = require('../internal/errors.cjs');
 
 /**
  * Named budgets. `editor` is the Modoki editor's own cap and nothing else. `claudeCode` keeps a

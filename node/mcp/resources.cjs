@@ -3,7 +3,7 @@
 // lists, `resources/read` of one page, the resource_link block an elided result carries, and the
 // optional `read_result_page` tool for clients that do not show resources to the model.
 
-const { codedError } = require('../internal/coded-error.cjs');
+const { codedError } = require('../internal/errors.cjs');
 
 const URI_PREFIX = 'budget://result/';
 const PAGE_TOOL = 'read_result_page';

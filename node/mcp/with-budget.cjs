@@ -6,7 +6,7 @@
 // McpServer's own resource registry. A low-level Server gets the same through its request
 // handlers.
 
-const { codedError } = require('../internal/coded-error.cjs');
+const { codedError } = require('../internal/errors.cjs');
 const { createPolicy } = require('./policy.cjs');
 const { URI_PREFIX, PAGE_TOOL } = require('./resources.cjs');
 

@@ -24,13 +24,13 @@ export interface LimitedCollection<T> {
  * Caps a collection at `max` items (a non-negative integer) and, only when it cuts, says what
  * was cut and what to do. Throws a {@link CodedError} for a non-array or a bad `max`/`hint`.
  */
-export declare function limitCollection<T>(items: T[], max: number, options?: LimitOptions): LimitedCollection<T>;
+export declare function limitCollection<T>(items: readonly T[], max: number, options?: LimitOptions): LimitedCollection<T>;
 
 /**
  * A {@link ToolResult}: first block the kept items as compact JSON (never throws: cycles and
  * BigInts as in {@link encode}), second block `📊 Summary: ${summary}` only when items were cut.
  */
-export declare function limitResult(items: unknown[], max: number, options?: LimitOptions): ToolResult;
+export declare function limitResult(items: readonly unknown[], max: number, options?: LimitOptions): ToolResult;
 
 /**
  * Keeps only `fields` of an object, or of each item of an array. Dotted paths (`transform.x`,

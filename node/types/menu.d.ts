@@ -1,4 +1,5 @@
 import type { TokenEncoding } from './tokens.js';
+import type { CodedError } from './errors.js';
 
 /** A JSON Schema object as MCP carries it (`inputSchema`, `outputSchema`). */
 export type JsonSchema = { [key: string]: unknown };
@@ -49,13 +50,20 @@ export interface MenuCost {
   tools: ToolCost[];
 }
 
+/** Options for {@link menuCost}. */
+export interface MenuCostOptions {
+  /** Default `'cl100k_base'`. */
+  encoding?: TokenEncoding;
+}
+
 /**
  * Real-token cost of a `tools/list` result: per tool the compact JSON of the whole tool object
  * (what a model receives) and, separately, its name, description and input schema, with
  * chars/4 beside it; the total; tools sorted biggest first. Default encoding cl100k_base.
- * Throws `INVALID_TOOLS` unless `tools` is an array of objects with a string `name`.
+ * Throws a {@link CodedError} `INVALID_INPUT` unless `tools` is an array of objects with a
+ * string `name`.
  */
-export declare function menuCost(tools: readonly McpTool[], options?: { encoding?: TokenEncoding }): MenuCost;
+export declare function menuCost(tools: readonly McpTool[], options?: MenuCostOptions): MenuCost;
 
 /** Default `maxDescriptionTokens`: 200 — at most 15,000 tokens of descriptions for a 75-tool menu. */
 export declare const DEFAULT_MAX_DESCRIPTION_TOKENS: 200;

@@ -1,3 +1,6 @@
+import type { TokenEncoding } from './tokens.js';
+import type { ToonDelimiter } from './toon.js';
+
 /** Static inflation risk level of a response schema. */
 export type InflationRiskLevel = 'low' | 'medium' | 'high' | 'critical';
 
@@ -46,15 +49,16 @@ export interface ProfileOptions {
   /** Overhead / data ratio above which `OVERHEAD WARNING` fires. Default 0.3. */
   maxOverheadRatio?: number;
   /** Default `'cl100k_base'`. */
-  encoding?: 'cl100k_base' | 'o200k_base';
+  encoding?: TokenEncoding;
 }
 
-export type Risk = 'low' | 'medium' | 'high' | 'critical';
+/** The risk scale of a {@link ResponseProfile} and a {@link LockEntry}: the same four levels. */
+export type Risk = InflationRiskLevel;
 
 /** What {@link profileResponse} returns. */
 export interface ResponseProfile {
   toolName: string;
-  encoding: 'cl100k_base' | 'o200k_base';
+  encoding: TokenEncoding;
   blocks: Array<{ index: number; type: string; role: 'payload' | 'overhead'; size: ProfileSize }>;
   payload: ProfileSize;
   overhead: ProfileSize;
@@ -76,11 +80,21 @@ export interface EncodingChoice {
   jsonTokens: number;
   toonTokens: number;
   savedTokens: number;
-  encoding: 'cl100k_base' | 'o200k_base';
+  encoding: TokenEncoding;
+}
+
+/** Options for {@link chooseEncoding}: the encoding to count in and the TOON options. */
+export interface ChooseEncodingOptions {
+  /** Default `'cl100k_base'`. */
+  encoding?: TokenEncoding;
+  /** TOON delimiter. Default `','`. */
+  delimiter?: ToonDelimiter;
+  /** TOON indent. Default 2. */
+  indentSize?: number;
 }
 
 /** Encodes as compact JSON and as TOON, counts both, returns the cheaper (JSON on a tie). */
-export declare function chooseEncoding(data: unknown, options?: { encoding?: 'cl100k_base' | 'o200k_base'; delimiter?: ',' | '\t' | '|'; indentSize?: number }): EncodingChoice;
+export declare function chooseEncoding(data: unknown, options?: ChooseEncodingOptions): EncodingChoice;
 
 /** A tool as {@link budgetLock} reads it: a `tools/list` entry plus optional declared limits. */
 export interface LockTool {
@@ -109,8 +123,17 @@ export interface BudgetLock {
   tools: { [name: string]: LockEntry };
 }
 
-/** Builds the lockfile (keys sorted; digests over canonical JSON, so stable across machines). */
-export declare function budgetLock(tools: LockTool[] | { tools: LockTool[] }, options?: { encoding?: 'cl100k_base' | 'o200k_base' }): BudgetLock;
+/** Options for {@link budgetLock}. */
+export interface BudgetLockOptions {
+  /** Encoding of the description token counts. Default `'cl100k_base'`. */
+  encoding?: TokenEncoding;
+}
+
+/**
+ * Builds the lockfile (keys sorted; digests over canonical JSON, so stable across machines).
+ * Throws `DUPLICATE_TOOL` when two tools share a name.
+ */
+export declare function budgetLock(tools: readonly LockTool[] | { tools: readonly LockTool[] }, options?: BudgetLockOptions): BudgetLock;
 
 /** The lockfile's bytes: sorted keys, two-space indent, trailing newline. */
 export declare function serializeLock(lock: BudgetLock): string;
@@ -128,5 +151,11 @@ export interface LockCheck {
   message: string;
 }
 
-/** Compares a committed lock with the current one. `tolerance` (default 0.1) is the description-token growth allowed. */
-export declare function checkLock(previous: BudgetLock, current: BudgetLock, options?: { tolerance?: number }): LockCheck;
+/** Options for {@link checkLock}. */
+export interface CheckLockOptions {
+  /** Relative growth of a description's tokens allowed before it is an escalation. Default 0.1. */
+  tolerance?: number;
+}
+
+/** Compares a committed lock with the current one. Throws `INVALID_LOCKFILE` for a lock this package did not write. */
+export declare function checkLock(previous: BudgetLock, current: BudgetLock, options?: CheckLockOptions): LockCheck;

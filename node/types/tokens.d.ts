@@ -1,3 +1,5 @@
+import type { CodedError } from './errors.js';
+
 /** The BPE encodings counted exactly: tiktoken's names. */
 export type TokenEncoding = 'cl100k_base' | 'o200k_base';
 /** The chars-per-token heuristics {@link estimateTokens} implements. */
@@ -12,8 +14,8 @@ export declare const ESTIMATE_METHODS: readonly EstimateMethod[];
  * Exact token count of `text`, identical to tiktoken's `encode_ordinary(text).length`
  * (special-token text such as `<|endoftext|>` counts as ordinary text). Lone surrogates count
  * as U+FFFD, as `TextEncoder` (and every tiktoken JS binding) turns them into it.
- * Default encoding `'cl100k_base'`; an unknown one throws an Error with code `UNKNOWN_ENCODING`
- * naming the supported ones; a non-string `text` throws a TypeError with code `INVALID_TEXT`.
+ * Default encoding `'cl100k_base'`; an unknown one throws a {@link CodedError} `UNKNOWN_ENCODING`
+ * naming the supported ones; a non-string `text` throws a TypeError with code `INVALID_INPUT`.
  */
 export declare function countTokens(text: string, encoding?: TokenEncoding): number;
 
@@ -25,7 +27,7 @@ export declare function fitsTokenBudget(text: string, limit: number, encoding?: 
 
 /**
  * The heuristic people use instead of a tokenizer: `Math.ceil(text.length / 4)` (default) or
- * `Math.ceil(text.length / 3.5)`, in UTF-16 units. An unknown method throws `UNKNOWN_METHOD`.
+ * `Math.ceil(text.length / 3.5)`, in UTF-16 units. An unknown method throws `INVALID_OPTION`.
  */
 export declare function estimateTokens(text: string, method?: EstimateMethod): number;
 
@@ -58,9 +60,15 @@ export interface TokenReport {
   fields: FieldTokens[];
 }
 
+/** Options for {@link tokenReport}. */
+export interface TokenReportOptions {
+  /** Default `'cl100k_base'`. */
+  encoding?: TokenEncoding;
+}
+
 /**
  * Where the tokens of `JSON.stringify(data)` go: totals, the chars/N estimates with their error,
  * and each field path's share of chars and tokens (the text is tokenized once; each token is
  * attributed to the path owning its first byte, so shares sum to 100%). Default encoding cl100k.
  */
-export declare function tokenReport(data: unknown, options?: { encoding?: TokenEncoding }): TokenReport;
+export declare function tokenReport(data: unknown, options?: TokenReportOptions): TokenReport;

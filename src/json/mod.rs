@@ -1,11 +1,16 @@
 //! JSON text exactly as V8 writes it: number formatting, string quoting, a scanner that
-//! rewrites number tokens in place, and the Latin-1 form the text crosses the JS boundary in.
+//! rewrites number tokens in place, the Latin-1 form the text crosses the JS boundary in, the
+//! one tolerant reader, and the one JSON Schema walker.
 
 #[cfg(feature = "full")]
 pub mod canonical;
 pub mod latin1;
 pub mod number;
 #[cfg(feature = "full")]
-pub mod value;
+pub mod read;
 pub mod scan;
+#[cfg(feature = "full")]
+pub mod schema;
 pub mod string;
+#[cfg(feature = "full")]
+pub mod value;

@@ -48,6 +48,16 @@ pub fn to_json(value: &Value) -> String {
     out
 }
 
+/// A typed result (a `Serialize` struct) as compact JSON text for `JSON.parse`.
+///
+/// serde_json's number layout (`1.0`, `1e21`) differs from JavaScript's, which is harmless here:
+/// the text is only ever parsed, never shown. Serializing a struct of strings, numbers and
+/// vectors cannot fail; if a type ever made it fail, the text is `null`, which `JSON.parse`
+/// reads and the typed wrapper then rejects, instead of a panic inside WebAssembly.
+pub fn to_json_text<T: serde::Serialize + ?Sized>(value: &T) -> String {
+    serde_json::to_string(value).unwrap_or_else(|_| "null".to_owned())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,16 +11,18 @@
 //! length of the tool's JSON and `estimate` is `ceil(chars / 4)`, the heuristic, for contrast.
 //! Menu totals are sums over the tools.
 
+use serde::Serialize;
 use serde_json::Value;
 
-use super::{tool_description, tool_name, MenuError};
-use crate::json::number::push_js_number;
-use crate::json::string::{push_json_string, utf16_len};
-use crate::json::value::to_json;
+use super::{tool_description, tool_name};
+use crate::error::Result;
+use crate::json::string::utf16_len;
+use crate::json::value::{to_json, to_json_text};
 use crate::tokens::{count, Encoding};
 
 /// The cost of one tool (see the module docs for what each count covers).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct ToolCost {
     /// The tool's name.
     pub name: String,
@@ -40,21 +42,24 @@ pub struct ToolCost {
     pub input_schema_tokens: usize,
 }
 
-/// A whole menu: the tools, most expensive first (ties keep input order), and the sums.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// A whole menu: the encoding, the sums, and the tools, most expensive first (ties keep input
+/// order).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MenuCost {
-    /// Per-tool costs sorted by `tokens`, descending.
-    pub tools: Vec<ToolCost>,
+    /// The encoding every count is in.
+    pub encoding: Encoding,
     /// Sum of the tools' `tokens`.
     pub tokens: usize,
     /// Sum of the tools' `chars`.
     pub chars: usize,
     /// Sum of the tools' `estimate`.
     pub estimate: usize,
+    /// Per-tool costs sorted by `tokens`, descending.
+    pub tools: Vec<ToolCost>,
 }
 
 /// The cost of one tool at position `index`.
-pub fn tool_cost(encoding: Encoding, index: usize, tool: &Value) -> Result<ToolCost, MenuError> {
+pub fn tool_cost(encoding: Encoding, index: usize, tool: &Value) -> Result<ToolCost> {
     let json = to_json(tool);
     let chars = utf16_len(&json);
     let input_schema_tokens = match tool.get("inputSchema") {
@@ -74,11 +79,12 @@ pub fn tool_cost(encoding: Encoding, index: usize, tool: &Value) -> Result<ToolC
 }
 
 /// The cost of every tool, sorted most expensive first, with the sums.
-pub fn menu_cost(encoding: Encoding, tools: &[Value]) -> Result<MenuCost, MenuError> {
-    let mut costs = tools.iter().enumerate().map(|(i, t)| tool_cost(encoding, i, t)).collect::<Result<Vec<_>, _>>()?;
+pub fn menu_cost(encoding: Encoding, tools: &[Value]) -> Result<MenuCost> {
+    let mut costs = tools.iter().enumerate().map(|(i, t)| tool_cost(encoding, i, t)).collect::<Result<Vec<_>>>()?;
     // Stable: equal costs keep the order the server lists them in.
     costs.sort_by_key(|c| std::cmp::Reverse(c.tokens));
     Ok(MenuCost {
+        encoding,
         tokens: costs.iter().map(|c| c.tokens).sum(),
         chars: costs.iter().map(|c| c.chars).sum(),
         estimate: costs.iter().map(|c| c.estimate).sum(),
@@ -86,46 +92,10 @@ pub fn menu_cost(encoding: Encoding, tools: &[Value]) -> Result<MenuCost, MenuEr
     })
 }
 
-fn push_field(out: &mut String, key: &str, n: usize) {
-    push_json_string(out, key);
-    out.push(':');
-    push_js_number(out, n as f64);
-}
-
 /// `{"encoding","tokens","chars","estimate","tools":[{"name","index","tokens","chars",
 /// "estimate","nameTokens","descriptionTokens","inputSchemaTokens"}]}`.
-pub fn menu_cost_json(encoding: Encoding, cost: &MenuCost) -> String {
-    let mut out = String::from("{\"encoding\":");
-    push_json_string(&mut out, encoding.name());
-    out.push(',');
-    push_field(&mut out, "tokens", cost.tokens);
-    out.push(',');
-    push_field(&mut out, "chars", cost.chars);
-    out.push(',');
-    push_field(&mut out, "estimate", cost.estimate);
-    out.push_str(",\"tools\":[");
-    for (i, t) in cost.tools.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        out.push_str("{\"name\":");
-        push_json_string(&mut out, &t.name);
-        for (key, n) in [
-            ("index", t.index),
-            ("tokens", t.tokens),
-            ("chars", t.chars),
-            ("estimate", t.estimate),
-            ("nameTokens", t.name_tokens),
-            ("descriptionTokens", t.description_tokens),
-            ("inputSchemaTokens", t.input_schema_tokens),
-        ] {
-            out.push(',');
-            push_field(&mut out, key, n);
-        }
-        out.push('}');
-    }
-    out.push_str("]}");
-    out
+pub fn menu_cost_json(cost: &MenuCost) -> String {
+    to_json_text(cost)
 }
 
 #[cfg(test)]
@@ -165,7 +135,7 @@ mod tests {
         assert_eq!(m.tools[1].tokens, reference(r#"{"name":"a"}"#));
         assert_eq!(m.tools[1].description_tokens, 0);
         assert_eq!(m.tools[1].input_schema_tokens, 0);
-        let out = menu_cost_json(Encoding::Cl100kBase, &m);
+        let out = menu_cost_json(&m);
         assert!(out.starts_with(r#"{"encoding":"cl100k_base","tokens":"#), "{out}");
         let parsed: Value = serde_json::from_str(&out).expect("valid JSON");
         assert_eq!(parsed["tools"][0]["name"], "b");

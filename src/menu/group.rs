@@ -13,17 +13,18 @@
 //!   `description`), else `CONFLICTING_PARAMETER` naming both tools; its description names the
 //!   actions that use it: `a (required), b: <text>` (`a: <text> b: <text>` when the texts
 //!   differ; `Used by a, b.` when there is none). This prefix is the cheapest wording that
-//!   still says who uses what: it replaced `Used by a, b. <text>`, which cost 56 more
-//!   tokens over the 26 grouped parameters of samples/tools.json.
+//!   still says who uses what: `Used by a, b. <text>` costs 56 more tokens over the 26
+//!   grouped parameters of samples/tools.json.
 
+use serde::Serialize;
 use serde_json::{Map, Value};
 
-use super::{tool_description, tool_name, MenuError};
-use crate::json::string::push_json_string;
-use crate::json::value::{push_value, to_json};
+use super::{tool_description, tool_name};
+use crate::error::{Error, ErrorCode, Result};
+use crate::json::value::{to_json, to_json_text};
 
 /// How a grouped tool maps back: `name` + `discriminator` value → original tool name.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Route {
     /// The grouped tool's name (the namespace).
     pub name: String,
@@ -31,8 +32,9 @@ pub struct Route {
     pub actions: Vec<(String, String)>,
 }
 
-/// The grouped menu and how to route its calls.
-#[derive(Clone, Debug, PartialEq)]
+/// The grouped menu and how to route its calls; serialized as `{tools, routes:[{name,
+/// actions:[[action, original]]}], passthrough}`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Grouped {
     /// The new tool list.
     pub tools: Vec<Value>,
@@ -75,44 +77,48 @@ fn param_description(users: &[(String, bool, String)]) -> String {
     parts.join(" ")
 }
 
-fn group_one(name: &str, members: &[(&str, &Value)], discriminator: &str) -> Result<Value, MenuError> {
+fn conflict(message: String) -> Error {
+    Error::new(ErrorCode::ConflictingParameter, message)
+}
+
+/// The union of the members' parameters, in first-use order, each with the actions using it.
+fn collect_params(members: &[(&str, &Value)], discriminator: &str) -> Result<Vec<(String, Param)>> {
     let mut params: Vec<(String, Param)> = Vec::new();
-    let mut lines = Vec::new();
     for (action, tool) in members {
         let tname = tool_name(tool);
-        let description = tool_description(tool);
-        lines.push(if description.is_empty() { format!("- {action}") } else { format!("- {action}: {description}") });
         let schema = tool.get("inputSchema");
         let required: Vec<&str> =
             schema.and_then(|s| s.get("required")).and_then(Value::as_array).map(|r| r.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
         let Some(Value::Object(props)) = schema.and_then(|s| s.get("properties")) else { continue };
         for (pname, pschema) in props {
             if pname == discriminator {
-                return Err(MenuError::new(
-                    "CONFLICTING_PARAMETER",
-                    format!("Tool \"{tname}\" has a parameter named \"{discriminator}\", the discriminator; choose another discriminator."),
-                ));
+                return Err(conflict(format!(
+                    "Tool \"{tname}\" has a parameter named \"{discriminator}\", the discriminator; choose another discriminator."
+                )));
             }
             let shape = without_description(pschema);
             let text = pschema.get("description").and_then(Value::as_str).unwrap_or("").to_owned();
             let user = (action.to_string(), required.contains(&pname.as_str()), text);
             match params.iter_mut().find(|(n, _)| n == pname) {
                 Some((_, p)) if p.shape != shape => {
-                    return Err(MenuError::new(
-                        "CONFLICTING_PARAMETER",
-                        format!(
-                            "Parameter \"{pname}\" has different schemas in tools \"{}\" ({}) and \"{tname}\" ({}); make them agree or rename one before grouping.",
-                            p.first_tool,
-                            to_json(&p.shape),
-                            to_json(&shape)
-                        ),
-                    ))
+                    return Err(conflict(format!(
+                        "Parameter \"{pname}\" has different schemas in tools \"{}\" ({}) and \"{tname}\" ({}); make them agree or rename one before grouping.",
+                        p.first_tool,
+                        to_json(&p.shape),
+                        to_json(&shape)
+                    )))
                 }
                 Some((_, p)) => p.users.push(user),
                 None => params.push((pname.clone(), Param { schema: pschema.clone(), shape, first_tool: tname.to_owned(), users: vec![user] })),
             }
         }
     }
+    Ok(params)
+}
+
+/// The grouped tool's input schema: the discriminator enum first, then every parameter with a
+/// description naming the actions that use it.
+fn grouped_input_schema(members: &[(&str, &Value)], params: Vec<(String, Param)>, discriminator: &str) -> Value {
     let actions: Vec<Value> = members.iter().map(|(a, _)| Value::String(a.to_string())).collect();
     let mut properties = Map::new();
     let mut disc = Map::new();
@@ -138,10 +144,22 @@ fn group_one(name: &str, members: &[(&str, &Value)], discriminator: &str) -> Res
     if members.iter().all(|(_, t)| t.get("inputSchema").and_then(|s| s.get("additionalProperties")) == Some(&Value::Bool(false))) {
         input.insert("additionalProperties".into(), Value::Bool(false));
     }
+    Value::Object(input)
+}
+
+fn group_one(name: &str, members: &[(&str, &Value)], discriminator: &str) -> Result<Value> {
+    let params = collect_params(members, discriminator)?;
+    let lines: Vec<String> = members
+        .iter()
+        .map(|(action, tool)| match tool_description(tool) {
+            "" => format!("- {action}"),
+            description => format!("- {action}: {description}"),
+        })
+        .collect();
     let mut tool = Map::new();
     tool.insert("name".into(), Value::String(name.to_owned()));
     tool.insert("description".into(), Value::String(lines.join("\n")));
-    tool.insert("inputSchema".into(), Value::Object(input));
+    tool.insert("inputSchema".into(), grouped_input_schema(members, params, discriminator));
     if let Some(first) = members.first().and_then(|(_, t)| t.get("annotations")) {
         if members.iter().all(|(_, t)| t.get("annotations") == Some(first)) {
             tool.insert("annotations".into(), first.clone());
@@ -153,16 +171,16 @@ fn group_one(name: &str, members: &[(&str, &Value)], discriminator: &str) -> Res
 /// Groups `namespace<separator>action` tools (see the module docs). Errors: `INVALID_OPTION`
 /// (empty separator or discriminator), `DUPLICATE_TOOL`, `NAME_COLLISION` (a grouped name
 /// equals another tool's name), `CONFLICTING_PARAMETER`.
-pub fn group_tools(tools: &[Value], separator: &str, discriminator: &str) -> Result<Grouped, MenuError> {
+pub fn group_tools(tools: &[Value], separator: &str, discriminator: &str) -> Result<Grouped> {
     if separator.is_empty() || discriminator.is_empty() {
-        return Err(MenuError::new("INVALID_OPTION", "separator and discriminator must be non-empty strings."));
+        return Err(Error::invalid_option("separator and discriminator must be non-empty strings."));
     }
     let mut seen: Vec<&str> = Vec::new();
     let mut namespaces: Vec<(&str, Vec<(&str, &Value)>)> = Vec::new();
     for tool in tools {
         let name = tool_name(tool);
         if seen.contains(&name) {
-            return Err(MenuError::new("DUPLICATE_TOOL", format!("Two tools are named \"{name}\".")));
+            return Err(Error::new(ErrorCode::DuplicateTool, format!("Two tools are named \"{name}\".")));
         }
         seen.push(name);
         if let Some((ns, action)) = split(name, separator) {
@@ -194,39 +212,14 @@ pub fn group_tools(tools: &[Value], separator: &str, discriminator: &str) -> Res
         }
     }
     if let Some(r) = out.routes.iter().find(|r| out.passthrough.contains(&r.name)) {
-        return Err(MenuError::new("NAME_COLLISION", format!("Grouping would create a tool \"{}\" but a tool of that name already exists.", r.name)));
+        return Err(Error::new(ErrorCode::NameCollision, format!("Grouping would create a tool \"{}\" but a tool of that name already exists.", r.name)));
     }
     Ok(out)
 }
 
 /// `{"tools":[…],"routes":[{"name","actions":[[action, original]]}],"passthrough":[names]}`.
 pub fn grouped_json(g: &Grouped) -> String {
-    let mut out = String::from("{\"tools\":");
-    push_value(&mut out, &Value::Array(g.tools.clone()));
-    out.push_str(",\"routes\":[");
-    for (i, r) in g.routes.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        out.push_str("{\"name\":");
-        push_json_string(&mut out, &r.name);
-        out.push_str(",\"actions\":[");
-        for (j, (action, original)) in r.actions.iter().enumerate() {
-            if j > 0 {
-                out.push(',');
-            }
-            out.push('[');
-            push_json_string(&mut out, action);
-            out.push(',');
-            push_json_string(&mut out, original);
-            out.push(']');
-        }
-        out.push_str("]}");
-    }
-    out.push_str("],\"passthrough\":");
-    push_value(&mut out, &Value::Array(g.passthrough.iter().cloned().map(Value::String).collect()));
-    out.push('}');
-    out
+    to_json_text(g)
 }
 
 #[cfg(test)]
@@ -261,18 +254,18 @@ mod tests {
         let a = tool("logs.console", "", json!({"limit": {"type": "integer"}}), json!([]));
         let b = tool("logs.journal", "", json!({"limit": {"type": "string"}}), json!([]));
         let e = group_tools(&[a.clone(), b], ".", "action").expect_err("conflict");
-        assert_eq!(e.code, "CONFLICTING_PARAMETER");
+        assert_eq!(e.code, ErrorCode::ConflictingParameter);
         assert_eq!(
             e.message,
             r#"Parameter "limit" has different schemas in tools "logs.console" ({"type":"integer"}) and "logs.journal" ({"type":"string"}); make them agree or rename one before grouping."#
         );
         let c = tool("logs.x", "", json!({"action": {"type": "string"}}), json!([]));
-        assert_eq!(group_tools(&[a.clone(), c], ".", "action").expect_err("disc").code, "CONFLICTING_PARAMETER");
-        assert_eq!(group_tools(&[a.clone(), a.clone()], ".", "action").expect_err("dup").code, "DUPLICATE_TOOL");
-        assert_eq!(group_tools(std::slice::from_ref(&a), "", "action").expect_err("sep").code, "INVALID_OPTION");
+        assert_eq!(group_tools(&[a.clone(), c], ".", "action").expect_err("disc").code, ErrorCode::ConflictingParameter);
+        assert_eq!(group_tools(&[a.clone(), a.clone()], ".", "action").expect_err("dup").code, ErrorCode::DuplicateTool);
+        assert_eq!(group_tools(std::slice::from_ref(&a), "", "action").expect_err("sep").code, ErrorCode::InvalidOption);
         let d = tool("logs.y", "", json!({}), json!([]));
         let named_logs = tool("logs", "", json!({}), json!([]));
-        assert_eq!(group_tools(&[a.clone(), d.clone(), named_logs], ".", "action").expect_err("collision").code, "NAME_COLLISION");
+        assert_eq!(group_tools(&[a.clone(), d.clone(), named_logs], ".", "action").expect_err("collision").code, ErrorCode::NameCollision);
         let single = group_tools(std::slice::from_ref(&a), ".", "action").expect("single");
         assert_eq!(single.tools, vec![a]);
         assert_eq!(single.passthrough, vec!["logs.console".to_owned()]);

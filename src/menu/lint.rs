@@ -3,17 +3,22 @@
 //!
 //! - `UNADVERTISED_FILTER` — an optional input parameter (in `inputSchema.properties`, not in
 //!   `required`) whose name the description never contains as a word ([`names_parameter`]).
-//! - `NO_DEFAULT_SHAPE` — the tool returns a collection (an array anywhere in `outputSchema`
-//!   reachable through `properties`, `items`, `additionalProperties`, `anyOf`/`oneOf`/`allOf`,
-//!   or a declared `defaultShape`) and the description has none of [`DEFAULT_SHAPE_PHRASES`].
+//! - `NO_DEFAULT_SHAPE` — the tool returns a collection (an array anywhere in `outputSchema`,
+//!   found by the crate's one schema walker, [`crate::json::schema`], which follows local
+//!   `$ref`s; or a declared `defaultShape`) and the description has none of
+//!   [`DEFAULT_SHAPE_PHRASES`].
 //! - `NO_SIZE_WARNING` — the output schema holds an array without `maxItems` (it can exceed
-//!   the response cap) and the description has none of [`SIZE_WARNING_WORDS`].
+//!   the response cap) and the description has none of [`SIZE_WARNING_WORDS`]. The same arrays
+//!   are the ones `inflationRisk` reports as unbounded.
 //! - `LONG_DESCRIPTION` — the description has more than `max_description_tokens` tokens.
 
-use serde_json::{Map, Value};
+use serde::Serialize;
+use serde_json::Value;
 
-use super::{tool_description, MenuError};
-use crate::json::string::push_json_string;
+use super::tool_description;
+use crate::error::Result;
+use crate::json::schema;
+use crate::json::value::to_json_text;
 use crate::tokens::{count, Encoding};
 
 /// Default `maxDescriptionTokens`: 200. Why: a description that states its default shape,
@@ -46,14 +51,15 @@ pub const SIZE_WARNING_WORDS: [&str; 18] = [
     "truncated", "exceed", "exceeds", "cap", "capped", "kb",
 ];
 
-/// One lint finding.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One lint finding; serialized as `{code, message, param?}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Finding {
     /// `UNADVERTISED_FILTER`, `NO_DEFAULT_SHAPE`, `NO_SIZE_WARNING` or `LONG_DESCRIPTION`.
     pub code: &'static str,
     /// What is missing and what to add.
     pub message: String,
     /// The parameter, for `UNADVERTISED_FILTER`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub param: Option<String>,
 }
 
@@ -96,44 +102,17 @@ pub fn has_size_warning(description: &str) -> bool {
     SIZE_WARNING_WORDS.iter().any(|w| contains_lower_word(&text, w))
 }
 
-fn is_array_schema(schema: &Map<String, Value>) -> bool {
-    match schema.get("type") {
-        Some(Value::String(t)) => t == "array",
-        Some(Value::Array(ts)) => ts.iter().any(|t| t == "array"),
-        _ => schema.contains_key("items"),
-    }
-}
-
-/// Paths of the arrays in a schema, each with whether it is bounded by `maxItems`.
-fn arrays(schema: &Value, path: &str, out: &mut Vec<(String, bool)>, depth: usize) {
-    // Schemas from JSON text are finite trees, but a hostile one can be deep.
-    if depth > 32 {
-        return;
-    }
-    let Value::Object(map) = schema else { return };
-    if is_array_schema(map) {
-        let bounded = map.get("maxItems").is_some_and(Value::is_number);
-        out.push((if path.is_empty() { "(output)".to_owned() } else { path.to_owned() }, bounded));
-    }
-    if let Some(Value::Object(props)) = map.get("properties") {
-        for (key, sub) in props {
-            let p = if path.is_empty() { key.clone() } else { format!("{path}.{key}") };
-            arrays(sub, &p, out, depth + 1);
-        }
-    }
-    if let Some(items) = map.get("items") {
-        arrays(items, &format!("{path}[]"), out, depth + 1);
-    }
-    if let Some(extra @ Value::Object(_)) = map.get("additionalProperties") {
-        arrays(extra, &format!("{path}.*"), out, depth + 1);
-    }
-    for key in ["anyOf", "oneOf", "allOf"] {
-        if let Some(Value::Array(alts)) = map.get(key) {
-            for alt in alts {
-                arrays(alt, path, out, depth + 1);
-            }
-        }
-    }
+/// The arrays of an output schema as the findings name them: `(output)` for a top-level array,
+/// else the data path without the leading `$.` (`entities`, `entities[].tags`, `index.*`).
+fn output_arrays(output: &Value) -> Vec<(String, bool)> {
+    schema::arrays(output)
+        .into_iter()
+        .map(|a| {
+            let path = a.path.strip_prefix('$').unwrap_or(&a.path);
+            let path = path.strip_prefix('.').unwrap_or(path);
+            (if path.is_empty() { "(output)".to_owned() } else { path.to_owned() }, a.bounded)
+        })
+        .collect()
 }
 
 fn example_value(schema: &Value) -> &'static str {
@@ -147,64 +126,10 @@ fn example_value(schema: &Value) -> &'static str {
 
 /// The findings for one tool, in this order: `UNADVERTISED_FILTER` per optional parameter in
 /// schema order, then `NO_DEFAULT_SHAPE`, `NO_SIZE_WARNING`, `LONG_DESCRIPTION`.
-pub fn lint_description(encoding: Encoding, tool: &Value, max_description_tokens: usize) -> Result<Vec<Finding>, MenuError> {
+pub fn lint_description(encoding: Encoding, tool: &Value, max_description_tokens: usize) -> Result<Vec<Finding>> {
     let description = tool_description(tool);
-    let mut findings = Vec::new();
-    let input = tool.get("inputSchema");
-    let required: Vec<&str> = input
-        .and_then(|s| s.get("required"))
-        .and_then(Value::as_array)
-        .map(|r| r.iter().filter_map(Value::as_str).collect())
-        .unwrap_or_default();
-    if let Some(Value::Object(props)) = input.and_then(|s| s.get("properties")) {
-        for (param, schema) in props {
-            if required.contains(&param.as_str()) || names_parameter(description, param) {
-                continue;
-            }
-            findings.push(Finding {
-                code: "UNADVERTISED_FILTER",
-                message: format!(
-                    "Optional parameter \"{param}\" is never named in the description, so the model will call without it. \
-                     Add it by name with what it narrows or adds, e.g. \"Pass {param}={} to …\".",
-                    example_value(schema)
-                ),
-                param: Some(param.clone()),
-            });
-        }
-    }
-    let mut found = Vec::new();
-    if let Some(out) = tool.get("outputSchema") {
-        arrays(out, "", &mut found, 0);
-    }
-    let collection = match (found.first(), tool.get("defaultShape")) {
-        (Some((path, _)), _) => Some(path.clone()),
-        (None, Some(_)) => Some("defaultShape".to_owned()),
-        (None, None) => None,
-    };
-    if let Some(path) = collection {
-        if !states_default_shape(description) {
-            findings.push(Finding {
-                code: "NO_DEFAULT_SHAPE",
-                message: format!(
-                    "Returns a collection ({path}) but the description does not say what a bare call returns. \
-                     Add the default shape, e.g. \"By default returns counts only; …\"."
-                ),
-                param: None,
-            });
-        }
-    }
-    if let Some((path, _)) = found.iter().find(|(_, bounded)| !bounded) {
-        if !has_size_warning(description) {
-            findings.push(Finding {
-                code: "NO_SIZE_WARNING",
-                message: format!(
-                    "The output can exceed the response cap ({path} is an array without maxItems) and the description has no size warning. \
-                     Add one, e.g. \"The full list is large (can exceed the response cap); narrow it with …\"."
-                ),
-                param: None,
-            });
-        }
-    }
+    let mut findings = unadvertised_filters(tool, description);
+    findings.extend(output_findings(tool, description));
     let tokens = count(encoding, description)?;
     if tokens > max_description_tokens {
         findings.push(Finding {
@@ -219,36 +144,65 @@ pub fn lint_description(encoding: Encoding, tool: &Value, max_description_tokens
     Ok(findings)
 }
 
-/// `[{"code","message","param"?}]`.
-pub fn findings_json(findings: &[Finding]) -> String {
-    let mut out = String::from("[");
-    for (i, f) in findings.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        out.push_str("{\"code\":");
-        push_json_string(&mut out, f.code);
-        out.push_str(",\"message\":");
-        push_json_string(&mut out, &f.message);
-        if let Some(p) = &f.param {
-            out.push_str(",\"param\":");
-            push_json_string(&mut out, p);
-        }
-        out.push('}');
-    }
-    out.push(']');
-    out
+/// `UNADVERTISED_FILTER` for each optional input parameter the description never names.
+fn unadvertised_filters(tool: &Value, description: &str) -> Vec<Finding> {
+    let input = tool.get("inputSchema");
+    let required: Vec<&str> = input
+        .and_then(|s| s.get("required"))
+        .and_then(Value::as_array)
+        .map(|r| r.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let Some(Value::Object(props)) = input.and_then(|s| s.get("properties")) else { return Vec::new() };
+    props
+        .iter()
+        .filter(|(param, _)| !required.contains(&param.as_str()) && !names_parameter(description, param))
+        .map(|(param, schema)| Finding {
+            code: "UNADVERTISED_FILTER",
+            message: format!(
+                "Optional parameter \"{param}\" is never named in the description, so the model will call without it. \
+                 Add it by name with what it narrows or adds, e.g. \"Pass {param}={} to …\".",
+                example_value(schema)
+            ),
+            param: Some(param.clone()),
+        })
+        .collect()
 }
 
-/// Clamps a JS number option to a token threshold: NaN or negative → 0, huge → `usize::MAX`.
-pub fn threshold(raw: f64) -> usize {
-    if raw.is_nan() || raw < 0.0 {
-        0
-    } else if raw >= 9.0e15 {
-        usize::MAX
-    } else {
-        raw.floor() as usize
+/// `NO_DEFAULT_SHAPE` and `NO_SIZE_WARNING`, from the arrays of the output schema.
+fn output_findings(tool: &Value, description: &str) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    let found = tool.get("outputSchema").map(output_arrays).unwrap_or_default();
+    let collection = match (found.first(), tool.get("defaultShape")) {
+        (Some((path, _)), _) => Some(path.clone()),
+        (None, Some(_)) => Some("defaultShape".to_owned()),
+        (None, None) => None,
+    };
+    if let Some(path) = collection.filter(|_| !states_default_shape(description)) {
+        findings.push(Finding {
+            code: "NO_DEFAULT_SHAPE",
+            message: format!(
+                "Returns a collection ({path}) but the description does not say what a bare call returns. \
+                 Add the default shape, e.g. \"By default returns counts only; …\"."
+            ),
+            param: None,
+        });
     }
+    if let Some((path, _)) = found.iter().find(|(_, bounded)| !bounded).filter(|_| !has_size_warning(description)) {
+        findings.push(Finding {
+            code: "NO_SIZE_WARNING",
+            message: format!(
+                "The output can exceed the response cap ({path} is an array without maxItems) and the description has no size warning. \
+                 Add one, e.g. \"The full list is large (can exceed the response cap); narrow it with …\"."
+            ),
+            param: None,
+        });
+    }
+    findings
+}
+
+/// `[{"code","message","param"?}]`.
+pub fn findings_json(findings: &[Finding]) -> String {
+    to_json_text(findings)
 }
 
 #[cfg(test)]
@@ -320,6 +274,21 @@ mod tests {
         let f = lint_description(Encoding::Cl100kBase, &root, 200).expect("lint");
         assert_eq!(f.len(), 1);
         assert!(f[0].message.starts_with("The output can exceed the response cap ((output) is an array without maxItems)"), "{}", f[0].message);
+    }
+
+    #[test]
+    fn an_array_behind_a_ref_is_unbounded_to_the_lint_and_to_inflation_risk_alike() {
+        let output = json!({
+            "type": "object",
+            "$defs": {"rows": {"type": "array", "items": {"type": "object", "properties": {"id": {"type": "integer"}}}}},
+            "properties": {"rows": {"$ref": "#/$defs/rows"}}
+        });
+        let tool = json!({"name": "x", "description": "Reads x.", "outputSchema": output});
+        let f = lint_description(Encoding::Cl100kBase, &tool, 200).expect("lint");
+        assert_eq!(f.iter().map(|f| f.code).collect::<Vec<_>>(), ["NO_DEFAULT_SHAPE", "NO_SIZE_WARNING"]);
+        assert!(f[1].message.starts_with("The output can exceed the response cap (rows is an array without maxItems)"), "{}", f[1].message);
+        let risk = crate::profile::inflation::inflation_risk(&output);
+        assert_eq!(risk.unbounded.iter().map(|u| u.path.as_str()).collect::<Vec<_>>(), ["$.rows[]"]);
     }
 
     #[test]

@@ -26,11 +26,13 @@
 //! The bound is for the compact JSON of the response; it is deliberately loose (6 bytes per
 //! character) because it is a guarantee, not an estimate.
 
+use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::json::number::js_number_string;
+use crate::json::schema::{is_array_schema, max_items, SchemaWalker};
 use crate::json::string::push_json_string;
-use crate::json::value::to_json;
+use crate::json::value::{to_json, to_json_text};
 
 /// Fields per item above which an unbounded collection is critical.
 pub const CRITICAL_FIELDS_PER_ITEM: usize = 10;
@@ -38,13 +40,9 @@ pub const CRITICAL_FIELDS_PER_ITEM: usize = 10;
 pub const MEDIUM_FIELD_COUNT: usize = 20;
 /// The longest `String(x)` of any finite double (`-0.000001234567890123456` has 25 characters).
 pub const MAX_NUMBER_BYTES: u64 = 25;
-/// Nesting (including `$ref` expansion) beyond which a schema is treated as unbounded.
-const MAX_DEPTH: usize = 64;
-/// Schema nodes visited before the analysis gives up (a `$ref` fan-out can be exponential).
-const MAX_VISITS: usize = 200_000;
-
 /// Static inflation risk, lowest first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Risk {
     /// Bounded and at most 20 declared properties.
     Low,
@@ -69,7 +67,8 @@ impl Risk {
 }
 
 /// An array without `maxItems`, where the response data holds it (`$.users[].tags`).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Unbounded {
     /// Data path: `$` the response, `.key` a property, `[]` the items of an array.
     pub path: String,
@@ -77,8 +76,10 @@ pub struct Unbounded {
     pub fields_per_item: usize,
 }
 
-/// What [`inflation_risk`] found.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// What [`inflation_risk`] found; serialized as `{risk, fieldCount, unbounded, boundTokens?,
+/// truncated?}` (`boundTokens` only when bounded, `truncated` only when true).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Inflation {
     /// The classification.
     pub risk: Risk,
@@ -87,21 +88,35 @@ pub struct Inflation {
     /// Every array without `maxItems`, in document order.
     pub unbounded: Vec<Unbounded>,
     /// Upper bound on the tokens of any response the schema admits; `None` when unbounded.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub bound_tokens: Option<u64>,
     /// True when the schema was too deep or too large to walk completely (then `risk` covers
     /// the part walked and `bound_tokens` is `None`).
+    #[serde(skip_serializing_if = "is_false")]
     pub truncated: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// Classifies `schema` and bounds its responses. Never fails: anything that is not a schema
 /// object is treated as the empty schema `{}` (unbounded, low risk).
 pub fn inflation_risk(schema: &Value) -> Inflation {
-    let mut walker = Walker { root: schema, refs: Vec::new(), visits: 0, truncated: false, field_count: 0, unbounded: Vec::new() };
-    walker.walk(schema, "$".to_owned(), 0);
-    let field_count = walker.field_count;
-    let unbounded = std::mem::take(&mut walker.unbounded);
-    walker.visits = 0;
-    let bound_tokens = if walker.truncated { None } else { walker.bound(schema, 0) };
+    let mut walker = SchemaWalker::new(schema);
+    let (mut field_count, mut unbounded) = (0, Vec::new());
+    walker.walk(schema, "$".to_owned(), 0, &mut |walker, object, path, depth| {
+        if let Some(Value::Object(properties)) = object.get("properties") {
+            field_count += properties.len();
+        }
+        if is_array_schema(object) && max_items(object).is_none() {
+            let fields_per_item = object.get("items").map_or(0, |items| item_fields(walker, items, depth + 1));
+            unbounded.push(Unbounded { path: format!("{path}[]"), fields_per_item });
+        }
+    });
+    walker.reset_visits();
+    let truncated = walker.truncated();
+    let bound_tokens = if truncated { None } else { bound(&mut walker, schema, 0) };
     let risk = if unbounded.iter().any(|u| u.fields_per_item > CRITICAL_FIELDS_PER_ITEM) {
         Risk::Critical
     } else if !unbounded.is_empty() {
@@ -111,75 +126,13 @@ pub fn inflation_risk(schema: &Value) -> Inflation {
     } else {
         Risk::Low
     };
-    Inflation { risk, field_count, unbounded, bound_tokens: if walker.truncated { None } else { bound_tokens }, truncated: walker.truncated }
+    let truncated = walker.truncated();
+    Inflation { risk, field_count, unbounded, bound_tokens: if truncated { None } else { bound_tokens }, truncated }
 }
 
-/// `inflation_risk` as JSON text: `{"risk","fieldCount","unbounded":[{"path","fieldsPerItem"}],
-/// "boundTokens"?,"truncated"?}` (`boundTokens` only when bounded, `truncated` only when true).
+/// `inflation_risk` as JSON text (see [`Inflation`] for the keys).
 pub fn inflation_json(schema: &Value) -> String {
-    let report = inflation_risk(schema);
-    let mut out = String::from("{\"risk\":\"");
-    out.push_str(report.risk.as_str());
-    out.push_str("\",\"fieldCount\":");
-    out.push_str(&report.field_count.to_string());
-    out.push_str(",\"unbounded\":[");
-    for (i, u) in report.unbounded.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        out.push_str("{\"path\":");
-        push_json_string(&mut out, &u.path);
-        out.push_str(",\"fieldsPerItem\":");
-        out.push_str(&u.fields_per_item.to_string());
-        out.push('}');
-    }
-    out.push(']');
-    if let Some(tokens) = report.bound_tokens {
-        out.push_str(",\"boundTokens\":");
-        out.push_str(&tokens.to_string());
-    }
-    if report.truncated {
-        out.push_str(",\"truncated\":true");
-    }
-    out.push('}');
-    out
-}
-
-struct Walker<'a> {
-    root: &'a Value,
-    /// `$ref`s being expanded on the current path, to stop recursion.
-    refs: Vec<&'a str>,
-    visits: usize,
-    truncated: bool,
-    field_count: usize,
-    unbounded: Vec<Unbounded>,
-}
-
-fn schema_object(schema: &Value) -> Option<&Map<String, Value>> {
-    schema.as_object()
-}
-
-fn has_type(object: &Map<String, Value>, name: &str) -> bool {
-    match object.get("type") {
-        Some(Value::String(t)) => t == name,
-        Some(Value::Array(types)) => types.iter().any(|t| t.as_str() == Some(name)),
-        _ => false,
-    }
-}
-
-fn is_array_schema(object: &Map<String, Value>) -> bool {
-    has_type(object, "array") || (object.get("type").is_none() && (object.contains_key("items") || object.contains_key("prefixItems")))
-}
-
-/// `maxItems`, or the `prefixItems` length of a closed tuple (`items: false`).
-fn max_items(object: &Map<String, Value>) -> Option<u64> {
-    if let Some(n) = object.get("maxItems").and_then(Value::as_f64) {
-        return Some(if n <= 0.0 { 0 } else { n.floor() as u64 });
-    }
-    match (object.get("prefixItems"), object.get("items")) {
-        (Some(Value::Array(prefix)), Some(Value::Bool(false))) => Some(prefix.len() as u64),
-        _ => None,
-    }
+    to_json_text(&inflation_risk(schema))
 }
 
 fn non_negative_integer(value: Option<&Value>) -> Option<u64> {
@@ -191,221 +144,139 @@ fn json_bytes(value: &Value) -> u64 {
     to_json(value).len() as u64
 }
 
-/// Resolves a local JSON pointer (`#/$defs/a`, with `~0`/`~1` escapes).
-fn resolve_pointer<'a>(root: &'a Value, reference: &str) -> Option<&'a Value> {
-    let pointer = reference.strip_prefix('#')?;
-    if pointer.is_empty() {
-        return Some(root);
+/// Properties of one item, through nested objects and combinators, not through arrays.
+fn item_fields<'a>(walker: &mut SchemaWalker<'a>, schema: &'a Value, depth: usize) -> usize {
+    if !walker.budget(depth) {
+        return 0;
     }
-    let mut current = root;
-    for raw in pointer.strip_prefix('/')?.split('/') {
-        let segment = raw.replace("~1", "/").replace("~0", "~");
-        current = match current {
-            Value::Object(map) => map.get(&segment)?,
-            Value::Array(items) => items.get(segment.parse::<usize>().ok()?)?,
-            _ => return None,
-        };
+    let Some(object) = schema.as_object() else { return 0 };
+    let mut count = 0;
+    if let Some(Some(target)) = walker.enter_ref(object) {
+        count += item_fields(walker, target, depth + 1);
+        walker.leave_ref();
     }
-    Some(current)
+    if is_array_schema(object) {
+        return count;
+    }
+    if let Some(Value::Object(properties)) = object.get("properties") {
+        count += properties.len();
+        for value in properties.values() {
+            count += item_fields(walker, value, depth + 1);
+        }
+    }
+    for combinator in ["anyOf", "oneOf"] {
+        if let Some(Value::Array(branches)) = object.get(combinator) {
+            count += branches.iter().map(|b| item_fields(walker, b, depth + 1)).max().unwrap_or(0);
+        }
+    }
+    if let Some(Value::Array(branches)) = object.get("allOf") {
+        count += branches.iter().map(|b| item_fields(walker, b, depth + 1)).sum::<usize>();
+    }
+    count
 }
 
-impl<'a> Walker<'a> {
-    /// Enters a `$ref` (returning the target) unless it is recursive, non-local or too deep.
-    fn enter_ref(&mut self, object: &'a Map<String, Value>) -> Option<Option<&'a Value>> {
-        let reference = object.get("$ref")?.as_str()?;
-        if self.refs.contains(&reference) {
-            return Some(None);
-        }
-        let target = resolve_pointer(self.root, reference);
-        if target.is_some() {
-            self.refs.push(reference);
-        }
-        Some(target)
+/// The largest compact-JSON byte length of a value `schema` admits, or `None`.
+fn bound<'a>(walker: &mut SchemaWalker<'a>, schema: &'a Value, depth: usize) -> Option<u64> {
+    if !walker.budget(depth) {
+        return None;
     }
-
-    fn budget(&mut self, depth: usize) -> bool {
-        self.visits += 1;
-        if depth > MAX_DEPTH || self.visits > MAX_VISITS {
-            self.truncated = true;
-            return false;
-        }
-        true
+    let object = match schema {
+        Value::Bool(false) => return Some(0),
+        Value::Object(object) => object,
+        _ => return None,
+    };
+    if let Some(target) = walker.enter_ref(object) {
+        let target = target?;
+        let bound = bound(walker, target, depth + 1);
+        walker.leave_ref();
+        return bound;
     }
-
-    fn walk(&mut self, schema: &'a Value, path: String, depth: usize) {
-        if !self.budget(depth) {
-            return;
-        }
-        let Some(object) = schema_object(schema) else { return };
-        if let Some(Some(target)) = self.enter_ref(object) {
-            self.walk(target, path.clone(), depth + 1);
-            self.refs.pop();
-        }
-        if let Some(Value::Object(properties)) = object.get("properties") {
-            self.field_count += properties.len();
-            for (key, value) in properties {
-                self.walk(value, format!("{path}.{key}"), depth + 1);
+    if let Some(value) = object.get("const") {
+        return Some(json_bytes(value));
+    }
+    if let Some(Value::Array(values)) = object.get("enum") {
+        return Some(values.iter().map(json_bytes).max().unwrap_or(0));
+    }
+    if object.contains_key("allOf") || object.contains_key("not") {
+        return None;
+    }
+    for combinator in ["anyOf", "oneOf"] {
+        if let Some(Value::Array(branches)) = object.get(combinator) {
+            let mut largest = 0u64;
+            for branch in branches {
+                largest = largest.max(bound(walker, branch, depth + 1)?);
             }
-        }
-        if is_array_schema(object) && max_items(object).is_none() {
-            let fields_per_item = match object.get("items") {
-                Some(items) => self.item_fields(items, depth + 1),
-                None => 0,
-            };
-            self.unbounded.push(Unbounded { path: format!("{path}[]"), fields_per_item });
-        }
-        let item_path = format!("{path}[]");
-        match object.get("items") {
-            Some(items @ Value::Object(_)) => self.walk(items, item_path.clone(), depth + 1),
-            Some(Value::Array(items)) => items.iter().for_each(|i| self.walk(i, item_path.clone(), depth + 1)),
-            _ => {}
-        }
-        if let Some(Value::Array(prefix)) = object.get("prefixItems") {
-            prefix.iter().for_each(|i| self.walk(i, item_path.clone(), depth + 1));
-        }
-        if let Some(extra @ Value::Object(_)) = object.get("additionalProperties") {
-            self.walk(extra, format!("{path}.*"), depth + 1);
-        }
-        if let Some(Value::Object(patterns)) = object.get("patternProperties") {
-            patterns.values().for_each(|p| self.walk(p, format!("{path}.*"), depth + 1));
-        }
-        for combinator in ["anyOf", "oneOf", "allOf"] {
-            if let Some(Value::Array(branches)) = object.get(combinator) {
-                branches.iter().for_each(|b| self.walk(b, path.clone(), depth + 1));
-            }
+            return Some(largest);
         }
     }
-
-    /// Properties of one item, through nested objects and combinators, not through arrays.
-    fn item_fields(&mut self, schema: &'a Value, depth: usize) -> usize {
-        if !self.budget(depth) {
-            return 0;
-        }
-        let Some(object) = schema_object(schema) else { return 0 };
-        let mut count = 0;
-        if let Some(Some(target)) = self.enter_ref(object) {
-            count += self.item_fields(target, depth + 1);
-            self.refs.pop();
-        }
-        if is_array_schema(object) {
-            return count;
-        }
-        if let Some(Value::Object(properties)) = object.get("properties") {
-            count += properties.len();
-            for value in properties.values() {
-                count += self.item_fields(value, depth + 1);
-            }
-        }
-        for combinator in ["anyOf", "oneOf"] {
-            if let Some(Value::Array(branches)) = object.get(combinator) {
-                count += branches.iter().map(|b| self.item_fields(b, depth + 1)).max().unwrap_or(0);
-            }
-        }
-        if let Some(Value::Array(branches)) = object.get("allOf") {
-            count += branches.iter().map(|b| self.item_fields(b, depth + 1)).sum::<usize>();
-        }
-        count
+    let mut largest = 0u64;
+    for t in declared_types(object)? {
+        let bound = match t {
+            "null" => Some(4),
+            "boolean" => Some(5),
+            "number" => Some(MAX_NUMBER_BYTES),
+            "integer" => Some(integer_bound(object)),
+            "string" => non_negative_integer(object.get("maxLength")).map(|n| n.saturating_mul(6).saturating_add(2)),
+            "array" => array_bound(walker, object, depth),
+            "object" => object_bound(walker, object, depth),
+            _ => None,
+        };
+        largest = largest.max(bound?);
     }
+    Some(largest)
+}
 
-    /// The largest compact-JSON byte length of a value `schema` admits, or `None`.
-    fn bound(&mut self, schema: &'a Value, depth: usize) -> Option<u64> {
-        if !self.budget(depth) {
-            return None;
-        }
-        let object = match schema {
-            Value::Bool(false) => return Some(0),
-            Value::Object(object) => object,
+/// The types a schema admits: its `type`, else the one its keywords imply; `None` for none.
+fn declared_types(object: &Map<String, Value>) -> Option<Vec<&str>> {
+    Some(match object.get("type") {
+        Some(Value::String(t)) => vec![t.as_str()],
+        Some(Value::Array(types)) => types.iter().filter_map(Value::as_str).collect(),
+        _ if object.contains_key("properties") => vec!["object"],
+        _ if object.contains_key("items") || object.contains_key("prefixItems") => vec!["array"],
+        _ if object.contains_key("maxLength") => vec!["string"],
+        _ => return None,
+    })
+}
+
+fn array_bound<'a>(walker: &mut SchemaWalker<'a>, object: &'a Map<String, Value>, depth: usize) -> Option<u64> {
+    let n = max_items(object)?;
+    if n == 0 {
+        return Some(2);
+    }
+    let prefix: &[Value] = match object.get("prefixItems") {
+        Some(Value::Array(prefix)) => prefix,
+        _ => &[],
+    };
+    let mut total = 2 + (n - 1);
+    let positional = (prefix.len() as u64).min(n);
+    for item in prefix.iter().take(positional as usize) {
+        total = total.saturating_add(bound(walker, item, depth + 1)?);
+    }
+    let rest = n - positional;
+    if rest > 0 {
+        let item = match object.get("items") {
+            Some(items @ Value::Object(_)) | Some(items @ Value::Bool(false)) => bound(walker, items, depth + 1)?,
             _ => return None,
         };
-        if let Some(target) = self.enter_ref(object) {
-            let target = target?;
-            let bound = self.bound(target, depth + 1);
-            self.refs.pop();
-            return bound;
-        }
-        if let Some(value) = object.get("const") {
-            return Some(json_bytes(value));
-        }
-        if let Some(Value::Array(values)) = object.get("enum") {
-            return Some(values.iter().map(json_bytes).max().unwrap_or(0));
-        }
-        if object.contains_key("allOf") || object.contains_key("not") {
-            return None;
-        }
-        for combinator in ["anyOf", "oneOf"] {
-            if let Some(Value::Array(branches)) = object.get(combinator) {
-                let mut largest = 0u64;
-                for branch in branches {
-                    largest = largest.max(self.bound(branch, depth + 1)?);
-                }
-                return Some(largest);
-            }
-        }
-        let types: Vec<&str> = match object.get("type") {
-            Some(Value::String(t)) => vec![t.as_str()],
-            Some(Value::Array(types)) => types.iter().filter_map(Value::as_str).collect(),
-            _ if object.contains_key("properties") => vec!["object"],
-            _ if object.contains_key("items") || object.contains_key("prefixItems") => vec!["array"],
-            _ if object.contains_key("maxLength") => vec!["string"],
-            _ => return None,
-        };
-        let mut largest = 0u64;
-        for t in types {
-            let bound = match t {
-                "null" => Some(4),
-                "boolean" => Some(5),
-                "number" => Some(MAX_NUMBER_BYTES),
-                "integer" => Some(integer_bound(object)),
-                "string" => non_negative_integer(object.get("maxLength")).map(|n| n.saturating_mul(6).saturating_add(2)),
-                "array" => self.array_bound(object, depth),
-                "object" => self.object_bound(object, depth),
-                _ => None,
-            };
-            largest = largest.max(bound?);
-        }
-        Some(largest)
+        total = total.saturating_add(rest.saturating_mul(item));
     }
+    Some(total)
+}
 
-    fn array_bound(&mut self, object: &'a Map<String, Value>, depth: usize) -> Option<u64> {
-        let n = max_items(object)?;
-        if n == 0 {
-            return Some(2);
-        }
-        let prefix: &[Value] = match object.get("prefixItems") {
-            Some(Value::Array(prefix)) => prefix,
-            _ => &[],
-        };
-        let mut total = 2 + (n - 1);
-        let positional = (prefix.len() as u64).min(n);
-        for item in prefix.iter().take(positional as usize) {
-            total = total.saturating_add(self.bound(item, depth + 1)?);
-        }
-        let rest = n - positional;
-        if rest > 0 {
-            let item = match object.get("items") {
-                Some(items @ Value::Object(_)) | Some(items @ Value::Bool(false)) => self.bound(items, depth + 1)?,
-                _ => return None,
-            };
-            total = total.saturating_add(rest.saturating_mul(item));
-        }
-        Some(total)
+fn object_bound<'a>(walker: &mut SchemaWalker<'a>, object: &'a Map<String, Value>, depth: usize) -> Option<u64> {
+    if matches!(object.get("additionalProperties"), Some(Value::Object(_))) || object.contains_key("patternProperties") {
+        return None;
     }
-
-    fn object_bound(&mut self, object: &'a Map<String, Value>, depth: usize) -> Option<u64> {
-        if matches!(object.get("additionalProperties"), Some(Value::Object(_))) || object.contains_key("patternProperties") {
-            return None;
-        }
-        let Some(Value::Object(properties)) = object.get("properties") else {
-            return Some(2);
-        };
-        let mut total = 2 + (properties.len() as u64).saturating_sub(1);
-        for (key, value) in properties {
-            let mut quoted = String::new();
-            push_json_string(&mut quoted, key);
-            total = total.saturating_add(quoted.len() as u64 + 1).saturating_add(self.bound(value, depth + 1)?);
-        }
-        Some(total)
+    let Some(Value::Object(properties)) = object.get("properties") else {
+        return Some(2);
+    };
+    let mut total = 2 + (properties.len() as u64).saturating_sub(1);
+    for (key, value) in properties {
+        let mut quoted = String::new();
+        push_json_string(&mut quoted, key);
+        total = total.saturating_add(quoted.len() as u64 + 1).saturating_add(bound(walker, value, depth + 1)?);
     }
+    Some(total)
 }
 
 fn integer_bound(object: &Map<String, Value>) -> u64 {

@@ -6,13 +6,15 @@
 //! the whole definition. Digests are SHA-256 over canonical JSON (sorted keys), so the same tools
 //! give the same bytes on every machine, and the file diffs cleanly in review.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
 use super::inflation::inflation_risk;
 use super::Risk;
+use crate::error::{Error, ErrorCode, Result};
 use crate::json::canonical::{canonical_compact, canonical_pretty, sha256_digest};
-use crate::tokens::{self, Encoding, TokenError};
+use crate::json::value::to_json_text;
+use crate::tokens::{self, Encoding};
 
 /// The only lockfile version this crate writes and reads.
 pub const LOCKFILE_VERSION: u64 = 1;
@@ -39,25 +41,29 @@ pub struct ToolSpec {
 }
 
 /// Declared limits of a tool's responses.
-#[derive(Debug, Default, Deserialize, Clone, Copy)]
+#[derive(Debug, Default, Deserialize, Serialize, Clone, Copy)]
 #[serde(rename_all = "camelCase")]
 pub struct Limits {
     pub max_items: Option<u64>,
     pub max_tokens: Option<u64>,
 }
 
-/// Why a lock could not be built or read.
-#[derive(Debug, PartialEq)]
-pub enum LockError {
-    DuplicateTool(String),
-    Tokens(String),
-    BadLockfile(String),
+/// One tool's entry in the lockfile (written with sorted keys, see [`serialize_lock`]).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct LockEntry {
+    description_tokens: usize,
+    input_schema_digest: String,
+    inflation_risk: Risk,
+    /// Present when the output schema or `limits.maxTokens` bounds the response.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bound_tokens: Option<u64>,
+    digest: String,
 }
 
-impl From<TokenError> for LockError {
-    fn from(e: TokenError) -> Self {
-        LockError::Tokens(format!("{e:?}"))
-    }
+/// [`ErrorCode::InvalidLockfile`] for a lock `checkLock` cannot compare.
+fn bad_lockfile(detail: &str) -> Error {
+    Error::new(ErrorCode::InvalidLockfile, format!("checkLock: {detail}"))
 }
 
 /// `maxItems` added to every array schema that lacks one (what an `agentLimit` guarantees).
@@ -77,7 +83,7 @@ fn with_max_items(schema: &Value, max_items: u64) -> Value {
     }
 }
 
-fn lock_entry(tool: &ToolSpec, encoding: Encoding) -> Result<Value, LockError> {
+fn lock_entry(tool: &ToolSpec, encoding: Encoding) -> Result<LockEntry> {
     let limits = tool.limits.unwrap_or_default();
     let output = tool.output_schema.clone().unwrap_or_else(|| json!({}));
     let output = match limits.max_items {
@@ -96,27 +102,28 @@ fn lock_entry(tool: &ToolSpec, encoding: Encoding) -> Result<Value, LockError> {
         "description": tool.description,
         "inputSchema": tool.input_schema,
         "outputSchema": tool.output_schema,
-        "limits": tool.limits.map(|l| json!({ "maxItems": l.max_items, "maxTokens": l.max_tokens })),
+        "limits": tool.limits,
     });
-    let mut entry = Map::new();
-    entry.insert("descriptionTokens".into(), Value::from(tokens::count(encoding, &tool.description)? as u64));
-    entry.insert("inputSchemaDigest".into(), Value::from(sha256_digest(&canonical_compact(&tool.input_schema))));
-    entry.insert("inflationRisk".into(), Value::from(risk.as_str()));
-    if let Some(b) = bound {
-        entry.insert("boundTokens".into(), Value::from(b));
-    }
-    entry.insert("digest".into(), Value::from(sha256_digest(&canonical_compact(&definition))));
-    Ok(Value::Object(entry))
+    Ok(LockEntry {
+        description_tokens: tokens::count(encoding, &tool.description)?,
+        input_schema_digest: sha256_digest(&canonical_compact(&tool.input_schema)),
+        inflation_risk: risk,
+        bound_tokens: bound,
+        digest: sha256_digest(&canonical_compact(&definition)),
+    })
 }
 
 /// Builds the lockfile for `tools`, counting description tokens with `encoding`.
-pub fn budget_lock(tools: &[ToolSpec], encoding: Encoding) -> Result<Value, LockError> {
+/// Errors: `DUPLICATE_TOOL` when two tools share a name.
+pub fn budget_lock(tools: &[ToolSpec], encoding: Encoding) -> Result<Value> {
     let mut entries = Map::new();
     for tool in tools {
         if entries.contains_key(&tool.name) {
-            return Err(LockError::DuplicateTool(tool.name.clone()));
+            let message = format!("budgetLock: two tools are named \"{}\"; tool names must be unique.", tool.name);
+            return Err(Error::new(ErrorCode::DuplicateTool, message));
         }
-        entries.insert(tool.name.clone(), lock_entry(tool, encoding)?);
+        let entry = serde_json::to_value(lock_entry(tool, encoding)?).unwrap_or(Value::Null);
+        entries.insert(tool.name.clone(), entry);
     }
     let tools = Value::Object(entries);
     Ok(json!({
@@ -132,7 +139,7 @@ pub fn serialize_lock(lock: &Value) -> String {
 }
 
 /// A risk rise or a description that grew past the tolerance.
-#[derive(Debug, PartialEq)]
+#[derive(Debug, PartialEq, Serialize)]
 pub struct Escalation {
     pub tool: String,
     pub what: &'static str,
@@ -204,13 +211,14 @@ fn risk_rank(v: Option<&Value>) -> usize {
     }
 }
 
-/// Compares a committed lock with a freshly built one.
-pub fn check_lock(previous: &Value, current: &Value, tolerance: f64) -> Result<LockCheck, LockError> {
+/// Compares a committed lock with a freshly built one. Errors: `INVALID_LOCKFILE` for a lock
+/// of another version or without a tools object.
+pub fn check_lock(previous: &Value, current: &Value, tolerance: f64) -> Result<LockCheck> {
     if previous.get("lockfileVersion").and_then(Value::as_u64) != Some(LOCKFILE_VERSION) {
-        return Err(LockError::BadLockfile(format!("lockfileVersion must be {LOCKFILE_VERSION}")));
+        return Err(bad_lockfile(&format!("lockfileVersion must be {LOCKFILE_VERSION}")));
     }
-    let tools_of = |lock: &Value, which: &str| -> Result<Map<String, Value>, LockError> {
-        lock.get("tools").and_then(Value::as_object).cloned().ok_or_else(|| LockError::BadLockfile(format!("the {which} lock has no tools object")))
+    let tools_of = |lock: &Value, which: &str| -> Result<Map<String, Value>> {
+        lock.get("tools").and_then(Value::as_object).cloned().ok_or_else(|| bad_lockfile(&format!("the {which} lock has no tools object")))
     };
     let before = tools_of(previous, "previous")?;
     let after = tools_of(current, "current")?;
@@ -248,20 +256,31 @@ pub fn check_lock(previous: &Value, current: &Value, tolerance: f64) -> Result<L
     Ok(check)
 }
 
+/// What `checkLock` returns: the comparison, whether it passes, and the message.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct CheckReport<'a> {
+    ok: bool,
+    added: &'a [String],
+    removed: &'a [String],
+    changed: &'a [String],
+    escalations: &'a [Escalation],
+    integrity_ok: bool,
+    message: String,
+}
+
 /// [`LockCheck`] as JSON text for the binding: `{ ok, added, removed, changed, escalations,
 /// integrityOk, message }`.
 pub fn check_json(check: &LockCheck, tool_count: usize) -> String {
-    let escalations: Vec<Value> =
-        check.escalations.iter().map(|e| json!({ "tool": e.tool, "what": e.what, "from": e.from, "to": e.to })).collect();
-    let mut out = Map::new();
-    out.insert("ok".into(), Value::from(check.ok()));
-    out.insert("added".into(), json!(check.added));
-    out.insert("removed".into(), json!(check.removed));
-    out.insert("changed".into(), json!(check.changed));
-    out.insert("escalations".into(), Value::Array(escalations));
-    out.insert("integrityOk".into(), Value::from(check.integrity_ok));
-    out.insert("message".into(), Value::from(check.message(tool_count)));
-    crate::json::value::to_json(&Value::Object(out))
+    to_json_text(&CheckReport {
+        ok: check.ok(),
+        added: &check.added,
+        removed: &check.removed,
+        changed: &check.changed,
+        escalations: &check.escalations,
+        integrity_ok: check.integrity_ok,
+        message: check.message(tool_count),
+    })
 }
 
 #[cfg(test)]
@@ -359,7 +378,13 @@ mod tests {
         assert!(!check.integrity_ok);
         assert!(!check.ok());
         let dup = json!([{ "name": "a" }, { "name": "a" }]);
-        assert_eq!(budget_lock(&tools(dup), Encoding::Cl100kBase), Err(LockError::DuplicateTool("a".into())));
-        assert!(matches!(check_lock(&json!({ "lockfileVersion": 2 }), &fresh, 0.1), Err(LockError::BadLockfile(_))));
+        assert_eq!(
+            budget_lock(&tools(dup), Encoding::Cl100kBase),
+            Err(Error::new(ErrorCode::DuplicateTool, "budgetLock: two tools are named \"a\"; tool names must be unique."))
+        );
+        assert_eq!(
+            check_lock(&json!({ "lockfileVersion": 2 }), &fresh, 0.1).map(|c| c.ok()),
+            Err(Error::new(ErrorCode::InvalidLockfile, "checkLock: lockfileVersion must be 1"))
+        );
     }
 }

@@ -6,12 +6,13 @@
 //! roughly a quarter, which moves responses across risk bands. Here the bands are applied to the
 //! real count.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
-use crate::json::number::push_js_number;
-use crate::json::string::{push_json_string, utf16_len};
 use super::Risk;
-use crate::tokens::{self, Encoding, TokenError};
+use crate::error::Result;
+use crate::json::string::utf16_len;
+use crate::json::value::to_json_text;
+use crate::tokens::{self, Encoding};
 
 /// Upper bounds of the risk bands, in total tokens of the response.
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq)]
@@ -67,7 +68,8 @@ impl Default for ProfileOptions {
 }
 
 /// Size of some text in every unit the report shows.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Size {
     pub chars: usize,
     pub bytes: usize,
@@ -76,7 +78,7 @@ pub struct Size {
 }
 
 impl Size {
-    fn of(encoding: Encoding, text: &str) -> Result<Size, TokenError> {
+    fn of(encoding: Encoding, text: &str) -> Result<Size> {
         let chars = utf16_len(text);
         Ok(Size { chars, bytes: text.len(), tokens: tokens::count(encoding, text)?, estimated_tokens: estimate_chars_3_5(chars) })
     }
@@ -110,12 +112,36 @@ fn risk_by_tokens(tokens: usize, t: &RiskThresholds) -> Risk {
     }
 }
 
-/// The profile of one response.
-#[derive(Debug)]
+/// Whether a block is the data the tool was called for or overhead around it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    Payload,
+    Overhead,
+}
+
+/// One block of a [`ResponseProfile`].
+#[derive(Debug, Serialize)]
+pub struct BlockProfile {
+    /// Position in the response.
+    pub index: usize,
+    /// The block's MCP content type.
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub role: Role,
+    pub size: Size,
+}
+
+/// The profile of one response, serialized as `{toolName, encoding, blocks, payload, overhead,
+/// total, overheadRatio, risk, advisory}`. JSON has no `Infinity`: an infinite `overheadRatio`
+/// is written as `null`, and the JS binding reads it back as `Infinity`, the value the API
+/// promises.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct ResponseProfile {
     pub tool_name: String,
     pub encoding: Encoding,
-    pub blocks: Vec<(String, bool, Size)>,
+    pub blocks: Vec<BlockProfile>,
     pub payload: Size,
     pub overhead: Size,
     pub total: Size,
@@ -127,7 +153,7 @@ pub struct ResponseProfile {
 }
 
 /// Profiles `blocks`: the last `overhead_blocks` are overhead, the rest payload.
-pub fn profile_response(tool_name: &str, blocks: &[Block], options: &ProfileOptions, encoding: Encoding) -> Result<ResponseProfile, TokenError> {
+pub fn profile_response(tool_name: &str, blocks: &[Block], options: &ProfileOptions, encoding: Encoding) -> Result<ResponseProfile> {
     let first_overhead = blocks.len().saturating_sub(options.overhead_blocks);
     let mut measured = Vec::with_capacity(blocks.len());
     let (mut payload, mut overhead) = (Size::default(), Size::default());
@@ -139,7 +165,8 @@ pub fn profile_response(tool_name: &str, blocks: &[Block], options: &ProfileOpti
         } else {
             payload = payload.add(size);
         }
-        measured.push((block.kind.clone(), is_overhead, size));
+        let role = if is_overhead { Role::Overhead } else { Role::Payload };
+        measured.push(BlockProfile { index: i, kind: block.kind.clone(), role, size });
     }
     let total = payload.add(overhead);
     let overhead_ratio = match (overhead.tokens, payload.tokens) {
@@ -179,61 +206,10 @@ fn advisory(name: &str, risk: Risk, tokens: usize, overhead: Size, payload: Size
     }
 }
 
-fn push_size(out: &mut String, size: &Size) {
-    out.push_str("{\"chars\":");
-    push_js_number(out, size.chars as f64);
-    out.push_str(",\"bytes\":");
-    push_js_number(out, size.bytes as f64);
-    out.push_str(",\"tokens\":");
-    push_js_number(out, size.tokens as f64);
-    out.push_str(",\"estimatedTokens\":");
-    push_js_number(out, size.estimated_tokens as f64);
-    out.push('}');
-}
-
 impl ResponseProfile {
-    /// The profile as JSON text. An infinite `overheadRatio` is written as `1e999`, which
-    /// `JSON.parse` reads back as `Infinity` — the value the API promises.
+    /// The profile as JSON text (see the type's docs for the keys).
     pub fn to_json(&self) -> String {
-        let mut out = String::with_capacity(512);
-        out.push_str("{\"toolName\":");
-        push_json_string(&mut out, &self.tool_name);
-        out.push_str(",\"encoding\":");
-        push_json_string(&mut out, self.encoding.name());
-        out.push_str(",\"blocks\":[");
-        for (i, (kind, is_overhead, size)) in self.blocks.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            out.push_str("{\"index\":");
-            push_js_number(&mut out, i as f64);
-            out.push_str(",\"type\":");
-            push_json_string(&mut out, kind);
-            out.push_str(if *is_overhead { ",\"role\":\"overhead\",\"size\":" } else { ",\"role\":\"payload\",\"size\":" });
-            push_size(&mut out, size);
-            out.push('}');
-        }
-        out.push_str("],\"payload\":");
-        push_size(&mut out, &self.payload);
-        out.push_str(",\"overhead\":");
-        push_size(&mut out, &self.overhead);
-        out.push_str(",\"total\":");
-        push_size(&mut out, &self.total);
-        out.push_str(",\"overheadRatio\":");
-        if self.overhead_ratio.is_infinite() {
-            out.push_str("1e999");
-        } else {
-            push_js_number(&mut out, self.overhead_ratio);
-        }
-        out.push_str(",\"risk\":");
-        push_json_string(&mut out, self.risk.as_str());
-        out.push_str(",\"advisory\":");
-        match &self.advisory {
-            Some(text) => push_json_string(&mut out, text),
-            None => out.push_str("null"),
-        }
-        out.push('}');
-        out
+        to_json_text(self)
     }
 }
 
@@ -288,7 +264,7 @@ mod tests {
         let advisory = p.advisory.clone().unwrap_or_default();
         assert!(advisory.starts_with("OVERHEAD WARNING: Tool \"ui_only\" response is all overhead: "), "{advisory}");
         assert!(!advisory.contains("inf"), "{advisory}");
-        assert!(p.to_json().contains("\"overheadRatio\":1e999"));
+        assert!(p.to_json().contains("\"overheadRatio\":null"));
         let empty = profile_response("nothing", &[], &ProfileOptions::default(), Encoding::Cl100kBase).expect("count");
         assert_eq!(empty.overhead_ratio, 0.0);
         assert_eq!(empty.advisory, None);

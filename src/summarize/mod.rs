@@ -33,79 +33,15 @@ use serde_json::{Map, Value};
 use crate::json::number::js_number_string;
 use crate::json::value::to_json;
 
-/// Parses JSON text from `JSON.stringify`.
-///
-/// V8 writes a lone surrogate as a `\udXXX` escape, which `serde_json` rejects (a Rust string
-/// cannot hold one). Rather than fail the whole call, such escapes are replaced by U+FFFD and
-/// the text is parsed again — the only lossy step, paid only by inputs that need it.
+/// Parses JSON text from `JSON.stringify` with the crate's one reader ([`crate::json::read`]:
+/// a lone surrogate becomes U+FFFD).
 pub fn parse_json(bytes: &[u8]) -> Result<Value, String> {
-    match serde_json::from_slice(bytes) {
-        Ok(value) => Ok(value),
-        Err(first) => {
-            let Some(cleaned) = replace_lone_surrogate_escapes(bytes) else {
-                return Err(format!("input is not valid JSON: {first}"));
-            };
-            serde_json::from_slice(&cleaned).map_err(|e| format!("input is not valid JSON: {e}"))
-        }
-    }
+    crate::json::read::read_value(bytes).map_err(|e| format!("input is not valid JSON: {e}"))
 }
 
-/// Typed parse with the same lone-surrogate fallback as [`parse_json`].
+/// Typed parse with the same reader as [`parse_json`].
 pub fn parse_typed<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-    match serde_json::from_slice(bytes) {
-        Ok(value) => Ok(value),
-        Err(first) => {
-            let Some(cleaned) = replace_lone_surrogate_escapes(bytes) else {
-                return Err(format!("input has an unexpected shape: {first}"));
-            };
-            serde_json::from_slice(&cleaned).map_err(|e| format!("input has an unexpected shape: {e}"))
-        }
-    }
-}
-
-fn hex4(bytes: &[u8]) -> Option<u16> {
-    let text = std::str::from_utf8(bytes.get(..4)?).ok()?;
-    u16::from_str_radix(text, 16).ok()
-}
-
-/// `Some(rewritten)` when the text held at least one unpaired `\uD800`–`\uDFFF` escape.
-fn replace_lone_surrogate_escapes(bytes: &[u8]) -> Option<Vec<u8>> {
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut changed = false;
-    let mut i = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
-        if b == b'\\' && i + 1 < bytes.len() {
-            if bytes[i + 1] == b'u' {
-                if let Some(unit) = hex4(&bytes[i + 2..]) {
-                    let is_high = (0xD800..0xDC00).contains(&unit);
-                    let is_low = (0xDC00..0xE000).contains(&unit);
-                    let next_low = is_high
-                        && bytes.get(i + 6) == Some(&b'\\')
-                        && bytes.get(i + 7) == Some(&b'u')
-                        && hex4(bytes.get(i + 8..).unwrap_or(&[])).is_some_and(|n| (0xDC00..0xE000).contains(&n));
-                    if next_low {
-                        out.extend_from_slice(&bytes[i..i + 12]);
-                        i += 12;
-                        continue;
-                    }
-                    if is_high || is_low {
-                        out.extend_from_slice(b"\\ufffd");
-                        changed = true;
-                        i += 6;
-                        continue;
-                    }
-                }
-            }
-            // Any other escape: copy both bytes so an escaped backslash is never re-read.
-            out.extend_from_slice(&bytes[i..i + 2]);
-            i += 2;
-            continue;
-        }
-        out.push(b);
-        i += 1;
-    }
-    changed.then_some(out)
+    crate::json::read::read(bytes).map_err(|e| format!("input has an unexpected shape: {e}"))
 }
 
 /// An ordered JSON object under construction; keys are written in insertion order.

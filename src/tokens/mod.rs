@@ -6,7 +6,7 @@
 //! layout used in place ([`table`]), so nothing is parsed at start-up; and a merge ([`bpe`])
 //! that is linear-scan for short pieces, heap-based for long ones, behind a piece cache.
 //!
-//! On `wasm32` no table is compiled in (cl100k's is 2 MB, o200k's 4 MB): the host reads
+//! On `wasm32` no table is compiled in (cl100k's is 1.8 MB, o200k's 3.7 MB): the host reads
 //! `src/tokens/data/<encoding>.bin` on first use of that encoding and hands it to [`install`], so
 //! a process that never counts tokens never reads, compiles or keeps a table, and one that only
 //! counts cl100k never pays for o200k. Native builds compile both in.
@@ -22,6 +22,8 @@ use std::sync::OnceLock;
 
 use bpe::PieceCache;
 use table::{RankTable, TableError};
+
+use crate::error::{Error, ErrorCode, Result};
 
 /// A supported encoding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,13 +67,28 @@ impl Encoding {
     }
 }
 
-/// Why counting could not run.
-#[derive(Debug, PartialEq, Eq)]
-pub enum TokenError {
-    /// The encoding's table has not been installed (on wasm, before [`install`]).
-    NotLoaded(Encoding),
-    /// The bytes handed to [`install`] are not a valid table.
-    BadTable(TableError),
+/// Serialized as its name, as results report it (`"encoding": "cl100k_base"`).
+impl serde::Serialize for Encoding {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+/// The encoding named `name`, or [`ErrorCode::UnknownEncoding`] naming the supported ones.
+pub fn encoding(name: &str) -> Result<Encoding> {
+    Encoding::from_name(name).ok_or_else(|| {
+        Error::new(ErrorCode::UnknownEncoding, format!("Unknown encoding \"{name}\". Supported encodings: {}.", ENCODING_NAMES.join(", ")))
+    })
+}
+
+/// [`ErrorCode::EncodingNotLoaded`]: a table on wasm before [`install`].
+fn not_loaded(encoding: Encoding) -> Error {
+    Error::new(ErrorCode::EncodingNotLoaded, format!("The {} table is not loaded.", encoding.name()))
+}
+
+/// [`ErrorCode::BadTokenTable`]: the bytes handed to [`install`] are not a valid table.
+fn bad_table(e: TableError) -> Error {
+    Error::new(ErrorCode::BadTokenTable, format!("Invalid token table: {}.", e.0))
 }
 
 /// 4-byte aligned wrapper so the embedded table can be read as words cheaply.
@@ -92,15 +109,15 @@ thread_local! {
 
 /// Installs `encoding`'s table from its file bytes (`src/tokens/data/<name>.bin`). The bytes
 /// are kept for the life of the process; a second call for the same encoding is a no-op.
-pub fn install(encoding: Encoding, bytes: Vec<u8>) -> Result<(), TokenError> {
+pub fn install(encoding: Encoding, bytes: Vec<u8>) -> Result<()> {
     let cell = &TABLES[encoding.index()];
     if cell.get().is_some() {
         return Ok(());
     }
     // Validated before it is leaked, so a bad file costs nothing and a good one can follow.
-    RankTable::new(&bytes).map_err(TokenError::BadTable)?;
+    RankTable::new(&bytes).map_err(bad_table)?;
     let data: &'static [u8] = Box::leak(bytes.into_boxed_slice());
-    let table = RankTable::new(data).map_err(TokenError::BadTable)?;
+    let table = RankTable::new(data).map_err(bad_table)?;
     let _ = cell.set(table);
     Ok(())
 }
@@ -110,13 +127,13 @@ pub fn is_loaded(encoding: Encoding) -> bool {
     rank_table(encoding).is_ok()
 }
 
-fn rank_table(encoding: Encoding) -> Result<&'static RankTable<'static>, TokenError> {
+fn rank_table(encoding: Encoding) -> Result<&'static RankTable<'static>> {
     let cell = &TABLES[encoding.index()];
     if let Some(t) = cell.get() {
         return Ok(t);
     }
-    let bytes = embedded_table(encoding).ok_or(TokenError::NotLoaded(encoding))?;
-    let table = RankTable::new(bytes).map_err(TokenError::BadTable)?;
+    let bytes = embedded_table(encoding).ok_or_else(|| not_loaded(encoding))?;
+    let table = RankTable::new(bytes).map_err(bad_table)?;
     Ok(cell.get_or_init(|| table))
 }
 
@@ -149,14 +166,26 @@ pub fn for_each_piece(encoding: Encoding, text: &str, mut piece: impl FnMut(usiz
     }
 }
 
+/// A token limit from a JavaScript number: NaN or negative is 0, anything from 9e15 up (past
+/// the integers a double holds exactly, `Infinity` included) is no limit, else its floor.
+pub fn limit_from_f64(raw: f64) -> usize {
+    if raw.is_nan() || raw < 0.0 {
+        0
+    } else if raw >= 9.0e15 {
+        usize::MAX
+    } else {
+        raw.floor() as usize
+    }
+}
+
 /// The number of tokens `encode_ordinary(text)` returns.
-pub fn count(encoding: Encoding, text: &str) -> Result<usize, TokenError> {
+pub fn count(encoding: Encoding, text: &str) -> Result<usize> {
     count_up_to(encoding, text, usize::MAX)
 }
 
 /// Counts tokens, stopping as soon as the count exceeds `limit`: the result is the exact count
 /// when it is `<= limit`, else some number `> limit` (the count of the pieces read so far).
-pub fn count_up_to(encoding: Encoding, text: &str, limit: usize) -> Result<usize, TokenError> {
+pub fn count_up_to(encoding: Encoding, text: &str, limit: usize) -> Result<usize> {
     let table = rank_table(encoding)?;
     let bytes = text.as_bytes();
     let mut total = 0usize;
@@ -172,7 +201,7 @@ pub fn count_up_to(encoding: Encoding, text: &str, limit: usize) -> Result<usize
 }
 
 /// Calls `token(start, end)` with the byte span of every token of `text`, in order.
-pub fn for_each_token(encoding: Encoding, text: &str, mut token: impl FnMut(usize, usize)) -> Result<(), TokenError> {
+pub fn for_each_token(encoding: Encoding, text: &str, mut token: impl FnMut(usize, usize)) -> Result<()> {
     let table = rank_table(encoding)?;
     let bytes = text.as_bytes();
     for_each_piece(encoding, text, |start, end| {
@@ -188,7 +217,7 @@ pub fn for_each_token(encoding: Encoding, text: &str, mut token: impl FnMut(usiz
 
 /// The token ids `encode_ordinary(text)` returns (for tests and tools; counting never builds
 /// this vector).
-pub fn encode_ordinary(encoding: Encoding, text: &str) -> Result<Vec<u32>, TokenError> {
+pub fn encode_ordinary(encoding: Encoding, text: &str) -> Result<Vec<u32>> {
     let table = rank_table(encoding)?;
     let bytes = text.as_bytes();
     let mut out = Vec::new();
@@ -199,7 +228,7 @@ pub fn encode_ordinary(encoding: Encoding, text: &str) -> Result<Vec<u32>, Token
 /// Byte length of the longest prefix of `text` that is at most `limit` whole tokens of its
 /// encoding, moved back to a char boundary (byte-level BPE can end a token inside a char).
 /// For cutting text to a token cap at a place the tokenizer itself would split.
-pub fn prefix_within(encoding: Encoding, text: &str, limit: usize) -> Result<usize, TokenError> {
+pub fn prefix_within(encoding: Encoding, text: &str, limit: usize) -> Result<usize> {
     let table = rank_table(encoding)?;
     let bytes = text.as_bytes();
     let (mut n, mut end) = (0usize, 0usize);

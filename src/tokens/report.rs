@@ -11,15 +11,16 @@
 
 use std::collections::HashMap;
 
-use super::{for_each_token, Encoding, TokenError};
-use crate::json::number::push_js_number;
-use crate::json::string::push_json_string;
+use serde::Serialize;
+
+use super::{for_each_token, Encoding};
+use crate::error::Result;
 
 /// The path of the top-level value's own bytes (its brackets and commas, or a bare scalar).
 pub const ROOT: &str = "(root)";
 
 /// Chars (UTF-16 units), UTF-8 bytes and tokens of one path.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct FieldCost {
     /// The collapsed key path, e.g. `entities[].guid`.
     pub path: String,
@@ -30,7 +31,7 @@ pub struct FieldCost {
 }
 
 /// A payload's totals and per-path costs (sorted by tokens, then chars, descending).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Report {
     /// UTF-16 code units (`.length` of the JSON text).
     pub chars: usize,
@@ -73,83 +74,108 @@ enum Frame {
     Array { path: u32 },
 }
 
+/// The ownership walk over the bytes of compact JSON text.
+struct Walk<'a> {
+    json: &'a [u8],
+    paths: Paths,
+    /// `owner[i]` = path id of byte `i`.
+    owner: Vec<u32>,
+    stack: Vec<Frame>,
+    /// True right after `{` or a comma inside an object: the next string is a key.
+    expecting_key: bool,
+}
+
+impl Walk<'_> {
+    /// The path a value starting here belongs to.
+    fn value_path(&self) -> u32 {
+        match self.stack.last() {
+            None => 0,
+            Some(Frame::Object { member, .. }) => *member,
+            Some(Frame::Array { path }) => *path,
+        }
+    }
+
+    /// The path of the innermost container (its brackets and commas).
+    fn container_path(&self) -> u32 {
+        match self.stack.last() {
+            Some(Frame::Object { path, .. }) | Some(Frame::Array { path }) => *path,
+            None => 0,
+        }
+    }
+
+    fn open(&mut self, i: usize, c: u8) {
+        let path = self.value_path();
+        self.owner[i] = path;
+        if c == b'{' {
+            let prefix = match self.stack.last() {
+                Some(Frame::Array { .. }) => self.paths.child(path, "[]"),
+                _ => path,
+            };
+            self.stack.push(Frame::Object { path, prefix, member: path });
+            self.expecting_key = true;
+        } else {
+            self.stack.push(Frame::Array { path });
+        }
+    }
+
+    fn close_or_comma(&mut self, i: usize, c: u8) {
+        self.owner[i] = self.container_path();
+        if c == b',' {
+            self.expecting_key = matches!(self.stack.last(), Some(Frame::Object { .. }));
+        } else {
+            self.stack.pop();
+            self.expecting_key = false;
+        }
+    }
+
+    /// The string starting at `start` (a key names the member that owns what follows); returns
+    /// the index after its closing quote.
+    fn string(&mut self, start: usize) -> usize {
+        let json = self.json;
+        let mut i = start + 1;
+        while i < json.len() && json[i] != b'"' {
+            i += if json[i] == b'\\' { 2 } else { 1 };
+        }
+        let end = (i + 1).min(json.len());
+        if self.expecting_key {
+            if let Some(Frame::Object { prefix, member, .. }) = self.stack.last_mut() {
+                let raw = &json[start..end];
+                let key = serde_json::from_slice::<String>(raw)
+                    .unwrap_or_else(|_| String::from_utf8_lossy(raw.get(1..raw.len().saturating_sub(1)).unwrap_or(&[])).into_owned());
+                *member = self.paths.child(*prefix, &key);
+            }
+            self.expecting_key = false;
+        }
+        let path = self.value_path();
+        self.owner[start..end].fill(path);
+        end
+    }
+}
+
 /// `owner[i]` = path id of byte `i` of compact JSON `json`; `names[id]` its path. Tolerates
 /// malformed input (bytes keep the current owner) so it can never panic.
 fn owners(json: &[u8]) -> (Vec<u32>, Vec<String>) {
-    let mut paths = Paths { names: vec![ROOT.to_owned()], ids: HashMap::new() };
-    let mut owner = vec![0u32; json.len()];
-    let mut stack: Vec<Frame> = Vec::new();
-    // The path a value starting here belongs to.
-    let value_path = |stack: &[Frame]| match stack.last() {
-        None => 0,
-        Some(Frame::Object { member, .. }) => *member,
-        Some(Frame::Array { path }) => *path,
-    };
-    let mut expecting_key = false;
+    let paths = Paths { names: vec![ROOT.to_owned()], ids: HashMap::new() };
+    let mut walk = Walk { json, paths, owner: vec![0u32; json.len()], stack: Vec::new(), expecting_key: false };
     let mut i = 0;
     while i < json.len() {
         let c = json[i];
         match c {
-            b'{' | b'[' => {
-                let path = value_path(&stack);
-                owner[i] = path;
-                if c == b'{' {
-                    let prefix = match stack.last() {
-                        Some(Frame::Array { .. }) => paths.child(path, "[]"),
-                        _ => path,
-                    };
-                    stack.push(Frame::Object { path, prefix, member: path });
-                    expecting_key = true;
-                } else {
-                    stack.push(Frame::Array { path });
-                }
-                i += 1;
-            }
-            b'}' | b']' | b',' => {
-                let path = match stack.last() {
-                    Some(Frame::Object { path, .. }) | Some(Frame::Array { path }) => *path,
-                    None => 0,
-                };
-                owner[i] = path;
-                if c == b',' {
-                    expecting_key = matches!(stack.last(), Some(Frame::Object { .. }));
-                } else {
-                    stack.pop();
-                    expecting_key = false;
-                }
-                i += 1;
-            }
+            b'{' | b'[' => walk.open(i, c),
+            b'}' | b']' | b',' => walk.close_or_comma(i, c),
             b'"' => {
-                let start = i;
-                i += 1;
-                while i < json.len() && json[i] != b'"' {
-                    i += if json[i] == b'\\' { 2 } else { 1 };
-                }
-                let end = (i + 1).min(json.len());
-                if expecting_key {
-                    if let Some(Frame::Object { prefix, member, .. }) = stack.last_mut() {
-                        let raw = &json[start..end];
-                        let key = serde_json::from_slice::<String>(raw)
-                            .unwrap_or_else(|_| String::from_utf8_lossy(raw.get(1..raw.len().saturating_sub(1)).unwrap_or(&[])).into_owned());
-                        *member = paths.child(*prefix, &key);
-                    }
-                    expecting_key = false;
-                }
-                let path = value_path(&stack);
-                owner[start..end].fill(path);
-                i = end;
+                i = walk.string(i);
+                continue;
             }
-            _ => {
-                owner[i] = value_path(&stack);
-                i += 1;
-            }
+            _ => walk.owner[i] = walk.value_path(),
         }
+        i += 1;
     }
-    (owner, paths.names)
+    (walk.owner, walk.paths.names)
 }
 
 /// Tokenizes `json` (compact JSON text) once and attributes chars and tokens to field paths.
-pub fn report(encoding: Encoding, json: &str) -> Result<Report, TokenError> {
+pub fn report(encoding: Encoding, json: &str) -> Result<Report> {
     let bytes = json.as_bytes();
     let (owner, names) = owners(bytes);
     let mut fields: Vec<FieldCost> = names.into_iter().map(|path| FieldCost { path, chars: 0, tokens: 0 }).collect();
@@ -176,28 +202,7 @@ pub fn report(encoding: Encoding, json: &str) -> Result<Report, TokenError> {
 
 /// The report as compact JSON: `{"chars","bytes","tokens","fields":[{"path","chars","tokens"}]}`.
 pub fn report_json(report: &Report) -> String {
-    let mut out = String::with_capacity(64 + report.fields.len() * 48);
-    out.push_str("{\"chars\":");
-    push_js_number(&mut out, report.chars as f64);
-    out.push_str(",\"bytes\":");
-    push_js_number(&mut out, report.bytes as f64);
-    out.push_str(",\"tokens\":");
-    push_js_number(&mut out, report.tokens as f64);
-    out.push_str(",\"fields\":[");
-    for (k, f) in report.fields.iter().enumerate() {
-        if k > 0 {
-            out.push(',');
-        }
-        out.push_str("{\"path\":");
-        push_json_string(&mut out, &f.path);
-        out.push_str(",\"chars\":");
-        push_js_number(&mut out, f.chars as f64);
-        out.push_str(",\"tokens\":");
-        push_js_number(&mut out, f.tokens as f64);
-        out.push('}');
-    }
-    out.push_str("]}");
-    out
+    crate::json::value::to_json_text(report)
 }
 
 #[cfg(test)]

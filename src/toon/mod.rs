@@ -26,6 +26,8 @@ pub mod tabular;
 
 use serde_json::Value;
 
+use crate::error::{Error, Result};
+
 /// The character that separates array values and table cells.
 ///
 /// Default [`Delimiter::Comma`], as in the spec and the reference encoder; tab and pipe exist
@@ -84,19 +86,17 @@ impl Default for ToonOptions {
 
 impl ToonOptions {
     /// Options from their JavaScript spellings: `delimiter` one of `","`, `"\t"`, `"|"`, and
-    /// `indent_size` an integer from 1 to [`MAX_INDENT_SIZE`]. The error says which is wrong.
-    pub fn from_parts(delimiter: &str, indent_size: f64) -> Result<Self, String> {
+    /// `indent_size` an integer from 1 to [`MAX_INDENT_SIZE`]. Errors: `INVALID_OPTION` saying
+    /// which is wrong.
+    pub fn from_parts(delimiter: &str, indent_size: f64) -> Result<Self> {
         let delimiter = Delimiter::parse(delimiter).ok_or_else(|| {
-            format!(
-                "delimiter must be ',', '\\t' or '|', got {}",
-                crate::json::string::json_string(delimiter)
-            )
+            Error::invalid_option(format!("delimiter must be ',', '\\t' or '|', got {}", crate::json::string::json_string(delimiter)))
         })?;
         if !(indent_size.fract() == 0.0 && (1.0..=MAX_INDENT_SIZE as f64).contains(&indent_size)) {
-            return Err(format!(
+            return Err(Error::invalid_option(format!(
                 "indentSize must be an integer from 1 to {MAX_INDENT_SIZE}, got {}",
                 crate::json::number::js_number_string(indent_size)
-            ));
+            )));
         }
         Ok(Self { delimiter, indent_size: indent_size as usize })
     }
@@ -105,25 +105,14 @@ impl ToonOptions {
 /// [`to_toon_json`] for text written by V8's `JSON.stringify` (the binding's input): number
 /// tokens are copied verbatim, since V8 already wrote them as `String(x)` (see
 /// [`parse::parse_v8`]). The output is pre-sized to the input length.
-pub fn to_toon_v8_json(json: &[u8], options: &ToonOptions) -> Result<String, ToonError> {
-    let value = parse::parse_v8(json).map_err(|e| ToonError::InvalidJson(e.to_string()))?;
+pub fn to_toon_v8_json(json: &[u8], options: &ToonOptions) -> Result<String> {
+    let value = parse::parse_v8(json).map_err(invalid_json)?;
     Ok(encode::encode(&value, options, json.len()))
 }
 
-/// Why JSON text could not be encoded.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ToonError {
-    /// The text is not JSON, holds an escaped lone surrogate (`"\ud800"`, which TOON cannot
-    /// represent), or nests deeper than [`parse::MAX_DEPTH`] levels.
-    InvalidJson(String),
-}
-
-impl std::fmt::Display for ToonError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::InvalidJson(message) => write!(f, "invalid JSON input: {message}"),
-        }
-    }
+/// `INVALID_INPUT` for text that is not JSON or nests deeper than [`parse::MAX_DEPTH`] levels.
+fn invalid_json(e: parse::ParseError) -> Error {
+    Error::invalid_input(format!("invalid JSON input: {e}"))
 }
 
 /// Encodes a JSON value as TOON text (lines joined by `\n`, no trailing newline), as the
@@ -137,8 +126,8 @@ pub fn to_toon(value: &Value, options: &ToonOptions) -> String {
 /// Parses JSON text (as `JSON.stringify` writes it) and encodes it as TOON, with the object
 /// semantics of `JSON.parse` (key order, last of repeated keys). [`parse::parse`] builds a
 /// [`node::Node`] tree that borrows unescaped strings from `json`.
-pub fn to_toon_json(json: &[u8], options: &ToonOptions) -> Result<String, ToonError> {
-    let value = parse::parse(json).map_err(|e| ToonError::InvalidJson(e.to_string()))?;
+pub fn to_toon_json(json: &[u8], options: &ToonOptions) -> Result<String> {
+    let value = parse::parse(json).map_err(invalid_json)?;
     Ok(encode::encode(&value, options, json.len()))
 }
 
@@ -149,10 +138,11 @@ mod tests {
     #[test]
     fn options_from_parts() {
         assert_eq!(ToonOptions::from_parts("|", 4.0), Ok(ToonOptions { delimiter: Delimiter::Pipe, indent_size: 4 }));
-        assert_eq!(ToonOptions::from_parts(";", 2.0), Err("delimiter must be ',', '\\t' or '|', got \";\"".to_owned()));
+        assert_eq!(ToonOptions::from_parts(";", 2.0), Err(Error::invalid_option("delimiter must be ',', '\\t' or '|', got \";\"")));
         for bad in [0.0, 17.0, 2.5, -1.0, f64::NAN, f64::INFINITY] {
             let err = ToonOptions::from_parts(",", bad).expect_err("invalid indent");
-            assert!(err.starts_with("indentSize must be an integer from 1 to 16, got "), "{err}");
+            assert_eq!(err.code, crate::error::ErrorCode::InvalidOption);
+            assert!(err.message.starts_with("indentSize must be an integer from 1 to 16, got "), "{err}");
         }
     }
 
@@ -160,7 +150,8 @@ mod tests {
     fn json_text_in_toon_out() {
         let toon = to_toon_json(br#"{"users":[{"id":1,"name":"Ada"},{"id":2,"name":"Bob"}],"n":1e+21}"#, &ToonOptions::default());
         assert_eq!(toon, Ok("users[2]{id,name}:\n  1,Ada\n  2,Bob\nn: 1e+21".to_owned()));
-        assert!(matches!(to_toon_json(br#"["\ud800"]"#, &ToonOptions::default()), Err(ToonError::InvalidJson(_))));
-        assert!(matches!(to_toon_json(b"{", &ToonOptions::default()), Err(ToonError::InvalidJson(_))));
+        assert_eq!(to_toon_json(br#"["\ud800"]"#, &ToonOptions::default()), Ok("[1]: \u{fffd}".to_owned()));
+        let err = to_toon_json(b"{", &ToonOptions::default()).expect_err("not JSON");
+        assert_eq!(err, Error::invalid_input("invalid JSON input: expected a string key at byte 1"));
     }
 }

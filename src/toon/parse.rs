@@ -5,8 +5,9 @@
 //! in WebAssembly — more than half of `toToon`, and alone enough to miss the 2× target over
 //! the JavaScript reference. This parser does the same in a fraction of that (see
 //! bench/toon.mjs). It accepts exactly RFC 8259 JSON, never panics, refuses nesting deeper than
-//! [`MAX_DEPTH`] (serde_json's limit, kept so every entry point of the crate agrees) and refuses
-//! escaped lone surrogates, which no Rust string can hold.
+//! [`MAX_DEPTH`] (serde_json's limit, kept so every entry point of the crate agrees) and reads
+//! an escaped lone surrogate, which no Rust string can hold, as U+FFFD — the rule of the
+//! crate's one reader, [`crate::json::read`].
 
 use std::borrow::Cow;
 
@@ -367,25 +368,27 @@ impl<'a> Parser<'a> {
         Ok(code)
     }
 
-    /// The character of a `\uXXXX` escape (after the `u`), joining a surrogate pair.
+    /// The character of a `\uXXXX` escape (after the `u`), joining a surrogate pair; a lone
+    /// surrogate is U+FFFD, and an escape after a lone high one is read on its own.
     fn unicode_escape(&mut self) -> Parsed<char> {
         let high = self.hex4()?;
         let code = match high {
-            0xD800..=0xDBFF => {
-                if !self.bytes[self.pos..].starts_with(b"\\u") {
-                    return Err(self.error("lone surrogate in \\u escape"));
-                }
-                self.pos += 2;
-                let low = self.hex4()?;
-                if !(0xDC00..=0xDFFF).contains(&low) {
-                    return Err(self.error("lone surrogate in \\u escape"));
-                }
-                0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
-            }
-            0xDC00..=0xDFFF => return Err(self.error("lone surrogate in \\u escape")),
+            0xD800..=0xDBFF => self.low_surrogate().map_or(0xFFFD, |low| 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)),
+            0xDC00..=0xDFFF => 0xFFFD,
             code => code,
         };
         char::from_u32(code).ok_or_else(|| self.error("invalid \\u escape"))
+    }
+
+    /// The low surrogate escape right after a high one, consumed; `None` (nothing consumed)
+    /// when the next bytes are not one.
+    fn low_surrogate(&mut self) -> Option<u32> {
+        let digits = self.bytes.get(self.pos..self.pos + 6)?.strip_prefix(b"\\u")?;
+        let low = digits.iter().try_fold(0u32, |code, &d| Some(code * 16 + (d as char).to_digit(16)?))?;
+        (0xDC00..=0xDFFF).contains(&low).then(|| {
+            self.pos += 6;
+            low
+        })
     }
 
     fn digits(&mut self) -> usize {
@@ -485,11 +488,20 @@ mod tests {
     fn rejects_what_json_rejects() {
         for text in [
             "", " ", "{", "[1,]", "[1 2]", "{\"a\"}", "{\"a\":1,}", "{a:1}", "01", "-", "1.", ".5", "1e", "+1", "tru", "nul",
-            "\"a", "\"\\x\"", "\"\\u12\"", "\"\\ud800\"", "\"\\udc00x\"", "\"\\ud800\\u0041\"", "\"\u{1}\"", "[1] x", "NaN",
+            "\"a", "\"\\x\"", "\"\\u12\"", "\"\\ud800\\u12\"", "\"\u{1}\"", "[1] x", "NaN",
         ] {
             assert!(parse(text.as_bytes()).is_err(), "{text:?}");
         }
         assert!(parse(b"\"\xff\"").is_err());
+    }
+
+    #[test]
+    fn lone_surrogates_read_as_replacement_characters_like_the_crate_s_reader() {
+        for text in [r#""\ud800""#, r#""\udc00x""#, r#""\ud800\u0041""#, r#""\ud83d\ude80\udc00""#, r#""\ud800\ud800\udc00""#] {
+            let ours = parse(text.as_bytes()).expect("reads");
+            let theirs: serde_json::Value = crate::json::read::read_value(text.as_bytes()).expect("reads");
+            assert_eq!(ours, Node::from_value(&theirs), "{text}");
+        }
     }
 
     #[test]

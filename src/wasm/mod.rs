@@ -168,7 +168,6 @@ fn json_text(value: &JsValue) -> Option<String> {
 
 /// A JavaScript `Error` with a `code` property, for errors a caller branches on.
 /// Exported errors always go through here so every one has the same shape.
-#[allow(dead_code)] // used by the capability binding modules that follow
 impl From<crate::error::Error> for JsValue {
     /// The one place a core error becomes a JS `Error`: its message, and `.code`.
     fn from(e: crate::error::Error) -> JsValue {

@@ -6,32 +6,12 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::{abi, js_error};
+use super::abi;
 use crate::tokens::report::{report, report_json};
-use crate::tokens::{self, Encoding, TokenError, ENCODING_NAMES};
+use crate::tokens::{self, Encoding};
 
 fn encoding(name: &str) -> Result<Encoding, JsValue> {
-    Encoding::from_name(name).ok_or_else(|| {
-        js_error("UNKNOWN_ENCODING", &format!("Unknown encoding \"{name}\". Supported encodings: {}.", ENCODING_NAMES.join(", ")))
-    })
-}
-
-fn token_error(e: TokenError) -> JsValue {
-    match e {
-        TokenError::NotLoaded(enc) => js_error("ENCODING_NOT_LOADED", &format!("The {} table is not loaded.", enc.name())),
-        TokenError::BadTable(t) => js_error("BAD_TOKEN_TABLE", &format!("Invalid token table: {}.", t.0)),
-    }
-}
-
-/// A count limit from JavaScript: NaN and negatives are 0, anything past 2^53 is unlimited.
-fn count_limit(limit: f64) -> usize {
-    if limit.is_nan() || limit < 0.0 {
-        0
-    } else if limit >= 9.0e15 {
-        usize::MAX
-    } else {
-        limit as usize
-    }
+    Ok(tokens::encoding(name)?)
 }
 
 /// Tokens of the first `len` bytes of UTF-8 input, stopping once past `limit` (the exact count
@@ -39,8 +19,8 @@ fn count_limit(limit: f64) -> usize {
 #[wasm_bindgen(js_name = countTokensInput)]
 pub fn count_tokens_input(len: usize, encoding_name: &str, limit: f64) -> Result<f64, JsValue> {
     let enc = encoding(encoding_name)?;
-    let limit = count_limit(limit);
-    abi::with_input_text(len, false, |text| tokens::count_up_to(enc, text, limit))?.map(|n| n as f64).map_err(token_error)
+    let limit = tokens::limit_from_f64(limit);
+    Ok(abi::with_input_text(len, false, |text| tokens::count_up_to(enc, text, limit))?? as f64)
 }
 
 /// UTF-16 length of the longest prefix of the input text that is at most `limit` whole tokens
@@ -48,11 +28,11 @@ pub fn count_tokens_input(len: usize, encoding_name: &str, limit: f64) -> Result
 #[wasm_bindgen(js_name = tokenPrefixUnits)]
 pub fn token_prefix_units(len: usize, encoding_name: &str, limit: f64) -> Result<f64, JsValue> {
     let enc = encoding(encoding_name)?;
-    let limit = count_limit(limit);
+    let limit = tokens::limit_from_f64(limit);
     let units = abi::with_input_text(len, false, |text| {
         tokens::prefix_within(enc, text, limit).map(|end| crate::json::string::utf16_len(text.get(..end).unwrap_or("")) as f64)
-    })?;
-    units.map_err(token_error)
+    })??;
+    Ok(units)
 }
 
 /// Throws `UNKNOWN_ENCODING` unless `name` is supported.
@@ -66,7 +46,7 @@ pub fn check_encoding(name: &str) -> Result<(), JsValue> {
 #[wasm_bindgen(js_name = installTable)]
 pub fn install_table(name: &str, len: usize) -> Result<(), JsValue> {
     let enc = encoding(name)?;
-    tokens::install(enc, abi::take_input(len)?).map_err(token_error)
+    Ok(tokens::install(enc, abi::take_input(len)?)?)
 }
 
 /// `{"chars","bytes","tokens","fields":[{"path","chars","tokens"}]}` for the compact JSON text
@@ -74,5 +54,5 @@ pub fn install_table(name: &str, len: usize) -> Result<(), JsValue> {
 #[wasm_bindgen(js_name = tokenReportInput)]
 pub fn token_report_input(len: usize, encoding_name: &str) -> Result<String, JsValue> {
     let enc = encoding(encoding_name)?;
-    abi::with_input_text(len, false, |text| report(enc, text).map(|r| report_json(&r)))?.map_err(token_error)
+    Ok(report_json(&abi::with_input_text(len, false, |text| report(enc, text))??))
 }

@@ -12,13 +12,12 @@ use crate::toon::{to_toon_v8_json, ToonOptions};
 /// `input_latin1`, else UTF-8) as TOON into the output buffer and returns the output's length in
 /// bytes (`abiOutputLatin1` tells its encoding). `delimiter` is the delimiter's char code.
 /// Errors: `INVALID_OPTION` for a bad delimiter or indent, `INVALID_INPUT` for text that is not
-/// JSON (an escaped lone surrogate, nesting deeper than 128 levels).
+/// JSON (nesting deeper than 128 levels).
 #[wasm_bindgen(js_name = toonEncodeInput)]
 pub fn toon_encode_input(len: usize, input_latin1: bool, delimiter: u32, indent_size: f64) -> Result<usize, JsValue> {
     let delimiter = char::from_u32(delimiter).map(String::from).unwrap_or_default();
-    let options = ToonOptions::from_parts(&delimiter, indent_size).map_err(|m| super::js_error("INVALID_OPTION", &m))?;
-    let encoded = abi::with_input_utf8(len, input_latin1, |json| to_toon_v8_json(json, &options))?
-        .map_err(|e| super::js_error("INVALID_INPUT", &e.to_string()))?;
+    let options = ToonOptions::from_parts(&delimiter, indent_size)?;
+    let encoded = abi::with_input_utf8(len, input_latin1, |json| to_toon_v8_json(json, &options))??;
     let output = if encoded.is_ascii() {
         (encoded.into_bytes(), true)
     } else {

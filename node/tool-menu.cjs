@@ -1,9 +1,11 @@
 'use strict';
-// The tool menu as a budget (issue 8). Costing, lint and grouping run in the WebAssembly core
+// The tool menu as a budget. Costing, lint and grouping run in the WebAssembly core
 // (src/menu); this file stringifies the tools, parses the results, and keeps the grouping's
 // routing table in JS Maps so route() is a lookup, not a boundary crossing per call.
 
 const core = require('./internal/core.cjs');
+const { codedError } = require('./internal/errors.cjs');
+const { readOptions } = require('./internal/options.cjs');
 const { stringifyNeverThrows } = require('./tolerant-json.cjs');
 const tokens = require('./tokens.cjs');
 
@@ -14,59 +16,42 @@ const DEFAULT_DISCRIMINATOR = 'action';
 
 const utf8 = new TextEncoder();
 
-function coded(code, message) {
-  const error = new Error(message);
-  error.code = code;
-  return error;
-}
-
-function optionsOf(options) {
-  return typeof options === 'object' && options !== null ? options : {};
-}
-
-// Checks the name (UNKNOWN_ENCODING) and loads the o200k table on first use: countTokens of
-// the empty text does both and counts nothing.
-function readyEncoding(options) {
-  const raw = optionsOf(options).encoding;
-  const name = raw === undefined ? tokens.DEFAULT_ENCODING : String(raw);
-  tokens.countTokens('', name);
-  return name;
-}
-
 function jsonBytes(value) {
   return utf8.encode(stringifyNeverThrows(value) ?? '');
 }
 
 /** Real-token cost of a `tools/list` result, biggest tool first (see docs/menu.md). */
 function menuCost(tools, options) {
-  const encoding = readyEncoding(options);
-  return JSON.parse(core.menuCostJson(jsonBytes(tools), encoding));
+  const { encoding } = readOptions('menuCost', options, ['encoding']);
+  const name = tokens.prepareEncoding(encoding);
+  return JSON.parse(core.menuCostJson(jsonBytes(tools), name));
 }
 
 /** Lint findings for one tool's description (see docs/menu.md for the exact rules). */
 function lintDescription(tool, options) {
-  const encoding = readyEncoding(options);
-  const raw = optionsOf(options).maxDescriptionTokens;
+  const { encoding, maxDescriptionTokens: raw } = readOptions('lintDescription', options, ['encoding', 'maxDescriptionTokens']);
+  const name = tokens.prepareEncoding(encoding);
   const max = raw === undefined ? DEFAULT_MAX_DESCRIPTION_TOKENS : Number(raw);
   if (!(max >= 0)) {
-    throw coded('INVALID_OPTION', `lintDescription: maxDescriptionTokens must be a number >= 0, got ${String(raw)}.`);
+    throw codedError('INVALID_OPTION', `lintDescription: maxDescriptionTokens must be a number >= 0, got ${String(raw)}.`);
   }
-  return JSON.parse(core.lintDescriptionJson(jsonBytes(tool), encoding, max));
+  return JSON.parse(core.lintDescriptionJson(jsonBytes(tool), name, max));
 }
 
 function stringOption(options, key, fallback) {
-  const raw = optionsOf(options)[key];
+  const raw = options[key];
   if (raw === undefined) return fallback;
   if (typeof raw !== 'string' || raw.length === 0) {
-    throw coded('INVALID_OPTION', `groupTools: ${key} must be a non-empty string, got ${JSON.stringify(raw) ?? typeof raw}.`);
+    throw codedError('INVALID_OPTION', `groupTools: ${key} must be a non-empty string, got ${JSON.stringify(raw) ?? typeof raw}.`);
   }
   return raw;
 }
 
 /** Groups `namespace<separator>action` tools into one tool per namespace, with a router back. */
 function groupTools(tools, options) {
-  const separator = stringOption(options, 'separator', DEFAULT_SEPARATOR);
-  const discriminator = stringOption(options, 'discriminator', DEFAULT_DISCRIMINATOR);
+  const opts = readOptions('groupTools', options, ['separator', 'discriminator']);
+  const separator = stringOption(opts, 'separator', DEFAULT_SEPARATOR);
+  const discriminator = stringOption(opts, 'discriminator', DEFAULT_DISCRIMINATOR);
   const raw = JSON.parse(core.groupToolsJson(jsonBytes(tools), separator, discriminator));
   const groups = new Map(raw.routes.map((r) => [r.name, new Map(r.actions)]));
   const passthrough = new Set(raw.passthrough);
@@ -75,13 +60,13 @@ function groupTools(tools, options) {
     if (actions === undefined) {
       if (passthrough.has(name)) return { name, arguments: args };
       const known = [...raw.tools.map((t) => t.name)].join(', ');
-      throw coded('UNKNOWN_TOOL', `Unknown tool ${JSON.stringify(String(name))}. Tools: ${known}.`);
+      throw codedError('UNKNOWN_TOOL', `Unknown tool ${JSON.stringify(String(name))}. Tools: ${known}.`);
     }
     const action = typeof args === 'object' && args !== null ? args[discriminator] : undefined;
     const original = typeof action === 'string' ? actions.get(action) : undefined;
     if (original === undefined) {
       const shown = action === undefined ? 'missing' : JSON.stringify(action);
-      throw coded('UNKNOWN_ACTION', `Tool "${name}": ${discriminator} ${shown} is not one of its actions. Valid actions: ${[...actions.keys()].join(', ')}.`);
+      throw codedError('UNKNOWN_ACTION', `Tool "${name}": ${discriminator} ${shown} is not one of its actions. Valid actions: ${[...actions.keys()].join(', ')}.`);
     }
     const { [discriminator]: _dropped, ...rest } = args;
     return { name: original, arguments: rest };
@@ -93,7 +78,7 @@ function groupTools(tools, options) {
 // right after `name`. Object.fromEntries defines keys, so a `__proto__` key stays data.
 function variantOf(tool, compact) {
   if (typeof tool !== 'object' || tool === null || Array.isArray(tool) || !Object.hasOwn(tool, 'descriptions')) return tool;
-  const d = optionsOf(tool.descriptions);
+  const d = typeof tool.descriptions === 'object' && tool.descriptions !== null ? tool.descriptions : {};
   const full = typeof d.full === 'string' ? d.full : tool.description;
   const text = compact && typeof d.compact === 'string' ? d.compact : full;
   const entries = [];
@@ -111,12 +96,12 @@ function variantOf(tool, compact) {
  * all-full and all-compact variants.
  */
 function menuFor(tools, options) {
-  if (!Array.isArray(tools)) throw coded('INVALID_TOOLS', 'tools must be an array of MCP tool objects.');
-  const opts = optionsOf(options);
-  const names = opts.compact === true ? null : new Set(Array.isArray(opts.compact) ? opts.compact : []);
+  const { compact, encoding } = readOptions('menuFor', options, ['compact', 'encoding']);
+  if (!Array.isArray(tools)) throw codedError('INVALID_INPUT', 'tools must be an array of MCP tool objects.');
+  const names = compact === true ? null : new Set(Array.isArray(compact) ? compact : []);
   const isCompact = (tool) => names === null || names.has(tool?.name);
   const menu = tools.map((t) => variantOf(t, isCompact(t)));
-  const cost = (list) => menuCost(list, opts).tokens;
+  const cost = (list) => menuCost(list, { encoding }).tokens;
   return {
     tools: menu,
     tokens: cost(menu),

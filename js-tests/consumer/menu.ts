@@ -1,0 +1,51 @@
+// Strict-tsc consumer of the tool-menu API: every export is used; misuses the declarations must refuse are marked as expected errors.
+import {
+  DEFAULT_MAX_DESCRIPTION_TOKENS,
+  menuCost,
+  lintDescription,
+  groupTools,
+  menuFor,
+  type JsonSchema,
+  type McpTool,
+  type ToolCost,
+  type MenuCost,
+  type MenuCostOptions,
+  type FindingCode,
+  type Finding,
+  type LintOptions,
+  type GroupOptions,
+  type ToolCall,
+  type GroupedMenu,
+  type MenuForOptions,
+  type MenuVariant,
+} from 'modoki-budget';
+
+const schema: JsonSchema = { type: 'object', properties: { id: { type: 'integer' } } };
+const tools: readonly McpTool[] = [
+  { name: 'watch.start', description: 'Start.', inputSchema: schema, descriptions: { compact: 'Start.', full: 'Starts a watch.' } },
+  { name: 'watch.read', description: 'Read.', outputSchema: { type: 'array' }, annotations: { readOnlyHint: true }, defaultShape: 'counts' },
+];
+const costOptions: MenuCostOptions = { encoding: 'o200k_base' };
+const cost: MenuCost = menuCost(tools, costOptions);
+const first: ToolCost = cost.tools[0];
+const lintOptions: LintOptions = { maxDescriptionTokens: DEFAULT_MAX_DESCRIPTION_TOKENS, encoding: 'cl100k_base' };
+const findings: Finding[] = lintDescription(tools[1], lintOptions);
+const codes: FindingCode[] = findings.map((f) => f.code);
+const param: string | undefined = findings[0]?.param;
+const groupOptions: GroupOptions = { separator: '.', discriminator: 'op' };
+const grouped: GroupedMenu = groupTools(tools, groupOptions);
+const call: ToolCall = grouped.route('watch', { op: 'read' });
+const forOptions: MenuForOptions = { compact: ['watch.start'], encoding: 'cl100k_base' };
+const variant: MenuVariant = menuFor(tools, forOptions);
+const everyCompact: number = menuFor(tools, { compact: true }).compact + variant.full + variant.tokens;
+
+// @ts-expect-error — compact takes tool names or true
+menuFor(tools, { compact: 'watch.read' });
+// @ts-expect-error — a tool needs a name
+menuCost([{ description: 'nameless' }]);
+// @ts-expect-error — an unknown option is refused
+menuCost(tools, { encodign: 'o200k_base' });
+// @ts-expect-error — the default is the literal 200
+const wrongDefault: 100 = DEFAULT_MAX_DESCRIPTION_TOKENS;
+
+export { first, codes, param, call, everyCompact, wrongDefault };

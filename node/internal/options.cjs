@@ -1,0 +1,58 @@
+'use strict';
+// The one option reader of the public API, and the small checks every capability shares.
+//
+// Every function that takes an options object reads it here, so the rules are one: undefined
+// or null means the defaults; anything but a plain object is refused; an unknown key is
+// refused (a misspelt option that is silently ignored is a default the caller did not ask
+// for). Both refusals are INVALID_OPTION with the same message shape.
+
+const core = require('./core.cjs');
+const { codedError } = require('./errors.cjs');
+
+const DEFAULT_ENCODING = 'cl100k_base';
+const NO_OPTIONS = Object.freeze({});
+
+function kindOf(value) {
+  if (value === null) return 'null';
+  return Array.isArray(value) ? 'array' : typeof value;
+}
+
+/**
+ * `options` as an object whose every own key is one of `known`: `{}` for undefined or null.
+ * Throws INVALID_OPTION (a TypeError) `${fn}: options must be an object, got <kind>` or
+ * `${fn}: unknown option "<key>"; the options are <known>`.
+ */
+function readOptions(fn, options, known) {
+  if (options === undefined || options === null) return NO_OPTIONS;
+  if (typeof options !== 'object' || Array.isArray(options)) {
+    throw codedError('INVALID_OPTION', `${fn}: options must be an object, got ${kindOf(options)}`, TypeError);
+  }
+  for (const key of Object.keys(options)) {
+    if (!known.includes(key)) {
+      throw codedError('INVALID_OPTION', `${fn}: unknown option ${JSON.stringify(key)}; the options are ${known.join(', ')}`, TypeError);
+    }
+  }
+  return options;
+}
+
+/**
+ * The encoding name `raw` stands for (`cl100k_base` when undefined), checked by the core:
+ * UNKNOWN_ENCODING naming the supported ones otherwise.
+ */
+function encodingName(raw) {
+  const name = raw === undefined ? DEFAULT_ENCODING : String(raw);
+  core.checkEncoding(name);
+  return name;
+}
+
+/** Sets `target[key]` as an own data property: a `__proto__` key from data stays data. */
+function setOwn(target, key, value) {
+  // Assigning "__proto__" would call Object.prototype's setter and replace the prototype.
+  if (key === '__proto__') {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  } else {
+    target[key] = value;
+  }
+}
+
+module.exports = { DEFAULT_ENCODING, readOptions, encodingName, setOwn };
