@@ -31,9 +31,10 @@ export function payload(bytes) {
 
 function load() {
   const api = require('modoki-budget');
-  // The core the package loaded (same require cache), and so its memory.
+  // The two modules the package loads (same require cache): the formatter's memory and the
+  // full core's together.
   const core = require('../node/internal/core.cjs');
-  return { api, memory: () => core.abiMemory().buffer.byteLength };
+  return { api, memory: () => core.abiMemory().buffer.byteLength + core.formatter.abiMemory().buffer.byteLength };
 }
 
 /** The big operations, each on the same ~50 MB payload. */

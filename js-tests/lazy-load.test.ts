@@ -26,7 +26,17 @@ describe('loading on first use', () => {
     expect(files).toContain('node/result.cjs');
   });
 
-  it('the first call that needs the core loads it, and every export still works', () => {
+  it('rounding and the over-cap envelope load only the small formatter module', () => {
+    const files = loadedAfter(
+      "if (m.encode({ a: 1.23456789012 }, { precision: 3 }) !== '{\"a\":1.23}') throw new Error('precision');" +
+        "if (!m.encode({ a: 'x'.repeat(100) }, 20).startsWith('{\"elided\":true')) throw new Error('envelope');" +
+        "if (m.roundFloats({ a: 1.23456789012 }, 3).a !== 1.23) throw new Error('roundFloats')",
+    );
+    expect(files).toContain('pkg/formatter/modoki_budget_formatter.js');
+    expect(files).not.toContain('pkg/modoki_budget.js');
+  });
+
+  it('the first call that needs the full core loads it, and every export still works', () => {
     const files = loadedAfter(
       "if (m.encode({ a: 1.23456789012 }, { precision: 3 }) !== '{\"a\":1.23}') throw new Error('precision');" +
         "if (m.countTokens('hello world') !== 2) throw new Error('count');" +

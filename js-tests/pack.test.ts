@@ -77,9 +77,9 @@ describe('the published tarball', () => {
       expect(files).toContain(f);
     }
     // Each rank table is read from disk on first use of its encoding, and the module on first
-    // use of the core (by the export names written next to it).
+    // use of the core (by the export names written next to it), the formatter module included.
     const tables = ['src/tokens/data/cl100k_base.bin', 'src/tokens/data/o200k_base.bin'];
-    for (const f of [...tables, 'pkg/modoki_budget_exports.json']) expect(files).toContain(f);
+    for (const f of [...tables, 'pkg/modoki_budget_exports.json', 'pkg/formatter/modoki_budget_formatter.js', 'pkg/formatter/modoki_budget_formatter_bg.wasm']) expect(files).toContain(f);
     const stray = files.filter((f) => (f.startsWith('src/') && !tables.includes(f)) || f.startsWith('js-tests/') || f.startsWith('target/'));
     expect(stray).toEqual([]);
   });

@@ -72,10 +72,10 @@ function stringifyRounded(data, sig) {
   const text = stringifyNeverThrows(data);
   if (text === undefined) return text;
   // One pass in the core; a text with no number to change is not copied back.
-  const input = abi.writeText(text);
+  const input = abi.formatter.writeText(text);
   const length = core.roundJsonInput(input.length, input.latin1, sig);
-  const rounded = length < 0 ? text : abi.readOutput(length, input.latin1);
-  abi.release(input.length, length);
+  const rounded = length < 0 ? text : abi.formatter.readOutput(length, input.latin1);
+  abi.formatter.release(input.length, length);
   return rounded;
 }
 

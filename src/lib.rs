@@ -24,10 +24,15 @@ pub mod cap;
 pub mod error;
 pub mod json;
 pub mod round;
+#[cfg(feature = "full")]
 pub mod toon;
+#[cfg(feature = "full")]
 pub mod summarize;
+#[cfg(feature = "full")]
 pub mod tokens;
+#[cfg(feature = "full")]
 pub mod profile;
+#[cfg(feature = "full")]
 pub mod menu;
 
 #[cfg(target_arch = "wasm32")]

@@ -6,7 +6,9 @@
 //     UTF-8 — for Rust code that reads either (number rounding, TOON);
 //   - writeUtf8: UTF-8 always — for Rust code that needs UTF-8 (the tokenizer);
 //   - writeFile: a file's bytes, read straight into the buffer (rank tables).
-// Buffers are sized by the real byte length, never by a worst case.
+// Buffers are sized by the real byte length, never by a worst case. Each WebAssembly module
+// has its own memory and so its own transport: this module's exports are the full core's, and
+// `.formatter` is the formatter module's (node/internal/core.cjs).
 
 const fs = require('node:fs');
 const core = require('./core.cjs');
@@ -20,66 +22,76 @@ const WIDE_CHARACTER = /[^\u0000-\u00ff]/;
 /** Above this many bytes the core's buffers are freed once a call's result is read. */
 const KEEP_BUFFER_BYTES = 1 << 20;
 
-let memory = null;
+/**
+ * The transport of one module (`exports` holds its abi* functions): the full core's for the
+ * tokenizer, TOON and the rest, the formatter's for rounding (node/internal/core.cjs).
+ */
+function transport(exports) {
+  let memory = null;
 
-// The memory's ArrayBuffer is replaced whenever the memory grows, so views are made per call.
-function memoryBuffer() {
-  if (memory === null) memory = core.abiMemory();
-  return memory.buffer;
-}
-
-function inputView(length) {
-  const ptr = core.abiInput(length);
-  return new Uint8Array(memoryBuffer(), ptr, length);
-}
-
-/** Writes `text` as UTF-8 (exactly sized); returns its length in bytes. */
-function writeUtf8(text) {
-  if (!WIDE_CHARACTER.test(text)) {
-    // Every character is one or two bytes: as many bytes as units when it is ASCII, which is
-    // known once encodeInto has read the whole text into that many bytes.
-    const { read, written } = utf8.encodeInto(text, inputView(text.length));
-    if (read === text.length) return written;
+  // The memory's ArrayBuffer is replaced whenever the memory grows, so views are made per call.
+  function memoryBuffer() {
+    if (memory === null) memory = exports.abiMemory();
+    return memory.buffer;
   }
-  const length = Buffer.byteLength(text, 'utf8');
-  return utf8.encodeInto(text, inputView(length)).written;
-}
 
-/** Writes `text` as Latin-1 when every character allows, else as UTF-8. */
-function writeText(text) {
-  if (WIDE_CHARACTER.test(text)) return { length: writeUtf8(text), latin1: false };
-  const view = inputView(text.length);
-  Buffer.from(view.buffer, view.byteOffset, view.length).latin1Write(text, 0);
-  return { length: text.length, latin1: true };
-}
+  function inputView(length) {
+    const ptr = exports.abiInput(length);
+    return new Uint8Array(memoryBuffer(), ptr, length);
+  }
 
-/** Reads the file at `path` into the input buffer; returns its length in bytes. */
-function writeFile(path) {
-  const fd = fs.openSync(path, 'r');
-  try {
-    const size = fs.fstatSync(fd).size;
-    const view = inputView(size);
-    for (let at = 0; at < size; ) {
-      const n = fs.readSync(fd, view, at, size - at, at);
-      if (n === 0) throw new Error(`${path}: file ended at byte ${at} of ${size}`);
-      at += n;
+  /** Writes `text` as UTF-8 (exactly sized); returns its length in bytes. */
+  function writeUtf8(text) {
+    if (!WIDE_CHARACTER.test(text)) {
+      // Every character is one or two bytes: as many bytes as units when it is ASCII, which is
+      // known once encodeInto has read the whole text into that many bytes.
+      const { read, written } = utf8.encodeInto(text, inputView(text.length));
+      if (read === text.length) return written;
     }
-    return size;
-  } finally {
-    fs.closeSync(fd);
+    const length = Buffer.byteLength(text, 'utf8');
+    return utf8.encodeInto(text, inputView(length)).written;
   }
-}
 
-/** The text of the core's last output (`length` bytes, in the encoding it reports). */
-function readOutput(length, latin1 = core.abiOutputLatin1()) {
-  const ptr = core.abiOutput();
-  const buffer = memoryBuffer();
-  return latin1 ? Buffer.from(buffer, ptr, length).latin1Slice(0, length) : (utf8Decoder ??= new TextDecoder('utf-8', { ignoreBOM: true })).decode(new Uint8Array(buffer, ptr, length));
-}
+  /** Writes `text` as Latin-1 when every character allows, else as UTF-8. */
+  function writeText(text) {
+    if (WIDE_CHARACTER.test(text)) return { length: writeUtf8(text), latin1: false };
+    const view = inputView(text.length);
+    Buffer.from(view.buffer, view.byteOffset, view.length).latin1Write(text, 0);
+    return { length: text.length, latin1: true };
+  }
 
-/** Frees the core's buffers after a call whose input or output was large. */
-function release(...lengths) {
-  if (lengths.some((n) => n > KEEP_BUFFER_BYTES)) core.abiRelease();
+  /** Reads the file at `path` into the input buffer; returns its length in bytes. */
+  function writeFile(path) {
+    const fd = fs.openSync(path, 'r');
+    try {
+      const size = fs.fstatSync(fd).size;
+      const view = inputView(size);
+      for (let at = 0; at < size; ) {
+        const n = fs.readSync(fd, view, at, size - at, at);
+        if (n === 0) throw new Error(`${path}: file ended at byte ${at} of ${size}`);
+        at += n;
+      }
+      return size;
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+
+  /** The text of the module's last output (`length` bytes, in the encoding it reports). */
+  function readOutput(length, latin1 = exports.abiOutputLatin1()) {
+    const ptr = exports.abiOutput();
+    const buffer = memoryBuffer();
+    if (latin1) return Buffer.from(buffer, ptr, length).latin1Slice(0, length);
+    utf8Decoder ??= new TextDecoder('utf-8', { ignoreBOM: true });
+    return utf8Decoder.decode(new Uint8Array(buffer, ptr, length));
+  }
+
+  /** Frees the module's buffers after a call whose input or output was large. */
+  function release(...lengths) {
+    if (lengths.some((n) => n > KEEP_BUFFER_BYTES)) exports.abiRelease();
+  }
+
+  return { writeUtf8, writeText, writeFile, readOutput, release };
 }
 
 /** JSON text of `value` as UTF-8 bytes (`fallback` when it has none), for bindings that take bytes. */
@@ -87,4 +99,4 @@ function jsonBytes(value, fallback = 'null') {
   return utf8.encode(stringifyNeverThrows(value) ?? fallback);
 }
 
-module.exports = { writeUtf8, writeText, writeFile, readOutput, release, jsonBytes };
+module.exports = { ...transport(core), formatter: transport(core.formatter), jsonBytes };

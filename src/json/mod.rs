@@ -2,11 +2,15 @@
 //! rewrites number tokens in place, the Latin-1 form the text crosses the JS boundary in, the
 //! one tolerant reader, and the one JSON Schema walker.
 
+#[cfg(feature = "full")]
 pub mod canonical;
 pub mod latin1;
 pub mod number;
+#[cfg(feature = "full")]
 pub mod read;
 pub mod scan;
+#[cfg(feature = "full")]
 pub mod schema;
 pub mod string;
+#[cfg(feature = "full")]
 pub mod value;

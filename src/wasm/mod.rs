@@ -10,11 +10,17 @@
 //! a half-unwound state.
 
 pub mod abi;
+#[cfg(feature = "full")]
 mod menu;
+#[cfg(feature = "full")]
 mod summarize;
+#[cfg(feature = "full")]
 mod streams;
+#[cfg(feature = "full")]
 mod tokens;
+#[cfg(feature = "full")]
 mod profile;
+#[cfg(feature = "full")]
 mod toon;
 
 use js_sys::{Array, JsString};

@@ -31,8 +31,8 @@ pub fn token_prefix_units(len: usize, encoding_name: &str, limit: f64) -> Result
     let limit = tokens::limit_from_f64(limit);
     let units = abi::with_input_text(len, false, |text| {
         tokens::prefix_within(enc, text, limit).map(|end| crate::json::string::utf16_len(text.get(..end).unwrap_or("")) as f64)
-    })?;
-    Ok(units?)
+    })??;
+    Ok(units)
 }
 
 /// Throws `UNKNOWN_ENCODING` unless `name` is supported.
@@ -54,5 +54,5 @@ pub fn install_table(name: &str, len: usize) -> Result<(), JsValue> {
 #[wasm_bindgen(js_name = tokenReportInput)]
 pub fn token_report_input(len: usize, encoding_name: &str) -> Result<String, JsValue> {
     let enc = encoding(encoding_name)?;
-    Ok(abi::with_input_text(len, false, |text| report(enc, text).map(|r| report_json(&r)))??)
+    Ok(report_json(&abi::with_input_text(len, false, |text| report(enc, text))??))
 }
