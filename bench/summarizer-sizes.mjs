@@ -154,7 +154,7 @@ export function run() {
     ['sceneState trait=Transform (drill-down)', size(s.entities), size(m.sceneState(s.entities, { trait: 'Transform' }, { scenePath: 'scenes/tropical-island.json' }))],
     ['layoutBounds (241 rects)', size(s.layoutBefore), size(m.layoutBounds(s.layout))],
     ['listAssets (320 assets)', size(s.assets), size(m.listAssets(s.assets))],
-    ['listTraits (60 traits)', size(s.registry), size(m.listTraits(s.registry))],
+    ['summarizeTraits (60 traits)', size(s.registry), size(m.summarizeTraits(s.registry))],
     ...streamRows(s).map(([name, before, after]) => [name, size(before), size(after)]),
     ['handles (2,000 keyframe handles)', size({ handles: s.handleList }), size(m.handles({ handles: s.handleList }))],
     ['sceneEditResult (scene echo)', size(s.sceneEdit), size(m.sceneEditResult(s.sceneEdit))],
