@@ -1,4 +1,4 @@
-// The plain-JS baseline the issue names: result.ts implemented the obvious way
+// The plain-JS baseline: result.ts implemented the obvious way
 // (JSON.stringify + slice + a recursive roundFloats with toPrecision).
 export const MAX = 60_000;
 

@@ -1,4 +1,4 @@
-// WebAssembly linear memory under load (issue 7): memory only ever grows, so the figures that
+// WebAssembly linear memory under load: memory only ever grows, so the figures that
 // matter are how far one big call grows it (relative to its input) and whether many small calls
 // grow it at all. Each big operation runs in a fresh worker thread, which loads its own instance
 // of the module, so its growth is that call's peak alone; the small-call figures come from one

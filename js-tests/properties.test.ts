@@ -1,7 +1,7 @@
-// Properties at the JS boundary (issue 7): whatever a scene, a plugin or a crashed backend hands
+// Properties at the JS boundary: whatever a scene, a plugin or a crashed backend hands
 // the package, encode/ok/err never throw and always return valid JSON within the cap, the
 // summarizers never touch their input, and no thrown error leaves the module in a bad state.
-// FC_RUNS sets the runs per property (default 10,000, what the issue asks for).
+// FC_RUNS sets the runs per property (default 10,000).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import * as api from 'modoki-budget';

@@ -15,7 +15,7 @@ const preview = summarize({ a: 1 });
 encode({}, 'big');
 export { capped, result, failure, rounded, n, preview };
 
-// TOON, collections and inflation risk (issue 5).
+// TOON, collections and inflation risk.
 import { toToon, toonResult, toonDescription, limitCollection, limitResult, select, selectSchema, inflationRisk, type ToonOptions, type LimitedCollection, type InflationReport } from 'modoki-budget';
 
 const toonOptions: ToonOptions = { delimiter: '|', indentSize: 4 };
@@ -41,7 +41,7 @@ const compactTokens: number = menuFor(tools, { compact: ['watch.read'] }).compac
 menuFor(tools, { compact: 'watch.read' });
 export { menuTokens, findings, call, compactTokens };
 
-// Profiler, JSON-or-TOON choice, budget lockfile (issue 5).
+// Profiler, JSON-or-TOON choice, budget lockfile.
 import { profileResponse, chooseEncoding, budgetLock, serializeLock, checkLock, type ResponseProfile, type BudgetLock, type LockCheck } from 'modoki-budget';
 const profiled: ResponseProfile = profileResponse('t', [{ type: 'text', text: '{}' }], { overheadBlocks: 0 });
 const format: 'json' | 'toon' = chooseEncoding({ a: 1 }).format;

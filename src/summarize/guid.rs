@@ -61,7 +61,7 @@ pub fn resolve_guid(input: &str, known: &[String]) -> Result<String, GuidError> 
     if let Some(bad) = hex.chars().find(|c| !c.is_ascii_hexdigit()) {
         return Err(GuidError {
             code: "INVALID_GUID",
-            message: format!("\"{trimmed}\" is not a GUID or GUID prefix: {bad:?} is not a hex digit"),
+            message: format!("\"{trimmed}\" is not a GUID or GUID prefix: '{bad}' is not a hex digit"),
         });
     }
     if hex.len() < MIN_PREFIX_HEX {
