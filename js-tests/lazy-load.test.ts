@@ -20,7 +20,7 @@ describe('loading on first use', () => {
   it('require and an encode under the cap load no WebAssembly and no other capability', () => {
     const files = loadedAfter("if (m.encode({ a: 1 }) !== '{\"a\":1}') throw new Error('encode')");
     expect(files).not.toContain('pkg/modoki_budget.js');
-    for (const capability of ['node/summarize.cjs', 'node/profile.cjs', 'node/menu.cjs', 'node/toon.cjs', 'node/streams.cjs', 'node/mcp/with-budget.cjs']) {
+    for (const capability of ['node/summarize.cjs', 'node/profile.cjs', 'node/tool-menu.cjs', 'node/toon.cjs', 'node/streams.cjs', 'node/mcp/with-budget.cjs']) {
       expect(files).not.toContain(capability);
     }
     expect(files).toContain('node/result.cjs');
@@ -44,6 +44,29 @@ describe('loading on first use', () => {
     );
     expect(files).toContain('pkg/modoki_budget.js');
     expect(files).not.toContain('node/summarize.cjs');
+  });
+
+  it('an ESM import and an encode under the cap load no WebAssembly and no capability function module', () => {
+    const script = `import { encode, countTokens } from 'modoki-budget';
+      import { createRequire } from 'node:module';
+      if (encode({ a: 1 }) !== '{"a":1}') throw new Error('encode');
+      if (typeof countTokens !== 'function' || countTokens.name !== 'countTokens') throw new Error('forwarder');
+      const files = Object.keys(createRequire(import.meta.url).cache).filter((f) => f.startsWith(${JSON.stringify(root)})).map((f) => f.slice(${root.length + 1}));
+      process.stdout.write(JSON.stringify(files.sort()));`;
+    const files: string[] = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' }));
+    expect(files).not.toContain('pkg/modoki_budget.js');
+    expect(files).not.toContain('pkg/formatter/modoki_budget_formatter.js');
+    for (const capability of ['node/summarize.cjs', 'node/profile.cjs', 'node/toon.cjs', 'node/mcp/policy.cjs', 'node/mcp/with-budget.cjs']) {
+      expect(files).not.toContain(capability);
+    }
+  });
+
+  it('an ESM forwarder answers exactly as the CommonJS export', () => {
+    const script = `import { countTokens, toToon } from 'modoki-budget';
+      import { createRequire } from 'node:module';
+      const cjs = createRequire(import.meta.url)('modoki-budget');
+      process.stdout.write(JSON.stringify([countTokens('hello world'), cjs.countTokens('hello world'), toToon({ a: [1, 2] }) === cjs.toToon({ a: [1, 2] })]));`;
+    expect(JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' }))).toEqual([2, 2, true]);
   });
 
   it('a capability export read from the barrel is the module function itself', () => {

@@ -49,10 +49,26 @@ const codeOf = (fn: () => unknown) => {
 };
 
 describe('exports', () => {
-  it('ESM and CommonJS are the same functions, and the constants are the editor’s', () => {
+  it('ESM and CommonJS answer alike (ESM forwards to the CommonJS functions), and the constants are the editor’s', () => {
     const cjs = require('modoki-budget');
-    for (const name of ['takeTail', 'takeHead', 'tailWithCounts', 'headWithCounts', 'tailHint', 'capLogText', 'fitLogBudget', 'encodedSize', 'consoleLogs', 'journalEvents', 'editorJournal', 'watchRead', 'isConsoleLevel', 'atConsoleLevel']) {
-      expect(cjs[name]).toBe((esm as Record<string, unknown>)[name]);
+    const calls: Array<[string, unknown[]]> = [
+      ['takeTail', [[1, 2, 3], 2, 50]],
+      ['takeHead', [[1, 2, 3], 2, 50]],
+      ['tailHint', [2, 3, 'console entries']],
+      ['capLogText', ['x'.repeat(500), 400]],
+      ['encodedSize', [{ a: 'é' }]],
+      ['consoleLogs', [[{ seq: 1, level: 'warn', ts: 1, text: 'a' }], {}]],
+      ['isConsoleLevel', ['warn']],
+      ['atConsoleLevel', ['error', 'warn']],
+    ];
+    for (const [name, args] of calls) {
+      const viaEsm = (esm as Record<string, (...a: unknown[]) => unknown>)[name];
+      expect(viaEsm.name).toBe(name);
+      expect(JSON.stringify(viaEsm(...args))).toBe(JSON.stringify(cjs[name](...args)));
+    }
+    for (const name of ['tailWithCounts', 'headWithCounts', 'fitLogBudget', 'journalEvents', 'editorJournal', 'watchRead']) {
+      expect(typeof (esm as Record<string, unknown>)[name]).toBe('function');
+      expect(typeof cjs[name]).toBe('function');
     }
     expect([CONSOLE_TAIL_DEFAULT, JOURNAL_TAIL_DEFAULT, EDITOR_JOURNAL_TAIL_DEFAULT]).toEqual([50, 100, 100]);
     expect([LOG_LINE_CHARS, LOG_ENTRY_CHARS, LOG_ANSWER_CHARS, CONSOLE_SEQ_CEILING]).toEqual([400, 4000, 40000, 1e11]);

@@ -69,4 +69,6 @@ onFirstUse(
 );
 // MCP servers: one budget for every tool (docs/mcp.md).
 onFirstUse('./mcp/with-budget.cjs', same('withBudget'));
-onFirstUse('./mcp/policy.cjs', { createBudgetPolicy: 'createPolicy', BUDGET_PRESETS: 'PRESETS' });
+onFirstUse('./mcp/policy.cjs', { createBudgetPolicy: 'createPolicy' });
+// The presets alone: a constant the ESM entry reads at import, so not the whole policy.
+onFirstUse('./mcp/options.cjs', { BUDGET_PRESETS: 'PRESETS' });

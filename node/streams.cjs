@@ -11,7 +11,9 @@ const { stringifyNeverThrows } = require('./tolerant-json.cjs');
 
 const run = (fn, ...inputs) => JSON.parse(fn(...inputs.map(enc)));
 
-const C = JSON.parse(core.streamConstants());
+// The core's constants, written by the build (scripts/build.mjs) so that loading this module
+// does not instantiate the WebAssembly module.
+const C = require('../pkg/stream_constants.json');
 const freeze = (list) => Object.freeze([...list]);
 const hasOwn = (obj, key) => Object.prototype.hasOwnProperty.call(obj, key);
 

@@ -2,6 +2,7 @@
 // in Cargo.toml because wasm-pack would download it), then the npm `binaryen` wasm-opt.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import { homedir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
@@ -71,3 +72,9 @@ const names = {
   formatter: exportNames(join(root, 'pkg', 'formatter', 'modoki_budget_formatter.js')),
 };
 writeFileSync(join(root, 'pkg', 'modoki_budget_exports.json'), `${JSON.stringify(names)}\n`);
+
+// The stream summaries' constants (tail defaults, log budgets, level names) are the core's, but
+// node/streams.cjs exports them as values: read once here, so importing the package never has
+// to instantiate the WebAssembly module to know them.
+const fullModule = createRequire(import.meta.url)(join(root, 'pkg', 'modoki_budget.js'));
+writeFileSync(join(root, 'pkg', 'stream_constants.json'), `${fullModule.streamConstants()}\n`);
