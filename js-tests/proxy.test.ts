@@ -282,10 +282,11 @@ describe('proxy: the budget', () => {
     expect(Object.keys(row)).toEqual(['tool', 'charsIn', 'tokensIn', 'charsOut', 'tokensOut', 'elided', 'ms', 'policyMs', 'at']);
   });
 
-  // Whole-process peak RSS growth, measured here at ~4.6x the result: the line's bytes, its
-  // decoded text and its parsed copy (~2.5x, transient) and the token counter's UTF-8 scratch
-  // in WebAssembly memory (node/tokens.cjs reserves 3 bytes per char and keeps it). The bound
-  // catches one more copy on any of these paths; docs/proxy.md gives the breakdown.
+  // Whole-process peak RSS growth, measured here at 4.6x the result alone and up to 5.7x while
+  // other suites run beside it (the collector runs later): the line's bytes, its decoded text
+  // and its parsed copy (~2.5x, transient) and the token counter's UTF-8 scratch in WebAssembly
+  // memory (node/tokens.cjs reserves 3 bytes per char and keeps it). The bound catches another
+  // whole copy on any of these paths; docs/proxy.md gives the breakdown.
   it('a 100 MB result: the client gets an envelope, and the proxy memory stays bounded', async () => {
     const p = proxy([]);
     await p.request('initialize', initializeParams);
@@ -300,7 +301,7 @@ describe('proxy: the budget', () => {
     expect(head.length).toBeLessThanOrEqual(60_000);
     // Larger than the whole page store (32 MB by default), so it is not kept: no link.
     expect(message.result.content).toHaveLength(1);
-    expect(grew).toBeLessThan(6 * 100 * 1024 * 1024);
+    expect(grew).toBeLessThan(7 * 100 * 1024 * 1024);
     console.log(`proxy peak RSS growth on a 100 MB result: ${(grew / 1024 / 1024).toFixed(0)} MB`);
   });
 });
