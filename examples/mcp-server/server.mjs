@@ -25,7 +25,7 @@ const precisionParam = z
   .describe('Significant digits for floats (default 9, max error ~3.5e-7 on scene coordinates). 0 = exact float64. Compare edits with a tolerance, not ===.');
 
 const GET_SCENE_STATE = `Read the open scene.
-Default (no arguments): a names-only index — per entity id, guid, name, parentId, layer and trait NAMES, no field values, at most 200 entities, plus a hint. About 20,000 chars (~7,500 tokens) for 135 entities; the 36-char GUIDs are the largest share of its tokens.
+Default (no arguments): a names-only index — per entity id, guid, name, parentId, layer and trait NAMES, no field values, at most 200 entities, plus a hint. About 26,000 chars (~10,300 tokens) for 135 entities; the 36-char GUIDs are the largest share of its tokens.
 Drill down for field values: id=N (one entity), name=<substring>, trait=<Trait> (only that trait's values, e.g. trait="Transform"), where="Transform.y > 3" (ops = == != > >= < <= ~), limit=N.
 Size warning: full=true returns every field value, world transform and bounds of every entity — over the 60,000-char cap on a scene this size, so it comes back as an error result holding {elided, code, bytes, hint, preview} and a link to the whole result in pages (budget://result/<id>?page=K). Use trait=/id=/name=/where= rather than full=true.
 Floats are rounded to 9 significant digits; precision=0 returns exact values.`;
@@ -33,11 +33,11 @@ Floats are rounded to 9 significant digits; precision=0 returns exact values.`;
 const GET_LAYOUT_BOUNDS = `Screen-space layout of the scene's entities.
 Default (no arguments): counts only — totalCount, layerCounts, the offScreen and zeroSize entity GUIDs, overlapsCount and a hint. About 1,800 chars on 135 entities.
 Drill down: layer="ui"|"2d"|"3d" or ids=[N,…] return per-entity screen rects and world AABBs; overlaps=true adds the overlapping same-layer pairs; limit=N keeps the first N entries.
-Size warning: full=true returns every rect and every overlapping pair (~35,000 chars on 135 entities, and the pair list can grow with the square of the entity count); prefer layer= or ids=.
+Size warning: full=true returns every rect and every overlapping pair (~46,000 chars on 135 entities, and the pair list can grow with the square of the entity count); prefer layer= or ids=.
 Floats are rounded to 9 significant digits; precision=0 returns exact values.`;
 
 const GET_CONSOLE_LOGS = `Tail of the editor console (a 500-entry ring).
-Default (no arguments): the last 50 entries (newest last) plus byLevel counts over the whole ring, nextSeq and a hint. About 4,500 chars.
+Default (no arguments): the last 50 entries (newest last) plus byLevel counts over the whole ring, nextSeq and a hint. About 5,000 chars.
 Drill down: level="log"|"info"|"warn"|"error" (a threshold: that level or worse), since=<nextSeq> (a cursor: the oldest entries after it), sinceMs=<ts ms>, limit=N.
 Size warning: full=true asks for the whole ring; the answer keeps the newest entries that fit 40,000 chars and counts the rest in omittedForSize. Prefer level="error" or since=.`;
 
