@@ -24,13 +24,19 @@ function pathText(path) {
   return text;
 }
 
-// UTF-16 units JSON.stringify spends on the char at i (and how many units that char has).
+// UTF-16 units JSON.stringify spends on the char at i (a surrogate pair counts as one char of
+// two units: see unitsAt).
 function escapedWidth(s, i) {
   const c = s.charCodeAt(i);
-  if (isHigh(c) && i + 1 < s.length && isLow(s.charCodeAt(i + 1))) return [2, 2];
-  if (c === 0x22 || c === 0x5c || c === 8 || c === 9 || c === 10 || c === 12 || c === 13) return [2, 1];
-  if (c < 0x20 || (c >= 0xd800 && c <= 0xdfff)) return [6, 1];
-  return [1, 1];
+  if (c >= 0x20 && c !== 0x22 && c !== 0x5c && (c < 0xd800 || c > 0xdfff)) return 1;
+  if (isHigh(c) && i + 1 < s.length && isLow(s.charCodeAt(i + 1))) return 2;
+  if (c === 0x22 || c === 0x5c || c === 8 || c === 9 || c === 10 || c === 12 || c === 13) return 2;
+  return 6;
+}
+
+/** UTF-16 units of the char at i: 2 for a surrogate pair, else 1. */
+function unitsAt(s, i) {
+  return isHigh(s.charCodeAt(i)) && i + 1 < s.length && isLow(s.charCodeAt(i + 1)) ? 2 : 1;
 }
 
 /** Chunks of `s` whose quoted JSON is at most `budget(k)` units (k from 1); null if one char can't fit. */
@@ -41,10 +47,10 @@ function chunkString(s, budget) {
     const room = budget(chunks.length + 1) - 2;
     let end = at;
     for (let used = 0; end < s.length; ) {
-      const [width, units] = escapedWidth(s, end);
+      const width = escapedWidth(s, end);
       if (used + width > room) break;
       used += width;
-      end += units;
+      end += unitsAt(s, end);
     }
     if (end === at) return null;
     chunks.push(s.slice(at, end));
