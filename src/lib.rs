@@ -23,17 +23,17 @@
 pub mod cap;
 pub mod error;
 pub mod json;
-pub mod round;
 #[cfg(feature = "full")]
-pub mod toon;
+pub mod menu;
+#[cfg(feature = "full")]
+pub mod profile;
+pub mod round;
 #[cfg(feature = "full")]
 pub mod summarize;
 #[cfg(feature = "full")]
 pub mod tokens;
 #[cfg(feature = "full")]
-pub mod profile;
-#[cfg(feature = "full")]
-pub mod menu;
+pub mod toon;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

@@ -66,8 +66,8 @@ pub fn round_to_precision(x: f64, p: usize) -> f64 {
 
 /// Powers of ten that binary64 holds exactly.
 const POW10_EXACT: [f64; 23] = [
-    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
-    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20,
+    1e21, 1e22,
 ];
 
 /// Rounds positive `x` to `p <= 15` digits without generating any decimal digits: scale by an
@@ -238,8 +238,8 @@ impl Decimal {
     /// rounded (Clinger's fast path); otherwise the standard library's parser decides.
     pub fn to_f64(&self) -> f64 {
         const POW10: [f64; 23] = [
-            1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-            1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+            1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18,
+            1e19, 1e20, 1e21, 1e22,
         ];
         let scale = self.exponent - self.len as i32;
         if self.len <= 15 {

@@ -4,7 +4,8 @@ use modoki_budget::profile::inflation::{inflation_json, inflation_risk, Risk, Un
 use serde_json::{json, Value};
 
 fn props(n: usize) -> Value {
-    let map: serde_json::Map<String, Value> = (0..n).map(|i| (format!("f{i}"), json!({ "type": "integer", "minimum": 0, "maximum": 9 }))).collect();
+    let map: serde_json::Map<String, Value> =
+        (0..n).map(|i| (format!("f{i}"), json!({ "type": "integer", "minimum": 0, "maximum": 9 }))).collect();
     Value::Object(map)
 }
 
@@ -38,8 +39,12 @@ fn ten_fields_unbounded_is_high_and_nested_objects_count() {
 
 #[test]
 fn unbounded_primitive_array_is_high() {
-    let schema = json!({ "type": "object", "properties": { "ids": { "type": "array", "items": { "type": "string" } } } });
-    assert_eq!(inflation_json(&schema), r#"{"risk":"high","fieldCount":1,"unbounded":[{"path":"$.ids[]","fieldsPerItem":0}]}"#);
+    let schema =
+        json!({ "type": "object", "properties": { "ids": { "type": "array", "items": { "type": "string" } } } });
+    assert_eq!(
+        inflation_json(&schema),
+        r#"{"risk":"high","fieldCount":1,"unbounded":[{"path":"$.ids[]","fieldsPerItem":0}]}"#
+    );
 }
 
 #[test]
@@ -118,7 +123,13 @@ fn local_refs_are_followed_and_recursion_is_unbounded() {
 
 #[test]
 fn hostile_and_degenerate_schemas_never_panic() {
-    for schema in [json!(null), json!(42), json!("array"), json!([]), json!({ "type": 7, "maxItems": "x", "items": 3, "properties": [] })] {
+    for schema in [
+        json!(null),
+        json!(42),
+        json!("array"),
+        json!([]),
+        json!({ "type": 7, "maxItems": "x", "items": 3, "properties": [] }),
+    ] {
         let report = inflation_risk(&schema);
         assert_eq!(report.risk, Risk::Low, "{schema}");
     }
@@ -126,8 +137,11 @@ fn hostile_and_degenerate_schemas_never_panic() {
     let mut defs = serde_json::Map::new();
     for i in 0..40 {
         let next = json!({ "$ref": format!("#/$defs/d{}", i + 1) });
-        defs.insert(format!("d{i}"), json!({ "type": "object", "properties": {
-            "a": next, "b": next, "c": next, "d": next, "e": next, "f": next, "g": next, "h": next } }));
+        defs.insert(
+            format!("d{i}"),
+            json!({ "type": "object", "properties": {
+            "a": next, "b": next, "c": next, "d": next, "e": next, "f": next, "g": next, "h": next } }),
+        );
     }
     defs.insert("d40".to_owned(), json!({ "type": "null" }));
     let schema = json!({ "$defs": defs, "$ref": "#/$defs/d0" });

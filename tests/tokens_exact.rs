@@ -26,16 +26,157 @@ impl Rng {
 /// number kind, every Unicode white-space character, CR/LF, '/', punctuation runs, emoji
 /// sequences, CJK, and special-token text.
 const ATOMS: &[&str] = &[
-    "'s", "'S", "'t", "'T", "'re", "'RE", "'Re", "'ve", "'VE", "'m", "'M", "'ll", "'LL", "'lL", "'d", "'D", "'ſ", "'",
-    "''", "a", "A", "z", "Hello", "hello", "HELLO", "camelCase", "XMLHttpRequest", "ǅ", "ǈx", "ʰ", "ʰa", "Aʰ", "ª", "中",
-    "文字", "日本語", "한국어", "ـ", "\u{301}", "e\u{301}", "A\u{301}b", "\u{94d}", "क्ष", "\u{20dd}", "0", "7", "42",
-    "123", "12345", "3.14159", "-0.5", "1e-7", "١٢٣", "½", "Ⅻ", "²", "𝟙", " ", "  ", "   ", "\t", "\t\t", "\n", "\n\n",
-    "\r\n", "\r", "\r\n\r\n", " \n", "\n ", "\u{b}", "\u{c}", "\u{85}", "\u{a0}", "\u{1680}", "\u{2000}", "\u{200a}",
-    "\u{2028}", "\u{2029}", "\u{202f}", "\u{205f}", "\u{3000}", "\u{200b}", "\u{feff}", "!", "?", ".", ",", ";", ":",
-    "/", "//", "/*", "*/", "...", "!!", "{", "}", "[", "]", "\"", "\":\"", "\",\"", "\":", "=>", "->", "::", "&&", "#",
-    "@", "$", "%", "^", "~", "`", "\\", "|", "<|endoftext|>", "<|fim_prefix|>", "😀", "👍🏽", "👨\u{200d}👩\u{200d}👧",
-    "🏳️\u{200d}🌈", "🇺🇸", "❤️", "\u{fe0f}", "€", "£", "©", "™", "—", "–", "…", "«", "»", "„", "ß", "ẞ", "İ", "ı", "ﬁ",
-    "Ω", "Ωmega", "Ελληνικά", "Русский", "עברית", "العربية", "ไทย", "\u{e000}", "\u{10ffff}", "\u{1f}", "\u{7f}",
+    "'s",
+    "'S",
+    "'t",
+    "'T",
+    "'re",
+    "'RE",
+    "'Re",
+    "'ve",
+    "'VE",
+    "'m",
+    "'M",
+    "'ll",
+    "'LL",
+    "'lL",
+    "'d",
+    "'D",
+    "'ſ",
+    "'",
+    "''",
+    "a",
+    "A",
+    "z",
+    "Hello",
+    "hello",
+    "HELLO",
+    "camelCase",
+    "XMLHttpRequest",
+    "ǅ",
+    "ǈx",
+    "ʰ",
+    "ʰa",
+    "Aʰ",
+    "ª",
+    "中",
+    "文字",
+    "日本語",
+    "한국어",
+    "ـ",
+    "\u{301}",
+    "e\u{301}",
+    "A\u{301}b",
+    "\u{94d}",
+    "क्ष",
+    "\u{20dd}",
+    "0",
+    "7",
+    "42",
+    "123",
+    "12345",
+    "3.14159",
+    "-0.5",
+    "1e-7",
+    "١٢٣",
+    "½",
+    "Ⅻ",
+    "²",
+    "𝟙",
+    " ",
+    "  ",
+    "   ",
+    "\t",
+    "\t\t",
+    "\n",
+    "\n\n",
+    "\r\n",
+    "\r",
+    "\r\n\r\n",
+    " \n",
+    "\n ",
+    "\u{b}",
+    "\u{c}",
+    "\u{85}",
+    "\u{a0}",
+    "\u{1680}",
+    "\u{2000}",
+    "\u{200a}",
+    "\u{2028}",
+    "\u{2029}",
+    "\u{202f}",
+    "\u{205f}",
+    "\u{3000}",
+    "\u{200b}",
+    "\u{feff}",
+    "!",
+    "?",
+    ".",
+    ",",
+    ";",
+    ":",
+    "/",
+    "//",
+    "/*",
+    "*/",
+    "...",
+    "!!",
+    "{",
+    "}",
+    "[",
+    "]",
+    "\"",
+    "\":\"",
+    "\",\"",
+    "\":",
+    "=>",
+    "->",
+    "::",
+    "&&",
+    "#",
+    "@",
+    "$",
+    "%",
+    "^",
+    "~",
+    "`",
+    "\\",
+    "|",
+    "<|endoftext|>",
+    "<|fim_prefix|>",
+    "😀",
+    "👍🏽",
+    "👨\u{200d}👩\u{200d}👧",
+    "🏳️\u{200d}🌈",
+    "🇺🇸",
+    "❤️",
+    "\u{fe0f}",
+    "€",
+    "£",
+    "©",
+    "™",
+    "—",
+    "–",
+    "…",
+    "«",
+    "»",
+    "„",
+    "ß",
+    "ẞ",
+    "İ",
+    "ı",
+    "ﬁ",
+    "Ω",
+    "Ωmega",
+    "Ελληνικά",
+    "Русский",
+    "עברית",
+    "العربية",
+    "ไทย",
+    "\u{e000}",
+    "\u{10ffff}",
+    "\u{1f}",
+    "\u{7f}",
 ];
 
 fn fuzz(rng: &mut Rng) -> String {
@@ -56,13 +197,16 @@ fn fuzz(rng: &mut Rng) -> String {
 }
 
 fn guid(rng: &mut Rng) -> String {
-    let hex = |rng: &mut Rng, n: usize| (0..n).map(|_| char::from_digit(rng.below(16) as u32, 16).unwrap()).collect::<String>();
+    let hex = |rng: &mut Rng, n: usize| {
+        (0..n).map(|_| char::from_digit(rng.below(16) as u32, 16).unwrap()).collect::<String>()
+    };
     format!("{}-{}-{}-{}-{}", hex(rng, 8), hex(rng, 4), hex(rng, 4), hex(rng, 4), hex(rng, 12))
 }
 
 /// A scene-index-like JSON payload: uuid GUIDs, names, trait names, Transform floats.
 fn scene_json(rng: &mut Rng, entities: usize) -> String {
-    const TRAITS: &[&str] = &["Transform", "MeshRenderer", "RigidBody", "BoxCollider", "AudioSource", "Light", "Camera", "ScriptComponent"];
+    const TRAITS: &[&str] =
+        &["Transform", "MeshRenderer", "RigidBody", "BoxCollider", "AudioSource", "Light", "Camera", "ScriptComponent"];
     let mut out = String::from("{\"scene\":\"Main\",\"entities\":[");
     for i in 0..entities {
         if i > 0 {
@@ -86,7 +230,8 @@ fn scene_json(rng: &mut Rng, entities: usize) -> String {
     out
 }
 
-const PROSE: &str = "It's the reader's job, isn't it? They'll say we've done what we'd planned; I'm sure you're right.\n\
+const PROSE: &str =
+    "It's the reader's job, isn't it? They'll say we've done what we'd planned; I'm sure you're right.\n\
     The QUICK brown fox — jumped over 12,345 lazy dogs at 3:45pm (UTC+01:00)... Don't PANIC!\r\n\
     Ünïcödé naïve café résumé; Straße; İstanbul; ΑΒΓ αβγ; Привет, мир!\n\n\n    Indented line.\t\tTabs.  ";
 
@@ -137,10 +282,21 @@ fn check(encoding: Encoding, bpe: &tiktoken_rs::CoreBPE) {
         let got = tokens::encode_ordinary(encoding, text).unwrap();
         let count = tokens::count(encoding, text).unwrap();
         if got != expected || count != expected.len() {
-            mismatches.push(format!("{text:?}: expected {} tokens {:?}, got {count} / {:?}", expected.len(), expected, got));
+            mismatches.push(format!(
+                "{text:?}: expected {} tokens {:?}, got {count} / {:?}",
+                expected.len(),
+                expected,
+                got
+            ));
         }
     }
-    assert!(mismatches.is_empty(), "{} of {} differ:\n{}", mismatches.len(), corpus.len(), mismatches[..mismatches.len().min(20)].join("\n"));
+    assert!(
+        mismatches.is_empty(),
+        "{} of {} differ:\n{}",
+        mismatches.len(),
+        corpus.len(),
+        mismatches[..mismatches.len().min(20)].join("\n")
+    );
 }
 
 #[test]
@@ -176,7 +332,8 @@ fn count_up_to_stops_past_the_limit_and_is_exact_below_it() {
 #[test]
 fn prefix_within_ends_after_exactly_limit_tokens_on_a_char_boundary() {
     let bpe = tiktoken_rs::cl100k_base().unwrap();
-    for text in [PROSE, CODE, "中文文本，包含标点。日本語のテキスト", "👨‍👩‍👧‍👦 family 🏳️‍🌈"] {
+    for text in [PROSE, CODE, "中文文本，包含标点。日本語のテキスト", "👨‍👩‍👧‍👦 family 🏳️‍🌈"]
+    {
         let ids = bpe.encode_ordinary(text);
         for limit in [0, 1, 2, 5, ids.len() - 1, ids.len(), ids.len() + 3] {
             let end = tokens::prefix_within(Encoding::Cl100kBase, text, limit).unwrap();

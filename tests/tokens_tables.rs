@@ -91,7 +91,9 @@ fn class_table_matches_regex_crate_for_every_code_point() {
 /// the contraction letters, since the scanner hard-codes them.
 #[test]
 fn contraction_case_folds_are_the_ones_the_scanner_knows() {
-    for (letter, expected) in [('s', "Ssſ"), ('t', "Tt"), ('r', "Rr"), ('e', "Ee"), ('v', "Vv"), ('m', "Mm"), ('l', "Ll"), ('d', "Dd")] {
+    for (letter, expected) in
+        [('s', "Ssſ"), ('t', "Tt"), ('r', "Rr"), ('e', "Ee"), ('v', "Vv"), ('m', "Mm"), ('l', "Ll"), ('d', "Dd")]
+    {
         let re = regex::Regex::new(&format!("^(?i:{letter})$")).unwrap();
         let got: String = (0..0x110000u32).filter_map(char::from_u32).filter(|c| re.is_match(&c.to_string())).collect();
         assert_eq!(got, expected, "(?i:{letter})");

@@ -21,7 +21,8 @@ struct Case {
 /// Reads every fixture file; an option or field this runner does not understand is an error, so
 /// a new fixture can never pass by being silently ignored.
 fn load(dir: &Path) -> Result<Vec<Case>, String> {
-    let mut files: Vec<_> = fs::read_dir(dir).map_err(|e| e.to_string())?.filter_map(Result::ok).map(|e| e.path()).collect();
+    let mut files: Vec<_> =
+        fs::read_dir(dir).map_err(|e| e.to_string())?.filter_map(Result::ok).map(|e| e.path()).collect();
     files.sort();
     let mut cases = Vec::new();
     for file in files.iter().filter(|p| p.extension().is_some_and(|e| e == "json")) {
@@ -34,13 +35,15 @@ fn load(dir: &Path) -> Result<Vec<Case>, String> {
             if test.get("shouldError").and_then(Value::as_bool) == Some(true) {
                 return Err(format!("{name}: shouldError encode fixtures are not supported by this runner"));
             }
-            let expected = test["expected"].as_str().ok_or_else(|| format!("{name}: expected is not a string"))?.to_owned();
+            let expected =
+                test["expected"].as_str().ok_or_else(|| format!("{name}: expected is not a string"))?.to_owned();
             let mut options = ToonOptions::default();
             if let Some(given) = test.get("options").and_then(Value::as_object) {
                 for (key, value) in given {
                     match (key.as_str(), value) {
                         ("delimiter", Value::String(d)) => {
-                            options.delimiter = Delimiter::parse(d).ok_or_else(|| format!("{name}: delimiter {d:?}"))?;
+                            options.delimiter =
+                                Delimiter::parse(d).ok_or_else(|| format!("{name}: delimiter {d:?}"))?;
                         }
                         ("indentSize" | "indent", Value::Number(n)) => {
                             options.indent_size = n.as_u64().ok_or_else(|| format!("{name}: indent {n}"))? as usize;
@@ -69,7 +72,8 @@ fn main() -> ExitCode {
         }
     };
     let total = cases.len();
-    let selected: Vec<&Case> = cases.iter().filter(|c| filters.is_empty() || filters.iter().any(|f| c.name.contains(f.as_str()))).collect();
+    let selected: Vec<&Case> =
+        cases.iter().filter(|c| filters.is_empty() || filters.iter().any(|f| c.name.contains(f.as_str()))).collect();
     println!("\nrunning {} tests", selected.len());
     let mut failed = Vec::new();
     for case in &selected {
@@ -87,10 +91,17 @@ fn main() -> ExitCode {
     let passed = selected.len() - failed.len();
     let filtered_out = total - selected.len();
     let status = if failed.is_empty() { "ok" } else { "FAILED" };
-    println!("\ntest result: {status}. {passed} passed; {} failed; 0 ignored; 0 measured; {filtered_out} filtered out\n", failed.len());
+    println!(
+        "\ntest result: {status}. {passed} passed; {} failed; 0 ignored; 0 measured; {filtered_out} filtered out\n",
+        failed.len()
+    );
     if filters.is_empty() && total != 173 {
         println!("expected 173 fixture cases, found {total}");
         return ExitCode::FAILURE;
     }
-    if failed.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+    if failed.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
 }

@@ -9,10 +9,10 @@
 
 use libfuzzer_sys::arbitrary::{Result, Unstructured};
 use libfuzzer_sys::fuzz_target;
+use modoki_budget::cap::preview::{Shape, Summary};
 use modoki_budget::cap::{elision_envelope, plan_text_cut, CapUnit};
 use modoki_budget::json::number::js_number_string;
 use modoki_budget::json::string::{json_string, utf16_len};
-use modoki_budget::cap::preview::{Shape, Summary};
 use serde_json::Value;
 
 fn shape(u: &mut Unstructured) -> Result<Shape> {
@@ -66,7 +66,11 @@ fn envelope(u: &mut Unstructured) -> Result<()> {
     let out = elision_envelope(chars, tokens, cap, unit, &summary, &filters);
     let parsed: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("invalid envelope {out:?}: {e}"));
     let keys: Vec<&str> = parsed.as_object().expect("object").keys().map(String::as_str).collect();
-    let want: &[&str] = if tokens.is_some() { &["elided", "code", "bytes", "tokens", "hint", "preview"] } else { &["elided", "code", "bytes", "hint", "preview"] };
+    let want: &[&str] = if tokens.is_some() {
+        &["elided", "code", "bytes", "tokens", "hint", "preview"]
+    } else {
+        &["elided", "code", "bytes", "hint", "preview"]
+    };
     assert_eq!(keys, want);
     assert_eq!(parsed["code"], "TOO_LARGE");
     let measure = match unit {
@@ -80,7 +84,8 @@ fn envelope(u: &mut Unstructured) -> Result<()> {
             let empty = measure(&elision_envelope(chars, tokens, cap, unit, &Summary::Object(Vec::new()), &filters));
             empty - 2 + measure(&format!("{{\"…\":\"{} more keys\"}}", entries.len()))
         }
-        _ => measure(&elision_envelope(chars, tokens, cap, unit, &Summary::Object(Vec::new()), &filters)).max(measure(&out)),
+        _ => measure(&elision_envelope(chars, tokens, cap, unit, &Summary::Object(Vec::new()), &filters))
+            .max(measure(&out)),
     };
     if cap.is_finite() && cap >= floor as f64 {
         assert!(measure(&out) as f64 <= cap, "envelope of {} exceeds cap {cap} (floor {floor}): {out}", measure(&out));
@@ -105,11 +110,25 @@ fn text_cut(u: &mut Unstructured) -> Result<()> {
             // text.slice(0, max): ToIntegerOrInfinity, negative from the end, clamped.
             // (-0.5 truncates to -0, which is not negative: slice(0, -0.5) is empty.)
             let end = max.trunc();
-            let slice_end = if max.is_nan() { 0 } else if end < 0.0 { (len as f64 + end).max(0.0) as usize } else { (end as usize).min(len) };
-            assert!(cut.keep == slice_end || (cut.keep + 1 == slice_end && splits(slice_end)), "keep {} slice_end {slice_end}", cut.keep);
+            let slice_end = if max.is_nan() {
+                0
+            } else if end < 0.0 {
+                (len as f64 + end).max(0.0) as usize
+            } else {
+                (end as usize).min(len)
+            };
+            assert!(
+                cut.keep == slice_end || (cut.keep + 1 == slice_end && splits(slice_end)),
+                "keep {} slice_end {slice_end}",
+                cut.keep
+            );
             assert!(!splits(cut.keep), "cut splits a pair at {}", cut.keep);
             let extra = if cut.keep < slice_end { 1.0 } else { 0.0 };
-            let want = format!("\n…[{} chars elided of {}]", js_number_string(len as f64 - max + extra), js_number_string(len as f64));
+            let want = format!(
+                "\n…[{} chars elided of {}]",
+                js_number_string(len as f64 - max + extra),
+                js_number_string(len as f64)
+            );
             assert_eq!(cut.marker, want);
         }
     }

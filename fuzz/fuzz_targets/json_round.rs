@@ -58,7 +58,8 @@ fn generated(p: usize, data: &[u8]) {
     }
     text.push(']');
     let out = round_json_numbers(&text, p as f64);
-    let parsed: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("invalid output {out:?} for {text:?}: {e}"));
+    let parsed: Value =
+        serde_json::from_str(&out).unwrap_or_else(|e| panic!("invalid output {out:?} for {text:?}: {e}"));
     let items = parsed.as_array().expect("output is an array");
     assert_eq!(items.len(), numbers.len() * 3, "{text:?} -> {out:?}");
     // Token-level check: rebuild the expected text and compare byte for byte.

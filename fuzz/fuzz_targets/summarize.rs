@@ -15,32 +15,102 @@ use modoki_budget::summarize::assets::summarize_assets;
 use modoki_budget::summarize::filter_disclosure::{describe_filter, empty_filter_hint, live_set, EmptyFilter};
 use modoki_budget::summarize::handles::{handles, Remedies};
 use modoki_budget::summarize::layout_bounds::layout_bounds;
+use modoki_budget::summarize::parse_json;
+use modoki_budget::summarize::scene_state::scene_state;
 use modoki_budget::summarize::stream::console::console_logs;
 use modoki_budget::summarize::stream::editor_journal::editor_journal;
 use modoki_budget::summarize::stream::journal::journal_events;
 use modoki_budget::summarize::stream::watch::watch_read;
 use modoki_budget::summarize::stream::window::tail_plan;
-use modoki_budget::summarize::scene_state::scene_state;
 use modoki_budget::summarize::traits::summarize_traits;
 use modoki_budget::summarize::where_filter::parse_where;
 use modoki_budget::summarize::write_path::scene_edit_result;
-use modoki_budget::summarize::parse_json;
 use serde_json::{Map, Number, Value};
 
 const KEYS: &[&str] = &[
-    "id", "name", "layer", "x", "y", "w", "h", "ok", "type", "parentId", "traits", "guid", "entities", "scenePath",
-    "limit", "where", "trait", "full", "world", "bounds", "contacts", "resources", "guidPrefix", "level", "text",
-    "ts", "seq", "since", "kind", "events", "logs", "editor", "game", "handles", "series", "samples", "values",
-    "fields", "category", "path", "assets", "type", "rect", "screen", "ids", "Transform", "position", "all",
-    "__proto__", "constructor", "", "a.b", "error", "errors", "edit", "changed", "watchId", "timeline", "value",
-    "sinceCap", "sinceMs", "epoch", "merged", "source", "cap", "captureSeq", "dropped", "droppedThroughCap", "precision",
+    "id",
+    "name",
+    "layer",
+    "x",
+    "y",
+    "w",
+    "h",
+    "ok",
+    "type",
+    "parentId",
+    "traits",
+    "guid",
+    "entities",
+    "scenePath",
+    "limit",
+    "where",
+    "trait",
+    "full",
+    "world",
+    "bounds",
+    "contacts",
+    "resources",
+    "guidPrefix",
+    "level",
+    "text",
+    "ts",
+    "seq",
+    "since",
+    "kind",
+    "events",
+    "logs",
+    "editor",
+    "game",
+    "handles",
+    "series",
+    "samples",
+    "values",
+    "fields",
+    "category",
+    "path",
+    "assets",
+    "type",
+    "rect",
+    "screen",
+    "ids",
+    "Transform",
+    "position",
+    "all",
+    "__proto__",
+    "constructor",
+    "",
+    "a.b",
+    "error",
+    "errors",
+    "edit",
+    "changed",
+    "watchId",
+    "timeline",
+    "value",
+    "sinceCap",
+    "sinceMs",
+    "epoch",
+    "merged",
+    "source",
+    "cap",
+    "captureSeq",
+    "dropped",
+    "droppedThroughCap",
+    "precision",
 ];
 
 fn string(u: &mut Unstructured) -> Result<String> {
     Ok(match u.int_in_range(0..=3u8)? {
         0 => KEYS[u.choose_index(KEYS.len())?].to_owned(),
-        1 => ["Transform.position.x > 3", "Transform.y >= -1e3", "Tag.name ~ 'Pa'", "A.b != x", "a.b==\"q\""][u.choose_index(5)?].to_owned(),
-        2 => "0123456789abcdef-".chars().cycle().skip(u.int_in_range(0..=16usize)?).take(u.int_in_range(0..=36usize)?).collect(),
+        1 => ["Transform.position.x > 3", "Transform.y >= -1e3", "Tag.name ~ 'Pa'", "A.b != x", "a.b==\"q\""]
+            [u.choose_index(5)?]
+        .to_owned(),
+        2 => "0123456789abcdef-"
+            .chars()
+            .cycle()
+            .skip(u.int_in_range(0..=16usize)?)
+            .take(u.int_in_range(0..=36usize)?)
+            .collect(),
         _ => u.arbitrary()?,
     })
 }
@@ -101,7 +171,14 @@ fn disclosure(u: &mut Unstructured, data: &Value, query: &Value) -> Result<()> {
     assert!(set.starts_with('{') && set.ends_with('}'), "{set}");
     let filter = describe_filter(query.as_object().into_iter().flatten().map(|(k, v)| (k.as_str(), v)));
     let count = data.as_array().map_or(0, Vec::len) as f64;
-    let hint = empty_filter_hint(&EmptyFilter { what: "rect", filter: &filter, unfiltered_count: count, unfiltered_label: None, live: vec![("name", values.iter().map(String::as_str).collect())], near: near.iter().map(|n| ("name", n.as_str())).collect() });
+    let hint = empty_filter_hint(&EmptyFilter {
+        what: "rect",
+        filter: &filter,
+        unfiltered_count: count,
+        unfiltered_label: None,
+        live: vec![("name", values.iter().map(String::as_str).collect())],
+        near: near.iter().map(|n| ("name", n.as_str())).collect(),
+    });
     assert!(hint.starts_with(&format!("no rect matches {filter}")), "{hint}");
     Ok(())
 }
@@ -112,7 +189,10 @@ fn where_clause(text: &str) {
     };
     let bad = |c: char| c.is_ascii_whitespace() || "=!<>~".contains(c);
     assert!(!w.trait_name.is_empty() && !w.trait_name.contains('.') && !w.trait_name.contains(bad), "{w:?}");
-    assert!(!w.field.is_empty() && !w.field.starts_with('.') && !w.field.ends_with('.') && !w.field.contains(bad), "{w:?}");
+    assert!(
+        !w.field.is_empty() && !w.field.starts_with('.') && !w.field.ends_with('.') && !w.field.contains(bad),
+        "{w:?}"
+    );
     let head = format!("{}.{}", w.trait_name, w.field);
     assert!(text.trim_start().starts_with(&head), "{text:?} parsed as {w:?}");
     assert!(text.contains(&w.value), "{text:?} parsed as {w:?}");
@@ -129,20 +209,42 @@ fn run(u: &mut Unstructured) -> Result<()> {
     let query = Value::Object(query);
     let options = value(u, 2)?;
     match which {
-        0 => check("sceneState", message(scene_state(&data, &query, &options)), message(scene_state(&data, &query, &options))),
+        0 => check(
+            "sceneState",
+            message(scene_state(&data, &query, &options)),
+            message(scene_state(&data, &query, &options)),
+        ),
         1 => {
             let (a, b) = (to_json(&data), to_json(&options));
-            check("layoutBounds", message(layout_bounds(a.as_bytes(), &query, b.as_bytes())), message(layout_bounds(a.as_bytes(), &query, b.as_bytes())));
+            check(
+                "layoutBounds",
+                message(layout_bounds(a.as_bytes(), &query, b.as_bytes())),
+                message(layout_bounds(a.as_bytes(), &query, b.as_bytes())),
+            );
         }
-        2 => check("summarizeAssets", message(summarize_assets(&data, &query)), message(summarize_assets(&data, &query))),
+        2 => {
+            check("summarizeAssets", message(summarize_assets(&data, &query)), message(summarize_assets(&data, &query)))
+        }
         3 => {
             let flag = options.get("schemaAvailable");
-            check("summarizeTraits", message(summarize_traits(&data, flag, &query)), message(summarize_traits(&data, flag, &query)));
+            check(
+                "summarizeTraits",
+                message(summarize_traits(&data, flag, &query)),
+                message(summarize_traits(&data, flag, &query)),
+            );
         }
-        4 => check("consoleLogs", message(console_logs(&data, &query, &options)), message(console_logs(&data, &query, &options))),
+        4 => check(
+            "consoleLogs",
+            message(console_logs(&data, &query, &options)),
+            message(console_logs(&data, &query, &options)),
+        ),
         5 => {
             let events = to_json(&data);
-            check("journalEvents", message(journal_events(events.as_bytes(), &query, &options)), message(journal_events(events.as_bytes(), &query, &options)));
+            check(
+                "journalEvents",
+                message(journal_events(events.as_bytes(), &query, &options)),
+                message(journal_events(events.as_bytes(), &query, &options)),
+            );
         }
         6 => {
             let (editor, game) = (to_json(&data), to_json(&options));
@@ -154,8 +256,16 @@ fn run(u: &mut Unstructured) -> Result<()> {
             let call = || Ok(handles(&data, &query, &Remedies::default()));
             check("handles", call(), call());
         }
-        9 => check("tailWithCounts", message(tail_plan(&data, &query, &options)), message(tail_plan(&data, &query, &options))),
-        10 => check("sceneEditResult", message(scene_edit_result(&data, &query)), message(scene_edit_result(&data, &query))),
+        9 => check(
+            "tailWithCounts",
+            message(tail_plan(&data, &query, &options)),
+            message(tail_plan(&data, &query, &options)),
+        ),
+        10 => check(
+            "sceneEditResult",
+            message(scene_edit_result(&data, &query)),
+            message(scene_edit_result(&data, &query)),
+        ),
         11 => disclosure(u, &data, &query)?,
         _ => {
             let text: String = u.arbitrary()?;
@@ -169,7 +279,11 @@ fuzz_target!(|data: &[u8]| {
     // Raw bytes: the parser with the lone-surrogate fallback, and the where grammar.
     if let Ok(value) = parse_json(data) {
         let q = Value::Object(Map::new());
-        check("sceneState(raw)", message(scene_state(&value, &q, &Value::Null)), message(scene_state(&value, &q, &Value::Null)));
+        check(
+            "sceneState(raw)",
+            message(scene_state(&value, &q, &Value::Null)),
+            message(scene_state(&value, &q, &Value::Null)),
+        );
     }
     where_clause(&String::from_utf8_lossy(data));
     let _ = run(&mut Unstructured::new(data));

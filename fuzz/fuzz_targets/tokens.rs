@@ -16,7 +16,9 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let text = String::from_utf8_lossy(rest);
-    for (encoding, reference) in [(Encoding::Cl100kBase, cl100k_base_singleton()), (Encoding::O200kBase, o200k_base_singleton())] {
+    for (encoding, reference) in
+        [(Encoding::Cl100kBase, cl100k_base_singleton()), (Encoding::O200kBase, o200k_base_singleton())]
+    {
         let want = reference.encode_ordinary(&text);
         let got = encode_ordinary(encoding, &text).expect("tables are compiled in natively");
         assert_eq!(got, want, "{encoding:?} ids differ on {text:?}");

@@ -8,10 +8,10 @@
 pub mod hint;
 pub mod preview;
 
-use crate::json::number::{push_js_number, push_json_number};
 pub use crate::cap::hint::{elision_hint, narrow_hint_text, CapUnit};
-use crate::json::string::{push_json_string, utf16_len};
 use crate::cap::preview::{summary_json_within, Summary};
+use crate::json::number::{push_js_number, push_json_number};
+use crate::json::string::{push_json_string, utf16_len};
 
 /// The default cap: 60,000 UTF-16 code units (~15k tokens of compact JSON). Large enough for
 /// every narrowed query the editor's tools answer; an untargeted full dump is meant to hit it.
@@ -31,7 +31,14 @@ pub const TOO_LARGE: &str = "TOO_LARGE";
 /// the envelope with the smallest preview: for an object, the `{"…":"N more keys"}` marker
 /// alone (it is never dropped for `{}`, which would claim there are no keys). For a token cap the
 /// envelope is measured in UTF-8 bytes, an upper bound on its tokens, so no tokenizer is needed here.
-pub fn elision_envelope(chars: f64, tokens: Option<f64>, cap: f64, unit: CapUnit, summary: &Summary, filters: &[String]) -> String {
+pub fn elision_envelope(
+    chars: f64,
+    tokens: Option<f64>,
+    cap: f64,
+    unit: CapUnit,
+    summary: &Summary,
+    filters: &[String],
+) -> String {
     let size = match (unit, tokens) {
         (CapUnit::Tokens, Some(t)) => t,
         _ => chars,
@@ -124,10 +131,20 @@ mod tests {
     fn envelope_is_compact_json_in_reference_key_order() {
         let summary = Summary::Object(vec![("\"a\"".into(), Shape::Array(3))]);
         let got = elision_envelope(12.0, None, 1000.0, CapUnit::Chars, &summary, &[]);
-        assert!(got.starts_with(r#"{"elided":true,"code":"TOO_LARGE","bytes":12,"hint":"Response was 12 chars (cap 1000). "#), "{got}");
+        assert!(
+            got.starts_with(
+                r#"{"elided":true,"code":"TOO_LARGE","bytes":12,"hint":"Response was 12 chars (cap 1000). "#
+            ),
+            "{got}"
+        );
         assert!(got.ends_with(r#"accepts.","preview":{"a":"array(3)"}}"#), "{got}");
         let tokens = elision_envelope(12.0, Some(7.0), 5.0, CapUnit::Tokens, &Summary::Array(1), &[]);
-        assert!(tokens.starts_with(r#"{"elided":true,"code":"TOO_LARGE","bytes":12,"tokens":7,"hint":"Response was 7 tokens (cap 5)."#), "{tokens}");
+        assert!(
+            tokens.starts_with(
+                r#"{"elided":true,"code":"TOO_LARGE","bytes":12,"tokens":7,"hint":"Response was 7 tokens (cap 5)."#
+            ),
+            "{tokens}"
+        );
     }
 
     #[test]
@@ -136,7 +153,8 @@ mod tests {
         // made the envelope invalid JSON; JSON.stringify writes null there.
         let got = elision_envelope(259.0, Some(f64::NAN), 29812.0, CapUnit::Chars, &Summary::Array(1), &[]);
         assert!(got.starts_with(r#"{"elided":true,"code":"TOO_LARGE","bytes":259,"tokens":null,"hint":"Response was 259 chars (cap 29812)."#), "{got}");
-        let got = elision_envelope(f64::INFINITY, Some(f64::NEG_INFINITY), 10.0, CapUnit::Tokens, &Summary::Array(1), &[]);
+        let got =
+            elision_envelope(f64::INFINITY, Some(f64::NEG_INFINITY), 10.0, CapUnit::Tokens, &Summary::Array(1), &[]);
         assert!(got.starts_with(r#"{"elided":true,"code":"TOO_LARGE","bytes":null,"tokens":null,"hint":"Response was -Infinity tokens (cap 10)."#), "{got}");
     }
 
@@ -148,7 +166,10 @@ mod tests {
         let summary = Summary::Object(vec![(format!("\"{}\"", "k".repeat(40)), Shape::Null)]);
         let marker = r#"{"…":"1 more keys"}"#;
         // The hint prints the cap, so find the cap equal to its own marker-only envelope size.
-        let floor_at = |cap: f64| utf16_len(&elision_envelope(1e6, None, cap, CapUnit::Chars, &Summary::Object(Vec::new()), &[])) - 2 + utf16_len(marker);
+        let floor_at = |cap: f64| {
+            utf16_len(&elision_envelope(1e6, None, cap, CapUnit::Chars, &Summary::Object(Vec::new()), &[])) - 2
+                + utf16_len(marker)
+        };
         let cap = floor_at(floor_at(300.0) as f64);
         assert_eq!(floor_at(cap as f64), cap);
         let got = elision_envelope(1e6, None, cap as f64, CapUnit::Chars, &summary, &[]);
@@ -172,11 +193,23 @@ mod tests {
     fn cut_follows_js_slice_and_reference_marker() {
         let never = |_| false;
         assert_eq!(plan_text_cut(10, 10.0, never), None);
-        assert_eq!(plan_text_cut(10, 4.0, never), Some(TextCut { keep: 4, marker: "\n…[6 chars elided of 10]".into() }));
+        assert_eq!(
+            plan_text_cut(10, 4.0, never),
+            Some(TextCut { keep: 4, marker: "\n…[6 chars elided of 10]".into() })
+        );
         assert_eq!(plan_text_cut(10, 0.0, never).map(|c| c.keep), Some(0));
-        assert_eq!(plan_text_cut(10, -3.0, never), Some(TextCut { keep: 7, marker: "\n…[13 chars elided of 10]".into() }));
-        assert_eq!(plan_text_cut(10, 2.5, never), Some(TextCut { keep: 2, marker: "\n…[7.5 chars elided of 10]".into() }));
-        assert_eq!(plan_text_cut(10, f64::NAN, never), Some(TextCut { keep: 0, marker: "\n…[NaN chars elided of 10]".into() }));
+        assert_eq!(
+            plan_text_cut(10, -3.0, never),
+            Some(TextCut { keep: 7, marker: "\n…[13 chars elided of 10]".into() })
+        );
+        assert_eq!(
+            plan_text_cut(10, 2.5, never),
+            Some(TextCut { keep: 2, marker: "\n…[7.5 chars elided of 10]".into() })
+        );
+        assert_eq!(
+            plan_text_cut(10, f64::NAN, never),
+            Some(TextCut { keep: 0, marker: "\n…[NaN chars elided of 10]".into() })
+        );
     }
 
     #[test]

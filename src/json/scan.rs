@@ -206,7 +206,11 @@ fn round_decimal(unsigned: &[u8], negative: bool, p: usize) -> Option<String> {
 
 fn unsigned_with_sign(unsigned: &[u8], negative: bool) -> String {
     let body = String::from_utf8_lossy(unsigned);
-    if negative { format!("-{body}") } else { body.into_owned() }
+    if negative {
+        format!("-{body}")
+    } else {
+        body.into_owned()
+    }
 }
 
 /// The exact path: parse the double and round its exact binary value.
@@ -333,15 +337,15 @@ mod tests {
     fn rewrites_numbers_but_not_strings() {
         let json = r#"{"a":1.23456789012,"b":"1.23456789012","c\"1.5":[-0.000123456789012,2e-7],"d":1e+21}"#;
         let got = round_json_numbers(json, 9.0);
-        assert_eq!(
-            got,
-            r#"{"a":1.23456789,"b":"1.23456789012","c\"1.5":[-0.000123456789,2e-7],"d":1e+21}"#
-        );
+        assert_eq!(got, r#"{"a":1.23456789,"b":"1.23456789012","c\"1.5":[-0.000123456789,2e-7],"d":1e+21}"#);
     }
 
     #[test]
     fn big_integers_are_rounded_small_ones_kept() {
-        assert_eq!(round_json_numbers("[123456789012345,1234567890123456789]", 9.0), "[123456789012345,1234567890000000000]");
+        assert_eq!(
+            round_json_numbers("[123456789012345,1234567890123456789]", 9.0),
+            "[123456789012345,1234567890000000000]"
+        );
     }
 
     #[test]

@@ -26,7 +26,8 @@ pub fn has_type(object: &Map<String, Value>, name: &str) -> bool {
 /// True for a schema of arrays: `type` says so, or there is no `type` and it has `items` or
 /// `prefixItems`.
 pub fn is_array_schema(object: &Map<String, Value>) -> bool {
-    has_type(object, "array") || (object.get("type").is_none() && (object.contains_key("items") || object.contains_key("prefixItems")))
+    has_type(object, "array")
+        || (object.get("type").is_none() && (object.contains_key("items") || object.contains_key("prefixItems")))
 }
 
 /// `maxItems`, or the `prefixItems` length of a closed tuple (`items: false`); `None` when the
@@ -201,7 +202,13 @@ mod tests {
         });
         assert_eq!(
             paths(&schema),
-            [("$.a".to_owned(), false), ("$.b".to_owned(), true), ("$.b[]".to_owned(), false), ("$.c.*".to_owned(), false), ("$.d".to_owned(), true)]
+            [
+                ("$.a".to_owned(), false),
+                ("$.b".to_owned(), true),
+                ("$.b[]".to_owned(), false),
+                ("$.c.*".to_owned(), false),
+                ("$.d".to_owned(), true)
+            ]
         );
     }
 

@@ -64,7 +64,8 @@ mod tests {
 
     #[test]
     fn round_trips_v8_output_byte_for_byte() {
-        let text = r#"{"b":1e+21,"a":[1,-0.5,1e-7,"x\u0001"],"__proto__":{"z":null,"y":true},"n":12345678901234567000}"#;
+        let text =
+            r#"{"b":1e+21,"a":[1,-0.5,1e-7,"x\u0001"],"__proto__":{"z":null,"y":true},"n":12345678901234567000}"#;
         let value: Value = serde_json::from_str(text).expect("valid JSON");
         assert_eq!(to_json(&value), text);
     }

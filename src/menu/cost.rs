@@ -127,7 +127,11 @@ mod tests {
 
     #[test]
     fn sorts_biggest_first_keeping_ties_in_order_and_sums() {
-        let tools = vec![json!({"name": "a"}), json!({"name": "b", "description": "a much longer description than the others"}), json!({"name": "c"})];
+        let tools = vec![
+            json!({"name": "a"}),
+            json!({"name": "b", "description": "a much longer description than the others"}),
+            json!({"name": "c"}),
+        ];
         let m = menu_cost(Encoding::Cl100kBase, &tools).expect("cost");
         let order: Vec<&str> = m.tools.iter().map(|t| t.name.as_str()).collect();
         assert_eq!(order, ["b", "a", "c"]);

@@ -53,7 +53,9 @@ struct Param {
 
 fn without_description(schema: &Value) -> Value {
     match schema {
-        Value::Object(map) => Value::Object(map.iter().filter(|(k, _)| *k != "description").map(|(k, v)| (k.clone(), v.clone())).collect()),
+        Value::Object(map) => Value::Object(
+            map.iter().filter(|(k, _)| *k != "description").map(|(k, v)| (k.clone(), v.clone())).collect(),
+        ),
         other => other.clone(),
     }
 }
@@ -65,15 +67,23 @@ fn split<'a>(name: &'a str, separator: &str) -> Option<(&'a str, &'a str)> {
 }
 
 fn param_description(users: &[(String, bool, String)]) -> String {
-    let label = |(action, required, _): &(String, bool, String)| if *required { format!("{action} (required)") } else { action.clone() };
+    let label = |(action, required, _): &(String, bool, String)| {
+        if *required {
+            format!("{action} (required)")
+        } else {
+            action.clone()
+        }
+    };
     let Some((_, _, first)) = users.first() else { return String::new() };
     if users.iter().all(|(_, _, d)| d == first) {
         let names = users.iter().map(label).collect::<Vec<_>>().join(", ");
         return if first.is_empty() { format!("Used by {names}.") } else { format!("{names}: {first}") };
     }
     // Different texts per action: each action's own, so no action's meaning is lost.
-    let parts: Vec<String> =
-        users.iter().map(|u| if u.2.is_empty() { format!("{}.", label(u)) } else { format!("{}: {}", label(u), u.2) }).collect();
+    let parts: Vec<String> = users
+        .iter()
+        .map(|u| if u.2.is_empty() { format!("{}.", label(u)) } else { format!("{}: {}", label(u), u.2) })
+        .collect();
     parts.join(" ")
 }
 
@@ -87,8 +97,11 @@ fn collect_params(members: &[(&str, &Value)], discriminator: &str) -> Result<Vec
     for (action, tool) in members {
         let tname = tool_name(tool);
         let schema = tool.get("inputSchema");
-        let required: Vec<&str> =
-            schema.and_then(|s| s.get("required")).and_then(Value::as_array).map(|r| r.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
+        let required: Vec<&str> = schema
+            .and_then(|s| s.get("required"))
+            .and_then(Value::as_array)
+            .map(|r| r.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
         let Some(Value::Object(props)) = schema.and_then(|s| s.get("properties")) else { continue };
         for (pname, pschema) in props {
             if pname == discriminator {
@@ -141,7 +154,10 @@ fn grouped_input_schema(members: &[(&str, &Value)], params: Vec<(String, Param)>
     input.insert("type".into(), Value::String("object".into()));
     input.insert("properties".into(), Value::Object(properties));
     input.insert("required".into(), Value::Array(vec![Value::String(discriminator.to_owned())]));
-    if members.iter().all(|(_, t)| t.get("inputSchema").and_then(|s| s.get("additionalProperties")) == Some(&Value::Bool(false))) {
+    if members
+        .iter()
+        .all(|(_, t)| t.get("inputSchema").and_then(|s| s.get("additionalProperties")) == Some(&Value::Bool(false)))
+    {
         input.insert("additionalProperties".into(), Value::Bool(false));
     }
     Value::Object(input)
@@ -212,7 +228,10 @@ pub fn group_tools(tools: &[Value], separator: &str, discriminator: &str) -> Res
         }
     }
     if let Some(r) = out.routes.iter().find(|r| out.passthrough.contains(&r.name)) {
-        return Err(Error::new(ErrorCode::NameCollision, format!("Grouping would create a tool \"{}\" but a tool of that name already exists.", r.name)));
+        return Err(Error::new(
+            ErrorCode::NameCollision,
+            format!("Grouping would create a tool \"{}\" but a tool of that name already exists.", r.name),
+        ));
     }
     Ok(out)
 }
@@ -234,9 +253,19 @@ mod tests {
     #[test]
     fn groups_a_namespace_into_one_tool_with_a_required_discriminator() {
         let tools = vec![
-            tool("watch.start", "Start a watch.", json!({"entity": {"type": "integer", "description": "Entity id."}, "field": {"type": "string"}}), json!(["entity"])),
+            tool(
+                "watch.start",
+                "Start a watch.",
+                json!({"entity": {"type": "integer", "description": "Entity id."}, "field": {"type": "string"}}),
+                json!(["entity"]),
+            ),
             tool("other", "Other.", json!({}), json!([])),
-            tool("watch.read", "Read a watch.", json!({"entity": {"type": "integer", "description": "Watched entity."}, "samples": {"type": "boolean"}}), json!([])),
+            tool(
+                "watch.read",
+                "Read a watch.",
+                json!({"entity": {"type": "integer", "description": "Watched entity."}, "samples": {"type": "boolean"}}),
+                json!([]),
+            ),
         ];
         let g = group_tools(&tools, ".", "action").expect("groups");
         assert_eq!(
@@ -245,7 +274,9 @@ mod tests {
         );
         assert_eq!(
             grouped_json(&g).split("\"routes\":").nth(1),
-            Some(r#"[{"name":"watch","actions":[["start","watch.start"],["read","watch.read"]]}],"passthrough":["other"]}"#)
+            Some(
+                r#"[{"name":"watch","actions":[["start","watch.start"],["read","watch.read"]]}],"passthrough":["other"]}"#
+            )
         );
     }
 
@@ -260,12 +291,24 @@ mod tests {
             r#"Parameter "limit" has different schemas in tools "logs.console" ({"type":"integer"}) and "logs.journal" ({"type":"string"}); make them agree or rename one before grouping."#
         );
         let c = tool("logs.x", "", json!({"action": {"type": "string"}}), json!([]));
-        assert_eq!(group_tools(&[a.clone(), c], ".", "action").expect_err("disc").code, ErrorCode::ConflictingParameter);
-        assert_eq!(group_tools(&[a.clone(), a.clone()], ".", "action").expect_err("dup").code, ErrorCode::DuplicateTool);
-        assert_eq!(group_tools(std::slice::from_ref(&a), "", "action").expect_err("sep").code, ErrorCode::InvalidOption);
+        assert_eq!(
+            group_tools(&[a.clone(), c], ".", "action").expect_err("disc").code,
+            ErrorCode::ConflictingParameter
+        );
+        assert_eq!(
+            group_tools(&[a.clone(), a.clone()], ".", "action").expect_err("dup").code,
+            ErrorCode::DuplicateTool
+        );
+        assert_eq!(
+            group_tools(std::slice::from_ref(&a), "", "action").expect_err("sep").code,
+            ErrorCode::InvalidOption
+        );
         let d = tool("logs.y", "", json!({}), json!([]));
         let named_logs = tool("logs", "", json!({}), json!([]));
-        assert_eq!(group_tools(&[a.clone(), d.clone(), named_logs], ".", "action").expect_err("collision").code, ErrorCode::NameCollision);
+        assert_eq!(
+            group_tools(&[a.clone(), d.clone(), named_logs], ".", "action").expect_err("collision").code,
+            ErrorCode::NameCollision
+        );
         let single = group_tools(std::slice::from_ref(&a), ".", "action").expect("single");
         assert_eq!(single.tools, vec![a]);
         assert_eq!(single.passthrough, vec!["logs.console".to_owned()]);

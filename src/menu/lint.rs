@@ -47,8 +47,24 @@ pub const DEFAULT_SHAPE_PHRASES: [&str; 14] = [
 
 /// Words (matched case-insensitively as whole words) that warn about size.
 pub const SIZE_WARNING_WORDS: [&str; 18] = [
-    "large", "larger", "huge", "big", "heavy", "expensive", "costly", "unbounded", "token", "tokens", "elided", "elision",
-    "truncated", "exceed", "exceeds", "cap", "capped", "kb",
+    "large",
+    "larger",
+    "huge",
+    "big",
+    "heavy",
+    "expensive",
+    "costly",
+    "unbounded",
+    "token",
+    "tokens",
+    "elided",
+    "elision",
+    "truncated",
+    "exceed",
+    "exceeds",
+    "cap",
+    "capped",
+    "kb",
 ];
 
 /// One lint finding; serialized as `{code, message, param?}`.
@@ -211,7 +227,11 @@ mod tests {
     use serde_json::json;
 
     fn codes(tool: &Value, max: usize) -> Vec<(&'static str, Option<String>)> {
-        lint_description(Encoding::Cl100kBase, tool, max).expect("lint").into_iter().map(|f| (f.code, f.param)).collect()
+        lint_description(Encoding::Cl100kBase, tool, max)
+            .expect("lint")
+            .into_iter()
+            .map(|f| (f.code, f.param))
+            .collect()
     }
 
     fn heavy(description: &str) -> Value {
@@ -273,7 +293,11 @@ mod tests {
         let root = json!({"name": "x", "description": "By default all.", "outputSchema": {"type": "array"}});
         let f = lint_description(Encoding::Cl100kBase, &root, 200).expect("lint");
         assert_eq!(f.len(), 1);
-        assert!(f[0].message.starts_with("The output can exceed the response cap ((output) is an array without maxItems)"), "{}", f[0].message);
+        assert!(
+            f[0].message.starts_with("The output can exceed the response cap ((output) is an array without maxItems)"),
+            "{}",
+            f[0].message
+        );
     }
 
     #[test]
@@ -286,7 +310,11 @@ mod tests {
         let tool = json!({"name": "x", "description": "Reads x.", "outputSchema": output});
         let f = lint_description(Encoding::Cl100kBase, &tool, 200).expect("lint");
         assert_eq!(f.iter().map(|f| f.code).collect::<Vec<_>>(), ["NO_DEFAULT_SHAPE", "NO_SIZE_WARNING"]);
-        assert!(f[1].message.starts_with("The output can exceed the response cap (rows is an array without maxItems)"), "{}", f[1].message);
+        assert!(
+            f[1].message.starts_with("The output can exceed the response cap (rows is an array without maxItems)"),
+            "{}",
+            f[1].message
+        );
         let risk = crate::profile::inflation::inflation_risk(&output);
         assert_eq!(risk.unbounded.iter().map(|u| u.path.as_str()).collect::<Vec<_>>(), ["$.rows[]"]);
     }
@@ -298,6 +326,9 @@ mod tests {
             findings_json(&f),
             r#"[{"code":"UNADVERTISED_FILTER","message":"Optional parameter \"limit\" is never named in the description, so the model will call without it. Add it by name with what it narrows or adds, e.g. \"Pass limit=N to …\".","param":"limit"}]"#
         );
-        assert_eq!(findings_json(&[Finding { code: "LONG_DESCRIPTION", message: "m".into(), param: None }]), r#"[{"code":"LONG_DESCRIPTION","message":"m"}]"#);
+        assert_eq!(
+            findings_json(&[Finding { code: "LONG_DESCRIPTION", message: "m".into(), param: None }]),
+            r#"[{"code":"LONG_DESCRIPTION","message":"m"}]"#
+        );
     }
 }

@@ -43,7 +43,8 @@ fn parse(json: &[u8], what: &str) -> Result<Value> {
         let expected = if what == "tool" { "an MCP tool object" } else { "an array of MCP tool objects" };
         return Err(Error::invalid_input(format!("{what} must be {expected}.")));
     }
-    crate::json::read::read_value(json).map_err(|e| Error::invalid_input(format!("{what} could not be read: input is not valid JSON: {e}.")))
+    crate::json::read::read_value(json)
+        .map_err(|e| Error::invalid_input(format!("{what} could not be read: input is not valid JSON: {e}.")))
 }
 
 fn check_tool(tool: &Value, at: &str) -> Result<()> {
@@ -71,14 +72,30 @@ mod tests {
     fn parses_v8_output_including_lone_surrogates_and_names_what_is_wrong() {
         let tools = parse_tools(br#"[{"name":"a\ud800","description":"ok"}]"#).expect("parses");
         assert_eq!(tool_name(&tools[0]), "a\u{fffd}");
-        assert_eq!(parse_tools(b"{}").expect_err("object"), Error::invalid_input("tools must be an array of MCP tool objects."));
-        assert_eq!(parse_tools(b"").expect_err("undefined"), Error::invalid_input("tools must be an array of MCP tool objects."));
+        assert_eq!(
+            parse_tools(b"{}").expect_err("object"),
+            Error::invalid_input("tools must be an array of MCP tool objects.")
+        );
+        assert_eq!(
+            parse_tools(b"").expect_err("undefined"),
+            Error::invalid_input("tools must be an array of MCP tool objects.")
+        );
         assert_eq!(parse_tool(b"").expect_err("undefined"), Error::invalid_input("tool must be an MCP tool object."));
-        assert_eq!(parse_tools(br#"[{"name":1}]"#).expect_err("name"), Error::invalid_input("tools[0] must be an object with a string \"name\"."));
+        assert_eq!(
+            parse_tools(br#"[{"name":1}]"#).expect_err("name"),
+            Error::invalid_input("tools[0] must be an object with a string \"name\".")
+        );
         let deep = format!("{}{}", "[".repeat(200), "]".repeat(200));
         let e = parse_tools(deep.as_bytes()).expect_err("too deep");
         assert_eq!(e.code, crate::error::ErrorCode::InvalidInput);
-        assert!(e.message.starts_with("tools could not be read: input is not valid JSON: recursion limit exceeded"), "{}", e.message);
-        assert_eq!(encoding("p50k").expect_err("enc").message, "Unknown encoding \"p50k\". Supported encodings: cl100k_base, o200k_base.");
+        assert!(
+            e.message.starts_with("tools could not be read: input is not valid JSON: recursion limit exceeded"),
+            "{}",
+            e.message
+        );
+        assert_eq!(
+            encoding("p50k").expect_err("enc").message,
+            "Unknown encoding \"p50k\". Supported encodings: cl100k_base, o200k_base."
+        );
     }
 }

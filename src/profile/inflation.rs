@@ -264,7 +264,8 @@ fn array_bound<'a>(walker: &mut SchemaWalker<'a>, object: &'a Map<String, Value>
 }
 
 fn object_bound<'a>(walker: &mut SchemaWalker<'a>, object: &'a Map<String, Value>, depth: usize) -> Option<u64> {
-    if matches!(object.get("additionalProperties"), Some(Value::Object(_))) || object.contains_key("patternProperties") {
+    if matches!(object.get("additionalProperties"), Some(Value::Object(_))) || object.contains_key("patternProperties")
+    {
         return None;
     }
     let Some(Value::Object(properties)) = object.get("properties") else {

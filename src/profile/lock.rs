@@ -70,8 +70,11 @@ fn bad_lockfile(detail: &str) -> Error {
 fn with_max_items(schema: &Value, max_items: u64) -> Value {
     match schema {
         Value::Object(map) => {
-            let mut out: Map<String, Value> = map.iter().map(|(k, v)| (k.clone(), with_max_items(v, max_items))).collect();
-            let is_array = map.get("type").is_some_and(|t| t == "array" || t.as_array().is_some_and(|ts| ts.iter().any(|t| t == "array")))
+            let mut out: Map<String, Value> =
+                map.iter().map(|(k, v)| (k.clone(), with_max_items(v, max_items))).collect();
+            let is_array = map
+                .get("type")
+                .is_some_and(|t| t == "array" || t.as_array().is_some_and(|ts| ts.iter().any(|t| t == "array")))
                 || map.contains_key("items");
             if is_array && !map.contains_key("maxItems") {
                 out.insert("maxItems".to_owned(), Value::from(max_items));
@@ -161,7 +164,11 @@ pub struct LockCheck {
 
 impl LockCheck {
     pub fn ok(&self) -> bool {
-        self.integrity_ok && self.added.is_empty() && self.removed.is_empty() && self.changed.is_empty() && self.escalations.is_empty()
+        self.integrity_ok
+            && self.added.is_empty()
+            && self.removed.is_empty()
+            && self.changed.is_empty()
+            && self.escalations.is_empty()
     }
 
     /// What changed and how to accept it, in one paragraph.
@@ -218,7 +225,10 @@ pub fn check_lock(previous: &Value, current: &Value, tolerance: f64) -> Result<L
         return Err(bad_lockfile(&format!("lockfileVersion must be {LOCKFILE_VERSION}")));
     }
     let tools_of = |lock: &Value, which: &str| -> Result<Map<String, Value>> {
-        lock.get("tools").and_then(Value::as_object).cloned().ok_or_else(|| bad_lockfile(&format!("the {which} lock has no tools object")))
+        lock.get("tools")
+            .and_then(Value::as_object)
+            .cloned()
+            .ok_or_else(|| bad_lockfile(&format!("the {which} lock has no tools object")))
     };
     let before = tools_of(previous, "previous")?;
     let after = tools_of(current, "current")?;
@@ -315,7 +325,12 @@ mod tests {
         assert!(text.ends_with("}\n"));
         let entry = &a["tools"]["list_assets"];
         assert_eq!(entry["inflationRisk"], "high");
-        assert_eq!(entry["descriptionTokens"], tokens::count(Encoding::Cl100kBase, "Counts only by default. Pass type= for entries.").map(|n| n as u64).unwrap_or(0));
+        assert_eq!(
+            entry["descriptionTokens"],
+            tokens::count(Encoding::Cl100kBase, "Counts only by default. Pass type= for entries.")
+                .map(|n| n as u64)
+                .unwrap_or(0)
+        );
         // No output schema is the empty schema: nothing declared, nothing to inflate.
         assert_eq!(a["tools"]["ping"]["inflationRisk"], "low");
     }
@@ -328,8 +343,10 @@ mod tests {
         // An agentLimit bounds the collection; unbounded strings still leave no token bound.
         assert_eq!(lock["tools"]["list_assets"]["inflationRisk"], "low");
         assert_eq!(lock["tools"]["list_assets"].get("boundTokens"), None);
-        spec[0]["outputSchema"]["properties"]["assets"]["items"]["properties"]["path"] = json!({ "type": "string", "maxLength": 200 });
-        spec[0]["outputSchema"]["properties"]["assets"]["items"]["properties"]["guid"] = json!({ "type": "string", "maxLength": 36 });
+        spec[0]["outputSchema"]["properties"]["assets"]["items"]["properties"]["path"] =
+            json!({ "type": "string", "maxLength": 200 });
+        spec[0]["outputSchema"]["properties"]["assets"]["items"]["properties"]["guid"] =
+            json!({ "type": "string", "maxLength": 36 });
         let lock = budget_lock(&tools(spec.clone()), Encoding::Cl100kBase).expect("lock");
         assert_eq!(lock["tools"]["list_assets"]["inflationRisk"], "low");
         assert!(lock["tools"]["list_assets"]["boundTokens"].as_u64().is_some());
@@ -343,7 +360,12 @@ mod tests {
     #[test]
     fn check_reports_drift_and_escalations() {
         let before = budget_lock(&tools(sample()), Encoding::Cl100kBase).expect("lock");
-        let same = check_lock(&before, &budget_lock(&tools(sample()), Encoding::Cl100kBase).expect("lock"), DEFAULT_TOKEN_TOLERANCE).expect("check");
+        let same = check_lock(
+            &before,
+            &budget_lock(&tools(sample()), Encoding::Cl100kBase).expect("lock"),
+            DEFAULT_TOKEN_TOLERANCE,
+        )
+        .expect("check");
         assert!(same.ok());
         assert_eq!(same.message(2), "Budget lock matches: 2 tools, no drift, no escalation.");
 
@@ -359,7 +381,10 @@ mod tests {
         assert_eq!(check.added, vec!["new_tool".to_owned()]);
         assert_eq!(check.changed, vec!["ping".to_owned()]);
         assert_eq!(check.removed, Vec::<String>::new());
-        assert_eq!(check.escalations.iter().map(|e| e.what).collect::<Vec<_>>(), vec!["inflationRisk", "descriptionTokens"]);
+        assert_eq!(
+            check.escalations.iter().map(|e| e.what).collect::<Vec<_>>(),
+            vec!["inflationRisk", "descriptionTokens"]
+        );
         let message = check.message(3);
         let grown = tokens::count(Encoding::Cl100kBase, &"Health check. ".repeat(10)).unwrap_or(0);
         assert!(
@@ -380,7 +405,10 @@ mod tests {
         let dup = json!([{ "name": "a" }, { "name": "a" }]);
         assert_eq!(
             budget_lock(&tools(dup), Encoding::Cl100kBase),
-            Err(Error::new(ErrorCode::DuplicateTool, "budgetLock: two tools are named \"a\"; tool names must be unique."))
+            Err(Error::new(
+                ErrorCode::DuplicateTool,
+                "budgetLock: two tools are named \"a\"; tool names must be unique."
+            ))
         );
         assert_eq!(
             check_lock(&json!({ "lockfileVersion": 2 }), &fresh, 0.1).map(|c| c.ok()),

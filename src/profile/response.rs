@@ -63,7 +63,11 @@ pub struct ProfileOptions {
 
 impl Default for ProfileOptions {
     fn default() -> Self {
-        ProfileOptions { overhead_blocks: 0, thresholds: RiskThresholds::default(), max_overhead_ratio: DEFAULT_MAX_OVERHEAD_RATIO }
+        ProfileOptions {
+            overhead_blocks: 0,
+            thresholds: RiskThresholds::default(),
+            max_overhead_ratio: DEFAULT_MAX_OVERHEAD_RATIO,
+        }
     }
 }
 
@@ -80,7 +84,12 @@ pub struct Size {
 impl Size {
     fn of(encoding: Encoding, text: &str) -> Result<Size> {
         let chars = utf16_len(text);
-        Ok(Size { chars, bytes: text.len(), tokens: tokens::count(encoding, text)?, estimated_tokens: estimate_chars_3_5(chars) })
+        Ok(Size {
+            chars,
+            bytes: text.len(),
+            tokens: tokens::count(encoding, text)?,
+            estimated_tokens: estimate_chars_3_5(chars),
+        })
     }
 
     fn add(self, other: Size) -> Size {
@@ -153,7 +162,12 @@ pub struct ResponseProfile {
 }
 
 /// Profiles `blocks`: the last `overhead_blocks` are overhead, the rest payload.
-pub fn profile_response(tool_name: &str, blocks: &[Block], options: &ProfileOptions, encoding: Encoding) -> Result<ResponseProfile> {
+pub fn profile_response(
+    tool_name: &str,
+    blocks: &[Block],
+    options: &ProfileOptions,
+    encoding: Encoding,
+) -> Result<ResponseProfile> {
     let first_overhead = blocks.len().saturating_sub(options.overhead_blocks);
     let mut measured = Vec::with_capacity(blocks.len());
     let (mut payload, mut overhead) = (Size::default(), Size::default());
@@ -175,11 +189,30 @@ pub fn profile_response(tool_name: &str, blocks: &[Block], options: &ProfileOpti
         (o, p) => o as f64 / p as f64,
     };
     let risk = risk_by_tokens(total.tokens, &options.thresholds);
-    let advisory = advisory(tool_name, risk, total.tokens, overhead, payload, overhead_ratio, options.max_overhead_ratio);
-    Ok(ResponseProfile { tool_name: tool_name.to_owned(), encoding, blocks: measured, payload, overhead, total, overhead_ratio, risk, advisory })
+    let advisory =
+        advisory(tool_name, risk, total.tokens, overhead, payload, overhead_ratio, options.max_overhead_ratio);
+    Ok(ResponseProfile {
+        tool_name: tool_name.to_owned(),
+        encoding,
+        blocks: measured,
+        payload,
+        overhead,
+        total,
+        overhead_ratio,
+        risk,
+        advisory,
+    })
 }
 
-fn advisory(name: &str, risk: Risk, tokens: usize, overhead: Size, payload: Size, ratio: f64, max_ratio: f64) -> Option<String> {
+fn advisory(
+    name: &str,
+    risk: Risk,
+    tokens: usize,
+    overhead: Size,
+    payload: Size,
+    ratio: f64,
+    max_ratio: f64,
+) -> Option<String> {
     match risk {
         Risk::Critical => Some(format!(
             "COGNITIVE OVERLOAD: Tool \"{name}\" response is {tokens} tokens. An agent can afford only a few of these per session: \
@@ -236,7 +269,11 @@ mod tests {
         assert_eq!(p.payload.estimated_tokens, (blocks[0].text.len() as f64 / 3.5).ceil() as usize);
         assert_eq!(p.overhead_ratio, p.overhead.tokens as f64 / p.payload.tokens as f64);
         assert_eq!(p.risk, Risk::Low);
-        assert!(p.advisory.as_deref().is_some_and(|a| a.starts_with("OVERHEAD WARNING: Tool \"get_entity\" spends ")), "{:?}", p.advisory);
+        assert!(
+            p.advisory.as_deref().is_some_and(|a| a.starts_with("OVERHEAD WARNING: Tool \"get_entity\" spends ")),
+            "{:?}",
+            p.advisory
+        );
     }
 
     #[test]
@@ -248,7 +285,8 @@ mod tests {
         assert_eq!(risk_by_tokens(8000, &t), Risk::High);
         assert_eq!(risk_by_tokens(8001, &t), Risk::Critical);
         let big = "word ".repeat(9000);
-        let p = profile_response("dump", &[block(&big)], &ProfileOptions::default(), Encoding::Cl100kBase).expect("count");
+        let p =
+            profile_response("dump", &[block(&big)], &ProfileOptions::default(), Encoding::Cl100kBase).expect("count");
         assert_eq!(p.risk, Risk::Critical);
         assert_eq!(
             p.advisory.as_deref(),
@@ -259,7 +297,8 @@ mod tests {
     #[test]
     fn all_overhead_is_infinite_ratio_with_a_finite_message() {
         let options = ProfileOptions { overhead_blocks: 1, ..ProfileOptions::default() };
-        let p = profile_response("ui_only", &[block("Click the button.")], &options, Encoding::Cl100kBase).expect("count");
+        let p =
+            profile_response("ui_only", &[block("Click the button.")], &options, Encoding::Cl100kBase).expect("count");
         assert!(p.overhead_ratio.is_infinite());
         let advisory = p.advisory.clone().unwrap_or_default();
         assert!(advisory.starts_with("OVERHEAD WARNING: Tool \"ui_only\" response is all overhead: "), "{advisory}");

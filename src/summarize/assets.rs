@@ -59,7 +59,9 @@ impl<'q> Filters<'q> {
         let text = |k: &str| key_string(a.get(k), "");
         self.type_.map_or(true, |t| a.get("type") == Some(t))
             && self.folder.as_ref().map_or(true, |f| text("path").starts_with(f.as_str()))
-            && self.needle.as_ref().map_or(true, |n| lower(&text("name")).contains(n.as_str()) || lower(&text("path")).contains(n.as_str()))
+            && self.needle.as_ref().map_or(true, |n| {
+                lower(&text("name")).contains(n.as_str()) || lower(&text("path")).contains(n.as_str())
+            })
     }
 }
 
@@ -77,7 +79,13 @@ pub fn summarize_assets(assets: &Value, query: &Value) -> Result<String> {
     let matched: Vec<&Value> = assets.iter().filter(|a| filters.matches(a)).collect();
     let (shown, truncated) = limit.apply(matched.len());
     let hint = (matched.is_empty() && filters.any()).then(|| empty_hint(assets, &query, &filters));
-    reply_json(&Entries { returned_count: shown, total_count: matched.len(), assets: &matched[..shown], truncated, hint })
+    reply_json(&Entries {
+        returned_count: shown,
+        total_count: matched.len(),
+        assets: &matched[..shown],
+        truncated,
+        hint,
+    })
 }
 
 /// The empty-filter hint: the filter, how many assets exist, and the live types when `type`

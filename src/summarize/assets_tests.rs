@@ -23,14 +23,20 @@ fn bare_is_total_count_and_counts_in_first_seen_order() {
         format!(r#"{{"totalCount":5,"byType":{{"font":2,"mesh":1,"texture":1,"__proto__":1}},"hint":"{BARE_HINT}"}}"#)
     );
     assert_eq!(run("[]", "{}"), format!(r#"{{"totalCount":0,"byType":{{}},"hint":"{BARE_HINT}"}}"#));
-    assert_eq!(run(r#"[{"guid":"x"}]"#, "{}"), format!(r#"{{"totalCount":1,"byType":{{"?":1}},"hint":"{BARE_HINT}"}}"#));
+    assert_eq!(
+        run(r#"[{"guid":"x"}]"#, "{}"),
+        format!(r#"{{"totalCount":1,"byType":{{"?":1}},"hint":"{BARE_HINT}"}}"#)
+    );
     // Values JavaScript reads as unset leave the call bare.
     assert!(run(ASSETS, r#"{"type":"","folder":null,"name":0,"all":false}"#).starts_with(r#"{"totalCount":5,"byType""#));
 }
 
 #[test]
 fn filtered_entries_carry_both_counts() {
-    assert_eq!(run(ASSETS, r#"{"type":"font","folder":"fonts/"}"#), format!(r#"{{"returnedCount":2,"totalCount":2,"assets":[{G1},{G3}]}}"#));
+    assert_eq!(
+        run(ASSETS, r#"{"type":"font","folder":"fonts/"}"#),
+        format!(r#"{{"returnedCount":2,"totalCount":2,"assets":[{G1},{G3}]}}"#)
+    );
     assert_eq!(
         run(ASSETS, r#"{"name":"ROCK"}"#),
         r#"{"returnedCount":2,"totalCount":2,"assets":[{"guid":"g2","path":"models/rock.glb","name":"Rock","type":"mesh"},{"guid":"g4","path":"textures/rock.png","name":"rock_albedo","type":"texture"}]}"#
@@ -64,16 +70,32 @@ fn an_empty_filter_names_the_population_and_the_live_types() {
 
 #[test]
 fn limit_targets_and_guards() {
-    assert_eq!(run(ASSETS, r#"{"limit":1}"#), format!(r#"{{"returnedCount":1,"totalCount":5,"assets":[{G1}],"truncated":true}}"#));
+    assert_eq!(
+        run(ASSETS, r#"{"limit":1}"#),
+        format!(r#"{{"returnedCount":1,"totalCount":5,"assets":[{G1}],"truncated":true}}"#)
+    );
     assert_eq!(run(ASSETS, r#"{"limit":0}"#), r#"{"returnedCount":0,"totalCount":5,"assets":[],"truncated":true}"#);
     assert_eq!(run(ASSETS, r#"{"limit":-2}"#), r#"{"returnedCount":0,"totalCount":5,"assets":[],"truncated":true}"#);
-    assert_eq!(run(ASSETS, r#"{"limit":"-Infinity"}"#), r#"{"returnedCount":0,"totalCount":5,"assets":[],"truncated":true}"#);
-    assert_eq!(run(ASSETS, r#"{"type":"font","limit":1.9}"#), format!(r#"{{"returnedCount":1,"totalCount":2,"assets":[{G1}],"truncated":true}}"#));
+    assert_eq!(
+        run(ASSETS, r#"{"limit":"-Infinity"}"#),
+        r#"{"returnedCount":0,"totalCount":5,"assets":[],"truncated":true}"#
+    );
+    assert_eq!(
+        run(ASSETS, r#"{"type":"font","limit":1.9}"#),
+        format!(r#"{{"returnedCount":1,"totalCount":2,"assets":[{G1}],"truncated":true}}"#)
+    );
     // NaN, Infinity and huge limits target (entries) but cap nothing.
     for limit in [r#""NaN""#, r#""Infinity""#, "1e300", r#""abc""#] {
-        assert!(run(ASSETS, &format!(r#"{{"limit":{limit}}}"#)).starts_with(r#"{"returnedCount":5,"totalCount":5,"assets":["#), "{limit}");
+        assert!(
+            run(ASSETS, &format!(r#"{{"limit":{limit}}}"#))
+                .starts_with(r#"{"returnedCount":5,"totalCount":5,"assets":["#),
+            "{limit}"
+        );
     }
-    assert_eq!(run(ASSETS, r#"{"type":"font","limit":"2"}"#), format!(r#"{{"returnedCount":2,"totalCount":2,"assets":[{G1},{G3}]}}"#));
+    assert_eq!(
+        run(ASSETS, r#"{"type":"font","limit":"2"}"#),
+        format!(r#"{{"returnedCount":2,"totalCount":2,"assets":[{G1},{G3}]}}"#)
+    );
     assert!(run(ASSETS, r#"{"all":true}"#).starts_with(r#"{"returnedCount":5,"totalCount":5,"assets":["#));
 }
 

@@ -28,8 +28,8 @@ const DISTANCE_PREFIX_UNITS: usize = 64;
 pub fn is_js_space(c: char) -> bool {
     matches!(
         c,
-        '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'..='\u{200a}'
-            | '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}' | '\u{feff}'
+        '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'
+            ..='\u{200a}' | '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}' | '\u{feff}'
     )
 }
 
@@ -165,7 +165,12 @@ pub fn empty_filter_hint(d: &EmptyFilter) -> String {
             format!("{k} ∈ {}", live_set(vs.iter().copied(), LIVE_VOCABULARY_CAP, near))
         })
         .collect();
-    let mut out = format!("no {} matches {}, but {count} {}.", d.what, d.filter, d.unfiltered_label.unwrap_or("exist unfiltered"));
+    let mut out = format!(
+        "no {} matches {}, but {count} {}.",
+        d.what,
+        d.filter,
+        d.unfiltered_label.unwrap_or("exist unfiltered")
+    );
     if !vocab.is_empty() {
         out.push_str(&format!(" Live now: {}.", vocab.join("; ")));
     }

@@ -13,7 +13,8 @@ fn describe_filter_leaves_out_what_did_not_filter() {
 
 #[test]
 fn describe_filter_writes_values_as_javascript_does() {
-    let (t, f, num, obj, arr) = (v("true"), v("false"), v("1e21"), v(r#"{"a":[1]}"#), v(r#"[1,null,[2,3],{"x":1},true,"s"]"#));
+    let (t, f, num, obj, arr) =
+        (v("true"), v("false"), v("1e21"), v(r#"{"a":[1]}"#), v(r#"[1,null,[2,3],{"x":1},true,"s"]"#));
     let entries = [("on", &t), ("off", &f), ("big", &num), ("o", &obj), ("mix", &arr)];
     assert_eq!(describe_filter(entries), r#"on=true, big=1e+21, o={"a":[1]}, mix=[1,,2,3,[object Object],true,s]"#);
 }
@@ -51,7 +52,14 @@ fn distance_is_case_insensitive_and_reads_64_units() {
 }
 
 fn hint(count: f64, label: Option<&str>, live: Vec<(&str, Vec<&str>)>, near: Vec<(&str, &str)>) -> String {
-    empty_filter_hint(&EmptyFilter { what: "entity", filter: "name=Plyer", unfiltered_count: count, unfiltered_label: label, live, near })
+    empty_filter_hint(&EmptyFilter {
+        what: "entity",
+        filter: "name=Plyer",
+        unfiltered_count: count,
+        unfiltered_label: label,
+        live,
+        near,
+    })
 }
 
 #[test]

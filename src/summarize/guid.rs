@@ -162,10 +162,14 @@ mod tests {
 
     #[test]
     fn resolve_guid_never_first_matches() {
-        let known: Vec<String> = ["98b2bcaa-3424-79c9-8f00-9bd4fa5e85ab", "98b2bcaa-ffff-79c9-8f00-9bd4fa5e85ab", "17ed628f-15eb-20d2-97f2-a93d8df05ae8"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
+        let known: Vec<String> = [
+            "98b2bcaa-3424-79c9-8f00-9bd4fa5e85ab",
+            "98b2bcaa-ffff-79c9-8f00-9bd4fa5e85ab",
+            "17ed628f-15eb-20d2-97f2-a93d8df05ae8",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
         assert_eq!(resolve_guid("17ed62", &known).as_deref(), Ok("17ed628f-15eb-20d2-97f2-a93d8df05ae8"));
         assert_eq!(resolve_guid("98b2bcaa-34", &known).as_deref(), Ok("98b2bcaa-3424-79c9-8f00-9bd4fa5e85ab"));
         assert_eq!(resolve_guid("98B2BCAA3424", &known).as_deref(), Ok("98b2bcaa-3424-79c9-8f00-9bd4fa5e85ab"));
@@ -182,7 +186,10 @@ mod tests {
         );
         assert_eq!(
             resolve_guid("abcdef", &known),
-            Err(GuidError { code: "UNKNOWN_GUID", message: "no GUID starts with \"abcdef\" (searched 3 known GUIDs)".into() })
+            Err(GuidError {
+                code: "UNKNOWN_GUID",
+                message: "no GUID starts with \"abcdef\" (searched 3 known GUIDs)".into()
+            })
         );
         assert_eq!(
             resolve_guid("98b2b", &known),

@@ -16,7 +16,8 @@ use crate::json::value::to_json;
 pub const LABEL_CAP: usize = 60;
 
 /// Hint of a bare call when handles exist.
-pub const COUNTS_HINT: &str = "Counts only. Pass editor=<name>, kind=<name>, or ids=[…] for handle geometry (x/y/rect).";
+pub const COUNTS_HINT: &str =
+    "Counts only. Pass editor=<name>, kind=<name>, or ids=[…] for handle geometry (x/y/rect).";
 /// Default `noHandles` remedy: a bare call's whole hint when no handle exists.
 pub const NO_HANDLES_REMEDY: &str =
     "No handles: open the relevant editor + enter its sub-mode first (e.g. set_scene_view_mode ui + set_collider_edit on).";
@@ -88,10 +89,20 @@ fn parse_ids(value: Option<&Value>) -> Option<Vec<String>> {
 impl Filter {
     fn read(query: &Map<String, Value>) -> Self {
         let text = |k: &str| query.get(k).filter(|v| js_truthy(Some(v))).map(|v| key_string(Some(v), ""));
-        Filter { editor: text("editor"), kind: text("kind"), ids: parse_ids(query.get("ids")), prefix: text("prefix"), label: text("label") }
+        Filter {
+            editor: text("editor"),
+            kind: text("kind"),
+            ids: parse_ids(query.get("ids")),
+            prefix: text("prefix"),
+            label: text("label"),
+        }
     }
     fn is_bare(&self) -> bool {
-        self.editor.is_none() && self.kind.is_none() && self.ids.is_none() && self.prefix.is_none() && self.label.is_none()
+        self.editor.is_none()
+            && self.kind.is_none()
+            && self.ids.is_none()
+            && self.prefix.is_none()
+            && self.label.is_none()
     }
     fn matches(&self, h: &Value) -> bool {
         let field = |k: &str| key_string(h.get(k), "?");
@@ -99,7 +110,10 @@ impl Filter {
         self.editor.as_ref().map_or(true, |e| field("editor") == *e)
             && self.kind.as_ref().map_or(true, |k| field("kind") == *k)
             && self.ids.as_ref().map_or(true, |set| id.as_ref().is_some_and(|i| set.contains(i)))
-            && self.prefix.as_ref().map_or(true, |p| h.get("id").and_then(Value::as_str).is_some_and(|i| i.starts_with(p.as_str())))
+            && self
+                .prefix
+                .as_ref()
+                .map_or(true, |p| h.get("id").and_then(Value::as_str).is_some_and(|i| i.starts_with(p.as_str())))
             && self.label.as_ref().map_or(true, |l| {
                 h.get("label").and_then(Value::as_str).is_some_and(|hl| normalize_label(hl) == normalize_label(l))
             })
@@ -149,7 +163,11 @@ pub fn handles(result: &Value, query: &Value, remedies: &Remedies) -> String {
             // How many handles exist IS the answer a bare call gives.
             out.insert("totalCount".into(), Value::from(all.len()));
         }
-        out.extend(map.iter().filter(|(k, _)| !matches!(k.as_str(), "handles" | "returnedCount")).map(|(k, v)| (k.clone(), v.clone())));
+        out.extend(
+            map.iter()
+                .filter(|(k, _)| !matches!(k.as_str(), "handles" | "returnedCount"))
+                .map(|(k, v)| (k.clone(), v.clone())),
+        );
         out.insert("byEditor".into(), by_editor.into_value());
         out.insert("byKind".into(), by_kind.into_value());
         out.insert("hint".into(), Value::from(if all.is_empty() { remedies.no_handles } else { COUNTS_HINT }));
@@ -210,7 +228,13 @@ fn editors_of(handles: &[Value]) -> Value {
 }
 
 /// The hint of a filtered call that matched nothing: what is live now, or the surface remedy.
-fn miss_hint(filter: &Filter, all: &[Value], by_editor: &Histogram, by_kind: &Histogram, remedies: &Remedies) -> String {
+fn miss_hint(
+    filter: &Filter,
+    all: &[Value],
+    by_editor: &Histogram,
+    by_kind: &Histogram,
+    remedies: &Remedies,
+) -> String {
     let asked = filter.asked();
     let editors = by_editor.js_keys();
     if editors.is_empty() {

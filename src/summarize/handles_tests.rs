@@ -24,7 +24,9 @@ const COUNTERS: &str = r#""editors":["chrome","dopesheet"],"offScreenCount":1,"o
 fn a_bare_call_answers_counts_and_drops_returned_count() {
     assert_eq!(
         run(DUMP, "{}"),
-        format!(r#"{{"totalCount":4,{COUNTERS},"byEditor":{{"chrome":2,"dopesheet":2}},"byKind":{{"button":2,"key":2}},"hint":"{COUNTS_HINT}"}}"#)
+        format!(
+            r#"{{"totalCount":4,{COUNTERS},"byEditor":{{"chrome":2,"dopesheet":2}},"byKind":{{"button":2,"key":2}},"hint":"{COUNTS_HINT}"}}"#
+        )
     );
     // An empty ids list narrows nothing: still bare.
     assert_eq!(run(DUMP, r#"{"ids":[],"editor":""}"#), run(DUMP, "{}"));

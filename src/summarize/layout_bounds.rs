@@ -57,7 +57,13 @@ impl World {
             Some(list) => list.iter().map(|e| (&e.id, &e.parent_id, &e.guid, &e.name)).collect(),
             None => entries.iter().map(|e| (&e.id, &e.parent_id, &e.guid, &e.name)).collect(),
         };
-        let mut world = World { ids: Vec::new(), guids: Vec::new(), names: Vec::new(), by_id: FxMap::default(), parents: Parents(FxMap::default()) };
+        let mut world = World {
+            ids: Vec::new(),
+            guids: Vec::new(),
+            names: Vec::new(),
+            by_id: FxMap::default(),
+            parents: Parents(FxMap::default()),
+        };
         for (id, parent, guid, name) in rows {
             let Some(key) = id_key(id) else { continue };
             if world.by_id.contains_key(&key) {
@@ -139,7 +145,8 @@ fn resolve(world: &World, q: &Query) -> (Option<FxSet<IdKey>>, Vec<Value>) {
     }
     if let Some(name) = &q.name {
         let needle = lower(name);
-        let hits: Vec<&IdKey> = world.ids.iter().zip(&world.names).filter(|(_, n)| lower(n).contains(&needle)).map(|(k, _)| k).collect();
+        let hits: Vec<&IdKey> =
+            world.ids.iter().zip(&world.names).filter(|(_, n)| lower(n).contains(&needle)).map(|(k, _)| k).collect();
         if hits.is_empty() {
             unresolved.push(Value::from(name.as_str()));
         }
@@ -242,7 +249,14 @@ fn group_key(layer: &Value) -> String {
 }
 
 fn tally(entries: &[Entry], narrowed: &[usize]) -> Tally {
-    let mut t = Tally { layer_counts: Histogram::new(), off_screen: Vec::new(), zero_size: Vec::new(), entity_total: 0, surfaces: Vec::new(), groups: Vec::new() };
+    let mut t = Tally {
+        layer_counts: Histogram::new(),
+        off_screen: Vec::new(),
+        zero_size: Vec::new(),
+        entity_total: 0,
+        surfaces: Vec::new(),
+        groups: Vec::new(),
+    };
     let mut group_of: FxMap<String, usize> = FxMap::default();
     let mut distinct: FxSet<Option<IdKey>> = FxSet::default();
     let mut seen_surfaces: FxSet<&str> = FxSet::default();
@@ -360,7 +374,12 @@ fn hint(entries: &[Entry], narrowed: &[usize], q: &Query, query: &Value, overlap
     if q.layer.is_some() && narrowed.is_empty() {
         let null = Value::Null;
         let given = |k: &str| query.get(k).unwrap_or(&null);
-        let filter = describe_filter([("layer", given("layer")), ("ids", given("ids")), ("guids", given("guids")), ("name", given("name"))]);
+        let filter = describe_filter([
+            ("layer", given("layer")),
+            ("ids", given("ids")),
+            ("guids", given("guids")),
+            ("name", given("name")),
+        ]);
         let mut layers = Histogram::new();
         entries.iter().for_each(|e| layers.add(&key_string(Some(&e.layer), "null")));
         return Some(empty_filter_hint(&EmptyFilter {

@@ -40,7 +40,10 @@ fn bare_call_is_counts_and_guid_lists() {
 fn empty_input() {
     assert_eq!(
         run("[]", "{}", "{}"),
-        format!(r#"{{"totalCount":0,"entityTotal":0,"layerCounts":{{}},"offScreen":[],"offScreenCount":0,"zeroSize":[],"zeroSizeCount":0,"overlapsCount":0,"hint":"{}"}}"#, hint(0))
+        format!(
+            r#"{{"totalCount":0,"entityTotal":0,"layerCounts":{{}},"offScreen":[],"offScreenCount":0,"zeroSize":[],"zeroSizeCount":0,"overlapsCount":0,"hint":"{}"}}"#,
+            hint(0)
+        )
     );
     assert_eq!(
         run("null", r#"{"entities":true,"overlaps":true}"#, "{}"),
@@ -75,24 +78,32 @@ fn ids_narrow_and_return_rects_with_hint() {
 #[test]
 fn guids_and_name_target_and_unresolved_addresses_are_echoed() {
     assert!(run(ENTRIES, r#"{"guids":["g-rock"]}"#, "{}").contains(&format!(r#""entities":[{ROW5}]"#)));
-    assert!(run(ENTRIES, r#"{"name":"BUT"}"#, "{}").starts_with(r#"{"totalCount":1,"returnedCount":1,"entityTotal":1,"layerCounts":{"ui":1}"#));
+    assert!(run(ENTRIES, r#"{"name":"BUT"}"#, "{}")
+        .starts_with(r#"{"totalCount":1,"returnedCount":1,"entityTotal":1,"layerCounts":{"ui":1}"#));
     let out = run(ENTRIES, r#"{"guids":["g-rock","nope"],"name":"zzz","ids":[99]}"#, "{}");
     assert!(
         out.starts_with(&format!(r#"{{"totalCount":1,"returnedCount":1,"entityTotal":1,"unresolved":["nope","zzz",99],"unresolvedNote":"{}","layerCounts":{{"3d":1}}"#, UNRESOLVED_NOTE.replace('"', "\\\""))),
         "{out}"
     );
     // Targeting that matched nothing is an empty answer, never the whole scene.
-    assert!(run(ENTRIES, r#"{"guids":["nope"]}"#, "{}").starts_with(r#"{"totalCount":0,"returnedCount":0,"entityTotal":0,"unresolved":["nope"]"#));
+    assert!(run(ENTRIES, r#"{"guids":["nope"]}"#, "{}")
+        .starts_with(r#"{"totalCount":0,"returnedCount":0,"entityTotal":0,"unresolved":["nope"]"#));
 }
 
 #[test]
 fn guids_resolve_through_the_world_list_and_rows_without_one_use_it() {
     let entries = r#"[{"id":7,"name":"a","layer":"ui","screen":{"x":0,"y":0,"w":5,"h":5},"onScreen":false},{"id":8,"name":"b","layer":"ui","screen":{"x":1,"y":1,"w":5,"h":5},"onScreen":true}]"#;
-    let world = r#"{"entities":[{"id":7,"parentId":0,"guid":"g7","name":"a"},{"id":8,"parentId":0,"guid":"","name":"b"}]}"#;
+    let world =
+        r#"{"entities":[{"id":7,"parentId":0,"guid":"g7","name":"a"},{"id":8,"parentId":0,"guid":"","name":"b"}]}"#;
     let out = run(entries, r#"{"guids":["g7"],"overlaps":true}"#, world);
     assert!(out.contains(r#""offScreen":["g7"],"offScreenCount":1"#), "{out}");
     let pairs = run(entries, r#"{"overlaps":true}"#, world);
-    assert!(pairs.contains(r#""overlaps":[{"a":{"id":7,"guid":"g7","name":"a"},"b":{"id":8,"guid":null,"name":"b"},"layer":"ui"}]"#), "{pairs}");
+    assert!(
+        pairs.contains(
+            r#""overlaps":[{"a":{"id":7,"guid":"g7","name":"a"},"b":{"id":8,"guid":null,"name":"b"},"layer":"ui"}]"#
+        ),
+        "{pairs}"
+    );
 }
 
 #[test]
@@ -124,8 +135,10 @@ fn several_viewports_count_rects_and_say_so() {
         "{out}"
     );
     // One rect per viewport when targeted, too; one surface is no note.
-    assert!(run(entries, r#"{"ids":[1]}"#, "{}").starts_with(r#"{"totalCount":2,"returnedCount":2,"entityTotal":1,"surfaces":"#));
-    assert!(run(entries, r#"{"ids":[2]}"#, "{}").starts_with(r#"{"totalCount":1,"returnedCount":1,"entityTotal":1,"layerCounts""#));
+    assert!(run(entries, r#"{"ids":[1]}"#, "{}")
+        .starts_with(r#"{"totalCount":2,"returnedCount":2,"entityTotal":1,"surfaces":"#));
+    assert!(run(entries, r#"{"ids":[2]}"#, "{}")
+        .starts_with(r#"{"totalCount":1,"returnedCount":1,"entityTotal":1,"layerCounts""#));
 }
 
 #[test]
@@ -149,7 +162,8 @@ fn deep_parent_chains_exclude_ancestors_up_to_128_links() {
     // A chain 1 ← 2 ← … ← 200 in the world; rects for 1, 129 (128 links below 1) and 130 (129).
     let world: Vec<String> = (1..=200).map(|i| format!(r#"{{"id":{i},"parentId":{}}}"#, i - 1)).collect();
     let options = format!(r#"{{"entities":[{}]}}"#, world.join(","));
-    let rect = |id: u32| format!(r#"{{"id":{id},"layer":"ui","screen":{{"x":0,"y":0,"w":10,"h":10}},"onScreen":true}}"#);
+    let rect =
+        |id: u32| format!(r#"{{"id":{id},"layer":"ui","screen":{{"x":0,"y":0,"w":10,"h":10}},"onScreen":true}}"#);
     let entries = format!("[{},{},{}]", rect(1), rect(129), rect(130));
     let out = run(&entries, r#"{"overlaps":true}"#, &options);
     assert!(out.contains(r#""overlapsCount":1,"overlaps":[{"a":{"id":1,"guid":null,"name":""},"b":{"id":130,"guid":null,"name":""},"layer":"ui"}]"#), "{out}");
@@ -158,9 +172,15 @@ fn deep_parent_chains_exclude_ancestors_up_to_128_links() {
 #[test]
 fn ancestry_from_the_entity_list_reaches_through_rectless_ancestors() {
     // 2's parent is 7 (no rect), whose parent is 3: so 3 is 2's ancestor and their pair drops.
-    let entities = r#"{"entities":[{"id":1,"parentId":0},{"id":2,"parentId":7},{"id":7,"parentId":3},{"id":3,"parentId":0}]}"#;
+    let entities =
+        r#"{"entities":[{"id":1,"parentId":0},{"id":2,"parentId":7},{"id":7,"parentId":3},{"id":3,"parentId":0}]}"#;
     let out: Value = serde_json::from_str(&run(ENTRIES, r#"{"overlaps":true}"#, entities)).expect("json");
-    let pairs: Vec<(u64, u64)> = out["overlaps"].as_array().expect("pairs").iter().map(|p| (p["a"]["id"].as_u64().unwrap_or(0), p["b"]["id"].as_u64().unwrap_or(0))).collect();
+    let pairs: Vec<(u64, u64)> = out["overlaps"]
+        .as_array()
+        .expect("pairs")
+        .iter()
+        .map(|p| (p["a"]["id"].as_u64().unwrap_or(0), p["b"]["id"].as_u64().unwrap_or(0)))
+        .collect();
     assert_eq!((out["overlapsCount"].as_u64(), pairs), (Some(2), vec![(1, 2), (1, 3)]));
 }
 

@@ -316,4 +316,3 @@ pub fn layer_overlap_pairs(items: &[Item], parents: &Parents, group: usize, out:
         }
     }
 }
-

@@ -22,8 +22,8 @@ pub mod handles;
 pub mod layout_bounds;
 pub mod layout_entries;
 pub mod layout_overlaps;
-pub mod stream;
 pub mod scene_state;
+pub mod stream;
 pub mod traits;
 pub mod where_filter;
 pub mod write_path;
@@ -104,7 +104,8 @@ impl Histogram {
     /// The keys in the order `Object.keys` lists them on the parsed object: array-index keys
     /// first, ascending, then the rest in first-seen order.
     pub fn js_keys(&self) -> Vec<&str> {
-        let (mut index, rest): (Vec<&str>, Vec<&str>) = self.counts.keys().map(String::as_str).partition(|k| array_index(k).is_some());
+        let (mut index, rest): (Vec<&str>, Vec<&str>) =
+            self.counts.keys().map(String::as_str).partition(|k| array_index(k).is_some());
         index.sort_by_key(|k| array_index(k));
         index.extend(rest);
         index
@@ -242,7 +243,8 @@ impl Limit {
 /// A reply struct as compact JSON text, numbers written exactly as `JSON.stringify` writes them
 /// (serde's own writer prints `1e21` where JavaScript prints `1e+21`). Field order is key order.
 pub fn reply_json<T: serde::Serialize>(reply: &T) -> crate::error::Result<String> {
-    let value = serde_json::to_value(reply).map_err(|e| crate::error::Error::invalid_input(format!("reply could not be built: {e}")))?;
+    let value = serde_json::to_value(reply)
+        .map_err(|e| crate::error::Error::invalid_input(format!("reply could not be built: {e}")))?;
     Ok(to_json(&value))
 }
 

@@ -98,13 +98,20 @@ pub fn scene_state(entities: &Value, query: &Value, options: &Value) -> Result<S
     let sel = select(&all, &query, &mode, clause.as_ref(), options.get("traits"), &mut warnings);
 
     let total = sel.rows.len();
-    let default_limit = if mode.index { Some(DEFAULT_INDEX_LIMIT) } else { mode.targeted.then_some(DEFAULT_TARGETED_LIMIT) };
+    let default_limit =
+        if mode.index { Some(DEFAULT_INDEX_LIMIT) } else { mode.targeted.then_some(DEFAULT_TARGETED_LIMIT) };
     let shown = read_limit(query.get("limit")).or(default_limit).map_or(total, |l| l.min(total));
     let truncated = shown < total;
     let guids = Guids::new(&all, guid_prefix_digits(options.get("guidPrefix")));
     let rendered: Vec<Value> = sel.rows[..shown]
         .iter()
-        .map(|e| if mode.index { index_entity(e, &guids) } else { value_entity(e, &guids, mode.trait_only.as_deref(), &query) })
+        .map(|e| {
+            if mode.index {
+                index_entity(e, &guids)
+            } else {
+                value_entity(e, &guids, mode.trait_only.as_deref(), &query)
+            }
+        })
         .collect();
     let hint = hint(&mode, &sel, &query, &all, shown, total);
     reply_json(&Reply {
@@ -122,10 +129,17 @@ pub fn scene_state(entities: &Value, query: &Value, options: &Value) -> Result<S
 
 /// The parsed `where` clause (a clause that did not parse selects nothing and does not target)
 /// and whether its trait and field are known; the warning for either goes to `warnings`.
-fn read_where(query: &Map<String, Value>, entities: &[Value], registry: Option<&Value>, warnings: &mut Vec<String>) -> Option<(Where, bool)> {
+fn read_where(
+    query: &Map<String, Value>,
+    entities: &[Value],
+    registry: Option<&Value>,
+    warnings: &mut Vec<String>,
+) -> Option<(Where, bool)> {
     let text = key_string(Some(given(query.get("where"))?), "");
     let Some(parsed) = parse_where(&text) else {
-        warnings.push(format!("could not parse where \"{text}\" — expected 'Trait.field <op> value' (op ∈ = != > >= < <= ~)"));
+        warnings.push(format!(
+            "could not parse where \"{text}\" — expected 'Trait.field <op> value' (op ∈ = != > >= < <= ~)"
+        ));
         return None;
     };
     if let Err(message) = validate(&parsed, entities, registry) {
@@ -142,9 +156,17 @@ fn read_where(query: &Map<String, Value>, entities: &[Value], registry: Option<&
     Some((parsed, true))
 }
 
-fn select<'a>(all: &[&'a Entity], query: &Map<String, Value>, mode: &Mode, clause: Option<&(Where, bool)>, registry: Option<&Value>, warnings: &mut Vec<String>) -> Selection<'a> {
+fn select<'a>(
+    all: &[&'a Entity],
+    query: &Map<String, Value>,
+    mode: &Mode,
+    clause: Option<&(Where, bool)>,
+    registry: Option<&Value>,
+    warnings: &mut Vec<String>,
+) -> Selection<'a> {
     let keep_resources = truthy(query.get("resources")) || mode.targeted;
-    let mut rows: Vec<&Entity> = all.iter().copied().filter(|e| keep_resources || !truthy(e.get("isResource"))).collect();
+    let mut rows: Vec<&Entity> =
+        all.iter().copied().filter(|e| keep_resources || !truthy(e.get("isResource"))).collect();
     let resources_excluded = all.len() - rows.len();
     if let Some(id) = mode.id {
         retain_id(&mut rows, id);
@@ -159,7 +181,11 @@ fn select<'a>(all: &[&'a Entity], query: &Map<String, Value>, mode: &Mode, claus
         rows.retain(|e| lower(&key_string(e.get("name"), "")).contains(&needle));
     }
     if let Some((w, known)) = clause {
-        rows.retain(|e| *known && has_trait(e, &w.trait_name) && w.matches(trait_values(e, &w.trait_name).and_then(|v| field_value(v, &w.field))));
+        rows.retain(|e| {
+            *known
+                && has_trait(e, &w.trait_name)
+                && w.matches(trait_values(e, &w.trait_name).and_then(|v| field_value(v, &w.field)))
+        });
     }
     if let Some(t) = &mode.trait_only {
         let names = trait_names(all, registry);
@@ -187,7 +213,8 @@ fn retain_id(rows: &mut Vec<&Entity>, id: &Value) {
 /// (`guidPrefix`) — the one entity a copied prefix names; never a first match. `Err` is the
 /// warning for a guid that selects nothing.
 fn retain_guid(rows: &mut Vec<&Entity>, guid: &str) -> std::result::Result<(), String> {
-    let exact: Vec<&Entity> = rows.iter().copied().filter(|e| matches!(e.get("guid"), Some(Value::String(g)) if g == guid)).collect();
+    let exact: Vec<&Entity> =
+        rows.iter().copied().filter(|e| matches!(e.get("guid"), Some(Value::String(g)) if g == guid)).collect();
     if !exact.is_empty() {
         *rows = exact;
         return Ok(());
@@ -224,7 +251,8 @@ fn trait_names(all: &[&Entity], registry: Option<&Value>) -> Vec<String> {
 
 fn unknown_trait_warning(t: &str, names: &[String]) -> String {
     let needle = lower(t);
-    let near: Vec<&str> = names.iter().filter(|n| lower(n).contains(&needle)).take(MAX_TRAIT_SUGGESTIONS).map(String::as_str).collect();
+    let near: Vec<&str> =
+        names.iter().filter(|n| lower(n).contains(&needle)).take(MAX_TRAIT_SUGGESTIONS).map(String::as_str).collect();
     let tail = if near.is_empty() {
         " List them with modoki_list_traits.".to_owned()
     } else {
@@ -234,7 +262,14 @@ fn unknown_trait_warning(t: &str, names: &[String]) -> String {
 }
 
 /// The index hint, the capped-reply hint, or the empty-filter hint of a targeted read.
-fn hint(mode: &Mode, sel: &Selection, query: &Map<String, Value>, all: &[&Entity], shown: usize, total: usize) -> Option<String> {
+fn hint(
+    mode: &Mode,
+    sel: &Selection,
+    query: &Map<String, Value>,
+    all: &[&Entity],
+    shown: usize,
+    total: usize,
+) -> Option<String> {
     let truncated = shown < total;
     if mode.index {
         let more = if truncated { format!(" Showing {shown} of {total}; raise limit=N.") } else { String::new() };
@@ -257,14 +292,24 @@ fn hint(mode: &Mode, sel: &Selection, query: &Map<String, Value>, all: &[&Entity
     }
     let null = Value::Null;
     let q = |k: &str| query.get(k).unwrap_or(&null);
-    let filter = describe_filter([("id", q("id")), ("guid", q("guid")), ("trait", q("trait")), ("name", q("name")), ("where", q("where"))]);
+    let filter = describe_filter([
+        ("id", q("id")),
+        ("guid", q("guid")),
+        ("trait", q("trait")),
+        ("name", q("name")),
+        ("where", q("where")),
+    ]);
     let names: Vec<String> = all.iter().map(|e| key_string(e.get("name"), "")).collect();
     Some(empty_filter_hint(&EmptyFilter {
         what: "entity",
         filter: &filter,
         unfiltered_count: all.len() as f64,
         unfiltered_label: Some("exist in the world, resources included"),
-        live: mode.name.as_ref().map(|_| vec![("name", names.iter().map(String::as_str).collect())]).unwrap_or_default(),
+        live: mode
+            .name
+            .as_ref()
+            .map(|_| vec![("name", names.iter().map(String::as_str).collect())])
+            .unwrap_or_default(),
         near: mode.name.as_deref().map(|n| vec![("name", n)]).unwrap_or_default(),
     }))
 }
@@ -272,7 +317,9 @@ fn hint(mode: &Mode, sel: &Selection, query: &Map<String, Value>, all: &[&Entity
 /// A GUID prefix (6–31 hex digits) that names exactly one known GUID; otherwise the warning
 /// to give: the ambiguity with its candidates, or the stale-GUID warning.
 fn resolve_prefix(guid: &str, known: &[String]) -> std::result::Result<String, String> {
-    let stale = || format!("guid \"{guid}\" matched no entity in the live world (it may be stale — ids/entities rebuild on scene reload).");
+    let stale = || {
+        format!("guid \"{guid}\" matched no entity in the live world (it may be stale — ids/entities rebuild on scene reload).")
+    };
     let hex = guid.chars().filter(|&c| c != '-').count();
     if !(crate::summarize::guid::MIN_PREFIX_HEX..32).contains(&hex) {
         return Err(stale());
@@ -316,7 +363,9 @@ fn validate(w: &Where, entities: &[Value], registry: Option<&Value>) -> std::res
         if !registry.is_empty() {
             let Some(schema) = registry.get(&w.trait_name) else { return Err(unknown_trait()) };
             return match schema.get("fields").and_then(Value::as_array) {
-                Some(fields) if !fields.iter().any(|f| f.as_str() == Some(&w.field) || f.as_str() == Some(top_field)) => {
+                Some(fields)
+                    if !fields.iter().any(|f| f.as_str() == Some(&w.field) || f.as_str() == Some(top_field)) =>
+                {
                     Err(unknown_field())
                 }
                 _ => Ok(()),

@@ -41,7 +41,10 @@ fn index_mode_names_only_drops_resources_and_says_how_many() {
 fn no_reply_carries_entity_count() {
     for query in ["{}", r#"{"id":2}"#, r#"{"full":1,"limit":1}"#, r#"{"name":"zz"}"#, r#"{"trait":"Nope"}"#] {
         let out = run(SCENE, query, "{}");
-        assert!(!out.contains("entityCount") && out.contains(r#""returnedCount":"#) && out.contains(r#""totalCount":"#), "{query}: {out}");
+        assert!(
+            !out.contains("entityCount") && out.contains(r#""returnedCount":"#) && out.contains(r#""totalCount":"#),
+            "{query}: {out}"
+        );
     }
 }
 
@@ -55,18 +58,25 @@ fn index_resources_and_guid_prefix() {
 
 #[test]
 fn caps_are_disclosed_before_the_rows() {
-    let many: Vec<String> = (1..=250).map(|i| format!(r#"{{"id":{i},"name":"e{i}","traits":[],"parentId":0}}"#)).collect();
+    let many: Vec<String> =
+        (1..=250).map(|i| format!(r#"{{"id":{i},"name":"e{i}","traits":[],"parentId":0}}"#)).collect();
     let scene = format!("[{}]", many.join(","));
     let out = run(&scene, "{}", "{}");
     assert!(out.starts_with(&format!(r#"{{"scenePath":null,"returnedCount":200,"totalCount":250,"truncated":true,"hint":"{HINT} Showing 200 of 250; raise limit=N.","entities":[{{"id":1,"#)), "{out}");
     assert!(out.ends_with(r#""layer":null,"traits":[]}]}"#), "{out}");
     assert_eq!(
         run(&scene, r#"{"limit":0}"#, "{}"),
-        format!(r#"{{"scenePath":null,"returnedCount":0,"totalCount":250,"truncated":true,"hint":"{HINT} Showing 0 of 250; raise limit=N.","entities":[]}}"#)
+        format!(
+            r#"{{"scenePath":null,"returnedCount":0,"totalCount":250,"truncated":true,"hint":"{HINT} Showing 0 of 250; raise limit=N.","entities":[]}}"#
+        )
     );
-    assert!(run(&scene, r#"{"limit":-4}"#, "{}").starts_with(r#"{"scenePath":null,"returnedCount":0,"totalCount":250,"truncated":true,"#));
+    assert!(run(&scene, r#"{"limit":-4}"#, "{}")
+        .starts_with(r#"{"scenePath":null,"returnedCount":0,"totalCount":250,"truncated":true,"#));
     let out = run(&scene, r#"{"limit":1e300}"#, "{}");
-    assert!(out.starts_with(r#"{"scenePath":null,"returnedCount":250,"totalCount":250,"entities":["#) && !out.contains("truncated"));
+    assert!(
+        out.starts_with(r#"{"scenePath":null,"returnedCount":250,"totalCount":250,"entities":["#)
+            && !out.contains("truncated")
+    );
     // A targeted read is capped at 20 unless the caller sets a limit; the hint says which.
     let out = run(&scene, r#"{"name":"e"}"#, "{}");
     assert!(out.starts_with(r#"{"scenePath":null,"returnedCount":20,"totalCount":250,"truncated":true,"hint":"Showing 20 of 250 matches — 230 MORE are not shown (a targeted read is capped at 20 by default). Pass limit=250 for all of them, or narrow with trait=/name=/where=.","entities":["#), "{out}");
@@ -77,15 +87,23 @@ fn caps_are_disclosed_before_the_rows() {
 
 #[test]
 fn empty_scene() {
-    assert_eq!(run("[]", "{}", "{}"), format!(r#"{{"scenePath":null,"returnedCount":0,"totalCount":0,"entities":[],"hint":"{HINT}"}}"#));
-    assert_eq!(run("null", r#"{"full":1}"#, "{}"), r#"{"scenePath":null,"returnedCount":0,"totalCount":0,"entities":[]}"#);
+    assert_eq!(
+        run("[]", "{}", "{}"),
+        format!(r#"{{"scenePath":null,"returnedCount":0,"totalCount":0,"entities":[],"hint":"{HINT}"}}"#)
+    );
+    assert_eq!(
+        run("null", r#"{"full":1}"#, "{}"),
+        r#"{"scenePath":null,"returnedCount":0,"totalCount":0,"entities":[]}"#
+    );
 }
 
 #[test]
 fn targeted_queries_return_values_with_guids() {
     assert_eq!(
         run(SCENE, r#"{"id":2}"#, "{}"),
-        format!(r#"{{"scenePath":null,"returnedCount":1,"totalCount":1,"entities":[{{"id":2,"guid":null,"name":"Palm","parentId":1,"parentGuid":"{G1}","layer":null,"traits":{{"Transform":{{"x":2,"y":1,"tag":"Tree"}}}}}}]}}"#)
+        format!(
+            r#"{{"scenePath":null,"returnedCount":1,"totalCount":1,"entities":[{{"id":2,"guid":null,"name":"Palm","parentId":1,"parentGuid":"{G1}","layer":null,"traits":{{"Transform":{{"x":2,"y":1,"tag":"Tree"}}}}}}]}}"#
+        )
     );
     assert_eq!(
         run(SCENE, r#"{"id":"3"}"#, "{}"),
@@ -95,7 +113,9 @@ fn targeted_queries_return_values_with_guids() {
     assert!(palms.starts_with(r#"{"scenePath":null,"returnedCount":2,"totalCount":2,"entities":[{"id":2,"#), "{palms}");
     assert_eq!(
         run(SCENE, &format!(r#"{{"guid":"{G4}"}}"#), "{}"),
-        format!(r#"{{"scenePath":null,"returnedCount":1,"totalCount":1,"entities":[{{"id":4,"guid":"{G4}","name":"palm big","parentId":1,"parentGuid":"{G1}","layer":"3d","traits":{{"Transform":{{"x":"3","y":"high"}}}}}}]}}"#)
+        format!(
+            r#"{{"scenePath":null,"returnedCount":1,"totalCount":1,"entities":[{{"id":4,"guid":"{G4}","name":"palm big","parentId":1,"parentGuid":"{G1}","layer":"3d","traits":{{"Transform":{{"x":"3","y":"high"}}}}}}]}}"#
+        )
     );
 }
 
@@ -103,7 +123,9 @@ fn targeted_queries_return_values_with_guids() {
 fn trait_selects_the_entities_that_carry_it_and_keeps_only_its_values() {
     assert_eq!(
         run(SCENE, r#"{"trait":"Renderable3D"}"#, "{}"),
-        format!(r#"{{"scenePath":null,"returnedCount":1,"totalCount":1,"entities":[{{"id":1,"guid":"{G1}","name":"Island","parentId":0,"parentGuid":null,"layer":"3d","traits":{{"Renderable3D":{{"mesh":"rock"}}}}}}]}}"#)
+        format!(
+            r#"{{"scenePath":null,"returnedCount":1,"totalCount":1,"entities":[{{"id":1,"guid":"{G1}","name":"Island","parentId":0,"parentGuid":null,"layer":"3d","traits":{{"Renderable3D":{{"mesh":"rock"}}}}}}]}}"#
+        )
     );
     assert_eq!(
         run(SCENE, r#"{"trait":"transform"}"#, "{}"),
@@ -139,7 +161,9 @@ fn unknown_guid_warns_without_a_second_explanation() {
 fn enrichers_switch_to_values_and_copy_their_key() {
     assert_eq!(
         run(SCENE, r#"{"world":1,"limit":1}"#, "{}"),
-        format!(r#"{{"scenePath":null,"returnedCount":1,"totalCount":3,"truncated":true,"hint":"Showing 1 of 3 matches — 2 MORE are not shown. Pass limit=3 for all of them, or narrow with trait=/name=/where=.","resourcesExcluded":1,"entities":[{{"id":1,"guid":"{G1}","name":"Island","parentId":0,"parentGuid":null,"layer":"3d","traits":{{"Transform":{{"x":1,"y":5.5}},"Renderable3D":{{"mesh":"rock"}}}},"world":{{"x":1}}}}]}}"#)
+        format!(
+            r#"{{"scenePath":null,"returnedCount":1,"totalCount":3,"truncated":true,"hint":"Showing 1 of 3 matches — 2 MORE are not shown. Pass limit=3 for all of them, or narrow with trait=/name=/where=.","resourcesExcluded":1,"entities":[{{"id":1,"guid":"{G1}","name":"Island","parentId":0,"parentGuid":null,"layer":"3d","traits":{{"Transform":{{"x":1,"y":5.5}},"Renderable3D":{{"mesh":"rock"}}}},"world":{{"x":1}}}}]}}"#
+        )
     );
 }
 
@@ -163,7 +187,12 @@ fn where_filters_numerically_and_by_string() {
 #[test]
 fn unparsable_where_warns_and_is_not_targeted() {
     let out = run(SCENE, r#"{"where":"Transform y 3"}"#, "{}");
-    assert!(out.starts_with(r#"{"scenePath":null,"returnedCount":3,"totalCount":3,"resourcesExcluded":1,"entities":[{"id":1,"guid":"#), "{out}");
+    assert!(
+        out.starts_with(
+            r#"{"scenePath":null,"returnedCount":3,"totalCount":3,"resourcesExcluded":1,"entities":[{"id":1,"guid":"#
+        ),
+        "{out}"
+    );
     assert!(out.ends_with(&format!(
         r#""warnings":["could not parse where \"Transform y 3\" — expected 'Trait.field <op> value' (op ∈ = != > >= < <= ~)"],"hint":"{HINT}"}}"#
     )));
@@ -171,17 +200,31 @@ fn unparsable_where_warns_and_is_not_targeted() {
 
 #[test]
 fn unknown_trait_and_field_in_where() {
-    let empty = |warning: &str| format!(r#"{{"scenePath":null,"returnedCount":0,"totalCount":0,"entities":[],"warnings":["{warning}"]}}"#);
-    assert_eq!(run(SCENE, r#"{"where":"Nope.x > 1"}"#, "{}"), empty(r#"unknown trait \"Nope\" in where \"Nope.x > 1\""#));
-    assert_eq!(run(SCENE, r#"{"where":"Transform.q > 1"}"#, "{}"), empty(r#"unknown field \"Transform.q\" in where \"Transform.q > 1\""#));
+    let empty = |warning: &str| {
+        format!(r#"{{"scenePath":null,"returnedCount":0,"totalCount":0,"entities":[],"warnings":["{warning}"]}}"#)
+    };
+    assert_eq!(
+        run(SCENE, r#"{"where":"Nope.x > 1"}"#, "{}"),
+        empty(r#"unknown trait \"Nope\" in where \"Nope.x > 1\""#)
+    );
+    assert_eq!(
+        run(SCENE, r#"{"where":"Transform.q > 1"}"#, "{}"),
+        empty(r#"unknown field \"Transform.q\" in where \"Transform.q > 1\""#)
+    );
     let registry = r#"{"traits":{"Transform":{"fields":["x","y","z"]},"Light":{}}}"#;
     // The registry, not the data, decides: z is a known field even though no entity has it.
     assert_eq!(
         run(SCENE, r#"{"where":"Transform.z > 1"}"#, registry),
         r#"{"scenePath":null,"returnedCount":0,"totalCount":0,"entities":[],"hint":"no entity matches where=Transform.z > 1, but 4 exist in the world, resources included. Check the spelling, or drop the filter."}"#
     );
-    assert_eq!(run(SCENE, r#"{"where":"Renderable3D.mesh = rock"}"#, registry), empty(r#"unknown trait \"Renderable3D\" in where \"Renderable3D.mesh = rock\""#));
-    assert_eq!(run(SCENE, r#"{"where":"Transform.w > 1"}"#, registry), empty(r#"unknown field \"Transform.w\" in where \"Transform.w > 1\""#));
+    assert_eq!(
+        run(SCENE, r#"{"where":"Renderable3D.mesh = rock"}"#, registry),
+        empty(r#"unknown trait \"Renderable3D\" in where \"Renderable3D.mesh = rock\""#)
+    );
+    assert_eq!(
+        run(SCENE, r#"{"where":"Transform.w > 1"}"#, registry),
+        empty(r#"unknown field \"Transform.w\" in where \"Transform.w > 1\""#)
+    );
 }
 
 #[test]
@@ -203,7 +246,10 @@ fn hostile_keys_are_plain_data() {
 #[test]
 fn wrong_input_kind_is_an_error() {
     let p = |s: &str| serde_json::from_str::<Value>(s).expect("json");
-    assert_eq!(scene_state(&p("{}"), &p("{}"), &p("{}")), Err(Error::invalid_input("sceneState: entities must be an array")));
+    assert_eq!(
+        scene_state(&p("{}"), &p("{}"), &p("{}")),
+        Err(Error::invalid_input("sceneState: entities must be an array"))
+    );
 }
 
 #[test]

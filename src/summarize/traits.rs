@@ -14,7 +14,8 @@ use super::{js_truthy, key_string, lower, reply_json, truthy};
 use crate::error::{Error, Result};
 
 /// Hint of the bare (names-only) call.
-pub const BARE_HINT: &str = "Names only. Pass name=<Trait> for its field schema (do this before a setTrait), or all=true for every schema.";
+pub const BARE_HINT: &str =
+    "Names only. Pass name=<Trait> for its field schema (do this before a setTrait), or all=true for every schema.";
 
 /// Most near names a `NOT_FOUND` lists as options.
 pub const MAX_SUGGESTIONS: usize = 8;
@@ -87,7 +88,8 @@ pub fn summarize_traits(traits: &Value, schema_available: Option<&Value>, query:
     }
     let all = truthy(query.get("all"));
     if traits.is_empty() {
-        let what = if all { "list every registered ECS trait with its schema" } else { "list the registered ECS traits" };
+        let what =
+            if all { "list every registered ECS trait with its schema" } else { "list the registered ECS traits" };
         return reply_json(&no_renderer(what.to_owned(), "traits exist"));
     }
     if all {
@@ -114,14 +116,17 @@ fn lookup(traits: &Map<String, Value>, schema_available: Option<&Value>, name: &
             return reply_json(&no_renderer(what, "the trait exists"));
         }
         let needle = lower(name);
-        let near: Vec<String> = traits.keys().filter(|k| lower(k).contains(&needle)).take(MAX_SUGGESTIONS).cloned().collect();
+        let near: Vec<String> =
+            traits.keys().filter(|k| lower(k).contains(&needle)).take(MAX_SUGGESTIONS).cloned().collect();
         let options = if near.is_empty() {
             vec!["call modoki_list_traits bare for every registered name, grouped by category".to_owned()]
         } else {
             near
         };
         let why = "no registered trait has that name. Trait names are case-sensitive.".to_owned();
-        return reply_json(&Failure { error: Detail { code: "NOT_FOUND", what, why, got: Some(name.to_owned()), options } });
+        return reply_json(&Failure {
+            error: Detail { code: "NOT_FOUND", what, why, got: Some(name.to_owned()), options },
+        });
     };
     let mut one = Map::new();
     one.insert(name.to_owned(), hit.clone());

@@ -19,14 +19,21 @@ const TRAITS: &str = r#"{
   "__proto__":{"category":"constructor"}
 }"#;
 
-const NO_RENDERER_OPTIONS_JSON: &str = r#"["wait for the editor window to finish loading, then retry","check the editor is running: modoki_identity"]"#;
+const NO_RENDERER_OPTIONS_JSON: &str =
+    r#"["wait for the editor window to finish loading, then retry","check the editor is running: modoki_identity"]"#;
 
 #[test]
 fn bare_lists_names_by_category_with_the_flag_as_given() {
     let by_category = r#""byCategory":{"core":["Transform"],"render":["Renderable3D","SpriteRenderer"],"physics":["RigidBody"],"other":["Tag"],"":["Blank"],"constructor":["__proto__"]}"#;
-    assert_eq!(run(TRAITS, Some("true"), "{}"), format!(r#"{{"schemaAvailable":true,"traitCount":7,{by_category},"hint":"{BARE_HINT}"}}"#));
+    assert_eq!(
+        run(TRAITS, Some("true"), "{}"),
+        format!(r#"{{"schemaAvailable":true,"traitCount":7,{by_category},"hint":"{BARE_HINT}"}}"#)
+    );
     // A populated registry with schemaAvailable:false is still listed, flag propagated.
-    assert_eq!(run(TRAITS, Some("false"), "{}"), format!(r#"{{"schemaAvailable":false,"traitCount":7,{by_category},"hint":"{BARE_HINT}"}}"#));
+    assert_eq!(
+        run(TRAITS, Some("false"), "{}"),
+        format!(r#"{{"schemaAvailable":false,"traitCount":7,{by_category},"hint":"{BARE_HINT}"}}"#)
+    );
     assert_eq!(run(TRAITS, None, "{}"), format!(r#"{{"traitCount":7,{by_category},"hint":"{BARE_HINT}"}}"#));
 }
 
@@ -36,11 +43,15 @@ fn an_empty_registry_refuses_bare_and_all() {
     for flag in [Some("true"), Some("false"), None] {
         assert_eq!(
             run("{}", flag, "{}"),
-            format!(r#"{{"error":{{"code":"NO_RENDERER","what":"list the registered ECS traits","why":"{why}","options":{NO_RENDERER_OPTIONS_JSON}}}}}"#)
+            format!(
+                r#"{{"error":{{"code":"NO_RENDERER","what":"list the registered ECS traits","why":"{why}","options":{NO_RENDERER_OPTIONS_JSON}}}}}"#
+            )
         );
         assert_eq!(
             run("null", flag, r#"{"all":true}"#),
-            format!(r#"{{"error":{{"code":"NO_RENDERER","what":"list every registered ECS trait with its schema","why":"{why}","options":{NO_RENDERER_OPTIONS_JSON}}}}}"#)
+            format!(
+                r#"{{"error":{{"code":"NO_RENDERER","what":"list every registered ECS trait with its schema","why":"{why}","options":{NO_RENDERER_OPTIONS_JSON}}}}}"#
+            )
         );
     }
 }
@@ -66,7 +77,12 @@ fn a_miss_on_a_loaded_registry_is_not_found_with_near_names() {
     );
     let many: Vec<String> = (0..12).map(|i| format!(r#""Light{i}":{{}}"#)).collect();
     let out = run(&format!("{{{}}}", many.join(",")), None, r#"{"name":"light"}"#);
-    assert!(out.ends_with(r#""got":"light","options":["Light0","Light1","Light2","Light3","Light4","Light5","Light6","Light7"]}}"#), "{out}");
+    assert!(
+        out.ends_with(
+            r#""got":"light","options":["Light0","Light1","Light2","Light3","Light4","Light5","Light6","Light7"]}}"#
+        ),
+        "{out}"
+    );
 }
 
 #[test]
@@ -78,7 +94,10 @@ fn a_miss_on_an_unloaded_registry_says_nothing_is_known() {
     assert_eq!(run(r#"{"Tag":{}}"#, Some("false"), r#"{"name":"Transform"}"#), expected);
     assert_eq!(run("null", None, r#"{"name":"Transform"}"#), expected);
     // A hit still answers while the flag is false: the schema is there.
-    assert_eq!(run(r#"{"Tag":{}}"#, Some("false"), r#"{"name":"Tag"}"#), r#"{"schemaAvailable":false,"traits":{"Tag":{}}}"#);
+    assert_eq!(
+        run(r#"{"Tag":{}}"#, Some("false"), r#"{"name":"Tag"}"#),
+        r#"{"schemaAvailable":false,"traits":{"Tag":{}}}"#
+    );
 }
 
 #[test]

@@ -193,7 +193,18 @@ mod tests {
 
     #[test]
     fn rejects_what_is_not_trait_field_op_value() {
-        for bad in ["", "Transform", "Transform.y", "Transform.y >", ".y > 3", "Transform. > 3", "Transform.y 3", "T y > 3", "T.y.>3", "> 3"] {
+        for bad in [
+            "",
+            "Transform",
+            "Transform.y",
+            "Transform.y >",
+            ".y > 3",
+            "Transform. > 3",
+            "Transform.y 3",
+            "T y > 3",
+            "T.y.>3",
+            "> 3",
+        ] {
             assert_eq!(parse_where(bad), None, "{bad:?}");
         }
     }

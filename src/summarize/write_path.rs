@@ -84,7 +84,10 @@ mod tests {
     fn missing_fields_have_defaults() {
         assert_eq!(run("{}", "{}"), r#"{"ok":true,"changed":0,"errors":[],"warnings":[]}"#);
         assert_eq!(run(r#"{"errors":["bad"]}"#, "null"), r#"{"ok":false,"changed":0,"errors":["bad"],"warnings":[]}"#);
-        assert_eq!(run("{}", r#"{"returnScene":1}"#), r#"{"ok":true,"changed":0,"errors":[],"warnings":[],"scene":null}"#);
+        assert_eq!(
+            run("{}", r#"{"returnScene":1}"#),
+            r#"{"ok":true,"changed":0,"errors":[],"warnings":[],"scene":null}"#
+        );
     }
 
     #[test]
@@ -93,7 +96,10 @@ mod tests {
             screenshot_text(Some("/tmp/a.png"), Some(1800.0), Some(1200.0), false),
             "Screenshot saved to /tmp/a.png (1800x1200 px). Pass inline: true to receive the image itself."
         );
-        assert_eq!(screenshot_text(Some("/tmp/a.png"), Some(4.0), Some(2.0), true), "Screenshot saved to /tmp/a.png (4x2 px).");
+        assert_eq!(
+            screenshot_text(Some("/tmp/a.png"), Some(4.0), Some(2.0), true),
+            "Screenshot saved to /tmp/a.png (4x2 px)."
+        );
         assert_eq!(screenshot_text(None, None, None, true), "Screenshot captured (unknown size); not saved to a file.");
     }
 }

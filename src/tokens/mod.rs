@@ -77,7 +77,10 @@ impl serde::Serialize for Encoding {
 /// The encoding named `name`, or [`ErrorCode::UnknownEncoding`] naming the supported ones.
 pub fn encoding(name: &str) -> Result<Encoding> {
     Encoding::from_name(name).ok_or_else(|| {
-        Error::new(ErrorCode::UnknownEncoding, format!("Unknown encoding \"{name}\". Supported encodings: {}.", ENCODING_NAMES.join(", ")))
+        Error::new(
+            ErrorCode::UnknownEncoding,
+            format!("Unknown encoding \"{name}\". Supported encodings: {}.", ENCODING_NAMES.join(", ")),
+        )
     })
 }
 

@@ -70,8 +70,14 @@ impl Paths {
 
 enum Frame {
     /// `path` owns the braces and commas, members are named under `prefix`.
-    Object { path: u32, prefix: u32, member: u32 },
-    Array { path: u32 },
+    Object {
+        path: u32,
+        prefix: u32,
+        member: u32,
+    },
+    Array {
+        path: u32,
+    },
 }
 
 /// The ownership walk over the bytes of compact JSON text.
@@ -140,8 +146,9 @@ impl Walk<'_> {
         if self.expecting_key {
             if let Some(Frame::Object { prefix, member, .. }) = self.stack.last_mut() {
                 let raw = &json[start..end];
-                let key = serde_json::from_slice::<String>(raw)
-                    .unwrap_or_else(|_| String::from_utf8_lossy(raw.get(1..raw.len().saturating_sub(1)).unwrap_or(&[])).into_owned());
+                let key = serde_json::from_slice::<String>(raw).unwrap_or_else(|_| {
+                    String::from_utf8_lossy(raw.get(1..raw.len().saturating_sub(1)).unwrap_or(&[])).into_owned()
+                });
                 *member = self.paths.child(*prefix, &key);
             }
             self.expecting_key = false;

@@ -106,7 +106,15 @@ impl<'a> RankTable<'a> {
             return Err(TableError("rank table lengths do not add up to its bytes"));
         }
         let max_token_len = lengths.iter().copied().max().map_or(0, usize::from);
-        Ok(RankTable { data, offsets: offsets.into_boxed_slice(), slots_at, bytes_at, n_ranks, mask: n_slots - 1, max_token_len })
+        Ok(RankTable {
+            data,
+            offsets: offsets.into_boxed_slice(),
+            slots_at,
+            bytes_at,
+            n_ranks,
+            mask: n_slots - 1,
+            max_token_len,
+        })
     }
 
     /// Number of ordinary (non-special) ranks.
@@ -228,7 +236,10 @@ mod tests {
         let bytes = build(&[b"ab".to_vec(), b"c".to_vec()]);
         let mut wrong_length = bytes.clone();
         wrong_length[HEADER_WORDS * 4] = 3;
-        assert_eq!(RankTable::new(&wrong_length).err(), Some(TableError("rank table lengths do not add up to its bytes")));
+        assert_eq!(
+            RankTable::new(&wrong_length).err(),
+            Some(TableError("rank table lengths do not add up to its bytes"))
+        );
         let mut old = bytes.clone();
         old[4] = 1;
         assert_eq!(RankTable::new(&old).err(), Some(TableError("rank table version mismatch")));

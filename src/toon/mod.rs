@@ -90,7 +90,10 @@ impl ToonOptions {
     /// which is wrong.
     pub fn from_parts(delimiter: &str, indent_size: f64) -> Result<Self> {
         let delimiter = Delimiter::parse(delimiter).ok_or_else(|| {
-            Error::invalid_option(format!("delimiter must be ',', '\\t' or '|', got {}", crate::json::string::json_string(delimiter)))
+            Error::invalid_option(format!(
+                "delimiter must be ',', '\\t' or '|', got {}",
+                crate::json::string::json_string(delimiter)
+            ))
         })?;
         if !(indent_size.fract() == 0.0 && (1.0..=MAX_INDENT_SIZE as f64).contains(&indent_size)) {
             return Err(Error::invalid_option(format!(
@@ -138,7 +141,10 @@ mod tests {
     #[test]
     fn options_from_parts() {
         assert_eq!(ToonOptions::from_parts("|", 4.0), Ok(ToonOptions { delimiter: Delimiter::Pipe, indent_size: 4 }));
-        assert_eq!(ToonOptions::from_parts(";", 2.0), Err(Error::invalid_option("delimiter must be ',', '\\t' or '|', got \";\"")));
+        assert_eq!(
+            ToonOptions::from_parts(";", 2.0),
+            Err(Error::invalid_option("delimiter must be ',', '\\t' or '|', got \";\""))
+        );
         for bad in [0.0, 17.0, 2.5, -1.0, f64::NAN, f64::INFINITY] {
             let err = ToonOptions::from_parts(",", bad).expect_err("invalid indent");
             assert_eq!(err.code, crate::error::ErrorCode::InvalidOption);
@@ -148,7 +154,10 @@ mod tests {
 
     #[test]
     fn json_text_in_toon_out() {
-        let toon = to_toon_json(br#"{"users":[{"id":1,"name":"Ada"},{"id":2,"name":"Bob"}],"n":1e+21}"#, &ToonOptions::default());
+        let toon = to_toon_json(
+            br#"{"users":[{"id":1,"name":"Ada"},{"id":2,"name":"Bob"}],"n":1e+21}"#,
+            &ToonOptions::default(),
+        );
         assert_eq!(toon, Ok("users[2]{id,name}:\n  1,Ada\n  2,Bob\nn: 1e+21".to_owned()));
         assert_eq!(to_toon_json(br#"["\ud800"]"#, &ToonOptions::default()), Ok("[1]: \u{fffd}".to_owned()));
         let err = to_toon_json(b"{", &ToonOptions::default()).expect_err("not JSON");

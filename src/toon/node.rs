@@ -45,7 +45,8 @@ impl<'a> Node<'a> {
             Value::String(s) => Node::String(Cow::Borrowed(s)),
             Value::Array(items) => Node::Array(items.iter().map(Node::from_value).collect()),
             Value::Object(map) => {
-                let mut entries: Vec<_> = map.iter().map(|(k, v)| (Cow::Borrowed(k.as_str()), Node::from_value(v))).collect();
+                let mut entries: Vec<_> =
+                    map.iter().map(|(k, v)| (Cow::Borrowed(k.as_str()), Node::from_value(v))).collect();
                 js_entry_order(&mut entries);
                 Node::Object(entries)
             }
@@ -128,7 +129,10 @@ pub(crate) fn dedupe_last_wins<K: AsRef<str>, V>(entries: &mut Vec<(K, V)>) {
 
 fn has_duplicates<K: AsRef<str>, V>(entries: &[(K, V)]) -> bool {
     if entries.len() <= 16 {
-        return entries.iter().enumerate().any(|(i, (a, _))| entries[..i].iter().any(|(b, _)| a.as_ref() == b.as_ref()));
+        return entries
+            .iter()
+            .enumerate()
+            .any(|(i, (a, _))| entries[..i].iter().any(|(b, _)| a.as_ref() == b.as_ref()));
     }
     let mut keys: Vec<&str> = entries.iter().map(|(k, _)| k.as_ref()).collect();
     keys.sort_unstable();
@@ -144,11 +148,14 @@ mod tests {
     fn objects_follow_json_parse() {
         let node = parse(br#"{"b":1,"a":2,"b":3,"2":4,"1":5}"#).expect("json");
         let keys: Vec<(&str, f64)> = match &node {
-            Node::Object(entries) => entries.iter().map(|(k, v)| (k.as_ref(), if let Node::Number(x) = v { *x } else { f64::NAN })).collect(),
+            Node::Object(entries) => {
+                entries.iter().map(|(k, v)| (k.as_ref(), if let Node::Number(x) = v { *x } else { f64::NAN })).collect()
+            }
             _ => vec![],
         };
         assert_eq!(keys, vec![("1", 5.0), ("2", 4.0), ("b", 3.0), ("a", 2.0)]);
-        let wide: String = format!("{{{}\"k0\":\"last\"}}", (0..40).map(|i| format!("\"k{i}\":{i},")).collect::<String>());
+        let wide: String =
+            format!("{{{}\"k0\":\"last\"}}", (0..40).map(|i| format!("\"k{i}\":{i},")).collect::<String>());
         let Node::Object(entries) = parse(wide.as_bytes()).expect("json") else { panic!("object") };
         assert_eq!(entries.len(), 40);
         assert_eq!(entries[0], (Cow::Borrowed("k0"), Node::String(Cow::Borrowed("last"))));

@@ -46,8 +46,10 @@ pub fn parse_v8(json: &[u8]) -> Result<Node<'_>, ParseError> {
 }
 
 fn parse_with(json: &[u8], verbatim_numbers: bool) -> Result<Node<'_>, ParseError> {
-    let text = std::str::from_utf8(json).map_err(|e| ParseError { message: "invalid UTF-8", offset: e.valid_up_to() })?;
-    let mut parser = Parser { text, bytes: json, pos: 0, depth: 0, verbatim_numbers, known_keys: Vec::new(), failure: None };
+    let text =
+        std::str::from_utf8(json).map_err(|e| ParseError { message: "invalid UTF-8", offset: e.valid_up_to() })?;
+    let mut parser =
+        Parser { text, bytes: json, pos: 0, depth: 0, verbatim_numbers, known_keys: Vec::new(), failure: None };
     let parsed = parser.value().and_then(|value| {
         parser.skip_ws();
         if parser.pos == json.len() {
@@ -173,7 +175,7 @@ impl<'a> Parser<'a> {
 
     fn object(&mut self) -> Parsed<Node<'a>> {
         self.pos += 1; // '{'
-        // Most objects in tool data have a handful of keys: one allocation instead of three.
+                       // Most objects in tool data have a handful of keys: one allocation instead of three.
         let mut entries: Vec<(Cow<'a, str>, Node<'a>)> = Vec::with_capacity(8);
         self.skip_ws();
         if self.peek() == Some(b'}') {
@@ -373,7 +375,9 @@ impl<'a> Parser<'a> {
     fn unicode_escape(&mut self) -> Parsed<char> {
         let high = self.hex4()?;
         let code = match high {
-            0xD800..=0xDBFF => self.low_surrogate().map_or(0xFFFD, |low| 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)),
+            0xD800..=0xDBFF => {
+                self.low_surrogate().map_or(0xFFFD, |low| 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+            }
             0xDC00..=0xDFFF => 0xFFFD,
             code => code,
         };
@@ -434,7 +438,8 @@ impl<'a> Parser<'a> {
         }
         // Up to 15 digits is below 2^53: the integer is exact, no float parsing needed.
         if integral && int_digits <= 15 {
-            let magnitude = self.bytes[int_start..self.pos].iter().fold(0u64, |n, &d| n * 10 + u64::from(d - b'0')) as f64;
+            let magnitude =
+                self.bytes[int_start..self.pos].iter().fold(0u64, |n, &d| n * 10 + u64::from(d - b'0')) as f64;
             return Ok(Node::Number(if negative { -magnitude } else { magnitude }));
         }
         let token = self.text.get(start..self.pos).ok_or_else(|| self.error("invalid number"))?;
@@ -474,7 +479,19 @@ mod tests {
 
     #[test]
     fn agrees_with_serde_json_on_numbers() {
-        for token in ["0", "-0", "123456789012345", "1234567890123456", "9007199254740993", "1e400", "-1e-400", "0.1", "2.5e-324", "1.7976931348623157e308", "123.456e-2"] {
+        for token in [
+            "0",
+            "-0",
+            "123456789012345",
+            "1234567890123456",
+            "9007199254740993",
+            "1e400",
+            "-1e-400",
+            "0.1",
+            "2.5e-324",
+            "1.7976931348623157e308",
+            "123.456e-2",
+        ] {
             let ours = match parse(token.as_bytes()) {
                 Ok(Node::Number(x)) => x,
                 other => panic!("{token}: {other:?}"),
@@ -487,8 +504,29 @@ mod tests {
     #[test]
     fn rejects_what_json_rejects() {
         for text in [
-            "", " ", "{", "[1,]", "[1 2]", "{\"a\"}", "{\"a\":1,}", "{a:1}", "01", "-", "1.", ".5", "1e", "+1", "tru", "nul",
-            "\"a", "\"\\x\"", "\"\\u12\"", "\"\\ud800\\u12\"", "\"\u{1}\"", "[1] x", "NaN",
+            "",
+            " ",
+            "{",
+            "[1,]",
+            "[1 2]",
+            "{\"a\"}",
+            "{\"a\":1,}",
+            "{a:1}",
+            "01",
+            "-",
+            "1.",
+            ".5",
+            "1e",
+            "+1",
+            "tru",
+            "nul",
+            "\"a",
+            "\"\\x\"",
+            "\"\\u12\"",
+            "\"\\ud800\\u12\"",
+            "\"\u{1}\"",
+            "[1] x",
+            "NaN",
         ] {
             assert!(parse(text.as_bytes()).is_err(), "{text:?}");
         }
@@ -497,7 +535,9 @@ mod tests {
 
     #[test]
     fn lone_surrogates_read_as_replacement_characters_like_the_crate_s_reader() {
-        for text in [r#""\ud800""#, r#""\udc00x""#, r#""\ud800\u0041""#, r#""\ud83d\ude80\udc00""#, r#""\ud800\ud800\udc00""#] {
+        for text in
+            [r#""\ud800""#, r#""\udc00x""#, r#""\ud800\u0041""#, r#""\ud83d\ude80\udc00""#, r#""\ud800\ud800\udc00""#]
+        {
             let ours = parse(text.as_bytes()).expect("reads");
             let theirs: serde_json::Value = crate::json::read::read_value(text.as_bytes()).expect("reads");
             assert_eq!(ours, Node::from_value(&theirs), "{text}");
@@ -534,7 +574,14 @@ mod tests {
     #[test]
     fn v8_mode_keeps_number_tokens() {
         let node = parse_v8(b"[1e+21,-0.5,12345678901234567000]").expect("valid");
-        assert_eq!(node, Node::Array(vec![Node::NumberText("1e+21"), Node::NumberText("-0.5"), Node::NumberText("12345678901234567000")]));
+        assert_eq!(
+            node,
+            Node::Array(vec![
+                Node::NumberText("1e+21"),
+                Node::NumberText("-0.5"),
+                Node::NumberText("12345678901234567000")
+            ])
+        );
         assert!(parse_v8(b"[01]").is_err());
     }
 

@@ -259,7 +259,9 @@ mod tests {
 
     #[test]
     fn keys() {
-        for (key, want) in [("a", "a"), ("_a.b9", "_a.b9"), ("9a", "\"9a\""), ("", "\"\""), ("a-b", "\"a-b\""), ("é", "\"é\"")] {
+        for (key, want) in
+            [("a", "a"), ("_a.b9", "_a.b9"), ("9a", "\"9a\""), ("", "\"\""), ("a-b", "\"a-b\""), ("é", "\"é\"")]
+        {
             let mut out = String::new();
             push_key(&mut out, key);
             assert_eq!(out, want);

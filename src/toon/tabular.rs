@@ -33,7 +33,8 @@ pub fn tabular_fields<'n, 'a>(rows: &[&'n Entries<'a>]) -> Option<Vec<Field<'n>>
         let field = match kind {
             ColumnKind::Primitives | ColumnKind::Empty => Field { name, children: None },
             ColumnKind::Objects => {
-                let objects: Vec<&'n Entries<'a>> = rows.iter().filter_map(|row| field_value(row, index, name).as_object()).collect();
+                let objects: Vec<&'n Entries<'a>> =
+                    rows.iter().filter_map(|row| field_value(row, index, name).as_object()).collect();
                 Field { name, children: Some(tabular_fields(&objects)?) }
             }
             ColumnKind::Mixed => return None,
@@ -87,7 +88,6 @@ pub fn all_objects<'n, 'a>(items: &'n [Node<'a>]) -> Option<Vec<&'n Entries<'a>>
 fn non_empty_objects<'n, 'a: 'n>(values: impl Iterator<Item = &'n Node<'a>>) -> Option<Vec<&'n Entries<'a>>> {
     values.map(|v| v.as_object().filter(|e| !e.is_empty())).collect()
 }
-
 
 /// Same key count and every key of `first` present. Rows written in the same key order (the
 /// usual case) are settled by one pass of string comparisons.

@@ -13,13 +13,13 @@ pub mod abi;
 #[cfg(feature = "full")]
 mod menu;
 #[cfg(feature = "full")]
-mod summarize;
+mod profile;
 #[cfg(feature = "full")]
 mod streams;
 #[cfg(feature = "full")]
-mod tokens;
+mod summarize;
 #[cfg(feature = "full")]
-mod profile;
+mod tokens;
 #[cfg(feature = "full")]
 mod toon;
 
@@ -27,10 +27,10 @@ use js_sys::{Array, JsString};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+use crate::cap::preview::{summary_json, Shape, Summary};
 use crate::cap::{elision_envelope, narrow_hint_text, plan_text_cut, CapUnit};
 use crate::json::scan::round_json_numbers_into;
 use crate::round::round_sig;
-use crate::cap::preview::{summary_json, Shape, Summary};
 
 #[wasm_bindgen]
 extern "C" {
@@ -61,7 +61,9 @@ pub fn round_sig_export(x: f64, sig: f64) -> f64 {
 /// then keeps the string it already has instead of decoding a copy.
 #[wasm_bindgen(js_name = roundJsonInput)]
 pub fn round_json_input(len: usize, latin1: bool, sig: f64) -> Result<f64, JsValue> {
-    let changed = abi::with_input_and_output(len, latin1, |json, out| round_json_numbers_into(json, sig, out).then_some(out.len()))?;
+    let changed = abi::with_input_and_output(len, latin1, |json, out| {
+        round_json_numbers_into(json, sig, out).then_some(out.len())
+    })?;
     Ok(changed.map_or(-1.0, |n| n as f64))
 }
 

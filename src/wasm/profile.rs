@@ -27,7 +27,12 @@ pub fn inflation_risk_json(schema_utf8: &[u8]) -> Result<String, JsValue> {
 
 /// `profileResponse`: blocks and options as JSON text, the profile as JSON text.
 #[wasm_bindgen(js_name = profileResponseJson)]
-pub fn profile_response_json(tool_name: &str, blocks_utf8: &[u8], options_utf8: &[u8], encoding_name: &str) -> Result<String, JsValue> {
+pub fn profile_response_json(
+    tool_name: &str,
+    blocks_utf8: &[u8],
+    options_utf8: &[u8],
+    encoding_name: &str,
+) -> Result<String, JsValue> {
     let blocks: Vec<Block> = parse("profileResponse blocks", blocks_utf8)?;
     let options: ProfileOptions = parse("profileResponse options", options_utf8)?;
     Ok(profile_response(tool_name, &blocks, &options, tokens::encoding(encoding_name)?)?.to_json())

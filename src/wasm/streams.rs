@@ -60,8 +60,10 @@ pub fn fit_count(sizes: &[f64], budget: f64) -> f64 {
 /// The stream constants as JSON, so the JS side reads the one copy the core uses.
 #[wasm_bindgen(js_name = streamConstants)]
 pub fn stream_constants() -> String {
-    let ranks: serde_json::Map<String, Value> =
-        levels::CONSOLE_LEVELS.iter().map(|l| ((*l).to_owned(), Value::from(levels::console_rank(l).unwrap_or(0)))).collect();
+    let ranks: serde_json::Map<String, Value> = levels::CONSOLE_LEVELS
+        .iter()
+        .map(|l| ((*l).to_owned(), Value::from(levels::console_rank(l).unwrap_or(0))))
+        .collect();
     let constants = serde_json::json!({
         "CONSOLE_TAIL_DEFAULT": window::CONSOLE_TAIL_DEFAULT,
         "JOURNAL_TAIL_DEFAULT": window::JOURNAL_TAIL_DEFAULT,

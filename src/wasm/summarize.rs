@@ -153,7 +153,9 @@ pub fn short_guid(guid: &str) -> String {
 #[wasm_bindgen(js_name = resolveGuid)]
 pub fn resolve_guid(input: &str, known: &[u8]) -> Result<String, JsValue> {
     let known: Vec<String> = summarize::parse_typed::<Option<Vec<String>>>(known)
-        .map_err(|m| JsValue::from(Error::invalid_input(format!("resolveGuid: known must be an array of GUID strings ({m})"))))?
+        .map_err(|m| {
+            JsValue::from(Error::invalid_input(format!("resolveGuid: known must be an array of GUID strings ({m})")))
+        })?
         .unwrap_or_default();
     guid::resolve_guid(input, &known).map_err(|e| super::js_error(e.code, &e.message))
 }

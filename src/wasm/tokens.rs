@@ -30,7 +30,8 @@ pub fn token_prefix_units(len: usize, encoding_name: &str, limit: f64) -> Result
     let enc = encoding(encoding_name)?;
     let limit = tokens::limit_from_f64(limit);
     let units = abi::with_input_text(len, false, |text| {
-        tokens::prefix_within(enc, text, limit).map(|end| crate::json::string::utf16_len(text.get(..end).unwrap_or("")) as f64)
+        tokens::prefix_within(enc, text, limit)
+            .map(|end| crate::json::string::utf16_len(text.get(..end).unwrap_or("")) as f64)
     })??;
     Ok(units)
 }

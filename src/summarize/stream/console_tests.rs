@@ -72,10 +72,16 @@ fn cursored_reads_page_oldest_first_and_limit_zero_holds_the_cursor() {
         r#"{"logs":[{"seq":2,"level":"info","ts":1002,"text":"b-info"},{"seq":3,"level":"warn","ts":1003,"text":"c-warn"}],"nextSeq":3,"epoch":"k1-0","returnedCount":2,"totalCount":3,"ringTotal":4,"byLevel":{"log":1,"info":1,"warn":1,"error":1},"dropped":0,"truncated":true,"hint":"Showing the OLDEST 2 of 3 entries after since=1 (oldest first). Continue with since=3 and this epoch, or raise limit=N."}"#
     );
     let held = p(&read(r#"{"since":1,"limit":0}"#));
-    assert_eq!((held["returnedCount"].as_u64(), held["nextSeq"].as_u64(), held["truncated"].as_bool()), (Some(0), Some(1), Some(true)));
+    assert_eq!(
+        (held["returnedCount"].as_u64(), held["nextSeq"].as_u64(), held["truncated"].as_bool()),
+        (Some(0), Some(1), Some(true))
+    );
     // A negative limit is 0, and an empty page past the cursor is not truncated.
     let empty = p(&read(r#"{"since":4,"limit":-3}"#));
-    assert_eq!((empty["returnedCount"].as_u64(), empty.get("truncated"), empty["nextSeq"].as_u64()), (Some(0), None, Some(4)));
+    assert_eq!(
+        (empty["returnedCount"].as_u64(), empty.get("truncated"), empty["nextSeq"].as_u64()),
+        (Some(0), None, Some(4))
+    );
     // A level-filtered cursored poll moves to the newest seq of the whole ring.
     assert_eq!(p(&read(r#"{"since":0,"level":"warn"}"#))["nextSeq"], p("4"));
 }
@@ -84,7 +90,12 @@ fn cursored_reads_page_oldest_first_and_limit_zero_holds_the_cursor() {
 fn stale_epoch_and_restarted_ring_replay_from_the_start() {
     let stale = p(&read(r#"{"since":3,"epoch":"k0-0"}"#));
     assert_eq!(texts(&stale.to_string()), ["a-log", "b-info", "c-warn", "d-error"]);
-    assert_eq!(stale["cursorReset"], p(r#""since=3 was issued under epoch k0-0; the console ring has restarted since (epoch k1-0 — a reload, e.g. a game-code edit), so this read starts from the beginning. Use the returned cursor from now on.""#));
+    assert_eq!(
+        stale["cursorReset"],
+        p(
+            r#""since=3 was issued under epoch k0-0; the console ring has restarted since (epoch k1-0 — a reload, e.g. a game-code edit), so this read starts from the beginning. Use the returned cursor from now on.""#
+        )
+    );
     let past = p(&read(r#"{"since":50}"#));
     assert_eq!(texts(&past.to_string()).len(), 4);
     assert_eq!(past["nextSeq"], p("4"));
@@ -94,10 +105,18 @@ fn stale_epoch_and_restarted_ring_replay_from_the_start() {
 
 #[test]
 fn limit_guards() {
-    let many: Vec<String> = (1..=60).map(|i| format!(r#"{{"seq":{i},"level":"log","ts":{i},"text":"t-{i}"}}"#)).collect();
+    let many: Vec<String> =
+        (1..=60).map(|i| format!(r#"{{"seq":{i},"level":"log","ts":{i},"text":"t-{i}"}}"#)).collect();
     let ring = p(&format!("[{}]", many.join(",")));
     let run = |q: &str| p(&console_logs(&ring, &p(q), &Value::Null).expect("ok"));
-    for (query, returned, last) in [("{}", 50, 60), (r#"{"limit":null}"#, 50, 60), (r#"{"limit":"7"}"#, 50, 60), (r#"{"limit":1e300}"#, 60, 60), (r#"{"limit":2.5}"#, 2, 60), (r#"{"limit":0}"#, 0, 0)] {
+    for (query, returned, last) in [
+        ("{}", 50, 60),
+        (r#"{"limit":null}"#, 50, 60),
+        (r#"{"limit":"7"}"#, 50, 60),
+        (r#"{"limit":1e300}"#, 60, 60),
+        (r#"{"limit":2.5}"#, 2, 60),
+        (r#"{"limit":0}"#, 0, 0),
+    ] {
         let out = run(query);
         assert_eq!(out["returnedCount"].as_u64(), Some(returned), "{query}");
         if last > 0 {
@@ -120,7 +139,9 @@ fn an_oversized_entry_is_cut_and_fits_at_limit_one() {
 }
 
 fn big_ring() -> Value {
-    let many: Vec<String> = (1..=50).map(|i| format!(r#"{{"seq":{i},"level":"error","ts":{i},"text":"e{i} {}"}}"#, "s".repeat(3000))).collect();
+    let many: Vec<String> = (1..=50)
+        .map(|i| format!(r#"{{"seq":{i},"level":"error","ts":{i},"text":"e{i} {}"}}"#, "s".repeat(3000)))
+        .collect();
     p(&format!("[{}]", many.join(",")))
 }
 
@@ -133,7 +154,10 @@ fn the_budget_keeps_the_newest_of_a_tail_and_names_the_cursor_for_the_rest() {
     assert_eq!(shown, 13);
     assert!(crate::json::string::utf16_len(&crate::json::value::to_json(&v["logs"])) <= LOG_ANSWER_CHARS);
     assert_eq!((logs[0]["seq"].as_u64(), logs[shown - 1]["seq"].as_u64()), (Some(38), Some(50)));
-    assert_eq!((v["returnedCount"].as_u64(), v["totalCount"].as_u64(), v["omittedForSize"].as_u64()), (Some(13), Some(50), Some(27)));
+    assert_eq!(
+        (v["returnedCount"].as_u64(), v["totalCount"].as_u64(), v["omittedForSize"].as_u64()),
+        (Some(13), Some(50), Some(27))
+    );
     assert_eq!(
         v["hint"].as_str(),
         Some("Showing the last 13 of 50 console entries (newest last): 27 of the 40 entries the limit took were left out to keep this answer under 40000 chars. Read them with since=10 and this epoch, or narrow with level=/since=.")
@@ -145,7 +169,11 @@ fn a_cursored_budget_page_continues_after_its_last_row_and_skips_nothing() {
     let ring = big_ring();
     let (mut seen, mut since, mut epoch) = (Vec::new(), 0u64, String::new());
     for round in 0..50 {
-        let q = if epoch.is_empty() { format!(r#"{{"since":{since}}}"#) } else { format!(r#"{{"since":{since},"epoch":"{epoch}"}}"#) };
+        let q = if epoch.is_empty() {
+            format!(r#"{{"since":{since}}}"#)
+        } else {
+            format!(r#"{{"since":{since},"epoch":"{epoch}"}}"#)
+        };
         let v = p(&console_logs(&ring, &p(&q), &p(STATE)).expect("ok"));
         let logs = v["logs"].as_array().expect("logs");
         if round == 0 {
@@ -168,8 +196,12 @@ fn a_cursored_budget_page_continues_after_its_last_row_and_skips_nothing() {
 
 #[test]
 fn unreadable_input_is_invalid_input_and_hostile_levels_are_plain_keys() {
-    assert_eq!(console_logs(&p("{}"), &Value::Null, &Value::Null).map_err(|e| e.code), Err(crate::error::ErrorCode::InvalidInput));
-    let ring = p(r#"[{"seq":1,"level":"__proto__","ts":1,"text":"x"},{"seq":2,"level":"constructor","ts":2,"text":"y"}]"#);
+    assert_eq!(
+        console_logs(&p("{}"), &Value::Null, &Value::Null).map_err(|e| e.code),
+        Err(crate::error::ErrorCode::InvalidInput)
+    );
+    let ring =
+        p(r#"[{"seq":1,"level":"__proto__","ts":1,"text":"x"},{"seq":2,"level":"constructor","ts":2,"text":"y"}]"#);
     let v = p(&console_logs(&ring, &p(r#"{"level":"log"}"#), &Value::Null).expect("ok"));
     assert_eq!(v["byLevel"], p(r#"{"__proto__":1,"constructor":1}"#));
     assert_eq!(v["returnedCount"].as_u64(), Some(2));

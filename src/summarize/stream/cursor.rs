@@ -63,7 +63,12 @@ enum Stale<'a> {
 /// The one cursor rule: keep the cursor unless its epoch names another life (`lives` is the
 /// caller's epoch, the counter's, and whether they are the same life) or it is past `tip`;
 /// then restart from 0 with `reason`'s sentence (given the cursor as JS prints it).
-fn resolve(cursor: Option<&Value>, lives: Option<(&str, &str, bool)>, tip: f64, reason: impl Fn(&str, Stale<'_>) -> String) -> Resolved {
+fn resolve(
+    cursor: Option<&Value>,
+    lives: Option<(&str, &str, bool)>,
+    tip: f64,
+    reason: impl Fn(&str, Stale<'_>) -> String,
+) -> Resolved {
     if !present(cursor) {
         return Resolved::keep(None);
     }
@@ -78,7 +83,11 @@ fn resolve(cursor: Option<&Value>, lives: Option<(&str, &str, bool)>, tip: f64, 
 }
 
 /// The caller's and the counter's epochs when both are known, and whether they match by `same`.
-fn lives<'a>(caller: Option<&'a str>, epoch: Option<&'a str>, same: impl Fn(&str, &str) -> bool) -> Option<(&'a str, &'a str, bool)> {
+fn lives<'a>(
+    caller: Option<&'a str>,
+    epoch: Option<&'a str>,
+    same: impl Fn(&str, &str) -> bool,
+) -> Option<(&'a str, &'a str, bool)> {
     let (caller, epoch) = (caller?, epoch?);
     Some((caller, epoch, same(caller, epoch)))
 }
@@ -86,7 +95,8 @@ fn lives<'a>(caller: Option<&'a str>, epoch: Option<&'a str>, same: impl Fn(&str
 /// The console ring's cursor. `ring_epoch` is the ring's identity (`None` when the caller did
 /// not supply one, and then only a cursor past `newest` can be seen as stale).
 pub fn resolve_console(since: Option<&Value>, caller: Option<&str>, ring_epoch: Option<&str>, newest: f64) -> Resolved {
-    resolve(since, lives(caller, ring_epoch, |a, b| a == b), newest, |shown, why| match why {
+    resolve(since, lives(caller, ring_epoch, |a, b| a == b), newest, |shown, why| {
+        match why {
         Stale::Epoch { caller, epoch } => format!(
             "since={shown} was issued under epoch {caller}; the console ring has restarted since (epoch {epoch} — a reload, e.g. a game-code edit), so this read starts from the beginning. Use the returned cursor from now on."
         ),
@@ -94,32 +104,47 @@ pub fn resolve_console(since: Option<&Value>, caller: Option<&str>, ring_epoch: 
             let send = if caller.is_none() { " Send `epoch` back with `since` so a restart is always detected." } else { "" };
             format!("since={shown} is past the newest seq this ring has issued ({tip}), so it is from before a restart (a reload); this read starts from the beginning.{send}")
         }
+    }
     })
 }
 
 /// A `sinceCap` cursor on the shared capture counter, whose current life is `capture_epoch`
 /// and newest value `capture_seq`.
-pub fn resolve_cap(since_cap: Option<&Value>, caller: Option<&str>, capture_epoch: Option<&str>, capture_seq: f64) -> Resolved {
-    resolve(since_cap, lives(caller, capture_epoch, |a, b| capture_part_of(a) == b), capture_seq, |shown, why| match why {
+pub fn resolve_cap(
+    since_cap: Option<&Value>,
+    caller: Option<&str>,
+    capture_epoch: Option<&str>,
+    capture_seq: f64,
+) -> Resolved {
+    resolve(since_cap, lives(caller, capture_epoch, |a, b| capture_part_of(a) == b), capture_seq, |shown, why| {
+        match why {
         Stale::Epoch { caller, epoch } => format!(
             "sinceCap={shown} was issued under epoch {caller}; the journal has restarted since (epoch {epoch} — a renderer reload, e.g. a game-code edit), so this read replays everything from the restart. Use the returned nextCap from now on."
         ),
         Stale::PastTip(tip) => format!(
             "sinceCap={shown} is past the newest event this journal has issued ({tip}), so it is from before a restart (a renderer reload, e.g. a game-code edit); this read replays everything from the restart. Send `epoch` back with `sinceCap` so a restart is always detected."
         ),
+    }
     })
 }
 
 /// The editor journal's `since` cursor on its own `seq` counter, whose life is `ring_epoch` and
 /// newest value `seq_tip`.
-pub fn resolve_editor_seq(since: Option<&Value>, caller: Option<&str>, ring_epoch: Option<&str>, seq_tip: f64) -> Resolved {
-    resolve(since, lives(caller, ring_epoch, |a, b| a == b), seq_tip, |shown, why| match why {
+pub fn resolve_editor_seq(
+    since: Option<&Value>,
+    caller: Option<&str>,
+    ring_epoch: Option<&str>,
+    seq_tip: f64,
+) -> Resolved {
+    resolve(since, lives(caller, ring_epoch, |a, b| a == b), seq_tip, |shown, why| {
+        match why {
         Stale::Epoch { caller, epoch } => format!(
             "since={shown} was issued under epoch {caller}; the editor journal has restarted since (epoch {epoch} — a renderer reload, e.g. a game-code edit), so this read replays everything from the restart. Use the returned nextSeq from now on."
         ),
         Stale::PastTip(tip) => format!(
             "since={shown} is past the newest event this editor journal has issued ({tip}), so it is from before a restart (a renderer reload, e.g. a game-code edit); this read replays everything from the restart. Send `epoch` back with `since` so a restart is always detected."
         ),
+    }
     })
 }
 
@@ -134,7 +159,10 @@ mod tests {
     #[test]
     fn console_cursor_resets() {
         assert_eq!(resolve_console(None, None, Some("e1"), 4.0), Resolved { since: None, reset: None });
-        assert_eq!(resolve_console(Some(&n(2.0)), Some("e1"), Some("e1"), 4.0), Resolved { since: Some(n(2.0)), reset: None });
+        assert_eq!(
+            resolve_console(Some(&n(2.0)), Some("e1"), Some("e1"), 4.0),
+            Resolved { since: Some(n(2.0)), reset: None }
+        );
         let stale = resolve_console(Some(&n(4.0)), Some("e0"), Some("e1"), 10.0);
         assert_eq!(stale.since, Some(Value::from(0)));
         assert_eq!(
@@ -157,14 +185,21 @@ mod tests {
     fn cap_cursor_compares_the_capture_part() {
         assert_eq!(capture_part_of("k1-0~k1-3"), "k1-0");
         assert_eq!(resolve_cap(Some(&n(3.0)), Some("k1-0~k1-9"), Some("k1-0"), 5.0).reset, None);
-        assert!(resolve_cap(Some(&n(3.0)), Some("k0-0"), Some("k1-0"), 5.0).reset.is_some_and(|r| r.starts_with("sinceCap=3 was issued under epoch k0-0; the journal has restarted since (epoch k1-0")));
-        assert!(resolve_cap(Some(&n(9.0)), None, Some("k1-0"), 5.0).reset.is_some_and(|r| r.contains("past the newest event this journal has issued (5)")));
+        assert!(resolve_cap(Some(&n(3.0)), Some("k0-0"), Some("k1-0"), 5.0)
+            .reset
+            .is_some_and(|r| r
+                .starts_with("sinceCap=3 was issued under epoch k0-0; the journal has restarted since (epoch k1-0")));
+        assert!(resolve_cap(Some(&n(9.0)), None, Some("k1-0"), 5.0)
+            .reset
+            .is_some_and(|r| r.contains("past the newest event this journal has issued (5)")));
         assert_eq!(caller_epoch(Some(&Value::from(""))), None);
     }
 
     #[test]
     fn editor_seq_cursor() {
-        assert!(resolve_editor_seq(Some(&n(7.0)), Some("a~1"), Some("a~2"), 9.0).reset.is_some_and(|r| r.contains("the editor journal has restarted since (epoch a~2")));
+        assert!(resolve_editor_seq(Some(&n(7.0)), Some("a~1"), Some("a~2"), 9.0)
+            .reset
+            .is_some_and(|r| r.contains("the editor journal has restarted since (epoch a~2")));
         assert_eq!(resolve_editor_seq(Some(&n(7.0)), Some("a~2"), Some("a~2"), 9.0).since, Some(n(7.0)));
     }
 }

@@ -11,10 +11,12 @@
 use serde_json::{Map, Value};
 
 use super::cursor::{caller_epoch, capture_part_of, resolve_cap, resolve_editor_seq};
+use super::items::{read_items, tagged, type_histogram, write_with_items, Item};
 use super::journal::journal_gap_note;
 use super::window::{kept_for, tail_hint, take_head, take_tail, EDITOR_JOURNAL_TAIL_DEFAULT, JOURNAL_TAIL_DEFAULT};
-use super::items::{read_items, tagged, type_histogram, write_with_items, Item};
-use super::{count, float, js_greater, js_strict_eq, js_number, js_string, js_truthy, number, object, present, refusal};
+use super::{
+    count, float, js_greater, js_number, js_strict_eq, js_string, js_truthy, number, object, present, refusal,
+};
 use crate::error::Result;
 use crate::json::number::js_number_string;
 use crate::json::value::to_json;
@@ -61,13 +63,15 @@ pub fn editor_journal(editor: &[u8], query: &Value, ring: &Value, game: &[u8]) -
     if let Some(reset) = &cursor.reset {
         out.insert("cursorReset".into(), Value::from(reset.as_str()));
     }
-    let seq_gap = since.is_some_and(|s| note_seq_gap(&mut out, s, number(ring.get("droppedThroughSeq")).unwrap_or(0.0)));
+    let seq_gap =
+        since.is_some_and(|s| note_seq_gap(&mut out, s, number(ring.get("droppedThroughSeq")).unwrap_or(0.0)));
     if truncated {
         cut_short(&mut out, page, matched.len(), since, seq_gap);
     }
     let editor_raws: Vec<&str> = page.iter().map(|e| e.raw.as_ref()).collect();
     let merged = js_truthy(q.get("merged")).then(|| {
-        let capture_seq = number(ring.get("captureSeq")).unwrap_or_else(|| newest(&all, "cap").max(newest(&game, "cap")));
+        let capture_seq =
+            number(ring.get("captureSeq")).unwrap_or_else(|| newest(&all, "cap").max(newest(&game, "cap")));
         merge(&mut out, Merge { editor: &all, game: &game, q: &q, ring: &ring, caller, epoch, capture_seq })
     });
     if !present(out.get("nextSeq")) {
@@ -153,7 +157,9 @@ fn merge<'a, 'b>(out: &mut Map<String, Value>, m: Merge<'a, 'b>) -> (&'b [Item<'
     }
     let since_cap = cap_cursor.since.as_ref().map(|s| js_number(Some(s)));
     let floor = since_cap.unwrap_or(f64::NEG_INFINITY);
-    let dropped = number(m.ring.get("gameDroppedThroughCap")).unwrap_or(0.0).max(number(m.ring.get("droppedThroughCap")).unwrap_or(0.0));
+    let dropped = number(m.ring.get("gameDroppedThroughCap"))
+        .unwrap_or(0.0)
+        .max(number(m.ring.get("droppedThroughCap")).unwrap_or(0.0));
     let cap_gap = since_cap.is_some_and(|s| s < dropped);
     if let (true, Some(s)) = (cap_gap, since_cap) {
         out.insert("droppedThroughCap".into(), float(dropped));
@@ -226,7 +232,11 @@ fn refuse(q: &Map<String, Value>) -> Option<Value> {
     }
     Some(refusal(
         "REFUSED_BY_OP",
-        format!("editor-journal: unknown source {} — nothing was read. Valid: {}.", to_json(source), EDITOR_JOURNAL_SOURCES.join(", ")),
+        format!(
+            "editor-journal: unknown source {} — nothing was read. Valid: {}.",
+            to_json(source),
+            EDITOR_JOURNAL_SOURCES.join(", ")
+        ),
         Some(&EDITOR_JOURNAL_SOURCES),
     ))
 }

@@ -47,7 +47,11 @@ pub fn items_of(value: &Value, keys: &[&str], what: &str) -> Result<Vec<Item<'st
         .iter()
         .map(|item| {
             let fields = match item {
-                Value::Object(map) => map.iter().filter(|(k, _)| keys.contains(&k.as_str())).map(|(k, v)| (k.clone(), v.clone())).collect(),
+                Value::Object(map) => map
+                    .iter()
+                    .filter(|(k, _)| keys.contains(&k.as_str()))
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect(),
                 _ => Map::new(),
             };
             Item { raw: Cow::Owned(to_json(item)), fields }
@@ -175,7 +179,10 @@ mod tests {
         let items = read_items(text, &["type", "cap"], "events").expect("ok");
         assert_eq!(items.len(), 6);
         assert_eq!(items[0].raw, r#"{"type":"a","payload":{"deep":[1,{"x":2}]},"cap":3}"#);
-        assert_eq!((items[0].get("type"), items[0].get("cap"), items[0].get("payload")), (Some(&Value::from("a")), Some(&Value::from(3)), None));
+        assert_eq!(
+            (items[0].get("type"), items[0].get("cap"), items[0].get("payload")),
+            (Some(&Value::from("a")), Some(&Value::from(3)), None)
+        );
         assert_eq!(items[1].get("type"), None);
         assert_eq!(items[5].get("type"), Some(&Value::from("é")));
         assert!(matches!(items[0].raw, Cow::Borrowed(_)));
@@ -186,8 +193,14 @@ mod tests {
         let items = read_items(br#"[{"type":"a\ud800"}]"#, &["type"], "events").expect("ok");
         assert_eq!(items[0].get("type"), Some(&Value::from("a\u{fffd}")));
         assert_eq!(read_items(b"null", &["type"], "events").map(|i| i.len()).ok(), Some(0));
-        assert_eq!(read_items(b"{}", &["type"], "events").err().map(|e| e.code), Some(crate::error::ErrorCode::InvalidInput));
-        assert_eq!(read_items(b"[1,", &["type"], "events").err().map(|e| e.code), Some(crate::error::ErrorCode::InvalidInput));
+        assert_eq!(
+            read_items(b"{}", &["type"], "events").err().map(|e| e.code),
+            Some(crate::error::ErrorCode::InvalidInput)
+        );
+        assert_eq!(
+            read_items(b"[1,", &["type"], "events").err().map(|e| e.code),
+            Some(crate::error::ErrorCode::InvalidInput)
+        );
     }
 
     #[test]
@@ -196,7 +209,10 @@ mod tests {
         map.insert("n".into(), Value::from(1));
         map.insert("events".into(), Value::Null);
         map.insert("z".into(), Value::from(1e21));
-        assert_eq!(write_with_items(&map, &[("events", &[r#"{"a":1}"#, "2"])]), r#"{"n":1,"events":[{"a":1},2],"z":1e+21}"#);
+        assert_eq!(
+            write_with_items(&map, &[("events", &[r#"{"a":1}"#, "2"])]),
+            r#"{"n":1,"events":[{"a":1},2],"z":1e+21}"#
+        );
         let items = read_items(br#"[{"a":1,"stream":"x"},{},5]"#, &[], "rows").expect("ok");
         let rows: Vec<String> = items.iter().map(|i| tagged("game", i)).collect();
         assert_eq!(rows, [r#"{"stream":"game","a":1,"stream":"x"}"#, r#"{"stream":"game"}"#, r#"{"stream":"game"}"#]);

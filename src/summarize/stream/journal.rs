@@ -11,10 +11,10 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use super::cursor::{caller_epoch, resolve_cap};
+use super::items::{read_items, type_histogram, write_with_items, Item};
 use super::levels::{journal_rank, JOURNAL_LEVELS};
 use super::window::{kept_for, tail_hint, take_head, take_tail, JOURNAL_TAIL_DEFAULT};
-use super::items::{read_items, type_histogram, write_with_items, Item};
-use super::{float, js_greater, js_strict_eq, js_number, js_string, js_truthy, number, object, present, refusal};
+use super::{float, js_greater, js_number, js_strict_eq, js_string, js_truthy, number, object, present, refusal};
 use crate::error::{Error, Result};
 use crate::json::number::js_number_string;
 use crate::json::value::to_json;
@@ -74,15 +74,21 @@ pub fn journal_events(events: &[u8], query: &Value, ring: &Value) -> Result<Stri
     let level = q.get("level").and_then(Value::as_str).filter(|l| !l.is_empty());
     let filtered = type_filter.is_some() || level.is_some();
     let epoch = ring.get("epoch").and_then(Value::as_str);
-    let capture_seq = number(ring.get("captureSeq")).unwrap_or_else(|| events.iter().filter_map(|e| number(e.get("cap"))).fold(0.0, f64::max));
+    let capture_seq = number(ring.get("captureSeq"))
+        .unwrap_or_else(|| events.iter().filter_map(|e| number(e.get("cap"))).fold(0.0, f64::max));
     let cursor = resolve_cap(q.get("sinceCap"), caller_epoch(q.get("epoch")), epoch, capture_seq);
     let since_cap = cursor.since.as_ref().map(|s| js_number(Some(s)));
-    let window: Vec<&Item> = events.iter().filter(|e| since_cap.map_or(true, |s| js_greater(e.get("cap"), s))).collect();
+    let window: Vec<&Item> =
+        events.iter().filter(|e| since_cap.map_or(true, |s| js_greater(e.get("cap"), s))).collect();
     let matched: Vec<&Item> = window
         .iter()
         .copied()
         .filter(|e| type_filter.map_or(true, |t| js_strict_eq(e.get("type"), t)))
-        .filter(|e| level.and_then(journal_rank).map_or(true, |min| e.get("level").and_then(Value::as_str).and_then(journal_rank).is_some_and(|r| r >= min)))
+        .filter(|e| {
+            level.and_then(journal_rank).map_or(true, |min| {
+                e.get("level").and_then(Value::as_str).and_then(journal_rank).is_some_and(|r| r >= min)
+            })
+        })
         .collect();
     let cursored = since_cap.is_some();
     let n = kept_for(matched.len(), q.get("limit"), JOURNAL_TAIL_DEFAULT);
@@ -144,7 +150,10 @@ fn filter_echo(type_filter: Option<&Value>, level: Option<&Value>) -> Value {
 /// result otherwise reads as "no contacts" rather than "not capturing".
 fn capture_hint(captures: &Value) -> Option<String> {
     let strings = |key: &str| -> Vec<String> {
-        captures.get(key).and_then(Value::as_array).map_or(Vec::new(), |a| a.iter().map(|v| js_string(Some(v))).collect())
+        captures
+            .get(key)
+            .and_then(Value::as_array)
+            .map_or(Vec::new(), |a| a.iter().map(|v| js_string(Some(v))).collect())
     };
     let active = strings("active");
     let idle: Vec<String> = strings("types").into_iter().filter(|t| !active.contains(t)).collect();
@@ -184,14 +193,16 @@ fn refuse(q: &Map<String, Value>) -> Result<Option<Value>> {
         if level.as_str().and_then(journal_rank).is_none() {
             return Ok(Some(refusal(
                 "REFUSED_BY_OP",
-                format!("unknown level {} — nothing was read. A level filter means that severity AND ABOVE.", to_json(level)),
+                format!(
+                    "unknown level {} — nothing was read. A level filter means that severity AND ABOVE.",
+                    to_json(level)
+                ),
                 Some(&JOURNAL_LEVELS),
             )));
         }
     }
     Ok(None)
 }
-
 
 #[cfg(test)]
 #[path = "journal_tests.rs"]

@@ -9,7 +9,8 @@ const EVENTS: &str = r#"[
  {"tick":3,"type":"hit","cap":4,"level":"warn"},{"tick":4,"type":"score","cap":5,"level":"info"},
  {"tick":5,"type":"crash","cap":7,"level":"error"}
 ]"#;
-const RING: &str = r#"{"epoch":"k1-0","captureSeq":8,"droppedThroughCap":0,"captures":{"types":["@contact"],"active":[]}}"#;
+const RING: &str =
+    r#"{"epoch":"k1-0","captureSeq":8,"droppedThroughCap":0,"captures":{"types":["@contact"],"active":[]}}"#;
 const HINT: &str = "@contact is watch-gated and NOT capturing — start with action:'start', type:'@contact' before the moment you want to trace.";
 
 fn read(query: &str) -> String {
@@ -29,7 +30,10 @@ fn bare_tail_with_counts_cursor_and_captures() {
 #[test]
 fn filters_narrow_rows_and_leave_the_ring_counts_whole() {
     let v = p(&read(r#"{"level":"warn"}"#));
-    assert_eq!((v["returnedCount"].as_u64(), v["totalCount"].as_u64(), v["ringTotal"].as_u64()), (Some(2), Some(2), Some(5)));
+    assert_eq!(
+        (v["returnedCount"].as_u64(), v["totalCount"].as_u64(), v["ringTotal"].as_u64()),
+        (Some(2), Some(2), Some(5))
+    );
     assert_eq!(v["filter"], p(r#"{"level":"warn"}"#));
     assert_eq!(v["byType"], p(r#"{"spawn":1,"score":2,"hit":1,"crash":1}"#));
     let t = p(&read(r#"{"type":"score"}"#));
@@ -39,7 +43,10 @@ fn filters_narrow_rows_and_leave_the_ring_counts_whole() {
 #[test]
 fn a_cursor_windows_the_ring_and_pages_oldest_first() {
     let v = p(&read(r#"{"sinceCap":1,"limit":2,"epoch":"k1-0"}"#));
-    assert_eq!(v["events"].as_array().map(|e| e.iter().map(|x| x["cap"].as_u64().unwrap_or(0)).collect::<Vec<_>>()), Some(vec![2, 4]));
+    assert_eq!(
+        v["events"].as_array().map(|e| e.iter().map(|x| x["cap"].as_u64().unwrap_or(0)).collect::<Vec<_>>()),
+        Some(vec![2, 4])
+    );
     assert_eq!((v["ringTotal"].as_u64(), v["nextCap"].as_u64()), (Some(4), Some(4)));
     assert_eq!(
         v["hint"].as_str(),
@@ -54,14 +61,20 @@ fn a_cursor_windows_the_ring_and_pages_oldest_first() {
 fn stale_cursors_replay_and_gaps_are_named() {
     let stale = p(&read(r#"{"sinceCap":5,"epoch":"k0-0"}"#));
     assert_eq!(stale["returnedCount"].as_u64(), Some(5));
-    assert!(stale["cursorReset"].as_str().is_some_and(|r| r.starts_with("sinceCap=5 was issued under epoch k0-0; the journal has restarted since (epoch k1-0")));
+    assert!(stale["cursorReset"].as_str().is_some_and(
+        |r| r.starts_with("sinceCap=5 was issued under epoch k0-0; the journal has restarted since (epoch k1-0")
+    ));
     let past = p(&read(r#"{"sinceCap":99}"#));
-    assert!(past["cursorReset"].as_str().is_some_and(|r| r.contains("past the newest event this journal has issued (8)")));
+    assert!(past["cursorReset"]
+        .as_str()
+        .is_some_and(|r| r.contains("past the newest event this journal has issued (8)")));
     let ring = p(r#"{"epoch":"k1-0","captureSeq":8,"droppedThroughCap":3}"#);
     let gap = p(&journal_events(EVENTS.as_bytes(), &p(r#"{"sinceCap":1,"limit":1}"#), &ring).expect("ok"));
     assert_eq!(gap["droppedThroughCap"], p("3"));
     assert_eq!(gap["gapNote"].as_str(), Some(journal_gap_note(1.0, 3.0).as_str()));
-    assert!(gap["hint"].as_str().is_some_and(|h| h.contains("to continue from here (see gapNote: earlier events were already lost)")));
+    assert!(gap["hint"]
+        .as_str()
+        .is_some_and(|h| h.contains("to continue from here (see gapNote: earlier events were already lost)")));
     assert_eq!(gap.get("captures"), None);
 }
 
@@ -76,14 +89,24 @@ fn refusals() {
         read(r#"{"level":"wran"}"#),
         r#"{"ok":false,"code":"REFUSED_BY_OP","error":"unknown level \"wran\" — nothing was read. A level filter means that severity AND ABOVE.","options":["info","warn","error"]}"#
     );
-    assert_eq!(journal_events(EVENTS.as_bytes(), &p(r#"{"action":"start"}"#), &Value::Null).map_err(|e| e.code), Err(crate::error::ErrorCode::InvalidOption));
-    assert_eq!(journal_events(b"3", &Value::Null, &Value::Null).map_err(|e| e.code), Err(crate::error::ErrorCode::InvalidInput));
+    assert_eq!(
+        journal_events(EVENTS.as_bytes(), &p(r#"{"action":"start"}"#), &Value::Null).map_err(|e| e.code),
+        Err(crate::error::ErrorCode::InvalidOption)
+    );
+    assert_eq!(
+        journal_events(b"3", &Value::Null, &Value::Null).map_err(|e| e.code),
+        Err(crate::error::ErrorCode::InvalidInput)
+    );
 }
 
 #[test]
 fn default_tail_is_one_hundred_and_defaults_come_from_the_events() {
-    let many: Vec<String> = (1..=150).map(|i| format!(r#"{{"tick":{i},"type":"t","cap":{i},"level":"info"}}"#)).collect();
+    let many: Vec<String> =
+        (1..=150).map(|i| format!(r#"{{"tick":{i},"type":"t","cap":{i},"level":"info"}}"#)).collect();
     let v = p(&journal_events(format!("[{}]", many.join(",")).as_bytes(), &Value::Null, &Value::Null).expect("ok"));
-    assert_eq!((v["returnedCount"].as_u64(), v["nextCap"].as_u64(), v["events"][0]["cap"].as_u64()), (Some(100), Some(150), Some(51)));
+    assert_eq!(
+        (v["returnedCount"].as_u64(), v["nextCap"].as_u64(), v["events"][0]["cap"].as_u64()),
+        (Some(100), Some(150), Some(51))
+    );
     assert_eq!(v.get("epoch"), None);
 }

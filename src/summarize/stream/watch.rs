@@ -61,7 +61,9 @@ pub fn watch_read(result: &Value, query: &Value) -> Result<String> {
     let kept: Vec<Value> = series[..n]
         .iter()
         .map(|s| match s {
-            Value::Object(m) if !with_samples => Value::Object(m.iter().filter(|(k, _)| k.as_str() != "samples").map(|(k, v)| (k.clone(), v.clone())).collect()),
+            Value::Object(m) if !with_samples => Value::Object(
+                m.iter().filter(|(k, _)| k.as_str() != "samples").map(|(k, v)| (k.clone(), v.clone())).collect(),
+            ),
             other => other.clone(),
         })
         .collect();
@@ -120,7 +122,10 @@ mod tests {
         assert_eq!(watch_read(&p(refused), &p("{}")).expect("ok"), refused);
         assert_eq!(watch_read(&p("[1.5]"), &p("{}")).expect("ok"), "[1.5]");
         let hinted = r#"{"series":[],"hint":"No series matched name=Bal."}"#;
-        assert_eq!(watch_read(&p(hinted), &p("{}")).expect("ok"), r#"{"series":[],"hint":"No series matched name=Bal.","totalSamples":0}"#);
+        assert_eq!(
+            watch_read(&p(hinted), &p("{}")).expect("ok"),
+            r#"{"series":[],"hint":"No series matched name=Bal.","totalSamples":0}"#
+        );
     }
 
     #[test]

@@ -128,10 +128,20 @@ mod tests {
             tail_plan(&p(keys), &p("2"), &p("50")).expect("ok"),
             r#"{"kept":2,"total":6,"truncated":true,"byType":{"a":2,"b":1,"__proto__":1,"?":1,"constructor":1}}"#
         );
-        assert!(tail_plan(&p(keys), &p("null"), &p("null")).expect("ok").starts_with(r#"{"kept":6,"total":6,"truncated":false"#));
-        assert!(tail_plan(&p(keys), &p("0"), &p("50")).expect("ok").starts_with(r#"{"kept":0,"total":6,"truncated":true"#));
-        assert_eq!(tail_plan(&p("[]"), &p("5"), &p("5")).expect("ok"), r#"{"kept":0,"total":0,"truncated":false,"byType":{}}"#);
-        assert_eq!(tail_plan(&p("{}"), &p("5"), &p("5")).map_err(|e| e.code), Err(crate::error::ErrorCode::InvalidInput));
+        assert!(tail_plan(&p(keys), &p("null"), &p("null"))
+            .expect("ok")
+            .starts_with(r#"{"kept":6,"total":6,"truncated":false"#));
+        assert!(tail_plan(&p(keys), &p("0"), &p("50"))
+            .expect("ok")
+            .starts_with(r#"{"kept":0,"total":6,"truncated":true"#));
+        assert_eq!(
+            tail_plan(&p("[]"), &p("5"), &p("5")).expect("ok"),
+            r#"{"kept":0,"total":0,"truncated":false,"byType":{}}"#
+        );
+        assert_eq!(
+            tail_plan(&p("{}"), &p("5"), &p("5")).map_err(|e| e.code),
+            Err(crate::error::ErrorCode::InvalidInput)
+        );
     }
 
     #[test]
