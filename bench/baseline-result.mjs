@@ -19,7 +19,10 @@ export function summarize(data) {
 }
 
 export function encode(data, maxChars = MAX) {
-  if (typeof data === 'string') return data.length <= maxChars ? data : `${data.slice(0, maxChars)}\n…[${data.length - maxChars} chars elided of ${data.length}]`;
+  if (typeof data === 'string')
+    return data.length <= maxChars
+      ? data
+      : `${data.slice(0, maxChars)}\n…[${data.length - maxChars} chars elided of ${data.length}]`;
   const text = JSON.stringify(data);
   if (text === undefined) return String(data);
   if (text.length <= maxChars) return text;

@@ -31,13 +31,41 @@ export const CASES = [
   { name: 'node, empty script', load: '', call: '' },
   { name: 'plain-JS reference: encode', load: `const m = require(${baseline});`, call: `m.encode(${small})` },
   { name: 'modoki-budget: encode', load: `const m = require('modoki-budget');`, call: `m.encode(${small})` },
-  { name: 'plain-JS reference: encode precision 9', load: `const m = require(${baseline});`, call: `m.encode(m.roundFloats(${small}, 9))` },
-  { name: 'modoki-budget: encode precision 9', load: `const m = require('modoki-budget');`, call: `m.encode(${small}, { precision: 9 })` },
-  { name: 'modoki-budget: countTokens cl100k', load: `const m = require('modoki-budget');`, call: `m.countTokens('hello world')` },
-  { name: 'modoki-budget: countTokens o200k', load: `const m = require('modoki-budget');`, call: `m.countTokens('hello world', 'o200k_base')` },
-  { name: 'gpt-tokenizer: countTokens cl100k', load: `const m = require('gpt-tokenizer/encoding/cl100k_base');`, call: `m.countTokens('hello world')` },
-  { name: 'tiktoken: countTokens cl100k', load: `const m = require('tiktoken').get_encoding('cl100k_base');`, call: `m.encode_ordinary('hello world').length` },
-  { name: 'js-tiktoken: countTokens cl100k', load: `const m = require('js-tiktoken').getEncoding('cl100k_base');`, call: `m.encode('hello world', [], []).length` },
+  {
+    name: 'plain-JS reference: encode precision 9',
+    load: `const m = require(${baseline});`,
+    call: `m.encode(m.roundFloats(${small}, 9))`,
+  },
+  {
+    name: 'modoki-budget: encode precision 9',
+    load: `const m = require('modoki-budget');`,
+    call: `m.encode(${small}, { precision: 9 })`,
+  },
+  {
+    name: 'modoki-budget: countTokens cl100k',
+    load: `const m = require('modoki-budget');`,
+    call: `m.countTokens('hello world')`,
+  },
+  {
+    name: 'modoki-budget: countTokens o200k',
+    load: `const m = require('modoki-budget');`,
+    call: `m.countTokens('hello world', 'o200k_base')`,
+  },
+  {
+    name: 'gpt-tokenizer: countTokens cl100k',
+    load: `const m = require('gpt-tokenizer/encoding/cl100k_base');`,
+    call: `m.countTokens('hello world')`,
+  },
+  {
+    name: 'tiktoken: countTokens cl100k',
+    load: `const m = require('tiktoken').get_encoding('cl100k_base');`,
+    call: `m.encode_ordinary('hello world').length`,
+  },
+  {
+    name: 'js-tiktoken: countTokens cl100k',
+    load: `const m = require('js-tiktoken').getEncoding('cl100k_base');`,
+    call: `m.encode('hello world', [], []).length`,
+  },
   {
     name: 'ai-tokenizer: countTokens cl100k',
     load: `const m = new (require('ai-tokenizer').Tokenizer)(require('ai-tokenizer/encoding/cl100k_base'));`,
@@ -87,7 +115,6 @@ export function run({ quick = false } = {}) {
   }
   return { name: 'cold-start', machine: describeMachine(), results };
 }
-
 
 export function print(r) {
   console.log(`## cold start, fresh Node processes (median of ${r.results[0].runs})\n${r.machine}\n`);

@@ -35,7 +35,23 @@ const TRAIT_SETS = [
   ['Transform', 'ParticleEmitter'],
   ['Transform', 'UIRect', 'UIText'],
 ];
-const WORDS = ['Island', 'Palm', 'Rock', 'Wave', 'Cloud', 'Hut', 'Boat', 'Torch', 'Crab', 'Shell', 'Sun', 'Reef', 'Dock', 'Rope', 'Barrel'];
+const WORDS = [
+  'Island',
+  'Palm',
+  'Rock',
+  'Wave',
+  'Cloud',
+  'Hut',
+  'Boat',
+  'Torch',
+  'Crab',
+  'Shell',
+  'Sun',
+  'Reef',
+  'Dock',
+  'Rope',
+  'Barrel',
+];
 const LAYERS = ['3d', '3d', '3d', '2d', 'ui'];
 
 function uuid(next) {
@@ -76,7 +92,39 @@ export function scene(count, seed = 135) {
 /** Prose for tokenizer benchmarks: English-like sentences from a fixed vocabulary. */
 export function prose(words, seed = 7) {
   const next = rng(seed);
-  const vocab = ['the', 'agent', 'reads', 'every', 'response', 'and', 'pays', 'for', 'it', 'in', 'tokens', 'a', 'tool', 'that', 'answers', 'with', 'forty', 'thousand', 'gets', 'called', 'once', 'summary', 'first', 'drill', 'down', 'on', 'demand', 'scene', 'entity', 'layout', 'bounds'];
+  const vocab = [
+    'the',
+    'agent',
+    'reads',
+    'every',
+    'response',
+    'and',
+    'pays',
+    'for',
+    'it',
+    'in',
+    'tokens',
+    'a',
+    'tool',
+    'that',
+    'answers',
+    'with',
+    'forty',
+    'thousand',
+    'gets',
+    'called',
+    'once',
+    'summary',
+    'first',
+    'drill',
+    'down',
+    'on',
+    'demand',
+    'scene',
+    'entity',
+    'layout',
+    'bounds',
+  ];
   const out = [];
   for (let i = 0; i < words; i++) {
     let w = vocab[Math.floor(next() * vocab.length)];

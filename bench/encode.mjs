@@ -15,9 +15,11 @@ const require = createRequire(import.meta.url);
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 function loadTimeMs() {
-  const script = "const t0 = process.hrtime.bigint(); require('modoki-budget').encode({ a: 1 }); process.stdout.write(String(Number(process.hrtime.bigint() - t0) / 1e6));";
+  const script =
+    "const t0 = process.hrtime.bigint(); require('modoki-budget').encode({ a: 1 }); process.stdout.write(String(Number(process.hrtime.bigint() - t0) / 1e6));";
   const runs = [];
-  for (let i = 0; i < 5; i++) runs.push(Number(spawnSync(process.execPath, ['-e', script], { cwd: root, encoding: 'utf8' }).stdout));
+  for (let i = 0; i < 5; i++)
+    runs.push(Number(spawnSync(process.execPath, ['-e', script], { cwd: root, encoding: 'utf8' }).stdout));
   return runs.sort((a, b) => a - b)[2];
 }
 
@@ -30,14 +32,32 @@ export function run({ quick = false } = {}) {
     const data = scene(n);
     const chars = JSON.stringify(data).length;
     // Sanity: both sides agree before they are timed.
-    if (mb.encode(data, { precision: 9 }) !== baseline.encode(baseline.roundFloats(data, 9), Infinity)
-      && mb.encode(data, { precision: 9, maxChars: Infinity }) !== baseline.encode(baseline.roundFloats(data, 9), Infinity)) {
+    if (
+      mb.encode(data, { precision: 9 }) !== baseline.encode(baseline.roundFloats(data, 9), Infinity) &&
+      mb.encode(data, { precision: 9, maxChars: Infinity }) !== baseline.encode(baseline.roundFloats(data, 9), Infinity)
+    ) {
       throw new Error('encode with precision disagrees with the baseline');
     }
-    const under = compare(() => mb.encode(data, Infinity), () => baseline.encode(data, Infinity), opts);
-    const over = compare(() => mb.encode(data, 10_000), () => baseline.encode(data, 10_000), opts);
-    const rounded = compare(() => mb.encode(data, { precision: 9, maxChars: Infinity }), () => baseline.encode(baseline.roundFloats(data, 9), Infinity), opts);
-    const round = compare(() => mb.roundFloats(data, 9), () => baseline.roundFloats(data, 9), opts);
+    const under = compare(
+      () => mb.encode(data, Infinity),
+      () => baseline.encode(data, Infinity),
+      opts,
+    );
+    const over = compare(
+      () => mb.encode(data, 10_000),
+      () => baseline.encode(data, 10_000),
+      opts,
+    );
+    const rounded = compare(
+      () => mb.encode(data, { precision: 9, maxChars: Infinity }),
+      () => baseline.encode(baseline.roundFloats(data, 9), Infinity),
+      opts,
+    );
+    const round = compare(
+      () => mb.roundFloats(data, 9),
+      () => baseline.roundFloats(data, 9),
+      opts,
+    );
     rows.push({
       entities: n,
       chars,
@@ -45,7 +65,14 @@ export function run({ quick = false } = {}) {
       overCapRatio: over.a / over.b,
       precisionSpeedup: rounded.b / rounded.a,
       roundFloatsRatio: round.a / round.b,
-      ms: { encode: under.a, baselineEncode: under.b, encodePrecision: rounded.a, baselinePrecision: rounded.b, roundFloats: round.a, baselineRoundFloats: round.b },
+      ms: {
+        encode: under.a,
+        baselineEncode: under.b,
+        encodePrecision: rounded.a,
+        baselinePrecision: rounded.b,
+        roundFloats: round.a,
+        baselineRoundFloats: round.b,
+      },
     });
   }
   const wasmPath = join(root, 'pkg', 'modoki_budget_bg.wasm');
@@ -53,7 +80,12 @@ export function run({ quick = false } = {}) {
   return { name: 'encode', machine: describeMachine(), rows, wasm, loadMs: loadTimeMs() };
 }
 
-export const TARGETS = { underCapRatio: '<= 1.05', overCapRatio: '<= 1.1', precisionSpeedup: '>= 2', roundFloatsRatio: '<= 1' };
+export const TARGETS = {
+  underCapRatio: '<= 1.05',
+  overCapRatio: '<= 1.1',
+  precisionSpeedup: '>= 2',
+  roundFloatsRatio: '<= 1',
+};
 
 export function print(result) {
   console.log(`## encode vs plain-JS result.ts baseline\n${result.machine}\n`);
@@ -66,7 +98,9 @@ export function print(result) {
     'roundFloats (time ratio, target <= 1)': fmt(r.roundFloatsRatio),
   }));
   console.log(table(rows, Object.keys(rows[0])));
-  console.log(`\nwasm: ${fmt(result.wasm.rawKiB, 1)} KiB raw, ${fmt(result.wasm.gzipKiB, 1)} KiB gzip; module load + first encode: ${fmt(result.loadMs, 1)} ms`);
+  console.log(
+    `\nwasm: ${fmt(result.wasm.rawKiB, 1)} KiB raw, ${fmt(result.wasm.gzipKiB, 1)} KiB gzip; module load + first encode: ${fmt(result.loadMs, 1)} ms`,
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) print(run({ quick: process.argv.includes('--quick') }));

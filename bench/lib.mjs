@@ -5,7 +5,13 @@ import os from 'node:os';
 
 export function machine() {
   const cpus = os.cpus();
-  return { cpu: cpus[0]?.model ?? 'unknown', cores: cpus.length, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.arch()}` };
+  return {
+    cpu: cpus[0]?.model ?? 'unknown',
+    cores: cpus.length,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${os.platform()} ${os.arch()}`,
+  };
 }
 
 export function describeMachine() {
@@ -52,7 +58,11 @@ export function compare(a, b, options = {}) {
 export function table(rows, columns) {
   const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c] ?? '').length)));
   const line = (cells) => `| ${cells.map((c, i) => String(c ?? '').padEnd(widths[i])).join(' | ')} |`;
-  return [line(columns), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map((r) => line(columns.map((c) => r[c])))].join('\n');
+  return [
+    line(columns),
+    `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`,
+    ...rows.map((r) => line(columns.map((c) => r[c]))),
+  ].join('\n');
 }
 
 export const fmt = (x, digits = 2) => (Number.isFinite(x) ? x.toFixed(digits) : String(x));

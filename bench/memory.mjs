@@ -19,7 +19,7 @@ export function payload(bytes) {
   for (let i = 0; size < bytes; i++) {
     const e = {
       id: i,
-      guid: `${(i * 2654435761 >>> 0).toString(16).padStart(8, '0')}-0000-4000-8000-${i.toString(16).padStart(12, '0')}`,
+      guid: `${((i * 2654435761) >>> 0).toString(16).padStart(8, '0')}-0000-4000-8000-${i.toString(16).padStart(12, '0')}`,
       name: `Entity_${i}`,
       traits: { Transform: { x: i * 0.1234567891, y: Math.sin(i) * 1000, z: -i / 7 } },
     };
@@ -50,7 +50,12 @@ const BIG = {
 
 /** The small calls: one of everything a tool handler does per response. */
 function smallCalls(api, i) {
-  const data = { entities: [{ id: i, name: `E${i}`, guid: '0123456789abcdef0123456789abcdef', traits: { Transform: { x: i * 1.234567891 } } }], note: 'x'.repeat(i % 50) };
+  const data = {
+    entities: [
+      { id: i, name: `E${i}`, guid: '0123456789abcdef0123456789abcdef', traits: { Transform: { x: i * 1.234567891 } } },
+    ],
+    note: 'x'.repeat(i % 50),
+  };
   api.encode(data, { precision: 6 });
   api.encode(data, { maxChars: 40 });
   api.encode(data, { maxTokens: 10 });
@@ -94,7 +99,15 @@ function workerMain() {
   BIG[name](api, data, text);
   const ms = performance.now() - t0;
   const after = memory();
-  parentPort.postMessage({ name, inputBytes: utf8, before, after, growth: after - before, growthPerInputByte: (after - before) / utf8, ms });
+  parentPort.postMessage({
+    name,
+    inputBytes: utf8,
+    before,
+    after,
+    growth: after - before,
+    growthPerInputByte: (after - before) / utf8,
+    ms,
+  });
 }
 
 export async function run({ quick = false } = {}) {
@@ -111,7 +124,13 @@ export async function run({ quick = false } = {}) {
     machine: { cpu: os.cpus()[0]?.model, cores: os.cpus().length, node: process.version },
     payloadBytes: big[0]?.inputBytes,
     big,
-    mainInstance: { start, afterBig, afterFirstSmall: small.afterFirst, afterAllSmall: small.afterAll, smallCalls: small.total },
+    mainInstance: {
+      start,
+      afterBig,
+      afterFirstSmall: small.afterFirst,
+      afterAllSmall: small.afterAll,
+      smallCalls: small.total,
+    },
   };
 }
 
@@ -120,10 +139,14 @@ function print(results) {
   console.log(`memory: ${results.machine.cpu}, ${results.machine.cores} cores, node ${results.machine.node}`);
   console.log(`payload: ${mb(results.payloadBytes)} of JSON text`);
   for (const r of results.big) {
-    console.log(`  ${r.name.padEnd(22)} linear memory ${mb(r.before)} -> ${mb(r.after)}  growth ${mb(r.growth)} = ${r.growthPerInputByte.toFixed(2)}x input  (${r.ms.toFixed(0)} ms)`);
+    console.log(
+      `  ${r.name.padEnd(22)} linear memory ${mb(r.before)} -> ${mb(r.after)}  growth ${mb(r.growth)} = ${r.growthPerInputByte.toFixed(2)}x input  (${r.ms.toFixed(0)} ms)`,
+    );
   }
   const m = results.mainInstance;
-  console.log(`  one instance: start ${mb(m.start)}, after a big encode ${mb(m.afterBig)}, after 10 small rounds ${mb(m.afterFirstSmall)}, after ${m.smallCalls} ${mb(m.afterAllSmall)}`);
+  console.log(
+    `  one instance: start ${mb(m.start)}, after a big encode ${mb(m.afterBig)}, after 10 small rounds ${mb(m.afterFirstSmall)}, after ${m.smallCalls} ${mb(m.afterAllSmall)}`,
+  );
 }
 
 if (isMainThread && import.meta.url === pathToFileURL(process.argv[1]).href) {

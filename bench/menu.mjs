@@ -46,7 +46,11 @@ export async function run({ quick = false } = {}) {
   for (const [label, tools] of Object.entries(menus)) {
     const ours = menuCost(tools);
     const theirs = viaTiktoken(tools);
-    const t = compare(() => menuCost(tools), () => viaTiktoken(tools), options);
+    const t = compare(
+      () => menuCost(tools),
+      () => viaTiktoken(tools),
+      options,
+    );
     rows.push({
       menu: label,
       tokens: ours.tokens,
@@ -54,8 +58,14 @@ export async function run({ quick = false } = {}) {
       'menuCost ms': fmt(t.a, 3),
       'tiktoken ms': fmt(t.b, 3),
       'x tiktoken': `${fmt(t.b / t.a)}x`,
-      'lint all ms': fmt(time(() => tools.forEach((tool) => lintDescription(tool)), options), 3),
-      'groupTools ms': fmt(time(() => groupTools(tools), options), 3),
+      'lint all ms': fmt(
+        time(() => tools.forEach((tool) => lintDescription(tool)), options),
+        3,
+      ),
+      'groupTools ms': fmt(
+        time(() => groupTools(tools), options),
+        3,
+      ),
     });
   }
   enc.free();

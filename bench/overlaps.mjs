@@ -30,7 +30,12 @@ export function makeLayout(n, seed = 7) {
       const w = 4 + Math.floor(r() * 60);
       const h = 4 + Math.floor(r() * 40);
       const base = parent && parent.screen ? parent.screen : { x: 0, y: 0, w: 1920, h: 1080 };
-      screen = { x: base.x + Math.floor(r() * Math.max(1, base.w)), y: base.y + Math.floor(r() * Math.max(1, base.h)), w, h };
+      screen = {
+        x: base.x + Math.floor(r() * Math.max(1, base.w)),
+        y: base.y + Math.floor(r() * Math.max(1, base.h)),
+        w,
+        h,
+      };
     }
     const onScreen = screen !== null && screen.x < 1920 && screen.y < 1080;
     entries.push({ id, name: `node${id}`, layer, screen, onScreen, zeroSize: false, parentId });
@@ -89,7 +94,12 @@ function best(fn, reps) {
 
 export function machine() {
   const cpus = os.cpus();
-  return { cpu: cpus[0]?.model ?? 'unknown', cores: cpus.length, node: process.version, platform: `${os.platform()} ${os.arch()}` };
+  return {
+    cpu: cpus[0]?.model ?? 'unknown',
+    cores: cpus.length,
+    node: process.version,
+    platform: `${os.platform()} ${os.arch()}`,
+  };
 }
 
 export function run({ quick = false } = {}) {
@@ -109,7 +119,13 @@ export function run({ quick = false } = {}) {
       pairwiseCount(entries, rows.slice(0, 50)); // warm up
       const sample = time(() => pairwiseCount(entries, rows));
       const allPairs = (n * (n - 1)) / 2;
-      pairwise = { ms: (sample.ms / sample.value.pairs) * allPairs, count: null, extrapolated: true, sampledRows: rows.length, sampledPairs: sample.value.pairs };
+      pairwise = {
+        ms: (sample.ms / sample.value.pairs) * allPairs,
+        count: null,
+        extrapolated: true,
+        sampledRows: rows.length,
+        sampledPairs: sample.value.pairs,
+      };
     }
     results.push({
       n,
@@ -130,7 +146,9 @@ function print({ machine: m, results }) {
   console.log(`machine: ${m.cpu}, ${m.cores} cores, node ${m.node}, ${m.platform}`);
   console.log('layoutBounds(entries).overlapsCount (public API incl. JSON in/out) vs the pairwise loop in JS');
   for (const r of results) {
-    const how = r.extrapolated ? `EXTRAPOLATED from ${r.sampledRows} sampled rows` : `full run, counts ${r.countsMatch ? 'identical' : 'DIFFER'} (${r.pairwiseCount})`;
+    const how = r.extrapolated
+      ? `EXTRAPOLATED from ${r.sampledRows} sampled rows`
+      : `full run, counts ${r.countsMatch ? 'identical' : 'DIFFER'} (${r.pairwiseCount})`;
     console.log(
       `  n=${String(r.n).padStart(6)}  overlaps=${String(r.overlapsCount).padStart(8)}  ours ${r.oursMs.toFixed(1).padStart(8)} ms  pairwise ${r.pairwiseMs.toFixed(1).padStart(10)} ms  ratio ${r.ratio.toFixed(1).padStart(7)}x  (${how})`,
     );

@@ -63,7 +63,8 @@ export async function run({ quick = false } = {}) {
   const latency = Object.fromEntries(Object.keys(sides).map((k) => [k, []]));
   const rounds = quick ? 5 : 20;
   for (let r = 0; r < rounds; r++) {
-    for (const [name, c] of Object.entries(sides)) for (let i = 0; i < 50; i++) latency[name].push((await timed(c, 'tools/call', small)).ms);
+    for (const [name, c] of Object.entries(sides))
+      for (let i = 0; i < 50; i++) latency[name].push((await timed(c, 'tools/call', small)).ms);
   }
   // 10 MB results: end-to-end time at the client.
   const big = { name: 'big', arguments: { mb: 10 } };
@@ -95,7 +96,10 @@ export async function run({ quick = false } = {}) {
   return {
     machine: machine(),
     rows,
-    addedLatencyMs: { proxy: median(latency.proxy) - direct, measureOnly: median(latency['proxy --measure-only']) - direct },
+    addedLatencyMs: {
+      proxy: median(latency.proxy) - direct,
+      measureOnly: median(latency['proxy --measure-only']) - direct,
+    },
     throughputMBps: {
       proxy: (10 * MB) / 1e6 / (Math.min(...bigMs.proxy) / 1000),
       measureOnly: (10 * MB) / 1e6 / (Math.min(...bigMs['proxy --measure-only']) / 1000),

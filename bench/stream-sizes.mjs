@@ -11,15 +11,27 @@ const m = require('modoki-budget');
 export function run() {
   return streamRows(makeSamples()).map(([name, before, after]) => {
     const [b, a] = [JSON.stringify(before), JSON.stringify(after)];
-    return { name, before: b.length, after: a.length, beforeCl: m.countTokens(b), afterCl: m.countTokens(a), beforeO: m.countTokens(b, 'o200k_base'), afterO: m.countTokens(a, 'o200k_base') };
+    return {
+      name,
+      before: b.length,
+      after: a.length,
+      beforeCl: m.countTokens(b),
+      afterCl: m.countTokens(a),
+      beforeO: m.countTokens(b, 'o200k_base'),
+      afterO: m.countTokens(a, 'o200k_base'),
+    };
   });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const f = (n) => n.toLocaleString('en-US');
-  console.log('| reply (default call) | before chars | after chars | before tokens (cl100k / o200k) | after tokens (cl100k / o200k) | smaller by (cl100k tokens) |');
+  console.log(
+    '| reply (default call) | before chars | after chars | before tokens (cl100k / o200k) | after tokens (cl100k / o200k) | smaller by (cl100k tokens) |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|');
   for (const r of run()) {
-    console.log(`| ${r.name} | ${f(r.before)} | ${f(r.after)} | ${f(r.beforeCl)} / ${f(r.beforeO)} | ${f(r.afterCl)} / ${f(r.afterO)} | ${(r.beforeCl / r.afterCl).toFixed(1)}× |`);
+    console.log(
+      `| ${r.name} | ${f(r.before)} | ${f(r.after)} | ${f(r.beforeCl)} / ${f(r.beforeO)} | ${f(r.afterCl)} / ${f(r.afterO)} | ${(r.beforeCl / r.afterCl).toFixed(1)}× |`,
+    );
   }
 }

@@ -34,15 +34,37 @@ export function makeSamples() {
     const traits = i < 114 ? archetypes[0] : i >= 130 ? ['Material'] : archetypes[1 + (i % (archetypes.length - 1))];
     const values = {};
     for (const t of traits) {
-      if (t === 'Transform') values[t] = { x: f(400), y: f(40), z: f(400), rx: f(6.28), ry: f(6.28), rz: f(6.28), sx: 1, sy: 1 + r(), sz: 1 };
-      else if (t === 'ModelSource') values[t] = { src: `models/${pick(['palm', 'rock', 'hut', 'boat'])}_${i % 17}.glb`, guid: m.deriveGuid(`model:${i % 17}`) };
-      else if (t === 'Renderable3D') values[t] = { visible: true, castShadow: r() > 0.3, receiveShadow: true, material: m.deriveGuid(`mat:${i % 5}`) };
-      else if (t === 'Material') values[t] = { color: '#a0c8ff', roughness: r(), metalness: r() * 0.1, map: m.deriveGuid(`tex:${i}`) };
+      if (t === 'Transform')
+        values[t] = {
+          x: f(400),
+          y: f(40),
+          z: f(400),
+          rx: f(6.28),
+          ry: f(6.28),
+          rz: f(6.28),
+          sx: 1,
+          sy: 1 + r(),
+          sz: 1,
+        };
+      else if (t === 'ModelSource')
+        values[t] = {
+          src: `models/${pick(['palm', 'rock', 'hut', 'boat'])}_${i % 17}.glb`,
+          guid: m.deriveGuid(`model:${i % 17}`),
+        };
+      else if (t === 'Renderable3D')
+        values[t] = {
+          visible: true,
+          castShadow: r() > 0.3,
+          receiveShadow: true,
+          material: m.deriveGuid(`mat:${i % 5}`),
+        };
+      else if (t === 'Material')
+        values[t] = { color: '#a0c8ff', roughness: r(), metalness: r() * 0.1, map: m.deriveGuid(`tex:${i}`) };
       else values[t] = { enabled: true, intensity: r() * 3, range: f(100), mode: 'default' };
     }
     entities.push({
       id,
-      name: i < 114 ? `${pick(['Palm', 'Rock', 'Hut', 'Boat'])}_${i}` : traits[1] ?? traits[0],
+      name: i < 114 ? `${pick(['Palm', 'Rock', 'Hut', 'Boat'])}_${i}` : (traits[1] ?? traits[0]),
       traits,
       parentId: i === 0 ? 0 : i < 114 ? 1 + Math.floor(r() * Math.min(i, 10)) : 0,
       sortOrder: i,
@@ -75,12 +97,30 @@ export function makeSamples() {
   const layoutBefore = m.layoutBounds(layout, { entities: true, overlaps: true }, { entities });
 
   // Assets: the reference project's 320 assets by type.
-  const byType = { font: 136, mesh: 114, texture: 24, material: 12, particle: 10, prefab: 6, scene: 5, model: 5, animation: 3, environment: 2, sprite: 2, animset: 1 };
+  const byType = {
+    font: 136,
+    mesh: 114,
+    texture: 24,
+    material: 12,
+    particle: 10,
+    prefab: 6,
+    scene: 5,
+    model: 5,
+    animation: 3,
+    environment: 2,
+    sprite: 2,
+    animset: 1,
+  };
   const assets = [];
   for (const [type, count] of Object.entries(byType)) {
     for (let i = 0; i < count; i++) {
       const name = `${type}_${i}_${pick(['regular', 'bold', 'hi', 'lo', 'main'])}`;
-      assets.push({ guid: m.deriveGuid(`asset:${type}:${i}`), path: `assets/${type}s/${name}.${type === 'font' ? 'ttf' : 'bin'}`, name, type });
+      assets.push({
+        guid: m.deriveGuid(`asset:${type}:${i}`),
+        path: `assets/${type}s/${name}.${type === 'font' ? 'ttf' : 'bin'}`,
+        name,
+        type,
+      });
     }
   }
 
@@ -88,13 +128,26 @@ export function makeSamples() {
   const categories = ['core', 'render', 'physics', 'audio', 'ui', 'gameplay'];
   const traits = {};
   for (let i = 0; i < 60; i++) {
-    const fields = Array.from({ length: 3 + (i % 8) }, (_, k) => ({ name: `field${k}`, type: pick(['number', 'string', 'boolean', 'vec3', 'guid']), default: 0, description: `Field ${k} of trait ${i}` }));
-    traits[i < archetypes.length ? archetypes[i][1] ?? `Trait${i}` : `Trait${i}`] = { category: categories[i % categories.length], fields };
+    const fields = Array.from({ length: 3 + (i % 8) }, (_, k) => ({
+      name: `field${k}`,
+      type: pick(['number', 'string', 'boolean', 'vec3', 'guid']),
+      default: 0,
+      description: `Field ${k} of trait ${i}`,
+    }));
+    traits[i < archetypes.length ? (archetypes[i][1] ?? `Trait${i}`) : `Trait${i}`] = {
+      category: categories[i % categories.length],
+      fields,
+    };
   }
   const registry = { schemaAvailable: true, traits };
 
   // Ring buffers at their caps.
-  const consoleEntries = Array.from({ length: 500 }, (_, i) => ({ seq: i + 1, level: pick(['log', 'log', 'log', 'info', 'warn', 'error']), ts: 1700000000000 + i * 37, text: `[system] frame ${i}: updated ${Math.floor(r() * 100)} entities in ${(r() * 4).toFixed(3)} ms` }));
+  const consoleEntries = Array.from({ length: 500 }, (_, i) => ({
+    seq: i + 1,
+    level: pick(['log', 'log', 'log', 'info', 'warn', 'error']),
+    ts: 1700000000000 + i * 37,
+    text: `[system] frame ${i}: updated ${Math.floor(r() * 100)} entities in ${(r() * 4).toFixed(3)} ms`,
+  }));
   const journal = Array.from({ length: 10000 }, (_, i) => ({
     tick: i,
     type: pick(['@contact', '@contact', 'spawn', 'despawn', 'input', 'state']),
@@ -102,7 +155,14 @@ export function makeSamples() {
     cap: 2 * i + 1,
     level: ['info', 'info', 'info', 'warn', 'error'][i % 5],
   }));
-  const editorEvents = Array.from({ length: 2000 }, (_, i) => ({ seq: i + 1, cap: 2 * i + 2, ts: 1700000000000 + i * 500, type: pick(['!select', '!mutate', '!transform', '!undo', '!save']), source: i % 3 ? 'human' : 'agent', payload: { target: m.deriveGuid(`entity:${i % 135}`), field: 'Transform.x', from: f(100), to: f(100) } }));
+  const editorEvents = Array.from({ length: 2000 }, (_, i) => ({
+    seq: i + 1,
+    cap: 2 * i + 2,
+    ts: 1700000000000 + i * 500,
+    type: pick(['!select', '!mutate', '!transform', '!undo', '!save']),
+    source: i % 3 ? 'human' : 'agent',
+    payload: { target: m.deriveGuid(`entity:${i % 135}`), field: 'Transform.x', from: f(100), to: f(100) },
+  }));
   const watch = {
     watchId: 1,
     series: Array.from({ length: 64 }, (_, s) => ({
@@ -115,14 +175,49 @@ export function makeSamples() {
       samples: Array.from({ length: 600 }, (_, k) => ({ t: k / 60, value: f(10) })),
     })),
   };
-  const handleList = Array.from({ length: 2000 }, (_, i) => ({ id: `dopesheet:key:${i}`, editor: 'dopesheet', kind: 'drag', label: `bone${i % 40}.rotation @ ${i % 240}`, x: f(1800) + 900, y: f(200) + 600, rect: { x: f(1800) + 900, y: f(200) + 600, w: 8, h: 8 }, meta: { track: `bone${i % 40}.rotation`, frame: i % 240 }, onScreen: true, occlusionChecked: true }));
-  const handleDump = { returnedCount: 2000, totalCount: 2000, editors: ['dopesheet'], offScreenCount: 0, occludedCount: 0, occlusionUnchecked: 0, disabledCount: 0, viewport: { w: 1800, h: 1200 }, handles: handleList };
+  const handleList = Array.from({ length: 2000 }, (_, i) => ({
+    id: `dopesheet:key:${i}`,
+    editor: 'dopesheet',
+    kind: 'drag',
+    label: `bone${i % 40}.rotation @ ${i % 240}`,
+    x: f(1800) + 900,
+    y: f(200) + 600,
+    rect: { x: f(1800) + 900, y: f(200) + 600, w: 8, h: 8 },
+    meta: { track: `bone${i % 40}.rotation`, frame: i % 240 },
+    onScreen: true,
+    occlusionChecked: true,
+  }));
+  const handleDump = {
+    returnedCount: 2000,
+    totalCount: 2000,
+    editors: ['dopesheet'],
+    offScreenCount: 0,
+    occludedCount: 0,
+    occlusionUnchecked: 0,
+    disabledCount: 0,
+    viewport: { w: 1800, h: 1200 },
+    handles: handleList,
+  };
   const sceneFile = { version: 3, entities: entities.map(({ values, ...rest }) => ({ ...rest, traits: values })) };
   const sceneEdit = { ok: true, changed: 1, errors: [], warnings: [], scene: sceneFile };
   const png = Buffer.alloc(900 * 1024, 7).toString('base64'); // stand-in for a 1800px PNG
   const screenshot = { path: '/tmp/device-1800x1200.png', width: 1800, height: 1200, base64: png };
 
-  return { entities, layout, layoutBefore, assets, registry, consoleEntries, journal, editorEvents, watch, handleList, handleDump, sceneEdit, screenshot };
+  return {
+    entities,
+    layout,
+    layoutBefore,
+    assets,
+    registry,
+    consoleEntries,
+    journal,
+    editorEvents,
+    watch,
+    handleList,
+    handleDump,
+    sceneEdit,
+    screenshot,
+  };
 }
 
 const text = (x) => JSON.stringify(x);
@@ -130,14 +225,26 @@ const text = (x) => JSON.stringify(x);
 /** The stream summaries' default calls on the samples: [name, producer output, reply]. */
 export function streamRows(s) {
   const consoleRing = { epoch: 'bench-0', dropped: 0 };
-  const journalRing = { epoch: 'bench-0', captureSeq: 2 * s.journal.length, captures: { types: ['@contact'], active: ['@contact'] } };
+  const journalRing = {
+    epoch: 'bench-0',
+    captureSeq: 2 * s.journal.length,
+    captures: { types: ['@contact'], active: ['@contact'] },
+  };
   const editorRing = { epoch: 'bench-0~bench-0', game: s.journal };
   return [
     ['consoleLogs (500-entry ring)', s.consoleEntries, m.consoleLogs(s.consoleEntries, {}, consoleRing)],
-    ['consoleLogs since=0 (cursored page)', s.consoleEntries, m.consoleLogs(s.consoleEntries, { since: 0 }, consoleRing)],
+    [
+      'consoleLogs since=0 (cursored page)',
+      s.consoleEntries,
+      m.consoleLogs(s.consoleEntries, { since: 0 }, consoleRing),
+    ],
     ['journalEvents (10,000 events)', s.journal, m.journalEvents(s.journal, {}, journalRing)],
     ['editorJournal (2,000 events)', s.editorEvents, m.editorJournal(s.editorEvents, {}, editorRing)],
-    ['editorJournal merged (2,000 + 10,000)', { editor: s.editorEvents, game: s.journal }, m.editorJournal(s.editorEvents, { merged: true }, editorRing)],
+    [
+      'editorJournal merged (2,000 + 10,000)',
+      { editor: s.editorEvents, game: s.journal },
+      m.editorJournal(s.editorEvents, { merged: true }, editorRing),
+    ],
     ['watchRead (64 series × 600 samples)', s.watch, m.watchRead(s.watch)],
   ];
 }
@@ -150,11 +257,27 @@ export function run() {
   const rows = [
     ['sceneState (135 entities)', s.entities, m.sceneState(s.entities, {}, scenePath)],
     ['sceneState, guidPrefix: 12', s.entities, m.sceneState(s.entities, {}, { ...scenePath, guidPrefix: 12 })],
-    ['sceneState trait=Transform (drill-down, default limit 20)', s.entities, m.sceneState(s.entities, { trait: 'Transform' }, scenePath)],
-    ['sceneState trait=Transform limit=200', s.entities, m.sceneState(s.entities, { trait: 'Transform', limit: 200 }, scenePath)],
-    ['sceneState name=Plam (miss: empty-filter hint)', s.entities, m.sceneState(s.entities, { name: 'Plam' }, scenePath)],
+    [
+      'sceneState trait=Transform (drill-down, default limit 20)',
+      s.entities,
+      m.sceneState(s.entities, { trait: 'Transform' }, scenePath),
+    ],
+    [
+      'sceneState trait=Transform limit=200',
+      s.entities,
+      m.sceneState(s.entities, { trait: 'Transform', limit: 200 }, scenePath),
+    ],
+    [
+      'sceneState name=Plam (miss: empty-filter hint)',
+      s.entities,
+      m.sceneState(s.entities, { name: 'Plam' }, scenePath),
+    ],
     ['layoutBounds (241 rects)', s.layoutBefore, m.layoutBounds(s.layout, {}, world)],
-    ['layoutBounds layer=2d (miss: empty-filter hint)', s.layoutBefore, m.layoutBounds(s.layout, { layer: '2d' }, world)],
+    [
+      'layoutBounds layer=2d (miss: empty-filter hint)',
+      s.layoutBefore,
+      m.layoutBounds(s.layout, { layer: '2d' }, world),
+    ],
     ['summarizeAssets (320 assets)', s.assets, m.summarizeAssets(s.assets)],
     ['summarizeAssets type=fnt (miss: live types)', s.assets, m.summarizeAssets(s.assets, { type: 'fnt' })],
     ['summarizeTraits (60 traits)', s.registry, m.summarizeTraits(traits, true)],
@@ -163,10 +286,26 @@ export function run() {
     ['handles (2,000 keyframe handles)', s.handleDump, m.handles(s.handleDump)],
     ['handles editor=dopesheat (miss: what is live)', s.handleDump, m.handles(s.handleDump, { editor: 'dopesheat' })],
     ['sceneEditResult (scene echo)', s.sceneEdit, m.sceneEditResult(s.sceneEdit)],
-    ['screenshotResult (1800×1200 PNG)', { content: [{ type: 'text', text: s.screenshot.path }, { type: 'image', data: s.screenshot.base64, mimeType: 'image/png' }] }, m.screenshotResult(s.screenshot)],
+    [
+      'screenshotResult (1800×1200 PNG)',
+      {
+        content: [
+          { type: 'text', text: s.screenshot.path },
+          { type: 'image', data: s.screenshot.base64, mimeType: 'image/png' },
+        ],
+      },
+      m.screenshotResult(s.screenshot),
+    ],
   ].map(([name, full, reply]) => {
     const [b, a] = [text(full), text(reply)];
-    return { name, before: b.length, after: a.length, ratio: b.length / a.length, beforeTokens: m.countTokens(b), afterTokens: m.countTokens(a) };
+    return {
+      name,
+      before: b.length,
+      after: a.length,
+      ratio: b.length / a.length,
+      beforeTokens: m.countTokens(b),
+      afterTokens: m.countTokens(a),
+    };
   });
   const cpus = os.cpus();
   return { machine: { cpu: cpus[0]?.model ?? 'unknown', cores: cpus.length, node: process.version }, rows };
@@ -174,8 +313,14 @@ export function run() {
 
 export function markdownTable(rows) {
   const n = (x) => x.toLocaleString('en-US');
-  const lines = ['| summarizer call | before (chars) | before (tokens) | after (chars) | after (tokens) | smaller by (chars) |', '|---|---:|---:|---:|---:|---:|'];
-  for (const r of rows) lines.push(`| ${r.name} | ${n(r.before)} | ${n(r.beforeTokens)} | ${n(r.after)} | ${n(r.afterTokens)} | ${r.ratio.toFixed(r.ratio >= 100 ? 0 : 1)}× |`);
+  const lines = [
+    '| summarizer call | before (chars) | before (tokens) | after (chars) | after (tokens) | smaller by (chars) |',
+    '|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const r of rows)
+    lines.push(
+      `| ${r.name} | ${n(r.before)} | ${n(r.beforeTokens)} | ${n(r.after)} | ${n(r.afterTokens)} | ${r.ratio.toFixed(r.ratio >= 100 ? 0 : 1)}× |`,
+    );
   return lines.join('\n');
 }
 

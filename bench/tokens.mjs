@@ -19,9 +19,18 @@ const ENCODINGS = ['cl100k_base', 'o200k_base'];
 // runs and the fresh-process first-call probe.
 const LIBS = {
   'modoki-budget': { load: `require('modoki-budget')`, counter: (m, enc) => `(t) => ${m}.countTokens(t, '${enc}')` },
-  'gpt-tokenizer': { load: (enc) => `require('gpt-tokenizer/encoding/${enc}')`, counter: (m) => `(t) => ${m}.countTokens(t)` },
-  tiktoken: { load: `require('tiktoken')`, counter: (m, enc) => `((e) => (t) => e.encode_ordinary(t).length)(${m}.get_encoding('${enc}'))` },
-  'js-tiktoken': { load: `require('js-tiktoken')`, counter: (m, enc) => `((e) => (t) => e.encode(t, [], []).length)(${m}.getEncoding('${enc}'))` },
+  'gpt-tokenizer': {
+    load: (enc) => `require('gpt-tokenizer/encoding/${enc}')`,
+    counter: (m) => `(t) => ${m}.countTokens(t)`,
+  },
+  tiktoken: {
+    load: `require('tiktoken')`,
+    counter: (m, enc) => `((e) => (t) => e.encode_ordinary(t).length)(${m}.get_encoding('${enc}'))`,
+  },
+  'js-tiktoken': {
+    load: `require('js-tiktoken')`,
+    counter: (m, enc) => `((e) => (t) => e.encode(t, [], []).length)(${m}.getEncoding('${enc}'))`,
+  },
   // Pure JS, no WebAssembly: the rank table ships as JS source, so its cost is parse time.
   'ai-tokenizer': {
     load: (enc) => `new (require('ai-tokenizer').Tokenizer)(require('ai-tokenizer/encoding/${enc}'))`,
@@ -91,7 +100,12 @@ export async function run({ quick = false } = {}) {
     const counters = Object.fromEntries(Object.keys(LIBS).map((lib) => [lib, makeCounter(lib, enc)]));
     for (const p of payloads) {
       const counts = Object.fromEntries(Object.entries(counters).map(([lib, f]) => [lib, p.texts.map((t) => f(t))]));
-      const timed = Object.fromEntries(Object.entries(counters).map(([lib, f]) => [lib, timeRuns(f, p.texts, budgetMs, p.texts[0].length > 2e6 ? 3 : 6)]));
+      const timed = Object.fromEntries(
+        Object.entries(counters).map(([lib, f]) => [
+          lib,
+          timeRuns(f, p.texts, budgetMs, p.texts[0].length > 2e6 ? 3 : 6),
+        ]),
+      );
       const mbps = Object.fromEntries(Object.keys(LIBS).map((lib) => [lib, timed[lib].mbps]));
       throughput.push({
         encoding: enc,
@@ -101,7 +115,11 @@ export async function run({ quick = false } = {}) {
         countsAgree: Object.values(counts).every((c) => c.every((n, i) => n === counts['modoki-budget'][i])),
         msPerRun: Object.fromEntries(Object.keys(LIBS).map((lib) => [lib, timed[lib].msPerRun])),
         mbps,
-        ratio: Object.fromEntries(Object.keys(LIBS).filter((l) => l !== 'modoki-budget').map((lib) => [lib, mbps['modoki-budget'] / mbps[lib]])),
+        ratio: Object.fromEntries(
+          Object.keys(LIBS)
+            .filter((l) => l !== 'modoki-budget')
+            .map((lib) => [lib, mbps['modoki-budget'] / mbps[lib]]),
+        ),
       });
     }
   }
@@ -143,24 +161,54 @@ export async function run({ quick = false } = {}) {
 
 function print(r) {
   console.log(`machine: ${r.machine.cpu}, ${r.machine.cores} cores, node ${r.machine.node}\n`);
-  console.log('warm throughput (MB of UTF-16 chars per s, rotating through 3 distinct payloads of each kind) and speed-up of modoki-budget over each peer');
+  console.log(
+    'warm throughput (MB of UTF-16 chars per s, rotating through 3 distinct payloads of each kind) and speed-up of modoki-budget over each peer',
+  );
   const peers = ['gpt-tokenizer', 'tiktoken', 'js-tiktoken', 'ai-tokenizer'];
-  console.log(['encoding', 'payload', 'tokens', 'ours MB/s', ...peers.map((p) => `${p} MB/s`), ...peers.map((p) => `x ${p}`), 'agree'].join(' | '));
+  console.log(
+    [
+      'encoding',
+      'payload',
+      'tokens',
+      'ours MB/s',
+      ...peers.map((p) => `${p} MB/s`),
+      ...peers.map((p) => `x ${p}`),
+      'agree',
+    ].join(' | '),
+  );
   for (const row of r.throughput) {
     console.log(
-      [row.encoding, row.payload, row.tokens, fmt(row.mbps['modoki-budget']), ...peers.map((p) => fmt(row.mbps[p])), ...peers.map((p) => `${fmt(row.ratio[p], 2)}x`), row.countsAgree ? 'yes' : 'NO'].join(' | '),
+      [
+        row.encoding,
+        row.payload,
+        row.tokens,
+        fmt(row.mbps['modoki-budget']),
+        ...peers.map((p) => fmt(row.mbps[p])),
+        ...peers.map((p) => `${fmt(row.ratio[p], 2)}x`),
+        row.countsAgree ? 'yes' : 'NO',
+      ].join(' | '),
     );
   }
   console.log('\nfirst call (fresh process: require + first count of "hello world"), ms, median of 3');
   for (const [enc, libs] of Object.entries(r.firstCallMs)) {
-    console.log(`${enc}: ${Object.entries(libs).map(([l, ms]) => `${l} ${fmt(ms)}`).join(' | ')}`);
+    console.log(
+      `${enc}: ${Object.entries(libs)
+        .map(([l, ms]) => `${l} ${fmt(ms)}`)
+        .join(' | ')}`,
+    );
   }
   console.log('\nlinearity (cl100k), ms');
   for (const [lib, cases] of Object.entries(r.linearityMs)) {
-    console.log(`${lib}: ${Object.entries(cases).map(([k, ms]) => `${k} ${fmt(ms)}`).join(' | ')}`);
+    console.log(
+      `${lib}: ${Object.entries(cases)
+        .map(([k, ms]) => `${k} ${fmt(ms)}`)
+        .join(' | ')}`,
+    );
   }
   const s = r.sizes;
-  console.log(`\nsizes: modoki_budget_bg.wasm ${kib(s.wasm.raw)} (${kib(s.wasm.gzip)} gzip, no table inside); cl100k_base.bin ${kib(s.cl100kTable.raw)} and o200k_base.bin ${kib(s.o200kTable.raw)} (${kib(s.cl100kTable.gzip)} and ${kib(s.o200kTable.gzip)} gzip, each read on first use); tiktoken_bg.wasm ${kib(s.tiktokenWasm.raw)} (${kib(s.tiktokenWasm.gzip)} gzip)`);
+  console.log(
+    `\nsizes: modoki_budget_bg.wasm ${kib(s.wasm.raw)} (${kib(s.wasm.gzip)} gzip, no table inside); cl100k_base.bin ${kib(s.cl100kTable.raw)} and o200k_base.bin ${kib(s.o200kTable.raw)} (${kib(s.cl100kTable.gzip)} and ${kib(s.o200kTable.gzip)} gzip, each read on first use); tiktoken_bg.wasm ${kib(s.tiktokenWasm.raw)} (${kib(s.tiktokenWasm.gzip)} gzip)`,
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -16,7 +16,7 @@ function table(n) {
       email: `user${i + 1}@example.com`,
       city: cities[i % cities.length],
       active: i % 3 !== 0,
-      score: Math.round((i * 7.31) % 100 * 1000) / 1000,
+      score: Math.round(((i * 7.31) % 100) * 1000) / 1000,
       joined: `2024-0${(i % 9) + 1}-1${i % 10}`,
     })),
   };
@@ -34,7 +34,9 @@ function nested(breadth, depth) {
       tags: counter % 2 ? ['static', 'lit'] : [],
       components: [
         { type: 'Mesh', vertices: 100 + counter, material: 'mat:default' },
-        counter % 3 ? { type: 'Collider', shape: 'box', size: { w: 1, h: 2, d: 1 } } : { type: 'Script', src: 'a.js', enabled: true },
+        counter % 3
+          ? { type: 'Collider', shape: 'box', size: { w: 1, h: 2, d: 1 } }
+          : { type: 'Script', src: 'a.js', enabled: true },
       ],
     };
     if (level < depth) base.children = Array.from({ length: breadth }, () => node(level + 1));
@@ -87,17 +89,39 @@ export function run({ quick = false } = {}) {
   const doc = nested(4, 5); // 1 + 4 + 16 + 64 + 256 + 1024 + ... nodes
   const results = [];
 
-  for (const [name, data] of [['toToon 2,000-row table', tableData], ['toToon nested document', doc]]) {
+  for (const [name, data] of [
+    ['toToon 2,000-row table', tableData],
+    ['toToon nested document', doc],
+  ]) {
     const ours = toToon(data);
     if (ours !== referenceEncode(data)) throw new Error(`${name}: outputs differ`);
-    const r = compare(name, () => toToon(data), () => referenceEncode(data), minMs);
+    const r = compare(
+      name,
+      () => toToon(data),
+      () => referenceEncode(data),
+      minMs,
+    );
     r.bytes = Buffer.byteLength(ours);
     r.jsonBytes = JSON.stringify(data).length;
-    Object.assign(r, { bench: 'toToon', input: name.replace('toToon ', ''), peer: '@toon-format/toon 4.4.0 encode', target: '>= 2' });
+    Object.assign(r, {
+      bench: 'toToon',
+      input: name.replace('toToon ', ''),
+      peer: '@toon-format/toon 4.4.0 encode',
+      target: '>= 2',
+    });
     results.push(r);
   }
 
-  const items = Array.from({ length: 20000 }, (_, i) => ({ id: i, name: `item ${i}`, price: i * 1.5, stock: i % 17, sku: `SKU-${i}`, description: 'x'.repeat(40), tags: ['a', 'b'], updated: '2025-01-01' }));
+  const items = Array.from({ length: 20000 }, (_, i) => ({
+    id: i,
+    name: `item ${i}`,
+    price: i * 1.5,
+    stock: i % 17,
+    sku: `SKU-${i}`,
+    description: 'x'.repeat(40),
+    tags: ['a', 'b'],
+    updated: '2025-01-01',
+  }));
   const fields = ['id', 'name', 'price'];
   const plainSelect = (rows, keys) =>
     rows.map((row) => {
@@ -105,33 +129,79 @@ export function run({ quick = false } = {}) {
       for (const key of keys) if (Object.hasOwn(row, key)) out[key] = row[key];
       return out;
     });
-  if (JSON.stringify(select(items, fields)) !== JSON.stringify(plainSelect(items, fields))) throw new Error('select differs');
+  if (JSON.stringify(select(items, fields)) !== JSON.stringify(plainSelect(items, fields)))
+    throw new Error('select differs');
   const plainRow = (bench, input) => ({ bench, input, peer: 'plain JS', target: '>= 1' });
-  results.push(Object.assign(compare('select 3 of 8 fields, 20,000 items', () => select(items, fields), () => plainSelect(items, fields), minMs), plainRow('select', '3 of 8 fields, 20,000 items')));
+  results.push(
+    Object.assign(
+      compare(
+        'select 3 of 8 fields, 20,000 items',
+        () => select(items, fields),
+        () => plainSelect(items, fields),
+        minMs,
+      ),
+      plainRow('select', '3 of 8 fields, 20,000 items'),
+    ),
+  );
 
   const plainLimit = (rows, max) => {
     const hidden = rows.length - max;
     return hidden > 0
-      ? { items: rows.slice(0, max), shown: max, hidden, summary: `Dataset truncated. ${max} shown, ${hidden} hidden. Use filters to narrow results.` }
+      ? {
+          items: rows.slice(0, max),
+          shown: max,
+          hidden,
+          summary: `Dataset truncated. ${max} shown, ${hidden} hidden. Use filters to narrow results.`,
+        }
       : { items: rows.slice(), shown: rows.length, hidden: 0 };
   };
-  results.push(Object.assign(compare('limitCollection 50 of 20,000', () => limitCollection(items, 50), () => plainLimit(items, 50), minMs), plainRow('limitCollection', '50 of 20,000')));
-  results.push(Object.assign(compare('limitCollection 20,000 of 20,000 (no cut)', () => limitCollection(items, 20000), () => plainLimit(items, 20000), minMs), plainRow('limitCollection', '20,000 of 20,000 (no cut)')));
+  results.push(
+    Object.assign(
+      compare(
+        'limitCollection 50 of 20,000',
+        () => limitCollection(items, 50),
+        () => plainLimit(items, 50),
+        minMs,
+      ),
+      plainRow('limitCollection', '50 of 20,000'),
+    ),
+  );
+  results.push(
+    Object.assign(
+      compare(
+        'limitCollection 20,000 of 20,000 (no cut)',
+        () => limitCollection(items, 20000),
+        () => plainLimit(items, 20000),
+        minMs,
+      ),
+      plainRow('limitCollection', '20,000 of 20,000 (no cut)'),
+    ),
+  );
 
   const cpus = os.cpus();
   return {
-    machine: { cpu: cpus[0]?.model ?? 'unknown', cores: cpus.length, node: process.version, platform: `${os.platform()} ${os.arch()}`, loadavg: os.loadavg()[0] },
+    machine: {
+      cpu: cpus[0]?.model ?? 'unknown',
+      cores: cpus.length,
+      node: process.version,
+      platform: `${os.platform()} ${os.arch()}`,
+      loadavg: os.loadavg()[0],
+    },
     results,
   };
 }
 
 function print({ machine, results }) {
   // The load average says how much other processes competed for the cores during the run.
-  console.log(`machine: ${machine.cpu}, ${machine.cores} cores, node ${machine.node}, ${machine.platform}, load ${machine.loadavg.toFixed(1)}`);
+  console.log(
+    `machine: ${machine.cpu}, ${machine.cores} cores, node ${machine.node}, ${machine.platform}, load ${machine.loadavg.toFixed(1)}`,
+  );
   for (const r of results) {
     const extra = r.bytes ? `  (TOON ${r.bytes} B vs JSON ${r.jsonBytes} B)` : '';
     const ms = (x) => (x < 0.1 ? `${(x * 1000).toFixed(2).padStart(7)} µs` : `${x.toFixed(3).padStart(7)} ms`);
-    console.log(`${r.name.padEnd(44)} ours ${ms(r.oursMs)}  peer ${ms(r.peerMs)}  ratio ${r.speedup.toFixed(2)}x${extra}`);
+    console.log(
+      `${r.name.padEnd(44)} ours ${ms(r.oursMs)}  peer ${ms(r.peerMs)}  ratio ${r.speedup.toFixed(2)}x${extra}`,
+    );
   }
 }
 

@@ -26,9 +26,27 @@ function cases(mb) {
   const tiny = { ok: true, id: 7 };
   return [
     // The policy's fixed cost per call, where encode itself costs almost nothing.
-    { name: 'plain data, editor', input: `a 2-key object (${JSON.stringify(tiny).length} chars)`, policy: () => editor.apply('t', tiny), encode: () => mb.encode(tiny), target: '' },
-    { name: 'plain data, editor', input: `scene 135 entities (${json.length} chars)`, policy: () => editor.apply('t', medium), encode: () => mb.encode(medium), target: '<= 1.1' },
-    { name: 'plain data, editor', input: `scene 20 entities (${JSON.stringify(small).length} chars)`, policy: () => editor.apply('t', small), encode: () => mb.encode(small), target: '<= 1.1' },
+    {
+      name: 'plain data, editor',
+      input: `a 2-key object (${JSON.stringify(tiny).length} chars)`,
+      policy: () => editor.apply('t', tiny),
+      encode: () => mb.encode(tiny),
+      target: '',
+    },
+    {
+      name: 'plain data, editor',
+      input: `scene 135 entities (${json.length} chars)`,
+      policy: () => editor.apply('t', medium),
+      encode: () => mb.encode(medium),
+      target: '<= 1.1',
+    },
+    {
+      name: 'plain data, editor',
+      input: `scene 20 entities (${JSON.stringify(small).length} chars)`,
+      policy: () => editor.apply('t', small),
+      encode: () => mb.encode(small),
+      target: '<= 1.1',
+    },
     {
       name: 'plain data, claudeCode (token cap)',
       input: `scene 60 entities (${JSON.stringify(underTokens).length} chars)`,
@@ -39,14 +57,24 @@ function cases(mb) {
     {
       name: 'structuredContent + compact text copy',
       input: `scene 135 entities (${json.length} chars)`,
-      policy: () => editor.apply('t', { content: [{ type: 'text', text: json }], structuredContent: medium }, { hasOutputSchema: true }),
+      policy: () =>
+        editor.apply(
+          't',
+          { content: [{ type: 'text', text: json }], structuredContent: medium },
+          { hasOutputSchema: true },
+        ),
       encode: () => mb.encode(medium),
       target: '',
     },
     {
       name: 'structuredContent + pretty text copy (re-derived)',
       input: `scene 135 entities (${json.length} chars)`,
-      policy: () => editor.apply('t', { content: [{ type: 'text', text: pretty }], structuredContent: medium }, { hasOutputSchema: true }),
+      policy: () =>
+        editor.apply(
+          't',
+          { content: [{ type: 'text', text: pretty }], structuredContent: medium },
+          { hasOutputSchema: true },
+        ),
       encode: () => mb.encode(medium),
       target: '',
     },
@@ -100,7 +128,15 @@ export async function run({ quick = false } = {}) {
 
 export function print(result) {
   console.log(`## withBudget policy vs the encode call it wraps (under the cap)\n${result.machine}\n`);
-  const columns = ['case', 'input', 'time ratio (policy / encode)', 'target', 'policy µs', 'encode µs', 'policy − encode µs'];
+  const columns = [
+    'case',
+    'input',
+    'time ratio (policy / encode)',
+    'target',
+    'policy µs',
+    'encode µs',
+    'policy − encode µs',
+  ];
   const rows = result.rows.map((r) => ({
     case: r.bench,
     input: r.input,
@@ -115,10 +151,16 @@ export function print(result) {
   const cell = (chars, tokens, elided) => `${chars} / ${tokens}${elided ? ' (elided)' : ''}`;
   console.log(
     table(
-      result.sizes.map((s) => ({ call: s.call, produced: cell(s.producedChars, s.producedTokens, false), 'sent, editor': cell(s.editorChars, s.editorTokens, s.editorElided), 'sent, claudeCode': cell(s.claudeCodeChars, s.claudeCodeTokens, s.claudeCodeElided) })),
+      result.sizes.map((s) => ({
+        call: s.call,
+        produced: cell(s.producedChars, s.producedTokens, false),
+        'sent, editor': cell(s.editorChars, s.editorTokens, s.editorElided),
+        'sent, claudeCode': cell(s.claudeCodeChars, s.claudeCodeTokens, s.claudeCodeElided),
+      })),
       ['call', 'produced', 'sent, editor', 'sent, claudeCode'],
     ),
   );
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) print(await run({ quick: process.argv.includes('--quick') }));
+if (import.meta.url === pathToFileURL(process.argv[1]).href)
+  print(await run({ quick: process.argv.includes('--quick') }));

@@ -46,7 +46,11 @@ describe('audit', () => {
     const paged = cli(['audit', '--json', '--', process.execPath, lineServer, '--tools-pages', '3']);
     const single = cli(['audit', '--json', '--', process.execPath, lineServer]);
     expect(paged.code).toBe(0);
-    expect(JSON.parse(paged.out).cost.tools.map((t: { name: string }) => t.name).sort()).toEqual(['ask', 'big', 'crash', 'dump', 'echo', 'garbage', 'hang', 'id_probe', 'pid']);
+    expect(
+      JSON.parse(paged.out)
+        .cost.tools.map((t: { name: string }) => t.name)
+        .sort(),
+    ).toEqual(['ask', 'big', 'crash', 'dump', 'echo', 'garbage', 'hang', 'id_probe', 'pid']);
     expect(paged.out).toBe(single.out);
   });
 
@@ -57,7 +61,8 @@ describe('audit', () => {
       {
         tool: 'echo',
         code: 'DESCRIPTION_CUT',
-        message: 'The description is 2,100 chars; Claude Code cuts tool descriptions at 2,048, so the model never reads the last 52. Shorten it or move detail into parameter descriptions.',
+        message:
+          'The description is 2,100 chars; Claude Code cuts tool descriptions at 2,048, so the model never reads the last 52. Shorten it or move detail into parameter descriptions.',
       },
     ]);
     const text = cli(['audit', '--', process.execPath, lineServer, '--long-description']).out;
@@ -95,11 +100,26 @@ describe('audit', () => {
     const cases: Array<[string[], RegExp]> = [
       [['audit'], /^modoki-budget audit: missing the server command: put it after --/],
       [['audit', '--', '/no/such/server'], /^modoki-budget audit: cannot start "\/no\/such\/server": ENOENT\n$/],
-      [['audit', '--lock', 'a', '--check', 'b', '--', 'x'], /^modoki-budget audit: --lock and --check cannot be used together\n$/],
-      [['audit', '--timeout', '300', '--', process.execPath, lineServer, '--mute'], /^modoki-budget audit: the server did not answer initialize within 300 ms\n$/],
-      [['audit', '--', process.execPath, lineServer, '--exit-on-start', '3'], /^modoki-budget audit: the server exited \(code 3\) before answering\n$/],
-      [['audit', '--check', join(dir, 'missing.lock'), '--', process.execPath, lineServer], /^modoki-budget audit: no lockfile at .*missing\.lock; run `modoki-budget audit --lock .*missing\.lock -- .*` first\n$/],
-      [['audit', 'npx', 'server'], /^modoki-budget audit: put the server command after --, as in `modoki-budget audit -- npx server`\n$/],
+      [
+        ['audit', '--lock', 'a', '--check', 'b', '--', 'x'],
+        /^modoki-budget audit: --lock and --check cannot be used together\n$/,
+      ],
+      [
+        ['audit', '--timeout', '300', '--', process.execPath, lineServer, '--mute'],
+        /^modoki-budget audit: the server did not answer initialize within 300 ms\n$/,
+      ],
+      [
+        ['audit', '--', process.execPath, lineServer, '--exit-on-start', '3'],
+        /^modoki-budget audit: the server exited \(code 3\) before answering\n$/,
+      ],
+      [
+        ['audit', '--check', join(dir, 'missing.lock'), '--', process.execPath, lineServer],
+        /^modoki-budget audit: no lockfile at .*missing\.lock; run `modoki-budget audit --lock .*missing\.lock -- .*` first\n$/,
+      ],
+      [
+        ['audit', 'npx', 'server'],
+        /^modoki-budget audit: put the server command after --, as in `modoki-budget audit -- npx server`\n$/,
+      ],
     ];
     for (const [args, message] of cases) {
       const r = cli(args);

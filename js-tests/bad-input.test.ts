@@ -28,9 +28,22 @@ describe('encode never throws on what JSON.stringify throws on', () => {
   it('turns a throwing toJSON or getter into a marker', () => {
     const data = {
       ok: 1,
-      bad: { toJSON() { throw new RangeError('nope'); } },
-      get worse() { throw new Error('getter broke'); },
-      list: [1, { toJSON() { throw 'a string'; } }],
+      bad: {
+        toJSON() {
+          throw new RangeError('nope');
+        },
+      },
+      get worse() {
+        throw new Error('getter broke');
+      },
+      list: [
+        1,
+        {
+          toJSON() {
+            throw 'a string';
+          },
+        },
+      ],
     };
     expect(encode(data)).toBe(
       '{"ok":1,"bad":"[Thrown: RangeError: nope]","worse":"[Thrown: Error: getter broke]","list":[1,"[Thrown: a string]"]}',
@@ -38,9 +51,23 @@ describe('encode never throws on what JSON.stringify throws on', () => {
   });
 
   it('follows JSON.stringify rules in the tolerant path too', () => {
-    const data = { a: undefined, f() {}, s: Symbol('x'), n: NaN, i: -Infinity, d: new Date(0), arr: [undefined, () => 1, Symbol('y')], b: new Boolean(false), str: new String('s'), num: new Number(2), cyc: null as unknown };
+    const data = {
+      a: undefined,
+      f() {},
+      s: Symbol('x'),
+      n: NaN,
+      i: -Infinity,
+      d: new Date(0),
+      arr: [undefined, () => 1, Symbol('y')],
+      b: new Boolean(false),
+      str: new String('s'),
+      num: new Number(2),
+      cyc: null as unknown,
+    };
     data.cyc = data;
-    expect(encode(data)).toBe('{"n":null,"i":null,"d":"1970-01-01T00:00:00.000Z","arr":[null,null,null],"b":false,"str":"s","num":2,"cyc":"[Circular]"}');
+    expect(encode(data)).toBe(
+      '{"n":null,"i":null,"d":"1970-01-01T00:00:00.000Z","arr":[null,null,null],"b":false,"str":"s","num":2,"cyc":"[Circular]"}',
+    );
   });
 
   it('nesting deeper than JSON.stringify handles becomes a valid envelope', () => {
@@ -54,7 +81,17 @@ describe('encode never throws on what JSON.stringify throws on', () => {
   });
 
   it('a Proxy whose traps throw is described, not thrown', () => {
-    const hostile = new Proxy({}, { ownKeys() { throw new Error('trap'); }, get() { throw new Error('trap'); } });
+    const hostile = new Proxy(
+      {},
+      {
+        ownKeys() {
+          throw new Error('trap');
+        },
+        get() {
+          throw new Error('trap');
+        },
+      },
+    );
     expect(encode({ p: hostile })).toBe('{"p":"[Thrown: Error: trap]"}');
     expectValidWithin(encode({ p: hostile, pad: 'x'.repeat(500) }, 400), 400);
     expect(summarize({ p: hostile })).toEqual({ p: '[unreadable: threw while read]' });
@@ -81,7 +118,17 @@ describe('encode never throws on what JSON.stringify throws on', () => {
   it('every outcome on arbitrary values is valid JSON within the cap', () => {
     fc.assert(
       fc.property(
-        fc.anything({ withBigInt: true, withDate: true, withMap: true, withSet: true, withTypedArray: true, withSparseArray: true, withNullPrototype: true, withBoxedValues: true, maxDepth: 4 }),
+        fc.anything({
+          withBigInt: true,
+          withDate: true,
+          withMap: true,
+          withSet: true,
+          withTypedArray: true,
+          withSparseArray: true,
+          withNullPrototype: true,
+          withBoxedValues: true,
+          maxDepth: 4,
+        }),
         fc.boolean(),
         fc.integer({ min: 400, max: 3000 }),
         (value, cycle, cap) => {
@@ -114,7 +161,16 @@ describe('encode never throws on what JSON.stringify throws on', () => {
     cyc.cyc = cyc;
     let deep: unknown = 1;
     for (let i = 0; i < 50_000; i++) deep = [deep];
-    for (const bad of [cyc, deep, { get x() { throw new Error('x'); } }, 1n]) {
+    for (const bad of [
+      cyc,
+      deep,
+      {
+        get x() {
+          throw new Error('x');
+        },
+      },
+      1n,
+    ]) {
       encode(bad);
       roundFloats(bad as object, 3);
       summarize(bad);
@@ -165,10 +221,18 @@ describe('options', () => {
 
   it.each(calls)('%s refuses an unknown option, naming the ones it knows', (fn, known, call) => {
     expect(() => call({ encodign: 'o200k_base' } as never)).toThrow(
-      expect.objectContaining({ name: 'TypeError', code: 'INVALID_OPTION', message: `${fn}: unknown option "encodign". Known options: ${known}.` }),
+      expect.objectContaining({
+        name: 'TypeError',
+        code: 'INVALID_OPTION',
+        message: `${fn}: unknown option "encodign". Known options: ${known}.`,
+      }),
     );
-    expect(() => call('fast' as never)).toThrow(expect.objectContaining({ code: 'INVALID_OPTION', message: `${fn}: options must be an object, got string.` }));
-    expect(() => call([] as never)).toThrow(expect.objectContaining({ code: 'INVALID_OPTION', message: `${fn}: options must be an object, got array.` }));
+    expect(() => call('fast' as never)).toThrow(
+      expect.objectContaining({ code: 'INVALID_OPTION', message: `${fn}: options must be an object, got string.` }),
+    );
+    expect(() => call([] as never)).toThrow(
+      expect.objectContaining({ code: 'INVALID_OPTION', message: `${fn}: options must be an object, got array.` }),
+    );
     // undefined and null mean the defaults, and a refused call leaves the module working.
     expect(() => call(undefined as never)).not.toThrow();
     expect(() => call(null as never)).not.toThrow();
@@ -177,17 +241,27 @@ describe('options', () => {
 
   it('a nested option object is read by the same rules', () => {
     expect(() => profileResponse('t', [], { thresholds: { lo: 5 } as never })).toThrow(
-      expect.objectContaining({ code: 'INVALID_OPTION', message: 'profileResponse: unknown option "thresholds.lo". Known options: low, medium, high.' }),
+      expect.objectContaining({
+        code: 'INVALID_OPTION',
+        message: 'profileResponse: unknown option "thresholds.lo". Known options: low, medium, high.',
+      }),
     );
     expect(() => profileResponse('t', [], { thresholds: 5 as never })).toThrow(
-      expect.objectContaining({ code: 'INVALID_OPTION', message: 'profileResponse: thresholds must be an object, got number.' }),
+      expect.objectContaining({
+        code: 'INVALID_OPTION',
+        message: 'profileResponse: thresholds must be an object, got number.',
+      }),
     );
     expect(profileResponse('t', [{ type: 'text', text: 'hello' }], { thresholds: { low: 0 } }).risk).toBe('medium');
   });
 
   it('a bad option value is INVALID_OPTION too', () => {
-    expect(() => checkLock(lock, lock, { tolerance: -1 })).toThrow(expect.objectContaining({ code: 'INVALID_OPTION', message: 'checkLock: tolerance must be a number >= 0' }));
-    expect(() => lintDescription({ name: 't' }, { maxDescriptionTokens: -1 })).toThrow(expect.objectContaining({ code: 'INVALID_OPTION' }));
+    expect(() => checkLock(lock, lock, { tolerance: -1 })).toThrow(
+      expect.objectContaining({ code: 'INVALID_OPTION', message: 'checkLock: tolerance must be a number >= 0' }),
+    );
+    expect(() => lintDescription({ name: 't' }, { maxDescriptionTokens: -1 })).toThrow(
+      expect.objectContaining({ code: 'INVALID_OPTION' }),
+    );
   });
 });
 

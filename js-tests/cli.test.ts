@@ -12,7 +12,12 @@ const { main } = require('../node/cli/main.cjs');
 const root = resolve(__dirname, '..');
 const sample = join(root, 'samples', 'scene-state.json');
 
-function fakeIo({ stdin = '', files = {} as Record<string, string>, tty = false, env = {} as Record<string, string> } = {}) {
+function fakeIo({
+  stdin = '',
+  files = {} as Record<string, string>,
+  tty = false,
+  env = {} as Record<string, string>,
+} = {}) {
   let out = '';
   let err = '';
   return {
@@ -48,7 +53,9 @@ describe('report', () => {
     const given = readFileSync(sample, 'utf8').length;
     const change = Math.round(((compact.length - given) / given) * 100);
     const n = (x: number) => x.toLocaleString('en-US');
-    expect(out).toContain(`Size            as given ${n(given)} chars · compact ${n(compact.length)} (−${-change}%) · ${n(Buffer.byteLength(compact))} UTF-8 bytes\n`);
+    expect(out).toContain(
+      `Size            as given ${n(given)} chars · compact ${n(compact.length)} (−${-change}%) · ${n(Buffer.byteLength(compact))} UTF-8 bytes\n`,
+    );
     expect(out).toContain(`cl100k_base ${countTokens(compact, 'cl100k_base').toLocaleString('en-US')}`);
     expect(out).toContain(`o200k_base ${countTokens(compact, 'o200k_base').toLocaleString('en-US')}`);
     expect(out).toContain('entities[].guid');
@@ -63,12 +70,26 @@ describe('report', () => {
     const compact = JSON.stringify(data);
     expect(report.chars).toBe(compact.length);
     expect(report.bytes).toBe(Buffer.byteLength(compact));
-    expect(report.tokens).toEqual({ cl100k_base: countTokens(compact, 'cl100k_base'), o200k_base: countTokens(compact, 'o200k_base') });
+    expect(report.tokens).toEqual({
+      cl100k_base: countTokens(compact, 'cl100k_base'),
+      o200k_base: countTokens(compact, 'o200k_base'),
+    });
     expect(report.estimates.map((e: { method: string }) => e.method)).toEqual(['chars/4', 'chars/3.5']);
     expect(report.estimates[0].tokens).toBe(Math.ceil(compact.length / 4));
     const rounded = encode(data, { precision: 9, maxChars: Infinity });
-    expect(report.floatRounding).toEqual({ precision: 9, chars: rounded.length, tokens: countTokens(rounded), savedChars: compact.length - rounded.length, savedTokens: report.tokens.cl100k_base - countTokens(rounded) });
-    expect(report.encode).toEqual({ cap: 60000, elided: false, sentChars: compact.length, sentTokens: report.tokens.cl100k_base });
+    expect(report.floatRounding).toEqual({
+      precision: 9,
+      chars: rounded.length,
+      tokens: countTokens(rounded),
+      savedChars: compact.length - rounded.length,
+      savedTokens: report.tokens.cl100k_base - countTokens(rounded),
+    });
+    expect(report.encode).toEqual({
+      cap: 60000,
+      elided: false,
+      sentChars: compact.length,
+      sentTokens: report.tokens.cl100k_base,
+    });
     const shares = report.fields.reduce((sum: number, f: { tokenShare: number }) => sum + f.tokenShare, 0);
     expect(shares).toBeCloseTo(100, 6);
   });
@@ -88,10 +109,14 @@ describe('report', () => {
   });
 
   it('shows progress on large inputs when stderr is a terminal', async () => {
-    const big = JSON.stringify({ rows: Array.from({ length: 60_000 }, (_, i) => ({ id: i, name: `entity-${i}`, x: i / 7 })) });
+    const big = JSON.stringify({
+      rows: Array.from({ length: 60_000 }, (_, i) => ({ id: i, name: `entity-${i}`, x: i / 7 })),
+    });
     const { code, err } = await run(['report', '-', '--json'], { stdin: big, tty: true });
     expect(code).toBe(0);
-    expect(err).toBe('… serializing\n… counting tokens\n… rounding floats\n… encoding as TOON\n… attributing tokens to fields\n');
+    expect(err).toBe(
+      '… serializing\n… counting tokens\n… rounding floats\n… encoding as TOON\n… attributing tokens to fields\n',
+    );
   });
 });
 
@@ -99,7 +124,9 @@ describe('encode and tokens', () => {
   it('encode prints what encode() sends', async () => {
     const input = JSON.stringify({ a: 1.23456789012, b: 'x'.repeat(300) });
     expect((await run(['encode', '-'], { stdin: input })).out).toBe(`${encode(JSON.parse(input))}\n`);
-    expect((await run(['encode', '-', '--precision', '3'], { stdin: input })).out).toBe(`${encode(JSON.parse(input), { precision: 3 })}\n`);
+    expect((await run(['encode', '-', '--precision', '3'], { stdin: input })).out).toBe(
+      `${encode(JSON.parse(input), { precision: 3 })}\n`,
+    );
     const capped = await run(['encode', '-', '--max-chars', '100'], { stdin: input });
     expect(JSON.parse(capped.out)).toMatchObject({ elided: true, bytes: JSON.stringify(JSON.parse(input)).length });
     const tokenCapped = await run(['encode', '-', '--max-tokens', '20'], { stdin: input });
@@ -112,7 +139,10 @@ describe('encode and tokens', () => {
     expect(JSON.parse(out)).toEqual({
       chars: 25,
       bytes: 25,
-      tokens: { cl100k_base: countTokens('hello world <|endoftext|>', 'cl100k_base'), o200k_base: countTokens('hello world <|endoftext|>', 'o200k_base') },
+      tokens: {
+        cl100k_base: countTokens('hello world <|endoftext|>', 'cl100k_base'),
+        o200k_base: countTokens('hello world <|endoftext|>', 'o200k_base'),
+      },
       estimates: { 'chars/4': 7, 'chars/3.5': 8 },
     });
   });
@@ -123,7 +153,10 @@ describe('errors are one line and a non-zero exit, never a stack trace', () => {
     [['report', '--bogus'], /^modoki-budget report: Unknown option '--bogus'/],
     [['report', 'missing.json'], /^modoki-budget report: cannot read missing.json: ENOENT\n$/],
     [['report', '-', '--top', 'x'], /^modoki-budget report: --top expects an integer >= 1, got "x"\n$/],
-    [['report', '--encoding', 'p50k'], /^modoki-budget report: --encoding must be one of cl100k_base, o200k_base, got "p50k"\n$/],
+    [
+      ['report', '--encoding', 'p50k'],
+      /^modoki-budget report: --encoding must be one of cl100k_base, o200k_base, got "p50k"\n$/,
+    ],
     [['encode', '-', '--max-chars=-1'], /^modoki-budget encode: --max-chars expects a number >= 0, got "-1"\n$/],
     [['tokens', '-', '--encoding', 'nope'], /^modoki-budget tokens: Unknown encoding "nope"/],
     [['frobnicate'], /^modoki-budget: unknown command "frobnicate"/],
@@ -158,9 +191,12 @@ describe('errors are one line and a non-zero exit, never a stack trace', () => {
 describe('the real bin', () => {
   it('runs as a subprocess and exits with the command code', () => {
     const bin = join(root, 'bin', 'modoki-budget.cjs');
-    expect(execFileSync(process.execPath, [bin, 'tokens', '-', '--encoding', 'cl100k_base'], { input: 'hello world', encoding: 'utf8' })).toBe(
-      `11 chars  11 bytes  cl100k_base ${countTokens('hello world')}  chars/4 3  chars/3.5 4\n`,
-    );
+    expect(
+      execFileSync(process.execPath, [bin, 'tokens', '-', '--encoding', 'cl100k_base'], {
+        input: 'hello world',
+        encoding: 'utf8',
+      }),
+    ).toBe(`11 chars  11 bytes  cl100k_base ${countTokens('hello world')}  chars/4 3  chars/3.5 4\n`);
     const bad = spawnSync(process.execPath, [bin, 'report', 'nope.json'], { encoding: 'utf8' });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toBe('modoki-budget report: cannot read nope.json: ENOENT\n');

@@ -15,7 +15,12 @@ describe('limitCollection', () => {
     });
   });
   it('max 0 hides everything', () => {
-    expect(limitCollection(range(3), 0)).toEqual({ items: [], shown: 0, hidden: 3, summary: 'All 3 items hidden. Use filters to narrow results.' });
+    expect(limitCollection(range(3), 0)).toEqual({
+      items: [],
+      shown: 0,
+      hidden: 3,
+      summary: 'All 3 items hidden. Use filters to narrow results.',
+    });
   });
   it('adds nothing when nothing is cut', () => {
     const items = range(3);
@@ -27,7 +32,9 @@ describe('limitCollection', () => {
     expect(limitCollection(range(2), 1e9)).toEqual({ items: range(2), shown: 2, hidden: 0 });
   });
   it('hint replaces the advice', () => {
-    expect(limitCollection(range(4), 1, { hint: 'Pass `tag` to filter.' }).summary).toBe('Dataset truncated. 1 shown, 3 hidden. Pass `tag` to filter.');
+    expect(limitCollection(range(4), 1, { hint: 'Pass `tag` to filter.' }).summary).toBe(
+      'Dataset truncated. 1 shown, 3 hidden. Pass `tag` to filter.',
+    );
     expect(limitCollection(range(4), 0, { hint: 'Use page=2.' }).summary).toBe('All 4 items hidden. Use page=2.');
   });
   it('huge input', () => {
@@ -38,11 +45,15 @@ describe('limitCollection', () => {
     expect(items).toHaveLength(1_000_000);
   });
   it('bad arguments throw with a code', () => {
-    expect(() => limitCollection({} as never, 1)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: 'limitCollection: items must be an array' }));
+    expect(() => limitCollection({} as never, 1)).toThrow(
+      expect.objectContaining({ code: 'INVALID_INPUT', message: 'limitCollection: items must be an array' }),
+    );
     for (const max of [-1, 1.5, NaN, '3', undefined, Infinity]) {
       expect(() => limitCollection([], max as never)).toThrow(expect.objectContaining({ code: 'INVALID_OPTION' }));
     }
-    expect(() => limitCollection([], 1, { hint: 5 } as never)).toThrow(expect.objectContaining({ code: 'INVALID_OPTION', message: 'limitCollection: hint must be a string' }));
+    expect(() => limitCollection([], 1, { hint: 5 } as never)).toThrow(
+      expect.objectContaining({ code: 'INVALID_OPTION', message: 'limitCollection: hint must be a string' }),
+    );
   });
 });
 
@@ -57,7 +68,10 @@ describe('limitResult', () => {
     expect(limitResult(range(2), 2)).toEqual({ content: [{ type: 'text', text: '[{"id":0},{"id":1}]' }] });
     expect(limitResult([], 0)).toEqual({ content: [{ type: 'text', text: '[]' }] });
     expect(limitResult(range(2), 0, { hint: 'Narrow it.' })).toEqual({
-      content: [{ type: 'text', text: '[]' }, { type: 'text', text: '📊 Summary: All 2 items hidden. Narrow it.' }],
+      content: [
+        { type: 'text', text: '[]' },
+        { type: 'text', text: '📊 Summary: All 2 items hidden. Narrow it.' },
+      ],
     });
   });
   it('never throws on values JSON.stringify rejects', () => {
@@ -68,7 +82,16 @@ describe('limitResult', () => {
 });
 
 describe('select', () => {
-  const invoice = { id: 'inv_1', total: 120, customer: { name: 'Ada', email: 'a@x', address: { city: 'Oslo', zip: '0150' } }, lines: [{ sku: 'A', qty: 1, price: 10 }, { sku: 'B', qty: 2, price: 55 }], status: 'paid' };
+  const invoice = {
+    id: 'inv_1',
+    total: 120,
+    customer: { name: 'Ada', email: 'a@x', address: { city: 'Oslo', zip: '0150' } },
+    lines: [
+      { sku: 'A', qty: 1, price: 10 },
+      { sku: 'B', qty: 2, price: 55 },
+    ],
+    status: 'paid',
+  };
 
   it('keeps requested root fields in the order asked', () => {
     expect(select(invoice, ['status', 'id'])).toEqual({ status: 'paid', id: 'inv_1' });
@@ -78,7 +101,11 @@ describe('select', () => {
     expect(select([{ a: 1, b: 2 }, { a: 3, c: 4 }, 7, null], ['a', 'c'])).toEqual([{ a: 1 }, { a: 3, c: 4 }, 7, null]);
   });
   it('dotted paths go inside nested objects and arrays', () => {
-    expect(select(invoice, ['id', 'customer.address.city', 'lines.sku'])).toEqual({ id: 'inv_1', customer: { address: { city: 'Oslo' } }, lines: [{ sku: 'A' }, { sku: 'B' }] });
+    expect(select(invoice, ['id', 'customer.address.city', 'lines.sku'])).toEqual({
+      id: 'inv_1',
+      customer: { address: { city: 'Oslo' } },
+      lines: [{ sku: 'A' }, { sku: 'B' }],
+    });
     expect(select(invoice, ['customer.name', 'customer.email'])).toEqual({ customer: { name: 'Ada', email: 'a@x' } });
     // A whole field wins over a path inside it, in either order.
     expect(select(invoice, ['customer.name', 'customer'])).toEqual({ customer: invoice.customer });
@@ -120,22 +147,40 @@ describe('select', () => {
     expect(out[199_999]).toEqual({ id: 199_999, name: 'n199999' });
   });
   it('fields must be an array', () => {
-    expect(() => select({}, 'a' as never)).toThrow(expect.objectContaining({ code: 'INVALID_OPTION', message: 'select: fields must be an array of strings' }));
+    expect(() => select({}, 'a' as never)).toThrow(
+      expect.objectContaining({ code: 'INVALID_OPTION', message: 'select: fields must be an array of strings' }),
+    );
   });
 });
 
 describe('selectSchema', () => {
   it('root properties, of items for arrays, united across combinators', () => {
-    expect(selectSchema({ type: 'object', properties: { id: {}, name: {}, meta: { type: 'object', properties: { x: {} } } } })).toEqual(['id', 'name', 'meta']);
-    expect(selectSchema({ type: 'array', items: { type: 'object', properties: { sku: {}, qty: {} } } })).toEqual(['sku', 'qty']);
-    expect(selectSchema({ anyOf: [{ properties: { a: {}, b: {} } }, { properties: { b: {}, c: {} } }], allOf: [{ properties: { d: {} } }] })).toEqual(['a', 'b', 'c', 'd']);
+    expect(
+      selectSchema({
+        type: 'object',
+        properties: { id: {}, name: {}, meta: { type: 'object', properties: { x: {} } } },
+      }),
+    ).toEqual(['id', 'name', 'meta']);
+    expect(selectSchema({ type: 'array', items: { type: 'object', properties: { sku: {}, qty: {} } } })).toEqual([
+      'sku',
+      'qty',
+    ]);
+    expect(
+      selectSchema({
+        anyOf: [{ properties: { a: {}, b: {} } }, { properties: { b: {}, c: {} } }],
+        allOf: [{ properties: { d: {} } }],
+      }),
+    ).toEqual(['a', 'b', 'c', 'd']);
   });
   it('empty and hostile schemas', () => {
     expect(selectSchema({})).toEqual([]);
     expect(selectSchema(null)).toEqual([]);
     expect(selectSchema('object')).toEqual([]);
     expect(selectSchema({ properties: [] })).toEqual([]);
-    expect(selectSchema(JSON.parse('{"properties":{"__proto__":{},"constructor":{}}}'))).toEqual(['__proto__', 'constructor']);
+    expect(selectSchema(JSON.parse('{"properties":{"__proto__":{},"constructor":{}}}'))).toEqual([
+      '__proto__',
+      'constructor',
+    ]);
     const loop: Record<string, unknown> = { properties: { a: {} } };
     loop.items = loop;
     expect(selectSchema(loop)).toEqual(['a']);

@@ -15,7 +15,9 @@ const CHECKED = ['tokens', 'toon', 'profile', 'menu', 'collections', 'round', 'e
 describe('declarations', () => {
   it.each(CHECKED)('every export of node/types/%s.d.ts is used by a consumer file', (capability) => {
     const declared = readFileSync(join(root, 'node', 'types', `${capability}.d.ts`), 'utf8');
-    const names = [...declared.matchAll(/^export (?:declare )?(?:function|const|type|interface) (\w+)/gm)].map((m) => m[1]);
+    const names = [...declared.matchAll(/^export (?:declare )?(?:function|const|type|interface) (\w+)/gm)].map(
+      (m) => m[1],
+    );
     expect(names.length).toBeGreaterThan(0);
     expect(names.filter((name) => !new RegExp(`\\b${name}\\b`).test(consumers))).toEqual([]);
   });

@@ -65,7 +65,16 @@ describe('encode: byte-identical to the reference formatter', () => {
   });
 
   it('the envelope over the cap is exact', () => {
-    const data = { entities: [1, 2, 3], name: 'island', long: 'x'.repeat(1000), nested: { a: 1, b: 2 }, n: 7, t: true, u: undefined, z: null };
+    const data = {
+      entities: [1, 2, 3],
+      name: 'island',
+      long: 'x'.repeat(1000),
+      nested: { a: 1, b: 2 },
+      n: 7,
+      t: true,
+      u: undefined,
+      z: null,
+    };
     const text = JSON.stringify(data);
     const got = encode(data, 500);
     expect(got).toBe(
@@ -74,7 +83,16 @@ describe('encode: byte-identical to the reference formatter', () => {
         code: 'TOO_LARGE',
         bytes: text.length,
         hint: hint(text.length, 500),
-        preview: { entities: 'array(3)', name: '"island"', long: 'string(1000)', nested: 'object(2 keys)', n: '7', t: 'true', u: 'undefined', z: 'null' },
+        preview: {
+          entities: 'array(3)',
+          name: '"island"',
+          long: 'string(1000)',
+          nested: 'object(2 keys)',
+          n: '7',
+          t: 'true',
+          u: 'undefined',
+          z: 'null',
+        },
       }),
     );
     expect(got).toBe(ref.encode(data, 500));
@@ -84,7 +102,13 @@ describe('encode: byte-identical to the reference formatter', () => {
     const data = { entities: [1, 2, 3], name: 'island', long: 'x'.repeat(1000) };
     const got = encode(data, 299);
     expect(got.length).toBeLessThanOrEqual(299);
-    expect(JSON.parse(got)).toEqual({ elided: true, code: 'TOO_LARGE', bytes: JSON.stringify(data).length, hint: hint(JSON.stringify(data).length, 299), preview: { entities: 'array(3)', '…': '2 more keys' } });
+    expect(JSON.parse(got)).toEqual({
+      elided: true,
+      code: 'TOO_LARGE',
+      bytes: JSON.stringify(data).length,
+      hint: hint(JSON.stringify(data).length, 299),
+      preview: { entities: 'array(3)', '…': '2 more keys' },
+    });
     expect(JSON.parse(encode(data, 20)).preview).toEqual({ '…': '3 more keys' });
   });
 
@@ -93,7 +117,13 @@ describe('encode: byte-identical to the reference formatter', () => {
     const fits = ['é'.repeat(59_996)];
     expect(encode(fits)).toBe(JSON.stringify(fits));
     const over = ['é'.repeat(59_997)];
-    expect(JSON.parse(encode(over))).toStrictEqual({ elided: true, code: 'TOO_LARGE', bytes: 60_001, hint: hint(60_001, 60_000), preview: 'array(1)' });
+    expect(JSON.parse(encode(over))).toStrictEqual({
+      elided: true,
+      code: 'TOO_LARGE',
+      bytes: 60_001,
+      hint: hint(60_001, 60_000),
+      preview: 'array(1)',
+    });
   });
 
   it('non-JSON values follow the reference', () => {
@@ -134,7 +164,9 @@ describe('encode with precision: one pass, same as roundFloats then encode', () 
       plain: 1.23456789012,
     };
     expect(encode(data, { precision: 3 })).toBe(ref.encode(ref.roundFloats(data, 3)));
-    expect(encode(data, { precision: 3 })).toBe('{"p":{"x":1.23456789012},"boxed":1.23456789012,"custom":1.23456789012,"plain":1.23}');
+    expect(encode(data, { precision: 3 })).toBe(
+      '{"p":{"x":1.23456789012},"boxed":1.23456789012,"custom":1.23456789012,"plain":1.23}',
+    );
   });
 
   it('precision outside (0, 17) does not round', () => {
@@ -182,7 +214,9 @@ describe('summarize', () => {
   });
 
   it('describes each kind of value', () => {
-    expect(summarize({ a: null, b: [1, 2], c: { x: 1 }, d: 'hi', e: 'y'.repeat(41), f: 7, g: true, h: undefined })).toEqual({
+    expect(
+      summarize({ a: null, b: [1, 2], c: { x: 1 }, d: 'hi', e: 'y'.repeat(41), f: 7, g: true, h: undefined }),
+    ).toEqual({
       a: 'null',
       b: 'array(2)',
       c: 'object(1 keys)',

@@ -28,13 +28,15 @@ describe('histogram', () => {
 
 describe('describeFilter', () => {
   it('leaves out what did not filter, keeps 0, in key order', () => {
-    expect(describeFilter({ name: 'P', id: undefined, where: '', ids: [], guids: ['a', 'b'], n: 0, off: false, x: null })).toBe('name=P, guids=[a,b], n=0');
+    expect(
+      describeFilter({ name: 'P', id: undefined, where: '', ids: [], guids: ['a', 'b'], n: 0, off: false, x: null }),
+    ).toBe('name=P, guids=[a,b], n=0');
   });
 
   it('writes values as a JS template and JSON.stringify do', () => {
-    expect(describeFilter({ on: true, big: 1e21, o: { a: [1] }, mix: [1, null, [2, 3], { x: 1 }, NaN, 's'], nan: NaN })).toBe(
-      'on=true, big=1e+21, o={"a":[1]}, mix=[1,,2,3,[object Object],NaN,s], nan=null',
-    );
+    expect(
+      describeFilter({ on: true, big: 1e21, o: { a: [1] }, mix: [1, null, [2, 3], { x: 1 }, NaN, 's'], nan: NaN }),
+    ).toBe('on=true, big=1e+21, o={"a":[1]}, mix=[1,,2,3,[object Object],NaN,s], nan=null');
     expect(describeFilter({ __proto__: 'p', constructor: 'c' } as Record<string, unknown>)).toBe('constructor=c');
     expect(describeFilter(JSON.parse('{"__proto__":"p","constructor":"c"}'))).toBe('__proto__=p, constructor=c');
   });
@@ -83,22 +85,48 @@ describe('emptyFilterHint', () => {
       'no entity matches name=X — and none exist to match (0 unfiltered), so the filter is not why this is empty.',
     );
     expect(
-      emptyFilterHint({ what: 'entity', filter: 'name=Plyer', unfilteredCount: 2, live: { name: ['Enemy', 'Player'], empty: [''] }, near: { name: 'Plyer' } }),
-    ).toBe('no entity matches name=Plyer, but 2 exist unfiltered. Live now: name ∈ {Player, Enemy}. Check the spelling, or drop the filter.');
+      emptyFilterHint({
+        what: 'entity',
+        filter: 'name=Plyer',
+        unfilteredCount: 2,
+        live: { name: ['Enemy', 'Player'], empty: [''] },
+        near: { name: 'Plyer' },
+      }),
+    ).toBe(
+      'no entity matches name=Plyer, but 2 exist unfiltered. Live now: name ∈ {Player, Enemy}. Check the spelling, or drop the filter.',
+    );
   });
 
   it('names what the unfiltered count counts', () => {
-    expect(emptyFilterHint({ what: 'rect', filter: 'layer=2d', unfilteredCount: 3, unfilteredLabel: 'exist with no filter' })).toBe(
-      'no rect matches layer=2d, but 3 exist with no filter. Check the spelling, or drop the filter.',
-    );
-    expect(emptyFilterHint({ what: 'rect', filter: 'layer=2d', unfilteredCount: 0, unfilteredLabel: 'exist with no filter' })).toBe(
+    expect(
+      emptyFilterHint({
+        what: 'rect',
+        filter: 'layer=2d',
+        unfilteredCount: 3,
+        unfilteredLabel: 'exist with no filter',
+      }),
+    ).toBe('no rect matches layer=2d, but 3 exist with no filter. Check the spelling, or drop the filter.');
+    expect(
+      emptyFilterHint({
+        what: 'rect',
+        filter: 'layer=2d',
+        unfilteredCount: 0,
+        unfilteredLabel: 'exist with no filter',
+      }),
+    ).toBe(
       'no rect matches layer=2d — and none exist to match (0 with no filter), so the filter is not why this is empty.',
     );
   });
 
   it('takes iterables, several vocabularies, and the same instance from require and import', () => {
-    const d = { what: 'rect', filter: 'layer=2d', unfilteredCount: 5, live: { layer: new Set(['ui', '3d']), name: ['b', 'a'] } };
-    const expected = 'no rect matches layer=2d, but 5 exist unfiltered. Live now: layer ∈ {3d, ui}; name ∈ {a, b}. Check the spelling, or drop the filter.';
+    const d = {
+      what: 'rect',
+      filter: 'layer=2d',
+      unfilteredCount: 5,
+      live: { layer: new Set(['ui', '3d']), name: ['b', 'a'] },
+    };
+    const expected =
+      'no rect matches layer=2d, but 5 exist unfiltered. Live now: layer ∈ {3d, ui}; name ∈ {a, b}. Check the spelling, or drop the filter.';
     expect(emptyFilterHint(d)).toBe(expected);
     expect(cjs.emptyFilterHint(d)).toBe(expected);
   });
@@ -113,7 +141,8 @@ function referenceLiveSet(values: string[], cap = LIVE_VOCABULARY_CAP, near?: st
     let row = Array.from({ length: y.length + 1 }, (_, j) => j);
     for (let i = 1; i <= x.length; i++) {
       const next = [i];
-      for (let j = 1; j <= y.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (x[i - 1] === y[j - 1] ? 0 : 1));
+      for (let j = 1; j <= y.length; j++)
+        next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (x[i - 1] === y[j - 1] ? 0 : 1));
       row = next;
     }
     return row[y.length];
@@ -132,28 +161,59 @@ function referenceLiveSet(values: string[], cap = LIVE_VOCABULARY_CAP, near?: st
 describe('filter disclosure agrees with a V8 reading of the rules on generated input', () => {
   // Well-formed strings only: the core reads text as Rust strings, so a lone surrogate reads as
   // U+FFFD (see docs/summarizers.md, "Differences from the editor").
-  const text = fc.oneof(fc.string({ unit: 'binary', maxLength: 12 }), fc.constantFrom('Player', 'player', 'PLAYER', 'Σας', 'İstanbul', ' \u00a0', '\ufeffa', 'ǅ', 'ß'), fc.string({ unit: 'grapheme-ascii', maxLength: 6 })).map((s) => s.toWellFormed());
+  const text = fc
+    .oneof(
+      fc.string({ unit: 'binary', maxLength: 12 }),
+      fc.constantFrom('Player', 'player', 'PLAYER', 'Σας', 'İstanbul', ' \u00a0', '\ufeffa', 'ǅ', 'ß'),
+      fc.string({ unit: 'grapheme-ascii', maxLength: 6 }),
+    )
+    .map((s) => s.toWellFormed());
 
   it('liveSet', () => {
     fc.assert(
-      fc.property(fc.array(text, { maxLength: 30 }), fc.option(fc.integer({ min: -2, max: 40 }), { nil: undefined }), fc.option(text, { nil: undefined }), (values, cap, near) => {
-        expect(liveSet(values, cap, near)).toBe(referenceLiveSet(values, cap, near));
-      }),
+      fc.property(
+        fc.array(text, { maxLength: 30 }),
+        fc.option(fc.integer({ min: -2, max: 40 }), { nil: undefined }),
+        fc.option(text, { nil: undefined }),
+        (values, cap, near) => {
+          expect(liveSet(values, cap, near)).toBe(referenceLiveSet(values, cap, near));
+        },
+      ),
       { numRuns: 2000 },
     );
   });
 
   it('describeFilter', () => {
-    const value = fc.oneof(text, fc.integer(), fc.double({ noNaN: false }), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.array(fc.oneof(text, fc.integer(), fc.constant(null)), { maxLength: 4 }));
+    const value = fc.oneof(
+      text,
+      fc.integer(),
+      fc.double({ noNaN: false }),
+      fc.boolean(),
+      fc.constant(null),
+      fc.constant(undefined),
+      fc.array(fc.oneof(text, fc.integer(), fc.constant(null)), { maxLength: 4 }),
+    );
     const reference = (filter: Record<string, unknown>) =>
       Object.entries(filter)
-        .filter(([, v]) => !(v === undefined || v === null || v === '' || v === false || (Array.isArray(v) && v.length === 0)))
-        .map(([k, v]) => `${k}=${Array.isArray(v) ? `[${v.join(',')}]` : typeof v === 'string' ? v : JSON.stringify(v)}`)
+        .filter(
+          ([, v]) =>
+            !(v === undefined || v === null || v === '' || v === false || (Array.isArray(v) && v.length === 0)),
+        )
+        .map(
+          ([k, v]) => `${k}=${Array.isArray(v) ? `[${v.join(',')}]` : typeof v === 'string' ? v : JSON.stringify(v)}`,
+        )
         .join(', ');
     fc.assert(
-      fc.property(fc.dictionary(fc.string({ maxLength: 5 }).map((s) => s.toWellFormed()), value, { maxKeys: 5 }), (filter) => {
-        expect(describeFilter(filter)).toBe(reference(filter));
-      }),
+      fc.property(
+        fc.dictionary(
+          fc.string({ maxLength: 5 }).map((s) => s.toWellFormed()),
+          value,
+          { maxKeys: 5 },
+        ),
+        (filter) => {
+          expect(describeFilter(filter)).toBe(reference(filter));
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -17,20 +17,53 @@ const dump = (n: number): HandlesInput => ({
   occlusionUnchecked: 0,
   disabledCount: 0,
   viewport: { w: 800, h: 600 },
-  handles: Array.from({ length: n }, (_, i) => ({ id: `chrome.btn${i}`, editor: 'chrome', kind: 'button', label: `Btn ${i}`, onScreen: true, occlusionChecked: true })),
+  handles: Array.from({ length: n }, (_, i) => ({
+    id: `chrome.btn${i}`,
+    editor: 'chrome',
+    kind: 'button',
+    label: `Btn ${i}`,
+    onScreen: true,
+    occlusionChecked: true,
+  })),
 });
 
-const meta = { editors: ['chrome'], offScreenCount: 0, occludedCount: 0, occlusionUnchecked: 0, disabledCount: 0, viewport: { w: 800, h: 600 } };
+const meta = {
+  editors: ['chrome'],
+  offScreenCount: 0,
+  occludedCount: 0,
+  occlusionUnchecked: 0,
+  disabledCount: 0,
+  viewport: { w: 800, h: 600 },
+};
 
 describe('handles: a bare call returns no rows, so it claims none', () => {
   it('drops handles and returnedCount, keeps totalCount and every counter', () => {
-    exact(handles(dump(2000)), { totalCount: 2000, ...meta, byEditor: { chrome: 2000 }, byKind: { button: 2000 }, hint: COUNTS_HINT });
+    exact(handles(dump(2000)), {
+      totalCount: 2000,
+      ...meta,
+      byEditor: { chrome: 2000 },
+      byKind: { button: 2000 },
+      hint: COUNTS_HINT,
+    });
   });
 
   it('an empty bare call hints at the surface remedy, default or given', () => {
-    const empty = { totalCount: 0, editors: [], offScreenCount: 0, occludedCount: 0, occlusionUnchecked: 0, disabledCount: 0, viewport: { w: 800, h: 600 }, byEditor: {}, byKind: {} };
+    const empty = {
+      totalCount: 0,
+      editors: [],
+      offScreenCount: 0,
+      occludedCount: 0,
+      occlusionUnchecked: 0,
+      disabledCount: 0,
+      viewport: { w: 800, h: 600 },
+      byEditor: {},
+      byKind: {},
+    };
     exact(handles(dump(0), {}, { remedies: REMEDIES }), { ...empty, hint: 'nothing exposes handles.' });
-    exact(handles(dump(0)), { ...empty, hint: 'No handles: open the relevant editor + enter its sub-mode first (e.g. set_scene_view_mode ui + set_collider_edit on).' });
+    exact(handles(dump(0)), {
+      ...empty,
+      hint: 'No handles: open the relevant editor + enter its sub-mode first (e.g. set_scene_view_mode ui + set_collider_edit on).',
+    });
   });
 
   it('an empty ids list or blank filters are bare', () => {
@@ -48,7 +81,12 @@ describe('handles: a filtered call', () => {
       ...meta,
       handles: [input.handles[0], input.handles[2]],
     });
-    exact(handles(input, { label: '  btn   1 ' }), { returnedCount: 1, totalCount: 1, ...meta, handles: [input.handles[1]] });
+    exact(handles(input, { label: '  btn   1 ' }), {
+      returnedCount: 1,
+      totalCount: 1,
+      ...meta,
+      handles: [input.handles[1]],
+    });
   });
 
   it('that matched nothing keeps returnedCount: 0 beside the empty rows and names what is live', () => {
@@ -73,7 +111,9 @@ describe('handles: a filtered call', () => {
   });
 
   it('falls back to the surface remedy when nothing at all is live', () => {
-    expect(handles(dump(0), { kind: 'nope' }, { remedies: REMEDIES }).hint).toBe('no handle matches kind=nope, and nothing is live.');
+    expect(handles(dump(0), { kind: 'nope' }, { remedies: REMEDIES }).hint).toBe(
+      'no handle matches kind=nope, and nothing is live.',
+    );
   });
 
   it('caps long labels in the rows, after matching the full label', () => {

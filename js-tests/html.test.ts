@@ -36,13 +36,17 @@ async function open(file: string): Promise<{ page: Page; external: string[] }> {
   return { page, external };
 }
 
-const shown = (page: Page) => page.$$eval('[data-k]', (els) => Object.fromEntries(els.map((e) => [e.getAttribute('data-k'), e.textContent])));
+const shown = (page: Page) =>
+  page.$$eval('[data-k]', (els) => Object.fromEntries(els.map((e) => [e.getAttribute('data-k'), e.textContent])));
 
 describe('report --html', () => {
   it('shows the report numbers, and a treemap whose areas are the token shares', async () => {
     const file = join(dir, 'report.html');
     const sample = join(root, 'samples', 'scene-state.json');
-    const r = spawnSync(process.execPath, [bin, 'report', sample, '--json', '--html', file], { encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(process.execPath, [bin, 'report', sample, '--json', '--html', file], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(r.status).toBe(0);
     const report = JSON.parse(r.stdout);
     const { page, external } = await open(file);
@@ -57,9 +61,18 @@ describe('report --html', () => {
     expect(k['toon.toonTokens']).toBe(n(report.toon.toonTokens));
     expect(k.risk).toBe(report.inflationRisk.risk);
     report.fields.slice(0, 40).forEach((f: { tokens: number; tokenShare: number; charShare: number }, i: number) => {
-      expect([k[`field.${i}.tokens`], k[`field.${i}.tokenShare`], k[`field.${i}.charShare`]]).toEqual([n(f.tokens), pct(f.tokenShare), pct(f.charShare)]);
+      expect([k[`field.${i}.tokens`], k[`field.${i}.tokenShare`], k[`field.${i}.charShare`]]).toEqual([
+        n(f.tokens),
+        pct(f.tokenShare),
+        pct(f.charShare),
+      ]);
     });
-    const cells = await page.$$eval('[data-treemap="fields"] .cell', (els) => els.map((e) => ({ path: e.getAttribute('data-path'), ...(({ width, height }) => ({ area: width * height }))(e.getBoundingClientRect()) })));
+    const cells = await page.$$eval('[data-treemap="fields"] .cell', (els) =>
+      els.map((e) => ({
+        path: e.getAttribute('data-path'),
+        ...(({ width, height }) => ({ area: width * height }))(e.getBoundingClientRect()),
+      })),
+    );
     const withTokens = report.fields.filter((f: { tokens: number }) => f.tokens > 0);
     expect(cells).toHaveLength(withTokens.length);
     const total = cells.reduce((s, c) => s + c.area, 0);
@@ -81,24 +94,45 @@ describe('proxy --html', () => {
     const c = lineClient([bin, 'proxy', '--log', log, '--html', file, '--', process.execPath, lineServer]);
     await c.request('initialize', initializeParams);
     await c.request('tools/list', {});
-    for (const [name, args] of [['dump', { n: 40 }], ['echo', { text: 'hi' }], ['dump', { n: 3000 }], ['big', { mb: 0.3 }], ['echo', { text: 'again' }]] as const) {
+    for (const [name, args] of [
+      ['dump', { n: 40 }],
+      ['echo', { text: 'hi' }],
+      ['dump', { n: 3000 }],
+      ['big', { mb: 0.3 }],
+      ['echo', { text: 'again' }],
+    ] as const) {
       await c.request('tools/call', { name, arguments: args });
     }
     c.child.stdin.end();
     await within(c.exit, 15_000, 'proxy exit');
-    const rows = readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const rows = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     const { page, external } = await open(file);
     const k = await shown(page);
     const total = (key: string) => rows.reduce((s, r) => s + r[key], 0);
-    expect([k.calls, k.elided, k.tokensIn, k.tokensOut]).toEqual([n(rows.length), n(rows.filter((r) => r.elided).length), n(total('tokensIn')), n(total('tokensOut'))]);
+    expect([k.calls, k.elided, k.tokensIn, k.tokensOut]).toEqual([
+      n(rows.length),
+      n(rows.filter((r) => r.elided).length),
+      n(total('tokensIn')),
+      n(total('tokensOut')),
+    ]);
     const tools = await page.$$eval('tr[data-tool]', (trs) => trs.map((tr) => tr.getAttribute('data-tool')));
     const byTool = ['dump', 'big', 'echo'];
     expect(tools).toEqual(byTool);
     byTool.forEach((tool, i) => {
       const mine = rows.filter((r) => r.tool === tool);
-      expect([k[`tool.${i}.calls`], k[`tool.${i}.tokensIn`], k[`tool.${i}.tokensOut`]]).toEqual([n(mine.length), n(mine.reduce((s, r) => s + r.tokensIn, 0)), n(mine.reduce((s, r) => s + r.tokensOut, 0))]);
+      expect([k[`tool.${i}.calls`], k[`tool.${i}.tokensIn`], k[`tool.${i}.tokensOut`]]).toEqual([
+        n(mine.length),
+        n(mine.reduce((s, r) => s + r.tokensIn, 0)),
+        n(mine.reduce((s, r) => s + r.tokensOut, 0)),
+      ]);
     });
-    const costliest = rows.map((r) => r.tokensIn).sort((a, b) => b - a).slice(0, 3);
+    const costliest = rows
+      .map((r) => r.tokensIn)
+      .sort((a, b) => b - a)
+      .slice(0, 3);
     expect([k['costliest.0.tokensIn'], k['costliest.1.tokensIn'], k['costliest.2.tokensIn']]).toEqual(costliest.map(n));
     expect(await page.$$eval('svg rect', (r) => r.length)).toBe(rows.length * 2);
     expect(await page.$$eval('[data-treemap="costliest.0"] .cell', (els) => els.length)).toBeGreaterThan(3);

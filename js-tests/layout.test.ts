@@ -50,7 +50,15 @@ function randomLayout(rand: (n: number) => number, round: number): LayoutEntry[]
   const n = 1 + rand(80);
   const grid = 1 + rand(30);
   return Array.from({ length: n }, (_, i) => {
-    const screen = rand(10) === 0 ? null : { x: rand(grid * 2) - 4, y: rand(grid * 2) * 0.5, w: rand(grid) * (round % 7 === 0 && rand(6) === 0 ? -1 : 1), h: rand(grid) };
+    const screen =
+      rand(10) === 0
+        ? null
+        : {
+            x: rand(grid * 2) - 4,
+            y: rand(grid * 2) * 0.5,
+            w: rand(grid) * (round % 7 === 0 && rand(6) === 0 ? -1 : 1),
+            h: rand(grid),
+          };
     return {
       id: i + 1,
       guid: rand(4) === 0 ? null : `g${i + 1}`,
@@ -65,9 +73,36 @@ function randomLayout(rand: (n: number) => number, round: number): LayoutEntry[]
 }
 
 const entries = (): LayoutEntry[] => [
-  { id: 1, guid: 'g1', name: 'panel', layer: 'ui', screen: { x: 0, y: 0, w: 100, h: 100 }, onScreen: true, zeroSize: false, parentId: 0 },
-  { id: 2, guid: 'g2', name: 'button', layer: 'ui', screen: { x: 10, y: 10, w: 20, h: 20 }, onScreen: true, zeroSize: false, parentId: 1 },
-  { id: 3, guid: null, name: 'tip', layer: 'ui', screen: { x: 20, y: 20, w: 200, h: 10 }, onScreen: false, zeroSize: false, parentId: 0 },
+  {
+    id: 1,
+    guid: 'g1',
+    name: 'panel',
+    layer: 'ui',
+    screen: { x: 0, y: 0, w: 100, h: 100 },
+    onScreen: true,
+    zeroSize: false,
+    parentId: 0,
+  },
+  {
+    id: 2,
+    guid: 'g2',
+    name: 'button',
+    layer: 'ui',
+    screen: { x: 10, y: 10, w: 20, h: 20 },
+    onScreen: true,
+    zeroSize: false,
+    parentId: 1,
+  },
+  {
+    id: 3,
+    guid: null,
+    name: 'tip',
+    layer: 'ui',
+    screen: { x: 20, y: 20, w: 200, h: 10 },
+    onScreen: false,
+    zeroSize: false,
+    parentId: 0,
+  },
   { id: 4, guid: 'g4', name: 'dot', layer: '3d', screen: { x: 5, y: 5, w: 0, h: 0 }, onScreen: true, zeroSize: true },
 ];
 const hint = (n: number) =>
@@ -87,7 +122,17 @@ describe('layoutBounds: counts first', () => {
       overlapsCount: 2,
       hint: hint(2),
     });
-    exact(layoutBounds([]), { totalCount: 0, entityTotal: 0, layerCounts: {}, offScreen: [], offScreenCount: 0, zeroSize: [], zeroSizeCount: 0, overlapsCount: 0, hint: hint(0) });
+    exact(layoutBounds([]), {
+      totalCount: 0,
+      entityTotal: 0,
+      layerCounts: {},
+      offScreen: [],
+      offScreenCount: 0,
+      zeroSize: [],
+      zeroSizeCount: 0,
+      overlapsCount: 0,
+      hint: hint(0),
+    });
   });
 
   it('layer + overlaps + limit: rects, truncated, named pairs, no hint', () => {
@@ -136,13 +181,18 @@ describe('layoutBounds: addresses', () => {
   ];
 
   it('guids and name target rects; what matched nothing is unresolved, not an empty success', () => {
-    const out = layoutBounds(entries(), { guids: ['g2', 'stale-guid'], name: 'nomatch', ids: [77] }, { entities: world });
+    const out = layoutBounds(
+      entries(),
+      { guids: ['g2', 'stale-guid'], name: 'nomatch', ids: [77] },
+      { entities: world },
+    );
     exact(out, {
       totalCount: 1,
       returnedCount: 1,
       entityTotal: 1,
       unresolved: ['stale-guid', 'nomatch', 77],
-      unresolvedNote: 'These addresses matched no live entity — an empty rect list for them means NOT FOUND, not "off screen". Runtime ids are reassigned on every scene reload; prefer guids.',
+      unresolvedNote:
+        'These addresses matched no live entity — an empty rect list for them means NOT FOUND, not "off screen". Runtime ids are reassigned on every scene reload; prefer guids.',
       layerCounts: { ui: 1 },
       offScreen: [],
       offScreenCount: 0,
@@ -159,7 +209,10 @@ describe('layoutBounds: addresses', () => {
   it('ancestry walks the world through rect-less entities', () => {
     // 2 reaches 3 through 9, which has no rect: their pair is an ancestor pair.
     const out = layoutBounds(entries(), { overlaps: true }, { entities: world });
-    expect(out.overlaps?.map((p) => [p.a.id, p.b.id])).toEqual([[1, 2], [1, 3]]);
+    expect(out.overlaps?.map((p) => [p.a.id, p.b.id])).toEqual([
+      [1, 2],
+      [1, 3],
+    ]);
   });
 
   it('a layer that matched nothing names the live layers and the unfiltered count', () => {
@@ -179,11 +232,30 @@ describe('layoutBounds: addresses', () => {
   });
 
   it('several viewports: totalCount counts rects, entityTotal entities, and a note says why', () => {
-    const rect = (id: number, surface: string, x: number): LayoutEntry => ({ id, guid: `g${id}`, name: `e${id}`, layer: '3d', screen: { x, y: 0, w: 10, h: 10 }, onScreen: true, zeroSize: false, surface });
-    const out = layoutBounds([rect(1, 'game-3d', 0), rect(1, 'scene-view', 100), rect(2, 'game-3d', 5), rect(2, 'scene-view', 300)]);
-    expect([out.totalCount, out.entityTotal, out.surfaces, out.overlapsCount]).toEqual([4, 2, ['game-3d', 'scene-view'], 1]);
+    const rect = (id: number, surface: string, x: number): LayoutEntry => ({
+      id,
+      guid: `g${id}`,
+      name: `e${id}`,
+      layer: '3d',
+      screen: { x, y: 0, w: 10, h: 10 },
+      onScreen: true,
+      zeroSize: false,
+      surface,
+    });
+    const out = layoutBounds([
+      rect(1, 'game-3d', 0),
+      rect(1, 'scene-view', 100),
+      rect(2, 'game-3d', 5),
+      rect(2, 'scene-view', 300),
+    ]);
+    expect([out.totalCount, out.entityTotal, out.surfaces, out.overlapsCount]).toEqual([
+      4,
+      2,
+      ['game-3d', 'scene-view'],
+      1,
+    ]);
     expect(out.surfaceNote).toBe(
-      "2 viewports are mounted (game-3d, scene-view), and each measures every 3D entity through its OWN camera — so `totalCount` (4) counts RECTS, not entities (2). There is no surface FILTER: layer= cannot separate them (both are layer:'3d') and targeting still returns one rect per viewport. Read `surface` on each entry to tell them apart, and use `entityTotal` wherever you meant \"how many entities\".",
+      '2 viewports are mounted (game-3d, scene-view), and each measures every 3D entity through its OWN camera — so `totalCount` (4) counts RECTS, not entities (2). There is no surface FILTER: layer= cannot separate them (both are layer:\'3d\') and targeting still returns one rect per viewport. Read `surface` on each entry to tell them apart, and use `entityTotal` wherever you meant "how many entities".',
     );
     expect(Object.keys(layoutBounds([rect(1, 'game-3d', 0)]))).not.toContain('surfaces');
   });
@@ -204,7 +276,15 @@ describe('layoutBounds: the sweep equals the pairwise loop', () => {
 
   it('on a deep parent chain: ancestors count up to 128 links, no further', () => {
     const world = Array.from({ length: 300 }, (_, i) => ({ id: i + 1, parentId: i }));
-    const rect = (id: number): LayoutEntry => ({ id, name: '', layer: 'ui', screen: { x: 0, y: 0, w: 1, h: 1 }, onScreen: true, zeroSize: false, parentId: id - 1 });
+    const rect = (id: number): LayoutEntry => ({
+      id,
+      name: '',
+      layer: 'ui',
+      screen: { x: 0, y: 0, w: 1, h: 1 },
+      onScreen: true,
+      zeroSize: false,
+      parentId: id - 1,
+    });
     const layout = [rect(1), rect(129), rect(130), rect(258), rect(300)];
     const expected = pairwiseOverlaps(layout, new Map(world.map((e) => [e.id, e.parentId])));
     expect(expected).toBe(6);

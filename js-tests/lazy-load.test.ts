@@ -20,7 +20,14 @@ describe('loading on first use', () => {
   it('require and an encode under the cap load no WebAssembly and no other capability', () => {
     const files = loadedAfter("if (m.encode({ a: 1 }) !== '{\"a\":1}') throw new Error('encode')");
     expect(files).not.toContain('pkg/modoki_budget.js');
-    for (const capability of ['node/summarize.cjs', 'node/profile.cjs', 'node/tool-menu.cjs', 'node/toon.cjs', 'node/streams.cjs', 'node/mcp/with-budget.cjs']) {
+    for (const capability of [
+      'node/summarize.cjs',
+      'node/profile.cjs',
+      'node/tool-menu.cjs',
+      'node/toon.cjs',
+      'node/streams.cjs',
+      'node/mcp/with-budget.cjs',
+    ]) {
       expect(files).not.toContain(capability);
     }
     expect(files).toContain('node/result.cjs');
@@ -53,10 +60,18 @@ describe('loading on first use', () => {
       if (typeof countTokens !== 'function' || countTokens.name !== 'countTokens') throw new Error('forwarder');
       const files = Object.keys(createRequire(import.meta.url).cache).filter((f) => f.startsWith(${JSON.stringify(root)})).map((f) => f.slice(${root.length + 1}));
       process.stdout.write(JSON.stringify(files.sort()));`;
-    const files: string[] = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' }));
+    const files: string[] = JSON.parse(
+      execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' }),
+    );
     expect(files).not.toContain('pkg/modoki_budget.js');
     expect(files).not.toContain('pkg/formatter/modoki_budget_formatter.js');
-    for (const capability of ['node/summarize.cjs', 'node/profile.cjs', 'node/toon.cjs', 'node/mcp/policy.cjs', 'node/mcp/with-budget.cjs']) {
+    for (const capability of [
+      'node/summarize.cjs',
+      'node/profile.cjs',
+      'node/toon.cjs',
+      'node/mcp/policy.cjs',
+      'node/mcp/with-budget.cjs',
+    ]) {
       expect(files).not.toContain(capability);
     }
   });
@@ -66,13 +81,20 @@ describe('loading on first use', () => {
       import { createRequire } from 'node:module';
       const cjs = createRequire(import.meta.url)('modoki-budget');
       process.stdout.write(JSON.stringify([countTokens('hello world'), cjs.countTokens('hello world'), toToon({ a: [1, 2] }) === cjs.toToon({ a: [1, 2] })]));`;
-    expect(JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' }))).toEqual([2, 2, true]);
+    expect(
+      JSON.parse(
+        execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' }),
+      ),
+    ).toEqual([2, 2, true]);
   });
 
   it('a capability export read from the barrel is the module function itself', () => {
     const out = execFileSync(
       process.execPath,
-      ['-e', "const m = require('modoki-budget'); process.stdout.write(String(m.countTokens === require('./node/tokens.cjs').countTokens && m.listAssets === m.summarizeAssets))"],
+      [
+        '-e',
+        "const m = require('modoki-budget'); process.stdout.write(String(m.countTokens === require('./node/tokens.cjs').countTokens && m.listAssets === m.summarizeAssets))",
+      ],
       { cwd: root, encoding: 'utf8' },
     );
     expect(out).toBe('true');

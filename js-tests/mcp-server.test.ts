@@ -9,7 +9,15 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { MAX_PAYLOAD_CHARS, consoleLogs, countTokens, encode, layoutBounds, roundFloats, sceneState } from 'modoki-budget';
+import {
+  MAX_PAYLOAD_CHARS,
+  consoleLogs,
+  countTokens,
+  encode,
+  layoutBounds,
+  roundFloats,
+  sceneState,
+} from 'modoki-budget';
 import { createServer } from '../examples/mcp-server/server.mjs';
 import { sampleConsole, sampleLayout, sampleScene } from '../examples/mcp-server/fixtures.mjs';
 import { reassemble } from './support/reassemble';
@@ -52,14 +60,16 @@ function payload(reply: Reply): unknown {
 }
 
 const textOf = (reply: Reply) => reply.content[0].text as string;
-const sceneOf = (query: Record<string, unknown>, sig = 9) => roundFloats(sceneState(scene.entities, query, { scenePath }), sig);
+const sceneOf = (query: Record<string, unknown>, sig = 9) =>
+  roundFloats(sceneState(scene.entities, query, { scenePath }), sig);
 const fullQuery = { full: true, world: true, bounds: true };
 
 async function pagesOf(client: Client, reply: Reply): Promise<string[]> {
   const uri = reply.content.find((b) => b.type === 'resource_link')?.uri as string;
   const first = (await client.readResource({ uri })).contents[0].text as string;
   const out = [first];
-  for (let k = 2; k <= JSON.parse(first).pages; k++) out.push((await client.readResource({ uri: `${uri}?page=${k}` })).contents[0].text as string);
+  for (let k = 2; k <= JSON.parse(first).pages; k++)
+    out.push((await client.readResource({ uri: `${uri}?page=${k}` })).contents[0].text as string);
   return out;
 }
 
@@ -92,7 +102,13 @@ describe('listTools', () => {
       // A filter the description does not advertise gets called unfiltered.
       for (const p of params[tool.name]) expect(description).toContain(`${p}=`);
     }
-    expect(Object.keys(tools[0].outputSchema?.properties ?? {})).toEqual(['scenePath', 'returnedCount', 'totalCount', 'entities', 'hint']);
+    expect(Object.keys(tools[0].outputSchema?.properties ?? {})).toEqual([
+      'scenePath',
+      'returnedCount',
+      'totalCount',
+      'entities',
+      'hint',
+    ]);
   });
 });
 
@@ -109,7 +125,11 @@ describe('bare calls: the summary, exactly what the summarizer gives', () => {
 
   it('get_layout_bounds: counts only, no rects and no pairs', async () => {
     const reply = await call(client, 'get_layout_bounds');
-    expect(reply).toEqual({ content: [{ type: 'text', text: encode(layoutBounds(layout, {}, { entities: scene.entities }), { precision: 9 }) }] });
+    expect(reply).toEqual({
+      content: [
+        { type: 'text', text: encode(layoutBounds(layout, {}, { entities: scene.entities }), { precision: 9 }) },
+      ],
+    });
     const data = payload(reply) as Record<string, unknown>;
     expect(data.totalCount).toBe(135);
     expect(data).not.toHaveProperty('entities');
@@ -134,7 +154,10 @@ describe('narrowed calls: values, exactly', () => {
     expect(one.structuredContent).toEqual(sceneOf({ id: 3 }));
     expect(textOf(one)).toBe(JSON.stringify(one.structuredContent));
     const x = scene.entities[2].values.Transform.x;
-    expect((one.structuredContent as { entities: Array<{ traits: { Transform: { x: number } } }> }).entities[0].traits.Transform.x).toBe(Number(x.toPrecision(9)));
+    expect(
+      (one.structuredContent as { entities: Array<{ traits: { Transform: { x: number } } }> }).entities[0].traits
+        .Transform.x,
+    ).toBe(Number(x.toPrecision(9)));
     const transform = await call(client, 'get_scene_state', { trait: 'Transform', limit: 5 });
     expect(textOf(transform)).toBe(encode(sceneOf({ trait: 'Transform', limit: 5 })));
   });
@@ -146,9 +169,13 @@ describe('narrowed calls: values, exactly', () => {
 
   it('get_layout_bounds layer=ui and get_console_logs level=error limit=5', async () => {
     const ui = await call(client, 'get_layout_bounds', { layer: 'ui' });
-    expect(textOf(ui)).toBe(encode(layoutBounds(layout, { layer: 'ui' }, { entities: scene.entities }), { precision: 9 }));
+    expect(textOf(ui)).toBe(
+      encode(layoutBounds(layout, { layer: 'ui' }, { entities: scene.entities }), { precision: 9 }),
+    );
     const errors = await call(client, 'get_console_logs', { level: 'error', limit: 5 });
-    expect((payload(errors) as { logs: unknown[] }).logs).toEqual(logs.filter((l: { level: string }) => l.level === 'error').slice(-5));
+    expect((payload(errors) as { logs: unknown[] }).logs).toEqual(
+      logs.filter((l: { level: string }) => l.level === 'error').slice(-5),
+    );
   });
 });
 
@@ -161,8 +188,16 @@ describe('full=true: over the cap, nothing lost', () => {
     expect(reply.isError).toBe(true);
     expect(reply).not.toHaveProperty('structuredContent');
     expect(textOf(reply)).toBe(encode(full));
-    expect(JSON.parse(textOf(reply))).toMatchObject({ elided: true, code: 'TOO_LARGE', bytes, preview: { returnedCount: '135', totalCount: '135', entities: 'array(135)' } });
-    expect(reply.content[1]).toMatchObject({ type: 'resource_link', uri: expect.stringMatching(/^budget:\/\/result\//) });
+    expect(JSON.parse(textOf(reply))).toMatchObject({
+      elided: true,
+      code: 'TOO_LARGE',
+      bytes,
+      preview: { returnedCount: '135', totalCount: '135', entities: 'array(135)' },
+    });
+    expect(reply.content[1]).toMatchObject({
+      type: 'resource_link',
+      uri: expect.stringMatching(/^budget:\/\/result\//),
+    });
     const pages = await pagesOf(client, reply);
     for (const page of pages) expect(page.length).toBeLessThanOrEqual(MAX_PAYLOAD_CHARS);
     expect(JSON.parse(pages[0])).toMatchObject({ page: 1, pages: pages.length, path: '$.entities' });
@@ -177,10 +212,17 @@ describe('full=true: over the cap, nothing lost', () => {
   });
 
   it('get_layout_bounds full=true carries everything; get_console_logs full=true the newest entries that fit the log budget', async () => {
-    const lb = payload(await call(client, 'get_layout_bounds', { full: true })) as { entities: unknown[]; overlaps: unknown[]; overlapsCount: number };
+    const lb = payload(await call(client, 'get_layout_bounds', { full: true })) as {
+      entities: unknown[];
+      overlaps: unknown[];
+      overlapsCount: number;
+    };
     expect(lb.entities).toHaveLength(135);
     expect(lb.overlaps).toHaveLength(lb.overlapsCount);
-    const cl = payload(await call(client, 'get_console_logs', { full: true })) as { logs: unknown[]; omittedForSize?: number };
+    const cl = payload(await call(client, 'get_console_logs', { full: true })) as {
+      logs: unknown[];
+      omittedForSize?: number;
+    };
     expect(cl.logs).toEqual(logs.slice(logs.length - cl.logs.length));
     expect(cl.logs.length + (cl.omittedForSize ?? 0)).toBe(logs.length);
     // The budget measures each entry's compact JSON (the separators are the reply's, not the entries').
@@ -229,14 +271,23 @@ describe('failures come back as isError results a model can read', () => {
 describe('over real stdio: node examples/mcp-server/server.mjs', () => {
   async function spawnClient(env: Record<string, string>): Promise<Client> {
     const inherited = Object.fromEntries(
-      Object.entries(process.env).filter((kv): kv is [string, string] => typeof kv[1] === 'string' && kv[0] !== 'MODOKI_BUDGET_PRESET'),
+      Object.entries(process.env).filter(
+        (kv): kv is [string, string] => typeof kv[1] === 'string' && kv[0] !== 'MODOKI_BUDGET_PRESET',
+      ),
     );
-    const transport = new StdioClientTransport({ command: process.execPath, args: [serverPath], cwd: root, env: { ...inherited, ...env }, stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [serverPath],
+      cwd: root,
+      env: { ...inherited, ...env },
+      stderr: 'pipe',
+    });
     const stdio = new Client({ name: 'mcp-server.test/stdio', version: '0.0.0' });
     await stdio.connect(transport);
     return stdio;
   }
-  const anyId = (reply: Reply) => JSON.parse(JSON.stringify(reply).replace(/(budget:\/\/result\/|result-)[0-9a-f]{12}/g, '$1ID'));
+  const anyId = (reply: Reply) =>
+    JSON.parse(JSON.stringify(reply).replace(/(budget:\/\/result\/|result-)[0-9a-f]{12}/g, '$1ID'));
 
   it('lists the same tools and answers like the in-memory server, pages included', async () => {
     const stdio = await spawnClient({});
@@ -250,14 +301,15 @@ describe('over real stdio: node examples/mcp-server/server.mjs', () => {
       ] as Array<[string, Record<string, unknown>]>) {
         const [a, b] = [await call(stdio, name, args), await call(client, name, args)];
         expect(anyId(a)).toEqual(anyId(b));
-        if (a.content.some((x) => x.type === 'resource_link')) expect(await pagesOf(stdio, a)).toEqual(await pagesOf(client, b));
+        if (a.content.some((x) => x.type === 'resource_link'))
+          expect(await pagesOf(stdio, a)).toEqual(await pagesOf(client, b));
       }
     } finally {
       await stdio.close();
     }
   });
 
-  it('MODOKI_BUDGET_PRESET=claudeCode applies Claude Code\'s limits', async () => {
+  it("MODOKI_BUDGET_PRESET=claudeCode applies Claude Code's limits", async () => {
     const stdio = await spawnClient({ MODOKI_BUDGET_PRESET: 'claudeCode' });
     try {
       const reply = await call(stdio, 'get_console_logs', { full: true });

@@ -55,7 +55,10 @@ describe('menuCost', () => {
   }
 
   it('a lone surrogate costs as U+FFFD instead of failing the menu', () => {
-    expect(menuCost([{ name: 'a\ud800' }]).tools[0]).toMatchObject({ name: 'a\ufffd', tokens: tiktoken('{"name":"a\ufffd"}') });
+    expect(menuCost([{ name: 'a\ud800' }]).tools[0]).toMatchObject({
+      name: 'a\ufffd',
+      tokens: tiktoken('{"name":"a\ufffd"}'),
+    });
   });
 
   it('reads a tool list with a lone surrogate exactly as budgetLock reads it (one JSON reader)', () => {
@@ -79,11 +82,15 @@ describe('menuCost', () => {
   });
 
   it('rejects what is not a tool list with coded errors', () => {
-    expect(() => menuCost({} as never)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: 'tools must be an array of MCP tool objects.' }));
+    expect(() => menuCost({} as never)).toThrow(
+      expect.objectContaining({ code: 'INVALID_INPUT', message: 'tools must be an array of MCP tool objects.' }),
+    );
     expect(() => menuCost([{ description: 'x' }] as never)).toThrow(
       expect.objectContaining({ code: 'INVALID_INPUT', message: 'tools[0] must be an object with a string "name".' }),
     );
-    expect(() => menuCost(sample, { encoding: 'p50k' as never })).toThrow(expect.objectContaining({ code: 'UNKNOWN_ENCODING' }));
+    expect(() => menuCost(sample, { encoding: 'p50k' as never })).toThrow(
+      expect.objectContaining({ code: 'UNKNOWN_ENCODING' }),
+    );
   });
 });
 
@@ -98,12 +105,20 @@ const schema = {
   required: ['scene'],
 };
 const output = { type: 'object', properties: { entities: { type: 'array', items: { type: 'object' } } } };
-const tool = (description: string, extra: Partial<McpTool> = {}): McpTool => ({ name: 'scene.state', description, inputSchema: schema, outputSchema: output, ...extra });
+const tool = (description: string, extra: Partial<McpTool> = {}): McpTool => ({
+  name: 'scene.state',
+  description,
+  inputSchema: schema,
+  outputSchema: output,
+  ...extra,
+});
 
 describe('lintDescription', () => {
   it('UNADVERTISED_FILTER: each optional parameter never named as a word', () => {
     // "traits" and "unlimited" contain the names but are not them; "scene" is required.
-    expect(lintDescription(tool('Traits of the scene, unlimited. By default an index; the whole dump is large. full=true.'))).toEqual([
+    expect(
+      lintDescription(tool('Traits of the scene, unlimited. By default an index; the whole dump is large. full=true.')),
+    ).toEqual([
       {
         code: 'UNADVERTISED_FILTER',
         param: 'trait',
@@ -129,7 +144,9 @@ describe('lintDescription', () => {
       },
     ]);
     // A declared defaultShape makes it a collection even without an output schema.
-    expect(lintDescription({ name: 'x', description: 'Reads x.', defaultShape: { counts: true } }).map((f) => f.code)).toEqual(['NO_DEFAULT_SHAPE']);
+    expect(
+      lintDescription({ name: 'x', description: 'Reads x.', defaultShape: { counts: true } }).map((f) => f.code),
+    ).toEqual(['NO_DEFAULT_SHAPE']);
     expect(lintDescription({ name: 'x', description: 'Reads x.' })).toEqual([]);
   });
 
@@ -142,7 +159,9 @@ describe('lintDescription', () => {
       },
     ]);
     const bounded = { ...output, properties: { entities: { type: 'array', maxItems: 50 } } };
-    expect(lintDescription(tool('By default an index; trait=, limit=N, full=true.', { outputSchema: bounded }))).toEqual([]);
+    expect(
+      lintDescription(tool('By default an index; trait=, limit=N, full=true.', { outputSchema: bounded })),
+    ).toEqual([]);
   });
 
   it('LONG_DESCRIPTION: over the threshold, with the count; default 200', () => {
@@ -157,14 +176,25 @@ describe('lintDescription', () => {
       },
     ]);
     expect(lintDescription(tool(text), { maxDescriptionTokens: n })).toEqual([]);
-    expect(lintDescription(tool(text), { maxDescriptionTokens: n - 1 }).map((f) => f.code)).toEqual(['LONG_DESCRIPTION']);
+    expect(lintDescription(tool(text), { maxDescriptionTokens: n - 1 }).map((f) => f.code)).toEqual([
+      'LONG_DESCRIPTION',
+    ]);
     expect(() => lintDescription(tool(text), { maxDescriptionTokens: 'lots' as never })).toThrow(
-      expect.objectContaining({ code: 'INVALID_OPTION', message: 'lintDescription: maxDescriptionTokens must be a number >= 0, got lots.' }),
+      expect.objectContaining({
+        code: 'INVALID_OPTION',
+        message: 'lintDescription: maxDescriptionTokens must be a number >= 0, got lots.',
+      }),
     );
   });
 
   it('a description with default shape, drill-downs and a size warning has no findings', () => {
-    expect(lintDescription(tool('By default returns a names-only index. Drill down: trait=Transform, limit=N, full=true. The full dump is ~40k tokens.'))).toEqual([]);
+    expect(
+      lintDescription(
+        tool(
+          'By default returns a names-only index. Drill down: trait=Transform, limit=N, full=true. The full dump is ~40k tokens.',
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it('on the sample: the deliberately flawed tools, and only those', () => {
@@ -190,7 +220,10 @@ describe('lintDescription', () => {
 function argsFor(t: McpTool): Record<string, unknown> {
   const props = (t.inputSchema?.properties ?? {}) as Record<string, { type?: string }>;
   return Object.fromEntries(
-    Object.entries(props).map(([k, s]) => [k, s.type === 'integer' ? 7 : s.type === 'boolean' ? true : s.type === 'array' ? [1, 2] : `${k}-value`]),
+    Object.entries(props).map(([k, s]) => [
+      k,
+      s.type === 'integer' ? 7 : s.type === 'boolean' ? true : s.type === 'array' ? [1, 2] : `${k}-value`,
+    ]),
   );
 }
 
@@ -199,11 +232,21 @@ describe('groupTools', () => {
   const groupedNames = new Set(grouped.tools.map((t) => t.name));
 
   it('one tool per namespace of two or more, in menu order; singletons pass through', () => {
-    expect(grouped.tools.map((t) => t.name)).toEqual(['scene', 'assets.list', 'traits.list', 'logs.console', 'journal', 'watch', 'handles']);
+    expect(grouped.tools.map((t) => t.name)).toEqual([
+      'scene',
+      'assets.list',
+      'traits.list',
+      'logs.console',
+      'journal',
+      'watch',
+      'handles',
+    ]);
     const watch = grouped.tools.find((t) => t.name === 'watch');
     expect(watch).toEqual({
       name: 'watch',
-      description: ['start', 'read', 'stop'].map((a) => `- ${a}: ${sample.find((t) => t.name === `watch.${a}`)!.description}`).join('\n'),
+      description: ['start', 'read', 'stop']
+        .map((a) => `- ${a}: ${sample.find((t) => t.name === `watch.${a}`)!.description}`)
+        .join('\n'),
       inputSchema: {
         type: 'object',
         properties: {
@@ -230,26 +273,42 @@ describe('groupTools', () => {
     for (const t of sample) {
       const args = argsFor(t);
       const ns = t.name.slice(0, t.name.indexOf('.'));
-      const call = groupedNames.has(t.name) ? { name: t.name, args } : { name: ns, args: { action: t.name.slice(ns.length + 1), ...args } };
+      const call = groupedNames.has(t.name)
+        ? { name: t.name, args }
+        : { name: ns, args: { action: t.name.slice(ns.length + 1), ...args } };
       expect(grouped.route(call.name, call.args)).toEqual({ name: t.name, arguments: args });
     }
   });
 
   it('route rejects an unknown action with the valid ones, and an unknown tool', () => {
     expect(() => grouped.route('watch', { action: 'pause', id: 'w1' })).toThrow(
-      expect.objectContaining({ code: 'UNKNOWN_ACTION', message: 'Tool "watch": action "pause" is not one of its actions. Valid actions: start, read, stop.' }),
+      expect.objectContaining({
+        code: 'UNKNOWN_ACTION',
+        message: 'Tool "watch": action "pause" is not one of its actions. Valid actions: start, read, stop.',
+      }),
     );
     expect(() => grouped.route('watch', {})).toThrow(
-      expect.objectContaining({ code: 'UNKNOWN_ACTION', message: 'Tool "watch": action missing is not one of its actions. Valid actions: start, read, stop.' }),
+      expect.objectContaining({
+        code: 'UNKNOWN_ACTION',
+        message: 'Tool "watch": action missing is not one of its actions. Valid actions: start, read, stop.',
+      }),
     );
-    expect(() => grouped.route('watch', { action: 'constructor' })).toThrow(expect.objectContaining({ code: 'UNKNOWN_ACTION' }));
+    expect(() => grouped.route('watch', { action: 'constructor' })).toThrow(
+      expect.objectContaining({ code: 'UNKNOWN_ACTION' }),
+    );
     expect(() => grouped.route('watch.start', {})).toThrow(expect.objectContaining({ code: 'UNKNOWN_TOOL' }));
   });
 
   it('a parameter with two schemas is an error naming both tools', () => {
     const tools = [
-      { name: 'logs.console', inputSchema: { type: 'object', properties: { limit: { type: 'integer', default: 50 } } } },
-      { name: 'logs.journal', inputSchema: { type: 'object', properties: { limit: { type: 'integer', default: 100 } } } },
+      {
+        name: 'logs.console',
+        inputSchema: { type: 'object', properties: { limit: { type: 'integer', default: 50 } } },
+      },
+      {
+        name: 'logs.journal',
+        inputSchema: { type: 'object', properties: { limit: { type: 'integer', default: 100 } } },
+      },
     ];
     expect(() => groupTools(tools)).toThrow(
       expect.objectContaining({
@@ -276,21 +335,34 @@ describe('groupTools', () => {
       required: fc.boolean(),
     });
     fc.assert(
-      fc.property(fc.uniqueArray(toolArb, { selector: (t) => `${t.ns}.${t.action}`, maxLength: 10 }), fc.jsonValue(), (specs, value) => {
-        const tools = specs.map((t) => ({
-          name: t.ns === '' ? t.action.replace('.', '_') : `${t.ns}.${t.action}`,
-          inputSchema: { type: 'object', properties: Object.fromEntries(t.params.map((p) => [p, PARAMS[p]])), ...(t.required && t.params.length ? { required: [t.params[0]] } : {}) },
-        }));
-        if (new Set(tools.map((t) => t.name)).size !== tools.length) return;
-        const g = groupTools(tools);
-        const names = new Set(g.tools.map((t) => t.name));
-        for (const t of tools) {
-          const args = Object.fromEntries(Object.keys(t.inputSchema.properties).map((p) => [p, value]));
-          const dot = t.name.indexOf('.');
-          const call = names.has(t.name) ? [t.name, args] : [t.name.slice(0, dot), { action: t.name.slice(dot + 1), ...args }];
-          expect(g.route(call[0] as string, call[1] as Record<string, unknown>)).toEqual({ name: t.name, arguments: args });
-        }
-      }),
+      fc.property(
+        fc.uniqueArray(toolArb, { selector: (t) => `${t.ns}.${t.action}`, maxLength: 10 }),
+        fc.jsonValue(),
+        (specs, value) => {
+          const tools = specs.map((t) => ({
+            name: t.ns === '' ? t.action.replace('.', '_') : `${t.ns}.${t.action}`,
+            inputSchema: {
+              type: 'object',
+              properties: Object.fromEntries(t.params.map((p) => [p, PARAMS[p]])),
+              ...(t.required && t.params.length ? { required: [t.params[0]] } : {}),
+            },
+          }));
+          if (new Set(tools.map((t) => t.name)).size !== tools.length) return;
+          const g = groupTools(tools);
+          const names = new Set(g.tools.map((t) => t.name));
+          for (const t of tools) {
+            const args = Object.fromEntries(Object.keys(t.inputSchema.properties).map((p) => [p, value]));
+            const dot = t.name.indexOf('.');
+            const call = names.has(t.name)
+              ? [t.name, args]
+              : [t.name.slice(0, dot), { action: t.name.slice(dot + 1), ...args }];
+            expect(g.route(call[0] as string, call[1] as Record<string, unknown>)).toEqual({
+              name: t.name,
+              arguments: args,
+            });
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -298,13 +370,18 @@ describe('groupTools', () => {
   it('custom separator and discriminator', () => {
     const g = groupTools([{ name: 'a__x' }, { name: 'a__y' }], { separator: '__', discriminator: 'op' });
     expect(g.tools).toEqual([
-      { name: 'a', description: '- x\n- y', inputSchema: { type: 'object', properties: { op: { type: 'string', enum: ['x', 'y'] } }, required: ['op'] } },
+      {
+        name: 'a',
+        description: '- x\n- y',
+        inputSchema: { type: 'object', properties: { op: { type: 'string', enum: ['x', 'y'] } }, required: ['op'] },
+      },
     ]);
     expect(g.route('a', { op: 'y' })).toEqual({ name: 'a__y', arguments: {} });
   });
 
   it('the token saving against the ungrouped menu, counted with countTokens', () => {
-    const menuTokens = (tools: readonly object[]) => tools.reduce((s: number, t) => s + countTokens(JSON.stringify(t)), 0);
+    const menuTokens = (tools: readonly object[]) =>
+      tools.reduce((s: number, t) => s + countTokens(JSON.stringify(t)), 0);
     const before = menuTokens(sample);
     const after = menuTokens(grouped.tools);
     const stripped = sample.map(({ outputSchema: _o, ...t }) => t);
@@ -321,7 +398,14 @@ describe('groupTools', () => {
 
 describe('menuFor', () => {
   const tools: McpTool[] = [
-    { name: 'scene.edit', descriptions: { compact: 'Edit the scene.', full: 'Edit the scene: setTrait, addEntity, removeEntity. Returns ok, changed, errors.' }, inputSchema: { type: 'object' } },
+    {
+      name: 'scene.edit',
+      descriptions: {
+        compact: 'Edit the scene.',
+        full: 'Edit the scene: setTrait, addEntity, removeEntity. Returns ok, changed, errors.',
+      },
+      inputSchema: { type: 'object' },
+    },
     { name: 'scene.get_state', description: 'State.', descriptions: { compact: 'Scene index.' } },
     { name: 'logs.console', description: 'Console logs.' },
   ];
@@ -360,7 +444,8 @@ function fakeIo(files: Record<string, string>, tty = false, env: Record<string, 
       stderr: { write: (s: string) => err.push(s) },
       env,
       readInput: (p: string) => {
-        if (!(p in files)) throw Object.assign(new Error(`ENOENT: no such file or directory, open '${p}'`), { code: 'ENOENT' });
+        if (!(p in files))
+          throw Object.assign(new Error(`ENOENT: no such file or directory, open '${p}'`), { code: 'ENOENT' });
         return files[p];
       },
     },
@@ -390,7 +475,10 @@ describe('menu command', () => {
     expect(await menuCommand(['tools.json'], io)).toBe(0);
     expect(err).toEqual([]);
     const text = out.join('');
-    const rows = text.split('\n').slice(3, 3 + sample.length).map((l) => l.split(/\s+/)[0]);
+    const rows = text
+      .split('\n')
+      .slice(3, 3 + sample.length)
+      .map((l) => l.split(/\s+/)[0]);
     expect(rows).toEqual(menuCost(sample).tools.map((t) => t.name));
     expect(text).not.toContain('\x1b[');
     expect(readFileSync(join(root, 'docs', 'menu.md'), 'utf8')).toContain(text);
@@ -402,7 +490,13 @@ describe('menu command', () => {
     const report = JSON.parse(out.join(''));
     expect(report.cost).toEqual(menuCost(sample));
     expect(report.findings).toEqual(sample.flatMap((t) => lintDescription(t).map((f) => ({ tool: t.name, ...f }))));
-    expect(report.grouping).toMatchObject({ toolsBefore: 12, toolsAfter: 7, tokensBefore: 2732, tokensAfter: 2021, saving: 711 });
+    expect(report.grouping).toMatchObject({
+      toolsBefore: 12,
+      toolsAfter: 7,
+      tokensBefore: 2732,
+      tokensAfter: 2021,
+      saving: 711,
+    });
     expect(report.grouping.withoutOutputSchemas).toEqual({ tokensBefore: 1889, tokensAfter: 1825, saving: 64 });
   });
 
@@ -428,7 +522,9 @@ describe('menu command', () => {
     expect(JSON.parse(flat.out.join('')).grouping).toMatchObject({ groups: [], saving: 0, toolsAfter: 2 });
     const flatText = fakeIo(files);
     await menuCommand(['flat.json'], flatText.io);
-    expect(flatText.out.join('')).toContain('\nGrouping: nothing to group (no namespace has two or more tools named namespace.action)\n');
+    expect(flatText.out.join('')).toContain(
+      '\nGrouping: nothing to group (no namespace has two or more tools named namespace.action)\n',
+    );
   });
 
   it('--help prints usage and exits 0', async () => {
@@ -448,15 +544,30 @@ describe('menu command', () => {
 
   const bad: Array<[string[], string]> = [
     [[], 'modoki-budget menu: missing input: pass a tools.json path or - for stdin (see --help)\n'],
-    [['tools.json', '--frobnicate'], expect.stringMatching(/^modoki-budget menu: Unknown option '--frobnicate'\. [^\n]+\n$/) as unknown as string],
+    [
+      ['tools.json', '--frobnicate'],
+      expect.stringMatching(/^modoki-budget menu: Unknown option '--frobnicate'\. [^\n]+\n$/) as unknown as string,
+    ],
     [['tools.json', '--encoding'], "modoki-budget menu: Option '--encoding <value>' argument missing\n"],
     [['tools.json', 'more.json'], 'modoki-budget menu: unexpected argument: more.json\n'],
-    [['tools.json', '--max-description-tokens', 'lots'], 'modoki-budget menu: --max-description-tokens expects an integer >= 0, got "lots"\n'],
+    [
+      ['tools.json', '--max-description-tokens', 'lots'],
+      'modoki-budget menu: --max-description-tokens expects an integer >= 0, got "lots"\n',
+    ],
     [['missing.json'], 'modoki-budget menu: cannot read missing.json: ENOENT\n'],
-    [['bad.json'], expect.stringMatching(/^modoki-budget menu: bad\.json is not valid JSON: [^\n]+\n$/) as unknown as string],
-    [['object.json'], 'modoki-budget menu: object.json is not a tools/list result: expected an array of tools, { "tools": [...] } or a JSON-RPC response with one\n'],
+    [
+      ['bad.json'],
+      expect.stringMatching(/^modoki-budget menu: bad\.json is not valid JSON: [^\n]+\n$/) as unknown as string,
+    ],
+    [
+      ['object.json'],
+      'modoki-budget menu: object.json is not a tools/list result: expected an array of tools, { "tools": [...] } or a JSON-RPC response with one\n',
+    ],
     [['noname.json'], 'modoki-budget menu: tools[0] must be an object with a string "name".\n'],
-    [['tools.json', '--encoding', 'p50k'], 'modoki-budget menu: Unknown encoding "p50k". Supported encodings: cl100k_base, o200k_base.\n'],
+    [
+      ['tools.json', '--encoding', 'p50k'],
+      'modoki-budget menu: Unknown encoding "p50k". Supported encodings: cl100k_base, o200k_base.\n',
+    ],
   ];
   for (const [argv, message] of bad) {
     it(`exit 2 with one line on stderr: ${argv.join(' ') || '(no arguments)'}`, async () => {

@@ -13,14 +13,22 @@ const consumers = join(__dirname, 'consumer');
 const tscBin = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 /** Every consumer file: the top level, and sdk/ for the ones shaped like an MCP server. */
 const topFiles = readdirSync(consumers).filter((f) => f.endsWith('.ts'));
-const sdkFiles = readdirSync(join(consumers, 'sdk')).filter((f) => f.endsWith('.ts')).map((f) => join('sdk', f));
+const sdkFiles = readdirSync(join(consumers, 'sdk'))
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => join('sdk', f));
 /** The ones that import only this package: they also compile where the SDK is not installed,
  *  which proves the package's declarations do not need it. */
-const needsSdk = (f: string) => /from '(@modelcontextprotocol\/sdk|zod)[/']/.test(readFileSync(join(consumers, f), 'utf8'));
+const needsSdk = (f: string) =>
+  /from '(@modelcontextprotocol\/sdk|zod)[/']/.test(readFileSync(join(consumers, f), 'utf8'));
 const plainFiles = topFiles.filter((f) => !needsSdk(f));
 /** The editor's two SDK lines: the oldest it supports with zod 3, the newest with zod 4. */
 const SDK_LINES = [
-  { label: 'SDK 1.29 with zod 3.25', sdk: '1.29.', zod: '3.25.', deps: ['@modelcontextprotocol/sdk@1.29.x', 'zod@3.25.x'] },
+  {
+    label: 'SDK 1.29 with zod 3.25',
+    sdk: '1.29.',
+    zod: '3.25.',
+    deps: ['@modelcontextprotocol/sdk@1.29.x', 'zod@3.25.x'],
+  },
   { label: 'SDK 1.32 with zod 4', sdk: '1.32.', zod: '4.', deps: ['@modelcontextprotocol/sdk@1.32.x', 'zod@4'] },
 ];
 
@@ -45,7 +53,15 @@ async function npmProject(dir: string, name: string, deps: string[]): Promise<st
 
 /** `tsc --strict --noEmit` over `names` in `dir`; its diagnostics, or '' when it compiles. */
 function typeCheck(dir: string, names: string[], skipLibCheck: boolean): string {
-  const compilerOptions = { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', skipLibCheck, types: [] };
+  const compilerOptions = {
+    strict: true,
+    noEmit: true,
+    module: 'nodenext',
+    moduleResolution: 'nodenext',
+    target: 'es2022',
+    skipLibCheck,
+    types: [],
+  };
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: names }));
   try {
     return run('node', [tscBin, '-p', dir], dir);
@@ -73,24 +89,54 @@ beforeAll(async () => {
 
 describe('the published tarball', () => {
   it('ships the wasm, its glue, the typed entry points, README and LICENSE, and nothing else', () => {
-    for (const f of ['pkg/modoki_budget_bg.wasm', 'pkg/modoki_budget.js', 'node/index.cjs', 'node/index.mjs', 'node/index.d.ts', 'README.md', 'LICENSE', 'package.json', 'samples/tools.json', 'node/tool-menu.cjs', 'node/cli/menu.cjs']) {
+    for (const f of [
+      'pkg/modoki_budget_bg.wasm',
+      'pkg/modoki_budget.js',
+      'node/index.cjs',
+      'node/index.mjs',
+      'node/index.d.ts',
+      'README.md',
+      'LICENSE',
+      'package.json',
+      'samples/tools.json',
+      'node/tool-menu.cjs',
+      'node/cli/menu.cjs',
+    ]) {
       expect(files).toContain(f);
     }
     // Each rank table is read from disk on first use of its encoding, and the module on first
     // use of the core (by the export names written next to it), the formatter module included.
     const tables = ['src/tokens/data/cl100k_base.bin', 'src/tokens/data/o200k_base.bin'];
-    for (const f of [...tables, 'pkg/modoki_budget_exports.json', 'pkg/formatter/modoki_budget_formatter.js', 'pkg/formatter/modoki_budget_formatter_bg.wasm']) expect(files).toContain(f);
-    const stray = files.filter((f) => (f.startsWith('src/') && !tables.includes(f)) || f.startsWith('js-tests/') || f.startsWith('target/'));
+    for (const f of [
+      ...tables,
+      'pkg/modoki_budget_exports.json',
+      'pkg/formatter/modoki_budget_formatter.js',
+      'pkg/formatter/modoki_budget_formatter_bg.wasm',
+    ])
+      expect(files).toContain(f);
+    const stray = files.filter(
+      (f) => (f.startsWith('src/') && !tables.includes(f)) || f.startsWith('js-tests/') || f.startsWith('target/'),
+    );
     expect(stray).toEqual([]);
   });
 
   it('works with require()', () => {
-    const out = run('node', ['-e', "const m = require('modoki-budget'); process.stdout.write(m.encode({ a: 1.23456789012 }, { precision: 3 }))"], project);
+    const out = run(
+      'node',
+      [
+        '-e',
+        "const m = require('modoki-budget'); process.stdout.write(m.encode({ a: 1.23456789012 }, { precision: 3 }))",
+      ],
+      project,
+    );
     expect(out).toBe('{"a":1.23}');
   });
 
   it('works with import', () => {
-    writeFileSync(join(project, 'use.mjs'), "import { encode, capText } from 'modoki-budget';\nimport def from 'modoki-budget';\nprocess.stdout.write(encode([1n]) + capText('abcdef', 3) + (def.encode === encode));\n");
+    writeFileSync(
+      join(project, 'use.mjs'),
+      "import { encode, capText } from 'modoki-budget';\nimport def from 'modoki-budget';\nprocess.stdout.write(encode([1n]) + capText('abcdef', 3) + (def.encode === encode));\n",
+    );
     expect(run('node', ['use.mjs'], project)).toBe('["1"]abc\n…[3 chars elided of 6]true');
   });
 
@@ -122,13 +168,20 @@ describe('the published tarball', () => {
       const dir = sdkProjects.get(line.label) as string;
       const declarations = join(dir, 'node_modules', 'modoki-budget', 'node', 'types', 'result.d.ts');
       const shipped = readFileSync(declarations, 'utf8');
-      const asInterfaces = shipped.replace(/^export type (TextContent|ImageContent|ToolResult|ImageToolResult) = (\{[^]*?^\});$/gm, 'export interface $1 $2');
+      const asInterfaces = shipped.replace(
+        /^export type (TextContent|ImageContent|ToolResult|ImageToolResult) = (\{[^]*?^\});$/gm,
+        'export interface $1 $2',
+      );
       expect(asInterfaces).not.toBe(shipped);
       writeFileSync(declarations, asInterfaces);
       try {
         const errors = typeCheck(dir, [join('sdk', 'editor-server.ts')], true).match(/error TS\d+/g) ?? [];
         // Each server.tool call (TS2769), each registerTool call (TS2345), each CallToolResult assignment (TS2322).
-        expect(errors.sort()).toEqual([...Array(3).fill('error TS2322'), ...Array(2).fill('error TS2345'), ...Array(2).fill('error TS2769')]);
+        expect(errors.sort()).toEqual([
+          ...Array(3).fill('error TS2322'),
+          ...Array(2).fill('error TS2345'),
+          ...Array(2).fill('error TS2769'),
+        ]);
       } finally {
         writeFileSync(declarations, shipped);
       }

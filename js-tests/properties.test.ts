@@ -40,8 +40,20 @@ function throwingProxy(): object {
   return new Proxy({}, { get: boom, ownKeys: boom, getOwnPropertyDescriptor: boom, has: boom, getPrototypeOf: boom });
 }
 
-type Injection = 'cycle' | 'getter' | 'toJSON' | 'symbolKey' | 'symbolValue' | 'negZero' | 'nan' | 'surrogate' | 'proto' | 'deepCycle';
-const INJECTIONS: Injection[] = ['cycle', 'getter', 'toJSON', 'symbolKey', 'symbolValue', 'negZero', 'nan', 'surrogate', 'proto', 'deepCycle'];
+type Injection =
+  'cycle' | 'getter' | 'toJSON' | 'symbolKey' | 'symbolValue' | 'negZero' | 'nan' | 'surrogate' | 'proto' | 'deepCycle';
+const INJECTIONS: Injection[] = [
+  'cycle',
+  'getter',
+  'toJSON',
+  'symbolKey',
+  'symbolValue',
+  'negZero',
+  'nan',
+  'surrogate',
+  'proto',
+  'deepCycle',
+];
 
 function inject(target: Record<PropertyKey, unknown>, what: Injection, i: number) {
   const key = `k${i}`;
@@ -53,10 +65,20 @@ function inject(target: Record<PropertyKey, unknown>, what: Injection, i: number
       target[key] = [{ back: target }];
       break;
     case 'getter':
-      Object.defineProperty(target, key, { enumerable: true, configurable: true, get() { throw new Error(`getter ${i}`); } });
+      Object.defineProperty(target, key, {
+        enumerable: true,
+        configurable: true,
+        get() {
+          throw new Error(`getter ${i}`);
+        },
+      });
       break;
     case 'toJSON':
-      target[key] = { toJSON() { throw new TypeError(`toJSON ${i}`); } };
+      target[key] = {
+        toJSON() {
+          throw new TypeError(`toJSON ${i}`);
+        },
+      };
       break;
     case 'symbolKey':
       target[Symbol(key)] = 1;
@@ -74,7 +96,12 @@ function inject(target: Record<PropertyKey, unknown>, what: Injection, i: number
       target[LONE[i % LONE.length]] = LONE[(i + 1) % LONE.length];
       break;
     case 'proto':
-      Object.defineProperty(target, '__proto__', { value: { polluted: i }, enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(target, '__proto__', {
+        value: { polluted: i },
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
       break;
   }
 }
@@ -94,13 +121,17 @@ const anything = fc.anything({
 });
 
 /** fc.anything plus injected cycles, throwing getters/toJSON, symbols, -0, NaN, lone surrogates, `__proto__` keys. */
-const hostile = fc.tuple(anything, fc.array(fc.constantFrom(...INJECTIONS), { maxLength: 3 }), fc.boolean()).map(([value, injections, wrap]) => {
-  if (injections.length === 0) return value;
-  const holder: Record<PropertyKey, unknown> =
-    !wrap && typeof value === 'object' && value !== null && !Array.isArray(value) && Object.isExtensible(value) ? (value as Record<PropertyKey, unknown>) : { value };
-  injections.forEach((what, i) => inject(holder, what, i));
-  return holder;
-});
+const hostile = fc
+  .tuple(anything, fc.array(fc.constantFrom(...INJECTIONS), { maxLength: 3 }), fc.boolean())
+  .map(([value, injections, wrap]) => {
+    if (injections.length === 0) return value;
+    const holder: Record<PropertyKey, unknown> =
+      !wrap && typeof value === 'object' && value !== null && !Array.isArray(value) && Object.isExtensible(value)
+        ? (value as Record<PropertyKey, unknown>)
+        : { value };
+    injections.forEach((what, i) => inject(holder, what, i));
+    return holder;
+  });
 
 function tryStringify(value: unknown): string | undefined | null {
   try {
@@ -116,7 +147,10 @@ function envelopeFloor(envelope: Record<string, unknown>): number {
   let smallest: unknown = preview;
   if (typeof preview === 'object' && preview !== null) {
     const marker = (preview as Record<string, string>)['…'];
-    const total = Object.keys(preview).length - (marker === undefined ? 0 : 1) + (marker === undefined ? 0 : Number.parseInt(marker, 10));
+    const total =
+      Object.keys(preview).length -
+      (marker === undefined ? 0 : 1) +
+      (marker === undefined ? 0 : Number.parseInt(marker, 10));
     smallest = total === 0 ? {} : { '…': `${total} more keys` };
   }
   return JSON.stringify({ ...envelope, preview: smallest }).length;
@@ -170,17 +204,23 @@ describe(`encode, ok and err on hostile values (${RUNS} runs each)`, () => {
 
   it('encode with precision or a token cap never throws and stays valid JSON within the cap', () => {
     fc.assert(
-      fc.property(hostile, fc.integer({ min: 300, max: 4000 }), fc.integer({ min: 1, max: 16 }), fc.option(fc.integer({ min: 50, max: 1000 }), { nil: undefined }), (value, cap, precision, maxTokens) => {
-        const out = encode(value, { maxChars: cap, precision, maxTokens });
-        if (typeof value === 'string') return;
-        try {
-          JSON.parse(out);
-        } catch {
-          expect(tryStringify(value)).toBeUndefined();
-          return;
-        }
-        if (out.length > cap) expect(envelopeFloor(JSON.parse(out))).toBeGreaterThan(cap);
-      }),
+      fc.property(
+        hostile,
+        fc.integer({ min: 300, max: 4000 }),
+        fc.integer({ min: 1, max: 16 }),
+        fc.option(fc.integer({ min: 50, max: 1000 }), { nil: undefined }),
+        (value, cap, precision, maxTokens) => {
+          const out = encode(value, { maxChars: cap, precision, maxTokens });
+          if (typeof value === 'string') return;
+          try {
+            JSON.parse(out);
+          } catch {
+            expect(tryStringify(value)).toBeUndefined();
+            return;
+          }
+          if (out.length > cap) expect(envelopeFloor(JSON.parse(out))).toBeGreaterThan(cap);
+        },
+      ),
       { numRuns: RUNS },
     );
   });
@@ -203,7 +243,10 @@ describe(`encode, ok and err on hostile values (${RUNS} runs each)`, () => {
 
 describe('regressions found by these properties', () => {
   it('err and capText never throw on a Proxy whose traps throw (String() and Object.prototype.toString both throw on it)', () => {
-    expect(formatterForRegressions.err(throwingProxy() as never)).toEqual({ content: [{ type: 'text', text: '[object Unknown]' }], isError: true });
+    expect(formatterForRegressions.err(throwingProxy() as never)).toEqual({
+      content: [{ type: 'text', text: '[object Unknown]' }],
+      isError: true,
+    });
     expect(capText(throwingProxy() as never)).toBe('[object Unknown]');
   });
 });
@@ -246,11 +289,24 @@ function snapshot(value: unknown, seen = new Map<object, number>()): Snapshot {
   const out: unknown[] = [identity(proto), Object.isFrozen(value), Object.isExtensible(value)];
   for (const k of keys) {
     const d = Object.getOwnPropertyDescriptor(value, k)!;
-    out.push(typeof k === 'symbol' ? identity(k) : k, d.enumerable, 'value' in d ? snapshot(d.value, seen) : [identity(d.get), identity(d.set)]);
+    out.push(
+      typeof k === 'symbol' ? identity(k) : k,
+      d.enumerable,
+      'value' in d ? snapshot(d.value, seen) : [identity(d.get), identity(d.set)],
+    );
   }
-  if (value instanceof Map) out.push('map', [...value].map(([k, v]) => [snapshot(k, seen), snapshot(v, seen)]));
-  if (value instanceof Set) out.push('set', [...value].map((v) => snapshot(v, seen)));
-  if (ArrayBuffer.isView(value)) out.push('bytes', Array.from(new Uint8Array(value.buffer, value.byteOffset, value.byteLength)));
+  if (value instanceof Map)
+    out.push(
+      'map',
+      [...value].map(([k, v]) => [snapshot(k, seen), snapshot(v, seen)]),
+    );
+  if (value instanceof Set)
+    out.push(
+      'set',
+      [...value].map((v) => snapshot(v, seen)),
+    );
+  if (ArrayBuffer.isView(value))
+    out.push('bytes', Array.from(new Uint8Array(value.buffer, value.byteOffset, value.byteLength)));
   if (value instanceof Date) out.push('date', value.getTime());
   return out;
 }
@@ -269,15 +325,55 @@ const objectPrototypeKeys = Reflect.ownKeys(Object.prototype);
 const queryArb = fc.oneof(
   hostile,
   fc.dictionary(
-    fc.constantFrom('limit', 'where', 'trait', 'id', 'name', 'full', 'world', 'bounds', 'level', 'since', 'type', 'category', 'ids', 'layer', 'all', '__proto__'),
-    fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constantFrom('Transform.position.x > 1', 'Tag.name ~ a', 'A.b != "c"')),
+    fc.constantFrom(
+      'limit',
+      'where',
+      'trait',
+      'id',
+      'name',
+      'full',
+      'world',
+      'bounds',
+      'level',
+      'since',
+      'type',
+      'category',
+      'ids',
+      'layer',
+      'all',
+      '__proto__',
+    ),
+    fc.oneof(
+      fc.string(),
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.constantFrom('Transform.position.x > 1', 'Tag.name ~ a', 'A.b != "c"'),
+    ),
   ),
 );
 
 // Built from a tuple and a map: fc.record with nested dictionaries costs ~1 ms per value.
-const GUIDS = ['0123456789abcdef0123456789abcdef', '01234567-89ab-cdef-0123-456789abcdef', '0123456789abffff0000000000000000', 'zz', ''];
+const GUIDS = [
+  '0123456789abcdef0123456789abcdef',
+  '01234567-89ab-cdef-0123-456789abcdef',
+  '0123456789abffff0000000000000000',
+  'zz',
+  '',
+];
 const entityArb = fc
-  .tuple(fc.nat(50), fc.string({ maxLength: 6 }), fc.nat(GUIDS.length - 1), fc.constantFrom('Transform', 'Tag', 'Light', '__proto__', 'constructor'), fc.string({ maxLength: 3 }), fc.oneof(fc.double(), fc.string({ maxLength: 4 }), fc.boolean()), fc.constantFrom('info', 'warn', 'error', '__proto__'), fc.double(), fc.nat(31))
+  .tuple(
+    fc.nat(50),
+    fc.string({ maxLength: 6 }),
+    fc.nat(GUIDS.length - 1),
+    fc.constantFrom('Transform', 'Tag', 'Light', '__proto__', 'constructor'),
+    fc.string({ maxLength: 3 }),
+    fc.oneof(fc.double(), fc.string({ maxLength: 4 }), fc.boolean()),
+    fc.constantFrom('info', 'warn', 'error', '__proto__'),
+    fc.double(),
+    fc.nat(31),
+  )
   .map(([id, name, guid, trait, field, value, level, x, mask]) => {
     const e: Record<string, unknown> = { id, name, guid: GUIDS[guid] };
     if (mask & 1) e.parentId = id > 0 ? id - 1 : null;
@@ -288,7 +384,16 @@ const entityArb = fc
     return e;
   });
 
-const dataArb = fc.oneof(hostile, fc.array(fc.oneof(entityArb, hostile), { maxLength: 4 }), fc.record({ events: fc.array(entityArb, { maxLength: 4 }), handles: fc.array(entityArb, { maxLength: 4 }), series: hostile, traits: hostile }));
+const dataArb = fc.oneof(
+  hostile,
+  fc.array(fc.oneof(entityArb, hostile), { maxLength: 4 }),
+  fc.record({
+    events: fc.array(entityArb, { maxLength: 4 }),
+    handles: fc.array(entityArb, { maxLength: 4 }),
+    series: hostile,
+    traits: hostile,
+  }),
+);
 
 const SUMMARIZERS: [string, (data: unknown, query: unknown, options: unknown) => unknown][] = [
   ['sceneState', (d, q, o) => sceneState(d as never, q as never, o as never)],
@@ -303,37 +408,51 @@ const SUMMARIZERS: [string, (data: unknown, query: unknown, options: unknown) =>
   ['sceneEditResult', (d, q) => sceneEditResult(d as never, q as never)],
   ['summarize', (d) => summarize(d)],
   ['roundFloats', (d, q) => roundFloats(d as never, typeof q === 'number' ? q : 3)],
-  ['tailWithCounts', (d, q, o) => tailWithCounts(d as never, (item: unknown) => (typeof item === 'object' && item !== null ? (item as { type?: unknown }).type : item), o as never)],
+  [
+    'tailWithCounts',
+    (d, q, o) =>
+      tailWithCounts(
+        d as never,
+        (item: unknown) => (typeof item === 'object' && item !== null ? (item as { type?: unknown }).type : item),
+        o as never,
+      ),
+  ],
 ];
 
 describe(`summarizers on hostile input (${RUNS} runs each)`, () => {
   it('never mutate their input and return only plain JSON objects', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: SUMMARIZERS.length - 1 }), dataArb, queryArb, fc.oneof(hostile, fc.record({ scenePath: fc.string(), guidPrefix: fc.boolean() })), (which, data, query, options) => {
-        const [name, fn] = SUMMARIZERS[which];
-        const before = [snap(data), snap(query), snap(options)];
-        let result: unknown;
-        let threw = false;
-        try {
-          result = fn(data, query, options);
-        } catch (error) {
-          threw = true;
-          expect(error).toBeInstanceOf(Error);
-        }
-        const after = [snap(data), snap(query), snap(options)];
-        if (after[0] !== before[0] || after[1] !== before[1] || after[2] !== before[2]) expect(after).toEqual(before);
-        expect(Reflect.ownKeys(Object.prototype)).toEqual(objectPrototypeKeys);
-        if (threw) return;
-        if (name === 'roundFloats') return; // a copy of the caller's own (possibly class) objects, by design
-        if (name === 'tailWithCounts') {
-          // items are the caller's own objects; everything the module built is plain
-          const { items, ...rest } = result as { items: unknown[] };
-          expect(Array.isArray(items)).toBe(true);
-          expectPlainResult(rest);
-          return;
-        }
-        expectPlainResult(result);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: SUMMARIZERS.length - 1 }),
+        dataArb,
+        queryArb,
+        fc.oneof(hostile, fc.record({ scenePath: fc.string(), guidPrefix: fc.boolean() })),
+        (which, data, query, options) => {
+          const [name, fn] = SUMMARIZERS[which];
+          const before = [snap(data), snap(query), snap(options)];
+          let result: unknown;
+          let threw = false;
+          try {
+            result = fn(data, query, options);
+          } catch (error) {
+            threw = true;
+            expect(error).toBeInstanceOf(Error);
+          }
+          const after = [snap(data), snap(query), snap(options)];
+          if (after[0] !== before[0] || after[1] !== before[1] || after[2] !== before[2]) expect(after).toEqual(before);
+          expect(Reflect.ownKeys(Object.prototype)).toEqual(objectPrototypeKeys);
+          if (threw) return;
+          if (name === 'roundFloats') return; // a copy of the caller's own (possibly class) objects, by design
+          if (name === 'tailWithCounts') {
+            // items are the caller's own objects; everything the module built is plain
+            const { items, ...rest } = result as { items: unknown[] };
+            expect(Array.isArray(items)).toBe(true);
+            expectPlainResult(rest);
+            return;
+          }
+          expectPlainResult(result);
+        },
+      ),
       { numRuns: RUNS },
     );
   });
@@ -343,16 +462,42 @@ describe(`summarizers on hostile input (${RUNS} runs each)`, () => {
 
 // A stand-in replaced by a throwing Proxy inside the property (fast-check itself reads generated values).
 const PROXY = Symbol('throwing proxy');
-const huge = fc.constantFrom(1e308, -1e308, Number.MAX_SAFE_INTEGER * 4, 2 ** 32, -(2 ** 31), Infinity, -Infinity, NaN, -0, 4294967296.5);
+const huge = fc.constantFrom(
+  1e308,
+  -1e308,
+  Number.MAX_SAFE_INTEGER * 4,
+  2 ** 32,
+  -(2 ** 31),
+  Infinity,
+  -Infinity,
+  NaN,
+  -0,
+  4294967296.5,
+);
 const garbage = fc.oneof(
   { weight: 3, arbitrary: hostile },
   huge,
-  fc.constantFrom(null, undefined, '', '\ud800', 'o200k_base', 'cl100k_base', 'nope', () => 1, Symbol('s'), [], {}, new Uint8Array(4)),
+  fc.constantFrom(
+    null,
+    undefined,
+    '',
+    '\ud800',
+    'o200k_base',
+    'cl100k_base',
+    'nope',
+    () => 1,
+    Symbol('s'),
+    [],
+    {},
+    new Uint8Array(4),
+  ),
   fc.constant(PROXY),
   fc.string(),
 );
 
-const EXPORT_NAMES = Object.keys(api).filter((k) => k !== 'default' && typeof (api as Record<string, unknown>)[k] === 'function');
+const EXPORT_NAMES = Object.keys(api).filter(
+  (k) => k !== 'default' && typeof (api as Record<string, unknown>)[k] === 'function',
+);
 
 /** Calls on normal input and the answer each must give, computed once on a fresh module. */
 const canonical: [string, () => unknown][] = [
@@ -364,7 +509,13 @@ const canonical: [string, () => unknown][] = [
   ['countTokens', () => countTokens('hello world, 😀 12345')],
   ['countTokens-o200k', () => countTokens('hello world, 😀 12345', 'o200k_base')],
   ['fitsTokenBudget', () => api.fitsTokenBudget('a b c d e f g', 3)],
-  ['sceneState', () => sceneState([{ id: 1, name: 'Tree', guid: '0123456789abcdef0123456789abcdef', traits: { Transform: { x: 1 } } }], { where: 'Transform.x > 0' })],
+  [
+    'sceneState',
+    () =>
+      sceneState([{ id: 1, name: 'Tree', guid: '0123456789abcdef0123456789abcdef', traits: { Transform: { x: 1 } } }], {
+        where: 'Transform.x > 0',
+      }),
+  ],
   ['resolveGuid', () => api.resolveGuid('0123456789ab', ['0123456789abcdef0123456789abcdef'])],
   ['deriveGuid', () => api.deriveGuid('seed\ud800')],
   ['tokenReport', () => api.tokenReport({ a: [1, 2], b: 'text' })],
@@ -389,14 +540,21 @@ describe(`recovery: every export, called with garbage, leaves the module correct
   it('the next normal call after any thrown error still returns the right answer', () => {
     let thrown = 0;
     fc.assert(
-      fc.property(fc.constantFrom(...EXPORT_NAMES), fc.array(garbage, { maxLength: 4 }), fc.integer({ min: 0, max: canonical.length - 1 }), (name, args, check) => {
-        try {
-          (api as unknown as Record<string, (...a: unknown[]) => unknown>)[name](...args.map((a) => (a === PROXY ? throwingProxy() : a)));
-        } catch {
-          thrown++;
-        }
-        expect(JSON.stringify(canonical[check][1]())).toBe(expected[check]);
-      }),
+      fc.property(
+        fc.constantFrom(...EXPORT_NAMES),
+        fc.array(garbage, { maxLength: 4 }),
+        fc.integer({ min: 0, max: canonical.length - 1 }),
+        (name, args, check) => {
+          try {
+            (api as unknown as Record<string, (...a: unknown[]) => unknown>)[name](
+              ...args.map((a) => (a === PROXY ? throwingProxy() : a)),
+            );
+          } catch {
+            thrown++;
+          }
+          expect(JSON.stringify(canonical[check][1]())).toBe(expected[check]);
+        },
+      ),
       { numRuns: RUNS },
     );
     // The property is only meaningful if garbage actually made exports throw.
@@ -455,7 +613,9 @@ describe('extremes: 100,000-deep nesting and a 50 MB string', () => {
     const b = countTokens(unit.repeat(2000));
     expect(countTokens(big)).toBe(a + ((b - a) / 1000) * (n - 1000));
     expect(countTokens(big, 'o200k_base')).toBe(
-      countTokens(unit.repeat(1000), 'o200k_base') + ((countTokens(unit.repeat(2000), 'o200k_base') - countTokens(unit.repeat(1000), 'o200k_base')) / 1000) * (n - 1000),
+      countTokens(unit.repeat(1000), 'o200k_base') +
+        ((countTokens(unit.repeat(2000), 'o200k_base') - countTokens(unit.repeat(1000), 'o200k_base')) / 1000) *
+          (n - 1000),
     );
   });
 });

@@ -21,7 +21,11 @@ const tree = join(dir, 'tree');
 const memoryFile = join(dir, 'memory.jsonl');
 const env = { ...process.env, MEMORY_FILE_PATH: memoryFile } as Record<string, string>;
 
-type Result = { content: Array<{ type: string; text?: string; uri?: string }>; structuredContent?: Record<string, unknown>; isError?: boolean };
+type Result = {
+  content: Array<{ type: string; text?: string; uri?: string }>;
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+};
 const clients: Client[] = [];
 
 async function connect(command: string[], proxyFlags?: string[]): Promise<Client> {
@@ -32,7 +36,8 @@ async function connect(command: string[], proxyFlags?: string[]): Promise<Client
   return client;
 }
 
-const call = async (client: Client, name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as Result;
+const call = async (client: Client, name: string, args: Record<string, unknown>) =>
+  (await client.callTool({ name, arguments: args })) as Result;
 const textsOf = (r: Result) => r.content.filter((b) => b.type === 'text').map((b) => b.text as string);
 const sum = (texts: string[], f: (t: string) => number) => texts.reduce((n, t) => n + f(t), 0);
 
@@ -52,7 +57,8 @@ function expectWithin(result: Result, maxChars: number, maxTokens = Infinity) {
 async function pagesOf(client: Client, result: Result): Promise<string[]> {
   const link = result.content.find((b) => b.type === 'resource_link');
   expect(link?.uri).toMatch(/^budget:\/\/result\/[0-9a-f]+$/);
-  const read = async (k: number) => ((await client.readResource({ uri: `${link!.uri}?page=${k}` })).contents[0] as { text: string }).text;
+  const read = async (k: number) =>
+    ((await client.readResource({ uri: `${link!.uri}?page=${k}` })).contents[0] as { text: string }).text;
   const pages = [await read(1)];
   const count = (JSON.parse(pages[0]) as { pages: number }).pages;
   for (let k = 2; k <= count; k++) pages.push(await read(k));
@@ -94,11 +100,18 @@ beforeAll(() => {
     for (let p = 0; p < 8; p++) {
       const folder = join(tree, `module-${String(m).padStart(2, '0')}`, `part-${p}`);
       mkdirSync(folder, { recursive: true });
-      for (let f = 0; f < 10; f++) writeFileSync(join(folder, `component-${f}.ts`), `export const id = ${m * 80 + p * 10 + f};\n`);
+      for (let f = 0; f < 10; f++)
+        writeFileSync(join(folder, `component-${f}.ts`), `export const id = ${m * 80 + p * 10 + f};\n`);
     }
   }
-  writeFileSync(join(tree, 'notes.md'), '# Notes\n\n  indented line\twith a tab, ünïcødé and "quotes"\r\nwindows line end\n{"looks": "like json"}\n');
-  writeFileSync(join(tree, 'big.log'), Array.from({ length: 4000 }, (_, i) => `${i} GET /api/items/${i % 97} 200 ${(i * 7919) % 65536}`).join('\n'));
+  writeFileSync(
+    join(tree, 'notes.md'),
+    '# Notes\n\n  indented line\twith a tab, ünïcødé and "quotes"\r\nwindows line end\n{"looks": "like json"}\n',
+  );
+  writeFileSync(
+    join(tree, 'big.log'),
+    Array.from({ length: 4000 }, (_, i) => `${i} GET /api/items/${i % 97} 200 ${(i * 7919) % 65536}`).join('\n'),
+  );
 });
 
 afterAll(async () => {
@@ -116,7 +129,9 @@ describe('proxy in front of @modelcontextprotocol/server-filesystem', () => {
   });
 
   it('tools/list: every server tool comes through byte-identical', async () => {
-    expect(await rawToolsList([bin, 'proxy', '--', process.execPath, fsServer, tree])).toBe(await rawToolsList([fsServer, tree]));
+    expect(await rawToolsList([bin, 'proxy', '--', process.execPath, fsServer, tree])).toBe(
+      await rawToolsList([fsServer, tree]),
+    );
     const a = (await direct.listTools()).tools;
     const b = (await proxied.listTools()).tools;
     expect(b.map((t) => JSON.stringify(t))).toEqual(a.map((t) => JSON.stringify(t)));
@@ -130,7 +145,10 @@ describe('proxy in front of @modelcontextprotocol/server-filesystem', () => {
     expect(got.isError).toBe(true);
     expect(got.structuredContent).toBeUndefined();
     expectWithin(got, 60_000);
-    expect(JSON.parse(textsOf(got)[0])).toMatchObject({ elided: true, bytes: JSON.stringify(want.structuredContent).length });
+    expect(JSON.parse(textsOf(got)[0])).toMatchObject({
+      elided: true,
+      bytes: JSON.stringify(want.structuredContent).length,
+    });
     const pages = await pagesOf(proxied, got);
     for (const page of pages) expect(page.length).toBeLessThanOrEqual(60_000);
     // toBe(true), not toBe(text): a failure here must not print 200 KB.
@@ -182,7 +200,10 @@ describe('proxy in front of @modelcontextprotocol/server-filesystem', () => {
     const args = [
       { method: 'tools/call', params: { name: 'directory_tree', arguments: { path: tree } } },
       { method: 'tools/call', params: { name: 'read_text_file', arguments: { path: join(tree, 'notes.md') } } },
-      { method: 'tools/call', params: { name: 'search_files', arguments: { path: tree, pattern: '**/component-1.ts' } } },
+      {
+        method: 'tools/call',
+        params: { name: 'search_files', arguments: { path: tree, pattern: '**/component-1.ts' } },
+      },
     ];
     const d = lineClient([fsServer, tree]);
     const p = lineClient([bin, 'proxy', '--measure-only', '--log', log, '--', process.execPath, fsServer, tree]);
@@ -197,8 +218,13 @@ describe('proxy in front of @modelcontextprotocol/server-filesystem', () => {
     }
     for (const c of [d, p]) c.child.stdin.end();
     await within(Promise.all([d.exit, p.exit]), 15_000, 'exits');
-    const rows = readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-    expect(rows.map((r) => [r.tool, r.charsIn, r.tokensIn])).toEqual(args.map((a, i) => [a.params.name, sum(sent[i], (t) => t.length), sum(sent[i], countTokens)]));
+    const rows = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(rows.map((r) => [r.tool, r.charsIn, r.tokensIn])).toEqual(
+      args.map((a, i) => [a.params.name, sum(sent[i], (t) => t.length), sum(sent[i], countTokens)]),
+    );
   });
 });
 
@@ -212,11 +238,19 @@ describe('proxy in front of @modelcontextprotocol/server-memory', () => {
     for (let batch = 0; batch < 15; batch++) {
       const entities = Array.from({ length: 100 }, (_, i) => {
         const n = batch * 100 + i;
-        return { name: `entity-${n}`, entityType: ['person', 'project', 'place'][n % 3], observations: [`created in batch ${batch}`, `index ${n}`, `tag-${n % 13}`] };
+        return {
+          name: `entity-${n}`,
+          entityType: ['person', 'project', 'place'][n % 3],
+          observations: [`created in batch ${batch}`, `index ${n}`, `tag-${n % 13}`],
+        };
       });
       await call(direct, 'create_entities', { entities });
     }
-    const relations = Array.from({ length: 1499 }, (_, n) => ({ from: `entity-${n}`, to: `entity-${n + 1}`, relationType: 'precedes' }));
+    const relations = Array.from({ length: 1499 }, (_, n) => ({
+      from: `entity-${n}`,
+      to: `entity-${n + 1}`,
+      relationType: 'precedes',
+    }));
     await call(direct, 'create_relations', { relations });
     proxied = await connect([memoryServer], []);
   });

@@ -14,7 +14,10 @@ function session(options: Record<string, unknown> = {}) {
   const calls: Array<Record<string, unknown>> = [];
   const s = new ProxySession({
     policy: createPolicy({}),
-    send: { client: (l: string | Buffer) => toClient.push(String(l)), server: (l: string | Buffer) => toServer.push(String(l)) },
+    send: {
+      client: (l: string | Buffer) => toClient.push(String(l)),
+      server: (l: string | Buffer) => toServer.push(String(l)),
+    },
     onCall: (info: Record<string, unknown>) => calls.push(info),
     measure: () => ({ charsIn: 0, tokensIn: 0 }),
     ...options,
@@ -30,7 +33,10 @@ function session(options: Record<string, unknown> = {}) {
   };
 }
 
-const structured = (n: number) => ({ content: [{ type: 'text', text: 'x' }], structuredContent: { rows: Array.from({ length: n }, (_, i) => ({ i, name: `row-${i}` })) } });
+const structured = (n: number) => ({
+  content: [{ type: 'text', text: 'x' }],
+  structuredContent: { rows: Array.from({ length: n }, (_, i) => ({ i, name: `row-${i}` })) },
+});
 
 describe('ProxySession ids', () => {
   it('a client request that reuses the id of a pending own request is renamed on the way in and back on the way out', () => {
@@ -50,10 +56,22 @@ describe('ProxySession ids', () => {
     // Renamed again while still pending, then cancelled: the server is told its own id for it.
     t.client({ jsonrpc: '2.0', id: 'modoki-budget-proxy:1', method: 'tools/call', params: { name: 'slow' } });
     const again = JSON.parse(t.toServer.at(-1)!).id;
-    t.client({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'modoki-budget-proxy:1', reason: 'user' } });
-    expect(JSON.parse(t.toServer.at(-1)!)).toEqual({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: again, reason: 'user' } });
+    t.client({
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId: 'modoki-budget-proxy:1', reason: 'user' },
+    });
+    expect(JSON.parse(t.toServer.at(-1)!)).toEqual({
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId: again, reason: 'user' },
+    });
     // The own tools/list answer releases the held tools/call.
-    t.server({ jsonrpc: '2.0', id: own.id, result: { tools: [{ name: 'dump', inputSchema: { type: 'object' }, outputSchema: { type: 'object' } }] } });
+    t.server({
+      jsonrpc: '2.0',
+      id: own.id,
+      result: { tools: [{ name: 'dump', inputSchema: { type: 'object' }, outputSchema: { type: 'object' } }] },
+    });
     const answer = JSON.parse(t.toClient.at(-1)!);
     expect(answer.id).toBe(1);
     expect(answer.result.structuredContent).toEqual(structured(3).structuredContent);
@@ -133,7 +151,11 @@ describe('readLines: the stdio framing', () => {
     return new Promise((resolve) => {
       const stream = new PassThrough();
       const lines: string[] = [];
-      readLines(stream, (line: Buffer) => lines.push(line.toString('utf8')), (rest: Buffer) => resolve({ lines, rest: rest.toString('utf8') }));
+      readLines(
+        stream,
+        (line: Buffer) => lines.push(line.toString('utf8')),
+        (rest: Buffer) => resolve({ lines, rest: rest.toString('utf8') }),
+      );
       let at = 0;
       for (const cut of [...cuts, bytes.length]) {
         if (cut > at) stream.write(bytes.subarray(at, cut));
@@ -150,13 +172,20 @@ describe('readLines: the stdio framing', () => {
     const want = { lines: [`{"a":1}\r`, big, '{"b":"é"}'], rest: '{"tail":' };
     // Random cuts, seeded, including cuts inside multi-byte characters and right at newlines.
     let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let round = 0; round < 20; round++) {
-      const cuts = Array.from({ length: 1 + Math.floor(random() * 40) }, () => Math.floor(random() * bytes.length)).sort((a, b) => a - b);
+      const cuts = Array.from({ length: 1 + Math.floor(random() * 40) }, () =>
+        Math.floor(random() * bytes.length),
+      ).sort((a, b) => a - b);
       expect(await framed(bytes, cuts)).toEqual(want);
     }
     expect(await framed(bytes, [])).toEqual(want);
-    expect(await framed(bytes, Array.from({ length: 200 }, (_, i) => i + 1))).toEqual(want);
+    expect(
+      await framed(
+        bytes,
+        Array.from({ length: 200 }, (_, i) => i + 1),
+      ),
+    ).toEqual(want);
   });
 
   it('a line past the gathering threshold (20 MB here) comes out byte for byte too', async () => {

@@ -7,11 +7,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { countTokens } from 'modoki-budget';
 import { reassemble } from './support/reassemble';
-import { alive, bin, channelTexts, initializeParams, lineClient, lineServer, within, type LineClient } from './support/line-client';
+import {
+  alive,
+  bin,
+  channelTexts,
+  initializeParams,
+  lineClient,
+  lineServer,
+  within,
+  type LineClient,
+} from './support/line-client';
 
 const started: LineClient[] = [];
 afterEach(() => {
-  for (const c of started.splice(0)) if (c.child.exitCode === null && c.child.signalCode === null) c.child.kill('SIGKILL');
+  for (const c of started.splice(0))
+    if (c.child.exitCode === null && c.child.signalCode === null) c.child.kill('SIGKILL');
 });
 
 function proxy(flags: string[], serverFlags: string[] = [], command = [process.execPath, lineServer, ...serverFlags]) {
@@ -24,19 +34,27 @@ function direct(serverFlags: string[] = []) {
   started.push(client);
   return client;
 }
-const call = (c: LineClient, name: string, args: object = {}, id?: number | string) => c.request('tools/call', { name, arguments: args }, id);
+const call = (c: LineClient, name: string, args: object = {}, id?: number | string) =>
+  c.request('tools/call', { name, arguments: args }, id);
 const tmp = () => mkdtempSync(join(tmpdir(), 'proxy-test-'));
 
 describe('proxy: faults', () => {
   it('a command that cannot start: one line on stderr, exit 2', () => {
-    const r = spawnSync(process.execPath, [bin, 'proxy', '--', '/no/such/server', '--flag'], { encoding: 'utf8', timeout: 20_000 });
+    const r = spawnSync(process.execPath, [bin, 'proxy', '--', '/no/such/server', '--flag'], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe('modoki-budget proxy: cannot start "/no/such/server": ENOENT\n');
   });
 
   it('a log that cannot be written: a usage error before the server starts', () => {
-    const r = spawnSync(process.execPath, [bin, 'proxy', '--log', '/no/such/dir/calls.jsonl', '--', process.execPath, lineServer], { encoding: 'utf8', timeout: 20_000 });
+    const r = spawnSync(
+      process.execPath,
+      [bin, 'proxy', '--log', '/no/such/dir/calls.jsonl', '--', process.execPath, lineServer],
+      { encoding: 'utf8', timeout: 20_000 },
+    );
     expect(r.status).toBe(2);
     expect(r.stderr).toBe('modoki-budget proxy: cannot write the log /no/such/dir/calls.jsonl: ENOENT\n');
   });
@@ -44,9 +62,16 @@ describe('proxy: faults', () => {
   it('no command, or one not after --: a usage error', () => {
     const none = spawnSync(process.execPath, [bin, 'proxy'], { encoding: 'utf8', timeout: 20_000 });
     expect(none.status).toBe(2);
-    expect(none.stderr).toBe('modoki-budget proxy: missing the server command: put it after --, as in `-- npx -y @modelcontextprotocol/server-memory`\n');
-    const noDashes = spawnSync(process.execPath, [bin, 'proxy', 'node', 'server.js'], { encoding: 'utf8', timeout: 20_000 });
-    expect(noDashes.stderr).toBe('modoki-budget proxy: put the server command after --, as in `modoki-budget proxy -- node server.js`\n');
+    expect(none.stderr).toBe(
+      'modoki-budget proxy: missing the server command: put it after --, as in `-- npx -y @modelcontextprotocol/server-memory`\n',
+    );
+    const noDashes = spawnSync(process.execPath, [bin, 'proxy', 'node', 'server.js'], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(noDashes.stderr).toBe(
+      'modoki-budget proxy: put the server command after --, as in `modoki-budget proxy -- node server.js`\n',
+    );
   });
 
   it('the server dies mid-call: every pending call gets an error naming the exit code, and the proxy exits with it', async () => {
@@ -57,7 +82,15 @@ describe('proxy: faults', () => {
     const crash = call(c, 'crash', { code: 9 }, 5);
     const answers = await within(Promise.all([hung, hung2, crash]), 15_000, 'errors for the pending calls');
     for (const [{ message }, id, method] of answers.map((a, i) => [a, ['h-1', 77, 5][i], 'tools/call'] as const)) {
-      expect(message).toEqual({ jsonrpc: '2.0', id, error: { code: -32000, message: `the MCP server exited with code 9 before answering ${method}`, data: { exitCode: 9, signal: null } } });
+      expect(message).toEqual({
+        jsonrpc: '2.0',
+        id,
+        error: {
+          code: -32000,
+          message: `the MCP server exited with code 9 before answering ${method}`,
+          data: { exitCode: 9, signal: null },
+        },
+      });
     }
     expect(await within(c.exit, 10_000, 'proxy exit')).toEqual({ code: 9, signal: null });
   });
@@ -73,8 +106,12 @@ describe('proxy: faults', () => {
     const { message } = await call(c, 'garbage');
     expect(message.result).toEqual({ content: [{ type: 'text', text: 'after garbage' }] });
     expect(c.lines.some((l) => l.includes('garbage before') || l.includes('not json-rpc'))).toBe(false);
-    expect(c.stderr()).toContain('modoki-budget proxy: the server wrote a line that is not JSON-RPC (23 bytes), not forwarded: "garbage before anything"\n');
-    expect(c.stderr()).toContain('modoki-budget proxy: the server wrote a line that is not JSON-RPC (20 bytes), not forwarded: "this is not json-rpc"\n');
+    expect(c.stderr()).toContain(
+      'modoki-budget proxy: the server wrote a line that is not JSON-RPC (23 bytes), not forwarded: "garbage before anything"\n',
+    );
+    expect(c.stderr()).toContain(
+      'modoki-budget proxy: the server wrote a line that is not JSON-RPC (20 bytes), not forwarded: "this is not json-rpc"\n',
+    );
   });
 
   it('the client closes stdin: the server is terminated and no process is left', async () => {
@@ -105,7 +142,11 @@ describe('proxy: faults', () => {
     await new Promise((r) => setTimeout(r, 100));
     c.child.stdin.end();
     const { message } = await within(hung, 15_000, 'the hung call');
-    expect(message.error).toEqual({ code: -32000, message: 'the MCP server was killed by SIGKILL before answering tools/call', data: { exitCode: null, signal: 'SIGKILL' } });
+    expect(message.error).toEqual({
+      code: -32000,
+      message: 'the MCP server was killed by SIGKILL before answering tools/call',
+      data: { exitCode: null, signal: 'SIGKILL' },
+    });
     expect(await within(c.exit, 10_000, 'proxy exit')).toEqual({ code: 137, signal: null });
     expect(alive(pid)).toBe(false);
   });
@@ -134,17 +175,28 @@ describe('proxy: everything passes through', () => {
     }
     p.child.stdin.end();
     await within(p.exit, 10_000, 'proxy exit');
-    const rows = readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const rows = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(rows.map((r) => r.tool)).toEqual(['dump', 'echo', 'big']);
     const sent = d.lines.slice(4, 7).map((l) => channelTexts(JSON.parse(l).result));
     rows.forEach((row, i) => {
       const chars = sent[i].reduce((n, t) => n + t.length, 0);
       const tokens = sent[i].reduce((n, t) => n + countTokens(t), 0);
-      expect(row).toMatchObject({ charsIn: chars, tokensIn: tokens, charsOut: chars, tokensOut: tokens, elided: false });
+      expect(row).toMatchObject({
+        charsIn: chars,
+        tokensIn: tokens,
+        charsOut: chars,
+        tokensOut: tokens,
+        elided: false,
+      });
       expect(row.ms).toBeGreaterThan(0);
     });
     const total = rows.reduce((s, r) => s + r.tokensIn, 0);
-    expect(p.stderr()).toContain(`modoki-budget proxy: 3 calls, ${total.toLocaleString('en-US')} tokens received, ${total.toLocaleString('en-US')} forwarded (0.0% saved), 0 elided\n`);
+    expect(p.stderr()).toContain(
+      `modoki-budget proxy: 3 calls, ${total.toLocaleString('en-US')} tokens received, ${total.toLocaleString('en-US')} forwarded (0.0% saved), 0 elided\n`,
+    );
     expect(p.stderr()).toMatch(/ {2}costliest tools: big \d[\d,]* → \d[\d,]* tokens \(1 call\); dump .*; echo /);
   });
 
@@ -153,14 +205,27 @@ describe('proxy: everything passes through', () => {
     let seen: any;
     p.onRequest((m) => {
       seen = m;
-      p.send({ jsonrpc: '2.0', id: m.id, result: { role: 'assistant', content: { type: 'text', text: 'pong' }, model: 'm' } });
+      p.send({
+        jsonrpc: '2.0',
+        id: m.id,
+        result: { role: 'assistant', content: { type: 'text', text: 'pong' }, model: 'm' },
+      });
     });
     await p.request('initialize', initializeParams);
     p.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     const { message } = await call(p, 'ask', { _meta: { progressToken: 'tok' } });
-    expect(seen).toEqual({ jsonrpc: '2.0', id: 1, method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 5 } });
-    expect(message.result.content[0].text).toBe('client said: {"role":"assistant","content":{"type":"text","text":"pong"},"model":"m"}');
-    expect(p.lines).toContain('{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"tok","progress":1,"total":2}}');
+    expect(seen).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'sampling/createMessage',
+      params: { messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 5 },
+    });
+    expect(message.result.content[0].text).toBe(
+      'client said: {"role":"assistant","content":{"type":"text","text":"pong"},"model":"m"}',
+    );
+    expect(p.lines).toContain(
+      '{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"tok","progress":1,"total":2}}',
+    );
   });
 
   it('the server sees exactly the ids the client chose, string and number alike', async () => {
@@ -178,7 +243,8 @@ describe('proxy: the budget', () => {
     const first = await c.request('resources/read', { uri: `${uri}?page=1` });
     const pages = [first.message.result.contents[0].text as string];
     const count = JSON.parse(pages[0]).pages as number;
-    for (let k = 2; k <= count; k++) pages.push((await c.request('resources/read', { uri: `${uri}?page=${k}` })).message.result.contents[0].text);
+    for (let k = 2; k <= count; k++)
+      pages.push((await c.request('resources/read', { uri: `${uri}?page=${k}` })).message.result.contents[0].text);
     return pages;
   };
 
@@ -233,11 +299,21 @@ describe('proxy: the budget', () => {
     expect((await bare.request('resources/list', {})).message.result).toEqual({ resources: [] });
 
     const withResources = proxy([]);
-    expect((await withResources.request('initialize', initializeParams)).message.result.capabilities).toEqual({ tools: {}, resources: {} });
+    expect((await withResources.request('initialize', initializeParams)).message.result.capabilities).toEqual({
+      tools: {},
+      resources: {},
+    });
     const merged = (await withResources.request('resources/templates/list', {})).message.result.resourceTemplates;
-    expect(merged.map((t: { uriTemplate: string }) => t.uriTemplate)).toEqual(['file:///{path}', 'budget://result/{id}']);
+    expect(merged.map((t: { uriTemplate: string }) => t.uriTemplate)).toEqual([
+      'file:///{path}',
+      'budget://result/{id}',
+    ]);
     const unknown = await withResources.request('resources/read', { uri: 'budget://result/0123456789ab?page=1' });
-    expect(unknown.message.error).toEqual({ code: -32602, message: 'budget://result/0123456789ab: expired or unknown result — call the tool again', data: { uri: 'budget://result/0123456789ab?page=1' } });
+    expect(unknown.message.error).toEqual({
+      code: -32602,
+      message: 'budget://result/0123456789ab: expired or unknown result — call the tool again',
+      data: { uri: 'budget://result/0123456789ab?page=1' },
+    });
     const theirs = await withResources.request('resources/list', {});
     expect(theirs.message.result).toEqual({ resources: [{ uri: 'file:///a.txt', name: 'a' }] });
   });
@@ -253,7 +329,8 @@ describe('proxy: the budget', () => {
     expect(got.isError).toBeUndefined();
     const id = got.content[1].uri.slice('budget://result/'.length);
     const page = (await call(p, 'read_result_page', { id, page: 1 })).message.result;
-    const viaResource = (await p.request('resources/read', { uri: `budget://result/${id}?page=1` })).message.result.contents[0].text;
+    const viaResource = (await p.request('resources/read', { uri: `budget://result/${id}?page=1` })).message.result
+      .contents[0].text;
     expect(page.content[0].text).toBe(viaResource);
   });
 
@@ -268,8 +345,13 @@ describe('proxy: the budget', () => {
     const forwarded = (await call(p, 'dump', { n: 1500 })).message.result;
     p.child.stdin.end();
     await within(p.exit, 10_000, 'proxy exit');
-    const [row] = readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-    const out = forwarded.content.filter((b: { type: string }) => b.type === 'text').map((b: { text: string }) => b.text);
+    const [row] = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    const out = forwarded.content
+      .filter((b: { type: string }) => b.type === 'text')
+      .map((b: { text: string }) => b.text);
     expect(row).toMatchObject({
       tool: 'dump',
       charsIn: sent.reduce((n, t) => n + t.length, 0),
@@ -279,7 +361,17 @@ describe('proxy: the budget', () => {
       elided: true,
     });
     expect(row.tokensOut).toBeLessThanOrEqual(10_000);
-    expect(Object.keys(row)).toEqual(['tool', 'charsIn', 'tokensIn', 'charsOut', 'tokensOut', 'elided', 'ms', 'policyMs', 'at']);
+    expect(Object.keys(row)).toEqual([
+      'tool',
+      'charsIn',
+      'tokensIn',
+      'charsOut',
+      'tokensOut',
+      'elided',
+      'ms',
+      'policyMs',
+      'at',
+    ]);
   });
 
   // Whole-process peak RSS growth, measured here at 4.6x the result alone and up to 5.7x while

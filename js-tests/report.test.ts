@@ -11,7 +11,12 @@ const { foldPath } = require('../node/cli/report.cjs');
 async function report(stdin: string, args: string[] = []) {
   let out = '';
   let err = '';
-  const io = { stdout: { write: (s: string) => void (out += s), isTTY: false }, stderr: { write: (s: string) => void (err += s), isTTY: false }, env: {}, readInput: () => stdin };
+  const io = {
+    stdout: { write: (s: string) => void (out += s), isTTY: false },
+    stderr: { write: (s: string) => void (err += s), isTTY: false },
+    env: {},
+    readInput: () => stdin,
+  };
   const code = await main(['report', '-', ...args], io);
   return { code, out, err };
 }
@@ -19,7 +24,11 @@ async function report(stdin: string, args: string[] = []) {
 /** A directory tree shaped like server-filesystem's directory_tree: depth levels of folders. */
 function tree(depth: number, width: number): unknown[] {
   if (depth === 0) return Array.from({ length: width }, (_, i) => ({ name: `file-${i}.ts`, type: 'file' }));
-  return Array.from({ length: width }, (_, i) => ({ name: `dir-${depth}-${i}`, type: 'directory', children: tree(depth - 1, width) }));
+  return Array.from({ length: width }, (_, i) => ({
+    name: `dir-${depth}-${i}`,
+    type: 'directory',
+    children: tree(depth - 1, width),
+  }));
 }
 
 describe('report: the size as given', () => {
@@ -31,7 +40,9 @@ describe('report: the size as given', () => {
     expect(code).toBe(0);
     const change = Math.round(((compact.length - pretty.length) / pretty.length) * 100);
     const n = (x: number) => x.toLocaleString('en-US');
-    expect(out).toContain(`\nSize            as given ${n(pretty.length)} chars · compact ${n(compact.length)} (−${-change}%) · ${n(compact.length)} UTF-8 bytes\n`);
+    expect(out).toContain(
+      `\nSize            as given ${n(pretty.length)} chars · compact ${n(compact.length)} (−${-change}%) · ${n(compact.length)} UTF-8 bytes\n`,
+    );
     const json = JSON.parse((await report(pretty, ['--json'])).out);
     expect([json.givenChars, json.chars]).toEqual([pretty.length, compact.length]);
   });
@@ -63,7 +74,11 @@ describe('report: readable paths on recursive data', () => {
     const { out } = await report(JSON.stringify(data), ['--top', '40']);
     const rows = out.split('\n').filter((l) => l.startsWith('  ') && l.includes('% of chars'));
     const paths = rows.map((l) => l.trim().split(/\s+/)[0]);
-    expect(paths).toEqual(tokenReport(data).fields.slice(0, 40).map((f) => foldPath(f.path)));
+    expect(paths).toEqual(
+      tokenReport(data)
+        .fields.slice(0, 40)
+        .map((f) => foldPath(f.path)),
+    );
     expect(new Set(paths).size).toBe(paths.length);
     expect(paths).toContain('[].children[]×6.name');
     expect(out).not.toContain('…]');

@@ -2,12 +2,34 @@
 // optionsFromBody, describeShape, and the failure rule (failureDetail / isFailureBody).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ERROR_CODES, codeFromBody, codeFromStatus, describeShape, failureDetail, isFailureBody, optionsFromBody, type ErrorCode } from 'modoki-budget';
+import {
+  ERROR_CODES,
+  codeFromBody,
+  codeFromStatus,
+  describeShape,
+  failureDetail,
+  isFailureBody,
+  optionsFromBody,
+  type ErrorCode,
+} from 'modoki-budget';
 import * as ref from './reference/result';
 
 describe('ERROR_CODES', () => {
   it('is the twelve codes in the editor order, frozen', () => {
-    expect(ERROR_CODES).toEqual(['UNKNOWN_PARAM', 'AMBIGUOUS', 'NOT_FOUND', 'AMBIGUOUS_SURFACE', 'OCCLUDED', 'REFUSED_BY_OP', 'NO_RENDERER', 'TIMEOUT', 'TOO_LARGE', 'REQUIRES_SAVE', 'NOT_AVAILABLE_HERE', 'PARTIAL']);
+    expect(ERROR_CODES).toEqual([
+      'UNKNOWN_PARAM',
+      'AMBIGUOUS',
+      'NOT_FOUND',
+      'AMBIGUOUS_SURFACE',
+      'OCCLUDED',
+      'REFUSED_BY_OP',
+      'NO_RENDERER',
+      'TIMEOUT',
+      'TOO_LARGE',
+      'REQUIRES_SAVE',
+      'NOT_AVAILABLE_HERE',
+      'PARTIAL',
+    ]);
     expect(Object.isFrozen(ERROR_CODES)).toBe(true);
   });
 });
@@ -30,7 +52,14 @@ describe('codeFromBody', () => {
   });
 
   it('a body whose code getter throws falls back instead of throwing', () => {
-    const body = new Proxy({}, { get: () => { throw new Error('trap'); } });
+    const body = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('trap');
+        },
+      },
+    );
     expect(codeFromBody(body, 'TIMEOUT')).toBe('TIMEOUT');
   });
 });
@@ -94,7 +123,14 @@ describe('describeShape', () => {
   });
 
   it('a value whose keys cannot be read is described, not thrown', () => {
-    const proxy = new Proxy({}, { ownKeys: () => { throw new Error('trap'); } });
+    const proxy = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error('trap');
+        },
+      },
+    );
     expect(describeShape(proxy)).toBe('an object whose keys could not be read');
   });
 });
@@ -128,18 +164,38 @@ describe('the failure rule', () => {
   });
 
   it('a body whose fields throw when read is read as having none of them', () => {
-    const trap = new Proxy({ ok: false }, { get: () => { throw new Error('trap'); } });
+    const trap = new Proxy(
+      { ok: false },
+      {
+        get: () => {
+          throw new Error('trap');
+        },
+      },
+    );
     expect(failureDetail(trap)).toBeNull();
     expect(optionsFromBody(trap)).toBeUndefined();
-    const lazyError = { ok: false, get error(): string { throw new Error('getter'); } };
+    const lazyError = {
+      ok: false,
+      get error(): string {
+        throw new Error('getter');
+      },
+    };
     expect(failureDetail(lazyError)).toBe('the operation reported ok:false');
-    expect(isFailureBody(lazyError)).toBe('the operation reported ok:false\n\nfull response: {"ok":false,"error":"[Thrown: Error: getter]"}');
+    expect(isFailureBody(lazyError)).toBe(
+      'the operation reported ok:false\n\nfull response: {"ok":false,"error":"[Thrown: Error: getter]"}',
+    );
   });
 
   it('matches the reference rule on generated bodies', () => {
     const field = fc.oneof(fc.string({ maxLength: 4 }), fc.integer(), fc.boolean(), fc.constant(null));
     const body = fc.record(
-      { ok: fc.oneof(fc.boolean(), fc.constantFrom('true', 0, 1)), errors: fc.oneof(fc.array(field, { maxLength: 3 }), field), error: field, reason: field, code: field },
+      {
+        ok: fc.oneof(fc.boolean(), fc.constantFrom('true', 0, 1)),
+        errors: fc.oneof(fc.array(field, { maxLength: 3 }), field),
+        error: field,
+        reason: field,
+        code: field,
+      },
       { requiredKeys: [] },
     );
     fc.assert(

@@ -19,7 +19,10 @@ beforeAll(async () => {
 afterAll(() => client.close());
 
 async function call(name: string, args: Record<string, unknown> = {}) {
-  return (await client.callTool({ name, arguments: args })) as { content: { type: string; text: string }[]; isError?: boolean };
+  return (await client.callTool({ name, arguments: args })) as {
+    content: { type: string; text: string }[];
+    isError?: boolean;
+  };
 }
 
 describe('an editor-shaped MCP server on modoki-budget', () => {
@@ -52,11 +55,21 @@ describe('an editor-shaped MCP server on modoki-budget', () => {
   });
 
   it('the v0.3 err form and a direct fail pass through the transport unchanged', async () => {
-    expect(await call('modoki_get_console_logs', { limit: -1 })).toStrictEqual({ content: [{ type: 'text', text: `${BANNER}limit must be >= 0` }], isError: true });
-    expect(await call('modoki_find', { name: 'Capsule' })).toStrictEqual({
-      content: [{ type: 'text', text: `${BANNER}{"error":{"code":"NOT_FOUND","what":"find Capsule","why":"no entity has that name"}}` }],
+    expect(await call('modoki_get_console_logs', { limit: -1 })).toStrictEqual({
+      content: [{ type: 'text', text: `${BANNER}limit must be >= 0` }],
       isError: true,
     });
-    expect(await call('modoki_ping', { echo: 'hi' })).toStrictEqual({ content: [{ type: 'text', text: `${BANNER}{"pong":"hi"}` }] });
+    expect(await call('modoki_find', { name: 'Capsule' })).toStrictEqual({
+      content: [
+        {
+          type: 'text',
+          text: `${BANNER}{"error":{"code":"NOT_FOUND","what":"find Capsule","why":"no entity has that name"}}`,
+        },
+      ],
+      isError: true,
+    });
+    expect(await call('modoki_ping', { echo: 'hi' })).toStrictEqual({
+      content: [{ type: 'text', text: `${BANNER}{"pong":"hi"}` }],
+    });
   });
 });

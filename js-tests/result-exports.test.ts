@@ -18,7 +18,13 @@ afterAll(() => api.close());
 function declaredValues(): string[] {
   const config = join(mkdtempSync(join(tmpdir(), 'modoki-budget-exports-')), 'tsconfig.json');
   const entry = join(root, 'node', 'index.d.ts');
-  writeFileSync(config, JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', types: [] }, files: [entry] }));
+  writeFileSync(
+    config,
+    JSON.stringify({
+      compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', types: [] },
+      files: [entry],
+    }),
+  );
   const project = api.updateSnapshot({ openProjects: [config] }).getProject(config);
   if (!project) throw new Error(`the TypeScript API did not open ${config}`);
   const file = project.program.getSourceFile(entry);
@@ -49,7 +55,9 @@ describe('one export list for the whole package', () => {
   });
 
   it('every runtime export is a real value', () => {
-    const missing = Object.entries(cjs).filter(([, value]) => value === undefined).map(([name]) => name);
+    const missing = Object.entries(cjs)
+      .filter(([, value]) => value === undefined)
+      .map(([name]) => name);
     expect(missing).toEqual([]);
   });
 });

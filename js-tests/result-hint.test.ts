@@ -4,8 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_PAYLOAD_CHARS, capText, countTokens, createFormatter, encode, retargetNarrowHint } from 'modoki-budget';
 
-const GENERIC = "pass a filter (trait=/id=/name=/where=/layer=/ids=) or limit=N, or drop full=1. See this tool's description for the filters it accepts.";
-const hint = (size: number, cap: number, advice = GENERIC, unit = 'chars') => `Response was ${size} ${unit} (cap ${cap}). Narrow it: ${advice}`;
+const GENERIC =
+  "pass a filter (trait=/id=/name=/where=/layer=/ids=) or limit=N, or drop full=1. See this tool's description for the filters it accepts.";
+const hint = (size: number, cap: number, advice = GENERIC, unit = 'chars') =>
+  `Response was ${size} ${unit} (cap ${cap}). Narrow it: ${advice}`;
 const filtersAdvice = (names: string[]) => `this tool's filters are ${names.join('=/')}=. `;
 
 const logs = { logs: Array.from({ length: 8000 }, (_, i) => `line ${i}`), level: 'log' };
@@ -20,7 +22,9 @@ describe('the over-cap envelope', () => {
   });
 
   it('names the tool filters given as an option', () => {
-    expect(encode(logs, { filters: ['level', 'limit', 'since'] })).toBe(envelope(logsText.length, MAX_PAYLOAD_CHARS, filtersAdvice(['level', 'limit', 'since'])));
+    expect(encode(logs, { filters: ['level', 'limit', 'since'] })).toBe(
+      envelope(logsText.length, MAX_PAYLOAD_CHARS, filtersAdvice(['level', 'limit', 'since'])),
+    );
     expect(encode(logs, { filters: [] })).toBe(envelope(logsText.length, MAX_PAYLOAD_CHARS));
   });
 });
@@ -38,7 +42,9 @@ describe('retargetNarrowHint', () => {
     const banner = 'WARNING: other clone\n\nEvery byte below is from /Users/x/modoki-ai';
     expect(retargetNarrowHint(`${banner}\n\n${encode(logs)}`, filters)).toBe(`${banner}\n\n${retargeted}`);
     const { ok } = createFormatter(() => banner);
-    expect(retargetNarrowHint(ok(logs).content[0].text, ['type'])).toBe(`${banner}\n\n${envelope(logsText.length, MAX_PAYLOAD_CHARS, filtersAdvice(['type']))}`);
+    expect(retargetNarrowHint(ok(logs).content[0].text, ['type'])).toBe(
+      `${banner}\n\n${envelope(logsText.length, MAX_PAYLOAD_CHARS, filtersAdvice(['type']))}`,
+    );
   });
 
   it('returns any other text unchanged', () => {
@@ -62,7 +68,11 @@ describe('retargetNarrowHint', () => {
     expect(retargetNarrowHint(undefined as unknown as string, filters)).toBeUndefined();
     expect(retargetNarrowHint(encode(logs), undefined as unknown as string[])).toBe(encode(logs));
     expect(retargetNarrowHint(encode(logs), 'level' as unknown as string[])).toBe(encode(logs));
-    const unreadable = new Proxy(['level'], { get: () => { throw new Error('trap'); } });
+    const unreadable = new Proxy(['level'], {
+      get: () => {
+        throw new Error('trap');
+      },
+    });
     expect(retargetNarrowHint(encode(logs), unreadable)).toBe(encode(logs));
     expect(JSON.parse(retargetNarrowHint(encode(logs), ['a', null, undefined, 7] as unknown as string[])).hint).toBe(
       hint(logsText.length, MAX_PAYLOAD_CHARS, "this tool's filters are a=/=/=/7=. "),
@@ -70,7 +80,9 @@ describe('retargetNarrowHint', () => {
   });
 
   it('keeps the size, unit and cap the envelope was built with', () => {
-    expect(retargetNarrowHint(encode(logs, 500), ['level'])).toBe(JSON.stringify({ ...JSON.parse(encode(logs, 500)), hint: hint(logsText.length, 500, filtersAdvice(['level'])) }));
+    expect(retargetNarrowHint(encode(logs, 500), ['level'])).toBe(
+      JSON.stringify({ ...JSON.parse(encode(logs, 500)), hint: hint(logsText.length, 500, filtersAdvice(['level'])) }),
+    );
     const tokens = countTokens(logsText);
     const byTokens = JSON.parse(retargetNarrowHint(encode(logs, { maxTokens: 50 }), ['level']));
     expect(byTokens.hint).toBe(hint(tokens, 50, filtersAdvice(['level']), 'tokens'));
@@ -80,7 +92,9 @@ describe('retargetNarrowHint', () => {
     expect(retargetNarrowHint('{"elided":true,"bytes":70000,"hint":"too big","preview":"array(3)"}', ['name'])).toBe(
       `{"elided":true,"bytes":70000,"hint":${JSON.stringify(hint(70000, 60000, filtersAdvice(['name'])))},"preview":"array(3)"}`,
     );
-    expect(JSON.parse(retargetNarrowHint('{"elided":true,"hint":""}', ['name'])).hint).toBe(hint(0, 60000, filtersAdvice(['name'])));
+    expect(JSON.parse(retargetNarrowHint('{"elided":true,"hint":""}', ['name'])).hint).toBe(
+      hint(0, 60000, filtersAdvice(['name'])),
+    );
   });
 });
 

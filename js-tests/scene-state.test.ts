@@ -9,12 +9,30 @@ const INDEX_HINT =
 const G1 = '98b2bcaa-3424-79c9-8f00-9bd4fa5e85ab';
 
 const scene = (): SceneEntity[] => [
-  { id: 1, name: 'Island', traits: ['Transform', 'Renderable3D'], parentId: 0, sortOrder: 0, layer: '3d', guid: G1, values: { Transform: { x: 1, y: 5.5 }, Renderable3D: { mesh: 'rock' } } },
+  {
+    id: 1,
+    name: 'Island',
+    traits: ['Transform', 'Renderable3D'],
+    parentId: 0,
+    sortOrder: 0,
+    layer: '3d',
+    guid: G1,
+    values: { Transform: { x: 1, y: 5.5 }, Renderable3D: { mesh: 'rock' } },
+  },
   { id: 2, name: 'Palm', traits: ['Transform'], parentId: 1, sortOrder: 1, values: { Transform: { x: 2, y: 1 } } },
-  { id: 3, name: 'Mat', traits: ['Material'], parentId: 0, sortOrder: 2, isResource: true, values: { Material: { c: 'red' } } },
+  {
+    id: 3,
+    name: 'Mat',
+    traits: ['Material'],
+    parentId: 0,
+    sortOrder: 2,
+    isResource: true,
+    values: { Material: { c: 'red' } },
+  },
 ];
 
-const many = (n: number): SceneEntity[] => Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `e${i}`, traits: [], parentId: 0, sortOrder: i }));
+const many = (n: number): SceneEntity[] =>
+  Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `e${i}`, traits: [], parentId: 0, sortOrder: i }));
 
 describe('sceneState: the count vocabulary', () => {
   it('index mode: returnedCount and totalCount, resources excluded and counted, guid or null', () => {
@@ -24,7 +42,15 @@ describe('sceneState: the count vocabulary', () => {
       totalCount: 2,
       resourcesExcluded: 1,
       entities: [
-        { id: 1, guid: G1, name: 'Island', parentId: 0, parentGuid: null, layer: '3d', traits: ['Transform', 'Renderable3D'] },
+        {
+          id: 1,
+          guid: G1,
+          name: 'Island',
+          parentId: 0,
+          parentGuid: null,
+          layer: '3d',
+          traits: ['Transform', 'Renderable3D'],
+        },
         { id: 2, guid: null, name: 'Palm', parentId: 1, parentGuid: G1, layer: null, traits: ['Transform'] },
       ],
       hint: INDEX_HINT,
@@ -32,7 +58,15 @@ describe('sceneState: the count vocabulary', () => {
   });
 
   it('no reply has an entityCount key', () => {
-    for (const query of [{}, { id: 2 }, { full: 1, limit: 1 }, { name: 'zz' }, { guid: 'nope' }, { where: 'x' }, { trait: 'Nope' }]) {
+    for (const query of [
+      {},
+      { id: 2 },
+      { full: 1, limit: 1 },
+      { name: 'zz' },
+      { guid: 'nope' },
+      { where: 'x' },
+      { trait: 'Nope' },
+    ]) {
       const out = sceneState(scene(), query);
       expect(Object.keys(out)).not.toContain('entityCount');
       expect(out.returnedCount).toBe(out.entities.length);
@@ -41,11 +75,21 @@ describe('sceneState: the count vocabulary', () => {
 
   it('guidPrefix 12 shortens guid and parentGuid', () => {
     const out = sceneState(scene(), {}, { guidPrefix: 12 });
-    expect(out.entities.map((e) => [e.guid, e.parentGuid])).toEqual([['98b2bcaa3424', null], [null, '98b2bcaa3424']]);
+    expect(out.entities.map((e) => [e.guid, e.parentGuid])).toEqual([
+      ['98b2bcaa3424', null],
+      [null, '98b2bcaa3424'],
+    ]);
   });
 
   it('limit guards: 0, negative, NaN, Infinity, huge, and the default 200', () => {
-    exact(sceneState(many(250), { limit: 0 }), { scenePath: null, returnedCount: 0, totalCount: 250, truncated: true, hint: `${INDEX_HINT} Showing 0 of 250; raise limit=N.`, entities: [] });
+    exact(sceneState(many(250), { limit: 0 }), {
+      scenePath: null,
+      returnedCount: 0,
+      totalCount: 250,
+      truncated: true,
+      hint: `${INDEX_HINT} Showing 0 of 250; raise limit=N.`,
+      entities: [],
+    });
     expect(sceneState(many(250), { limit: -3 }).returnedCount).toBe(0);
     expect(sceneState(many(250), {}).returnedCount).toBe(200);
     expect(sceneState(many(250), { limit: NaN }).returnedCount).toBe(200);
@@ -58,8 +102,12 @@ describe('sceneState: the count vocabulary', () => {
     const out = sceneState(many(30), { name: 'e' });
     expect(Object.keys(out)).toEqual(['scenePath', 'returnedCount', 'totalCount', 'truncated', 'hint', 'entities']);
     expect([out.returnedCount, out.totalCount]).toEqual([20, 30]);
-    expect(out.hint).toBe('Showing 20 of 30 matches — 10 MORE are not shown (a targeted read is capped at 20 by default). Pass limit=30 for all of them, or narrow with trait=/name=/where=.');
-    expect(sceneState(many(30), { name: 'e', limit: 25 }).hint).toBe('Showing 25 of 30 matches — 5 MORE are not shown. Pass limit=30 for all of them, or narrow with trait=/name=/where=.');
+    expect(out.hint).toBe(
+      'Showing 20 of 30 matches — 10 MORE are not shown (a targeted read is capped at 20 by default). Pass limit=30 for all of them, or narrow with trait=/name=/where=.',
+    );
+    expect(sceneState(many(30), { name: 'e', limit: 25 }).hint).toBe(
+      'Showing 25 of 30 matches — 5 MORE are not shown. Pass limit=30 for all of them, or narrow with trait=/name=/where=.',
+    );
   });
 });
 
@@ -69,18 +117,38 @@ describe('sceneState: targeted reads', () => {
       scenePath: null,
       returnedCount: 1,
       totalCount: 1,
-      entities: [{ id: 1, guid: G1, name: 'Island', parentId: 0, parentGuid: null, layer: '3d', traits: { Transform: { x: 1, y: 5.5 }, Renderable3D: { mesh: 'rock' } } }],
+      entities: [
+        {
+          id: 1,
+          guid: G1,
+          name: 'Island',
+          parentId: 0,
+          parentGuid: null,
+          layer: '3d',
+          traits: { Transform: { x: 1, y: 5.5 }, Renderable3D: { mesh: 'rock' } },
+        },
+      ],
     });
     const bad = sceneState(scene(), { where: 'nonsense' });
-    expect(bad.warnings).toEqual([`could not parse where "nonsense" — expected 'Trait.field <op> value' (op ∈ = != > >= < <= ~)`]);
+    expect(bad.warnings).toEqual([
+      `could not parse where "nonsense" — expected 'Trait.field <op> value' (op ∈ = != > >= < <= ~)`,
+    ]);
     expect(bad.hint).toBe(INDEX_HINT);
-    exact(sceneState(scene(), { where: 'Light.x = 1' }), { scenePath: null, returnedCount: 0, totalCount: 0, entities: [], warnings: ['unknown trait "Light" in where "Light.x = 1"'] });
+    exact(sceneState(scene(), { where: 'Light.x = 1' }), {
+      scenePath: null,
+      returnedCount: 0,
+      totalCount: 0,
+      entities: [],
+      warnings: ['unknown trait "Light" in where "Light.x = 1"'],
+    });
     exact(sceneState(scene(), { guid: 'nope' }), {
       scenePath: null,
       returnedCount: 0,
       totalCount: 0,
       entities: [],
-      warnings: ['guid "nope" matched no entity in the live world (it may be stale — ids/entities rebuild on scene reload).'],
+      warnings: [
+        'guid "nope" matched no entity in the live world (it may be stale — ids/entities rebuild on scene reload).',
+      ],
     });
   });
 
@@ -91,7 +159,9 @@ describe('sceneState: targeted reads', () => {
       returnedCount: 0,
       totalCount: 0,
       entities: [],
-      warnings: ['trait "material" is not a REGISTERED trait, so it selected no entities — that means the FILTER name is wrong, NOT that the scene lacks the component. Did you mean: Material? (names are case-sensitive)'],
+      warnings: [
+        'trait "material" is not a REGISTERED trait, so it selected no entities — that means the FILTER name is wrong, NOT that the scene lacks the component. Did you mean: Material? (names are case-sensitive)',
+      ],
     });
   });
 
@@ -106,7 +176,9 @@ describe('sceneState: targeted reads', () => {
   });
 
   it('__proto__ trait names are plain own keys, input untouched', () => {
-    const hostile = JSON.parse('[{"id":1,"name":"x","traits":["__proto__"],"parentId":0,"sortOrder":0,"values":{"__proto__":{"polluted":true}}}]');
+    const hostile = JSON.parse(
+      '[{"id":1,"name":"x","traits":["__proto__"],"parentId":0,"sortOrder":0,"values":{"__proto__":{"polluted":true}}}]',
+    );
     const traits = sceneState(hostile, { full: 1 }).entities[0].traits as Record<string, unknown>;
     expect(Object.getPrototypeOf(traits)).toBe(Object.prototype);
     expect(Object.keys(traits)).toEqual(['__proto__']);

@@ -13,21 +13,51 @@ import type { SceneEntity } from 'modoki-budget';
 import { exact, unchanged } from './support/exact';
 
 const scene = (): SceneEntity[] => [
-  { id: 1, name: 'Island', traits: ['Transform', 'Renderable3D'], parentId: 0, sortOrder: 0, layer: '3d', guid: '98b2bcaa-3424-79c9-8f00-9bd4fa5e85ab', values: { Transform: { x: 1, y: 5.5 }, Renderable3D: { mesh: 'rock' } } },
+  {
+    id: 1,
+    name: 'Island',
+    traits: ['Transform', 'Renderable3D'],
+    parentId: 0,
+    sortOrder: 0,
+    layer: '3d',
+    guid: '98b2bcaa-3424-79c9-8f00-9bd4fa5e85ab',
+    values: { Transform: { x: 1, y: 5.5 }, Renderable3D: { mesh: 'rock' } },
+  },
   { id: 2, name: 'Palm', traits: ['Transform'], parentId: 1, sortOrder: 1, values: { Transform: { x: 2, y: 1 } } },
-  { id: 3, name: 'Mat', traits: ['Material'], parentId: 0, sortOrder: 2, isResource: true, values: { Material: { c: 'red' } } },
+  {
+    id: 3,
+    name: 'Mat',
+    traits: ['Material'],
+    parentId: 0,
+    sortOrder: 2,
+    isResource: true,
+    values: { Material: { c: 'red' } },
+  },
 ];
 
 describe('write path', () => {
   it('sceneEditResult gates the scene echo', () => {
     const result = { ok: true, changed: 1, errors: [], warnings: [], scene: { big: true } };
     exact(sceneEditResult(result), { ok: true, changed: 1, errors: [], warnings: [] });
-    exact(sceneEditResult(result, { returnScene: true }), { ok: true, changed: 1, errors: [], warnings: [], scene: { big: true } });
+    exact(sceneEditResult(result, { returnScene: true }), {
+      ok: true,
+      changed: 1,
+      errors: [],
+      warnings: [],
+      scene: { big: true },
+    });
     unchanged(result, (r) => sceneEditResult(r, { returnScene: true }));
   });
   it('screenshotResult inlines only on inline: true', () => {
     const shot = { path: '/tmp/s.png', width: 1800, height: 1200, base64: 'iVBORw0KGgo=' };
-    exact(screenshotResult(shot), { content: [{ type: 'text', text: 'Screenshot saved to /tmp/s.png (1800x1200 px). Pass inline: true to receive the image itself.' }] });
+    exact(screenshotResult(shot), {
+      content: [
+        {
+          type: 'text',
+          text: 'Screenshot saved to /tmp/s.png (1800x1200 px). Pass inline: true to receive the image itself.',
+        },
+      ],
+    });
     exact(screenshotResult(shot, { inline: true }), {
       content: [
         { type: 'text', text: 'Screenshot saved to /tmp/s.png (1800x1200 px).' },
@@ -70,7 +100,11 @@ describe('GUIDs', () => {
   });
 
   it('resolveGuid: prefix, dashed prefix, full GUID, and coded errors', () => {
-    const known = ['98b2bcaa-3424-79c9-8f00-9bd4fa5e85ab', '98b2bcaa-ffff-79c9-8f00-9bd4fa5e85ab', '17ed628f-15eb-20d2-97f2-a93d8df05ae8'];
+    const known = [
+      '98b2bcaa-3424-79c9-8f00-9bd4fa5e85ab',
+      '98b2bcaa-ffff-79c9-8f00-9bd4fa5e85ab',
+      '17ed628f-15eb-20d2-97f2-a93d8df05ae8',
+    ];
     expect(resolveGuid('17ed628f15eb', known)).toBe(known[2]);
     expect(resolveGuid('98b2bcaa-34', known)).toBe(known[0]);
     expect(resolveGuid('11111111-2222-3333-4444-555555555555', known)).toBe('11111111-2222-3333-4444-555555555555');
@@ -85,9 +119,13 @@ describe('GUIDs', () => {
     };
     expect(thrown(() => resolveGuid('98b2bc', known))).toEqual({
       code: 'AMBIGUOUS_GUID',
-      message: 'GUID prefix "98b2bc" is ambiguous: it matches 2 GUIDs: 98b2bcaa-3424-79c9-8f00-9bd4fa5e85ab, 98b2bcaa-ffff-79c9-8f00-9bd4fa5e85ab. Pass more hex digits.',
+      message:
+        'GUID prefix "98b2bc" is ambiguous: it matches 2 GUIDs: 98b2bcaa-3424-79c9-8f00-9bd4fa5e85ab, 98b2bcaa-ffff-79c9-8f00-9bd4fa5e85ab. Pass more hex digits.',
     });
-    expect(thrown(() => resolveGuid('abcdef', known))).toEqual({ code: 'UNKNOWN_GUID', message: 'no GUID starts with "abcdef" (searched 3 known GUIDs)' });
+    expect(thrown(() => resolveGuid('abcdef', known))).toEqual({
+      code: 'UNKNOWN_GUID',
+      message: 'no GUID starts with "abcdef" (searched 3 known GUIDs)',
+    });
     expect(thrown(() => resolveGuid('98b2b', known))).toEqual({
       code: 'GUID_PREFIX_TOO_SHORT',
       message: 'GUID prefix "98b2b" has 5 hex digits; at least 6 are required (a shortGuid has 12)',
@@ -117,7 +155,11 @@ describe('edges', () => {
       expect((e as Error).message).toBe('sceneState: entities must be an array');
     }
     expect(code).toBe('INVALID_INPUT');
-    expect(summarizeAssets([], {})).toEqual({ totalCount: 0, byType: {}, hint: 'Counts only. Narrow with type=<type>, folder=<path prefix>, or name=<substring>; or all=true for every entry.' });
+    expect(summarizeAssets([], {})).toEqual({
+      totalCount: 0,
+      byType: {},
+      hint: 'Counts only. Narrow with type=<type>, folder=<path prefix>, or name=<substring>; or all=true for every entry.',
+    });
   });
 
   it('cycles and BigInts in inputs do not throw', () => {

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { get_encoding } from 'tiktoken';
-import { countTokens, encode, summarize, estimateTokens, fitsTokenBudget, tokenReport, MAX_PAYLOAD_CHARS } from 'modoki-budget';
+import {
+  countTokens,
+  encode,
+  summarize,
+  estimateTokens,
+  fitsTokenBudget,
+  tokenReport,
+  MAX_PAYLOAD_CHARS,
+} from 'modoki-budget';
 // @ts-expect-error plain ESM helper shared with the bench
 import { ATOMS, fuzz, prose, rng, sceneJson } from '../bench/token-corpus.mjs';
 
@@ -25,7 +33,8 @@ function corpus(): string[] {
     '3.141592653589793 -0.000001 1e+21 6.02214076e23 0.1 100000000000000000000',
   ];
   for (const len of [1, 2, 3, 64, 65, 300, 2000]) {
-    for (const c of ['a', ' ', '!', '1', '\n', 'é', '中', '\u0301', "'s", 'A', '\r\n', '😀', '\t ', '\ud800']) out.push(c.repeat(len));
+    for (const c of ['a', ' ', '!', '1', '\n', 'é', '中', '\u0301', "'s", 'A', '\r\n', '😀', '\t ', '\ud800'])
+      out.push(c.repeat(len));
   }
   for (const atom of ATOMS) out.push(atom, `x${atom}y`, ` ${atom} `);
   for (let i = 0; i < 3000; i++) out.push(fuzz(r));
@@ -77,25 +86,46 @@ describe('errors', () => {
     // @ts-expect-error deliberately unsupported
     expect(() => countTokens('x', 'p50k_base')).toThrow(expect.objectContaining({ code: 'UNKNOWN_ENCODING', message }));
     // @ts-expect-error deliberately unsupported
-    expect(() => fitsTokenBudget('x', 5, 'p50k_base')).toThrow(expect.objectContaining({ code: 'UNKNOWN_ENCODING', message }));
+    expect(() => fitsTokenBudget('x', 5, 'p50k_base')).toThrow(
+      expect.objectContaining({ code: 'UNKNOWN_ENCODING', message }),
+    );
     // @ts-expect-error deliberately unsupported
-    expect(() => tokenReport({}, { encoding: 'p50k_base' })).toThrow(expect.objectContaining({ code: 'UNKNOWN_ENCODING', message }));
+    expect(() => tokenReport({}, { encoding: 'p50k_base' })).toThrow(
+      expect.objectContaining({ code: 'UNKNOWN_ENCODING', message }),
+    );
     // @ts-expect-error deliberately unsupported
-    expect(() => encode({ a: 1 }, { maxTokens: 5, encoding: 'p50k_base' })).toThrow(expect.objectContaining({ code: 'UNKNOWN_ENCODING', message }));
+    expect(() => encode({ a: 1 }, { maxTokens: 5, encoding: 'p50k_base' })).toThrow(
+      expect.objectContaining({ code: 'UNKNOWN_ENCODING', message }),
+    );
   });
 
   it('rejects non-string text and unknown estimate methods', () => {
     // @ts-expect-error deliberately not a string
-    expect(() => countTokens(42)).toThrow(expect.objectContaining({ name: 'TypeError', code: 'INVALID_INPUT', message: 'countTokens(text): text must be a string, got number' }));
+    expect(() => countTokens(42)).toThrow(
+      expect.objectContaining({
+        name: 'TypeError',
+        code: 'INVALID_INPUT',
+        message: 'countTokens(text): text must be a string, got number',
+      }),
+    );
     // @ts-expect-error deliberately unsupported
-    expect(() => estimateTokens('abc', 'words')).toThrow(expect.objectContaining({ code: 'INVALID_OPTION', message: 'Unknown estimate method "words". Supported methods: chars/4, chars/3.5.' }));
+    expect(() => estimateTokens('abc', 'words')).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_OPTION',
+        message: 'Unknown estimate method "words". Supported methods: chars/4, chars/3.5.',
+      }),
+    );
   });
 });
 
 describe('estimateTokens', () => {
   it('is Math.ceil of UTF-16 length / 4 or / 3.5', () => {
-    expect(['', 'a', 'abcd', 'abcde', 'a'.repeat(7), 'a'.repeat(8), '😀'].map((s) => estimateTokens(s))).toEqual([0, 1, 1, 2, 2, 2, 1]);
-    expect(['', 'a', 'abcd', 'abcde', 'a'.repeat(7), 'a'.repeat(8), '😀'].map((s) => estimateTokens(s, 'chars/3.5'))).toEqual([0, 1, 2, 2, 2, 3, 1]);
+    expect(['', 'a', 'abcd', 'abcde', 'a'.repeat(7), 'a'.repeat(8), '😀'].map((s) => estimateTokens(s))).toEqual([
+      0, 1, 1, 2, 2, 2, 1,
+    ]);
+    expect(
+      ['', 'a', 'abcd', 'abcde', 'a'.repeat(7), 'a'.repeat(8), '😀'].map((s) => estimateTokens(s, 'chars/3.5')),
+    ).toEqual([0, 1, 2, 2, 2, 3, 1]);
   });
 });
 
@@ -104,7 +134,14 @@ describe('fitsTokenBudget', () => {
     const text = sceneJson(20_000);
     for (const enc of ENCODINGS) {
       const n = tiktokenCount(text, enc);
-      expect([n - 1, n, n + 1, 0, -1, Infinity].map((limit) => fitsTokenBudget(text, limit, enc))).toEqual([false, true, true, false, false, true]);
+      expect([n - 1, n, n + 1, 0, -1, Infinity].map((limit) => fitsTokenBudget(text, limit, enc))).toEqual([
+        false,
+        true,
+        true,
+        false,
+        false,
+        true,
+      ]);
     }
     expect(fitsTokenBudget('abc', NaN)).toBe(false);
     expect(fitsTokenBudget('', 0)).toBe(true);
@@ -123,8 +160,16 @@ describe('tokenReport', () => {
       expect(report.bytes).toBe(Buffer.byteLength(text));
       expect(report.tokens).toBe(tiktokenCount(text, enc));
       expect(report.estimates).toEqual([
-        { method: 'chars/4', tokens: Math.ceil(text.length / 4), errorPercent: ((Math.ceil(text.length / 4) - report.tokens) / report.tokens) * 100 },
-        { method: 'chars/3.5', tokens: Math.ceil(text.length / 3.5), errorPercent: ((Math.ceil(text.length / 3.5) - report.tokens) / report.tokens) * 100 },
+        {
+          method: 'chars/4',
+          tokens: Math.ceil(text.length / 4),
+          errorPercent: ((Math.ceil(text.length / 4) - report.tokens) / report.tokens) * 100,
+        },
+        {
+          method: 'chars/3.5',
+          tokens: Math.ceil(text.length / 3.5),
+          errorPercent: ((Math.ceil(text.length / 3.5) - report.tokens) / report.tokens) * 100,
+        },
       ]);
       expect(report.fields.reduce((s, f) => s + f.tokens, 0)).toBe(report.tokens);
       expect(report.fields.reduce((s, f) => s + f.chars, 0)).toBe(report.chars);
@@ -136,7 +181,18 @@ describe('tokenReport', () => {
       expect(field('entities[].traits').tokenShare).toBeLessThan(field('entities[].traits').charShare);
       const paths = report.fields.map((f) => f.path);
       expect(paths.filter((p) => p.includes('[]['))).toEqual([]);
-      for (const p of ['(root)', 'scene', 'entityCount', 'entities', 'entities[].guid', 'entities[].name', 'entities[].traits', 'entities[].Transform', 'entities[].Transform.position', 'entities[].Transform.rotation']) {
+      for (const p of [
+        '(root)',
+        'scene',
+        'entityCount',
+        'entities',
+        'entities[].guid',
+        'entities[].name',
+        'entities[].traits',
+        'entities[].Transform',
+        'entities[].Transform.position',
+        'entities[].Transform.rotation',
+      ]) {
         expect(paths).toContain(p);
       }
     });
@@ -158,7 +214,8 @@ describe('tokenReport', () => {
 describe('encode with maxTokens', () => {
   const data = JSON.parse(sceneJson(5_000));
   const text = JSON.stringify(data);
-  const hintTail = 'Narrow it: pass a filter (trait=/id=/name=/where=/layer=/ids=) or limit=N, or drop full=1. See this tool\'s description for the filters it accepts.';
+  const hintTail =
+    "Narrow it: pass a filter (trait=/id=/name=/where=/layer=/ids=) or limit=N, or drop full=1. See this tool's description for the filters it accepts.";
 
   for (const enc of ENCODINGS) {
     it(`${enc}: under the cap is the JSON, over it the envelope with the token hint`, () => {
@@ -194,7 +251,9 @@ describe('encode with maxTokens', () => {
     const ids = reference.cl100k_base.encode_ordinary(text);
     for (const cap of [1, 10, 100, ids.length - 1]) {
       const prefix = new TextDecoder().decode(reference.cl100k_base.decode(ids.slice(0, cap)));
-      expect(encode(text, { maxTokens: cap })).toBe(`${prefix}\n…[${text.length - prefix.length} chars elided of ${text.length}]`);
+      expect(encode(text, { maxTokens: cap })).toBe(
+        `${prefix}\n…[${text.length - prefix.length} chars elided of ${text.length}]`,
+      );
     }
     expect(encode(text, { maxTokens: ids.length })).toBe(text);
     // Inside a multi-byte char the cut moves back to the char's start: cl100k splits '😀' into
@@ -203,7 +262,9 @@ describe('encode with maxTokens', () => {
     expect(encode('😀😀', { maxTokens: 2 })).toBe('😀\n…[2 chars elided of 4]');
     expect(encode('😀😀', { maxTokens: 3 })).toBe('😀\n…[2 chars elided of 4]');
     // The char cap still comes first.
-    expect(encode(text, { maxChars: 10, maxTokens: 1e9 })).toBe(`${text.slice(0, 10)}\n…[${text.length - 10} chars elided of ${text.length}]`);
+    expect(encode(text, { maxChars: 10, maxTokens: 1e9 })).toBe(
+      `${text.slice(0, 10)}\n…[${text.length - 10} chars elided of ${text.length}]`,
+    );
   });
 
   it('a NaN token cap never fits, as with the char cap', () => {

@@ -17,27 +17,175 @@ const int = (rng: Rng, lo: number, hi: number) => lo + Math.floor(rng() * (hi - 
 // Strings that sit on a quoting rule: delimiters, colons, brackets, quotes, backslashes,
 // leading/trailing blanks, a leading '-' or '#', number look-alikes, keywords, controls, unicode.
 const TRICKY_STRINGS = [
-  '', ' ', '  ', 'a', 'hello world', ' lead', 'trail ', '\tx', 'x\t', 'a,b', 'a|b', 'a\tb', 'a:b', 'key: value',
-  '-', '-x', '- item', '--', '#', '#tag', 'x#', 'a-b', '[1]', '{x}', 'a]b', 'say "hi"', 'back\\slash', 'line\nbreak',
-  'cr\rlf', '\u0000', 'bell\u0007', 'esc\u001b', '\u001f', 'del\u007f', 'true', 'false', 'null', 'True', 'NULL', 'nul',
-  '0', '-0', '05', '1.5', '-3.14', '1e5', '1E+5', '+1', '.5', '1.', '1e', '0x1F', 'Infinity', '-Infinity', 'NaN',
-  '1,000', '12:30', 'café', 'naïve', '你好', '🚀', 'hello 👋 world', '\u2028', '\ufeffbom', 'ﬁ', 'a b c', '"', "'", '`',
-  'http://x.y/z?q=1&r=2', 'C:\\path', '[]', '{}', '=', '@user', '%20', '~', 'a.b.c', '_', 'ok-ish', 'A_B',
+  '',
+  ' ',
+  '  ',
+  'a',
+  'hello world',
+  ' lead',
+  'trail ',
+  '\tx',
+  'x\t',
+  'a,b',
+  'a|b',
+  'a\tb',
+  'a:b',
+  'key: value',
+  '-',
+  '-x',
+  '- item',
+  '--',
+  '#',
+  '#tag',
+  'x#',
+  'a-b',
+  '[1]',
+  '{x}',
+  'a]b',
+  'say "hi"',
+  'back\\slash',
+  'line\nbreak',
+  'cr\rlf',
+  '\u0000',
+  'bell\u0007',
+  'esc\u001b',
+  '\u001f',
+  'del\u007f',
+  'true',
+  'false',
+  'null',
+  'True',
+  'NULL',
+  'nul',
+  '0',
+  '-0',
+  '05',
+  '1.5',
+  '-3.14',
+  '1e5',
+  '1E+5',
+  '+1',
+  '.5',
+  '1.',
+  '1e',
+  '0x1F',
+  'Infinity',
+  '-Infinity',
+  'NaN',
+  '1,000',
+  '12:30',
+  'café',
+  'naïve',
+  '你好',
+  '🚀',
+  'hello 👋 world',
+  '\u2028',
+  '\ufeffbom',
+  'ﬁ',
+  'a b c',
+  '"',
+  "'",
+  '`',
+  'http://x.y/z?q=1&r=2',
+  'C:\\path',
+  '[]',
+  '{}',
+  '=',
+  '@user',
+  '%20',
+  '~',
+  'a.b.c',
+  '_',
+  'ok-ish',
+  'A_B',
 ];
 // Iterated by code point (splitting by UTF-16 unit would make lone surrogates everywhere).
-const ALPHABET = [...[..."abcXYZ019 ,|\t:-#[]{}\"\\\n\r\u0001\u001f.e+_é😀/'"], '\u2028'];
+const ALPHABET = [...[...'abcXYZ019 ,|\t:-#[]{}"\\\n\r\u0001\u001f.e+_é😀/\''], '\u2028'];
 
 const NUMBERS = [
-  0, -0, 1, -1, 42, 0.5, -0.5, 1e21, 1e20, 999999999999999900000, 123456789012345680000, 1e-7, 1e-6, 1.5e-7, -1e-7,
-  2 ** 53, 2 ** 53 + 2, -(2 ** 53), 2 ** 31, 2 ** 32, 0.1 + 0.2, 1 / 3, 5e-324, Number.MAX_VALUE, Number.MIN_VALUE,
-  Number.EPSILON, 1e300, 1e-300, 12345.678, 100, 1e6, 1e16, 1.7976931348623157e308, NaN, Infinity, -Infinity,
+  0,
+  -0,
+  1,
+  -1,
+  42,
+  0.5,
+  -0.5,
+  1e21,
+  1e20,
+  999999999999999900000,
+  123456789012345680000,
+  1e-7,
+  1e-6,
+  1.5e-7,
+  -1e-7,
+  2 ** 53,
+  2 ** 53 + 2,
+  -(2 ** 53),
+  2 ** 31,
+  2 ** 32,
+  0.1 + 0.2,
+  1 / 3,
+  5e-324,
+  Number.MAX_VALUE,
+  Number.MIN_VALUE,
+  Number.EPSILON,
+  1e300,
+  1e-300,
+  12345.678,
+  100,
+  1e6,
+  1e16,
+  1.7976931348623157e308,
+  NaN,
+  Infinity,
+  -Infinity,
 ];
 
 const KEYS = [
-  'id', 'name', 'value', 'a', 'b', 'c', 'x', 'y', '_private', 'snake_case', 'camelCase', 'dotted.key', 'a.b.c', 'A1',
-  '1', '0', '10', '2', '01', '-1', '1a', '', ' ', 'with space', 'hy-phen', 'colon:key', 'comma,key', 'pipe|key', 'tab\tkey',
-  'quote"key', 'back\\key', 'new\nline', 'ключ', 'café', '🔑', '[x]', '{y}', '#h', '-d', 'true', 'null', '__proto__',
-  'constructor', 'toString',
+  'id',
+  'name',
+  'value',
+  'a',
+  'b',
+  'c',
+  'x',
+  'y',
+  '_private',
+  'snake_case',
+  'camelCase',
+  'dotted.key',
+  'a.b.c',
+  'A1',
+  '1',
+  '0',
+  '10',
+  '2',
+  '01',
+  '-1',
+  '1a',
+  '',
+  ' ',
+  'with space',
+  'hy-phen',
+  'colon:key',
+  'comma,key',
+  'pipe|key',
+  'tab\tkey',
+  'quote"key',
+  'back\\key',
+  'new\nline',
+  'ключ',
+  'café',
+  '🔑',
+  '[x]',
+  '{y}',
+  '#h',
+  '-d',
+  'true',
+  'null',
+  '__proto__',
+  'constructor',
+  'toString',
 ];
 
 function randomString(rng: Rng): string {
@@ -69,13 +217,17 @@ function randomPrimitive(rng: Rng): unknown {
 // Builds an object whose keys may include __proto__ as an own data property.
 function objectFrom(entries: Array<[string, unknown]>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of entries) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of entries)
+    Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
   return out;
 }
 
 function randomKeys(rng: Rng, n: number): string[] {
   const keys = new Set<string>();
-  while (keys.size < n) keys.add(rng() < 0.7 ? pick(rng, KEYS.slice(0, 14)) + (rng() < 0.3 ? String(int(rng, 0, 9)) : '') : pick(rng, KEYS));
+  while (keys.size < n)
+    keys.add(
+      rng() < 0.7 ? pick(rng, KEYS.slice(0, 14)) + (rng() < 0.3 ? String(int(rng, 0, 9)) : '') : pick(rng, KEYS),
+    );
   return [...keys];
 }
 
@@ -162,7 +314,9 @@ function runFamily(family: string, seed: number, count: number, make: (rng: Rng)
     const want = outcome(() => referenceEncode(value, options));
     const got = outcome(() => toToon(value, options));
     if (JSON.stringify(want) !== JSON.stringify(got) && mismatches.length < 5) {
-      mismatches.push(`${family} seed ${seed} case ${i} ${JSON.stringify(options)}\nreference: ${JSON.stringify(want)}\n   toToon: ${JSON.stringify(got)}`);
+      mismatches.push(
+        `${family} seed ${seed} case ${i} ${JSON.stringify(options)}\nreference: ${JSON.stringify(want)}\n   toToon: ${JSON.stringify(got)}`,
+      );
     }
   }
   expect(mismatches).toEqual([]);
@@ -174,19 +328,75 @@ describe('toToon matches @toon-format/toon 4.4.0 on generated values', () => {
     ['non-uniform arrays of objects', (rng) => ({ items: nonUniformRows(rng, 2) })],
     ['nested objects', (rng) => randomObject(rng, 4)],
     ['arrays of arrays', (rng) => ({ m: arrayOfArrays(rng, 2), list: [arrayOfArrays(rng, 1)] })],
-    ['keyed objects', (rng) => (rng() < 0.5 ? keyedObject(rng, 2) : { k: keyedObject(rng, 2), tail: randomPrimitive(rng) })],
-    ['strings that need quoting', (rng) => (rng() < 0.3 ? randomString(rng) : { s: randomString(rng), arr: [randomString(rng), randomString(rng)], rows: [{ v: randomString(rng) }, { v: randomString(rng) }] })],
-    ['keys that need quoting', (rng) => objectFrom(randomKeys(rng, int(rng, 1, 4)).map((k) => [k, rng() < 0.7 ? randomPrimitive(rng) : [{ [pick(rng, KEYS)]: 1 }, { [pick(rng, KEYS)]: 2 }]]))],
-    ['numbers at JS formatting boundaries', (rng) => ({ n: randomNumber(rng), row: [randomNumber(rng), randomNumber(rng)], t: [{ x: randomNumber(rng) }, { x: randomNumber(rng) }] })],
+    [
+      'keyed objects',
+      (rng) => (rng() < 0.5 ? keyedObject(rng, 2) : { k: keyedObject(rng, 2), tail: randomPrimitive(rng) }),
+    ],
+    [
+      'strings that need quoting',
+      (rng) =>
+        rng() < 0.3
+          ? randomString(rng)
+          : {
+              s: randomString(rng),
+              arr: [randomString(rng), randomString(rng)],
+              rows: [{ v: randomString(rng) }, { v: randomString(rng) }],
+            },
+    ],
+    [
+      'keys that need quoting',
+      (rng) =>
+        objectFrom(
+          randomKeys(rng, int(rng, 1, 4)).map((k) => [
+            k,
+            rng() < 0.7 ? randomPrimitive(rng) : [{ [pick(rng, KEYS)]: 1 }, { [pick(rng, KEYS)]: 2 }],
+          ]),
+        ),
+    ],
+    [
+      'numbers at JS formatting boundaries',
+      (rng) => ({
+        n: randomNumber(rng),
+        row: [randomNumber(rng), randomNumber(rng)],
+        t: [{ x: randomNumber(rng) }, { x: randomNumber(rng) }],
+      }),
+    ],
     ['root values of every kind', (rng) => randomValue(rng, 3)],
-    ['lists whose items are objects starting with tables', (rng) => ({ list: Array.from({ length: int(rng, 1, 3) }, () => objectFrom([[pick(rng, KEYS), rng() < 0.5 ? uniformRows(rng, 1) : keyedObject(rng, 1)], ['after', randomValue(rng, 1)]])) })],
+    [
+      'lists whose items are objects starting with tables',
+      (rng) => ({
+        list: Array.from({ length: int(rng, 1, 3) }, () =>
+          objectFrom([
+            [pick(rng, KEYS), rng() < 0.5 ? uniformRows(rng, 1) : keyedObject(rng, 1)],
+            ['after', randomValue(rng, 1)],
+          ]),
+        ),
+      }),
+    ],
   ];
   families.forEach(([family, make], index) => {
     it(`${family} (1,000 cases)`, () => runFamily(family, 1000 + index, 1000, make));
   });
 
   it('non-JSON values inside generated trees (500 cases)', () => {
-    const exotic = [undefined, () => 1, Symbol('s'), 10n, 2n ** 70n, new Date(0), new Date(NaN), new Set([1, 'a']), new Map([['k', 1]]), new (class K { a = 1 })(), new Number(1), new String('s'), { toJSON: () => 'J' }, [, 1]]; // eslint-disable-line no-sparse-arrays
+    const exotic = [
+      undefined,
+      () => 1,
+      Symbol('s'),
+      10n,
+      2n ** 70n,
+      new Date(0),
+      new Date(NaN),
+      new Set([1, 'a']),
+      new Map([['k', 1]]),
+      new (class K {
+        a = 1;
+      })(),
+      new Number(1),
+      new String('s'),
+      { toJSON: () => 'J' },
+      [, 1],
+    ]; // eslint-disable-line no-sparse-arrays
     runFamily('exotic', 77, 500, (rng) => {
       const base = randomObject(rng, 2);
       base[pick(rng, ['e', 'f', 'g'])] = pick(rng, exotic);

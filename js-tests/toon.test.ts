@@ -15,7 +15,9 @@ interface Fixture {
 }
 
 const fixtureDir = new URL('../tests/fixtures/toon-spec-v4/encode/', import.meta.url);
-const files = readdirSync(fixtureDir).filter((f) => f.endsWith('.json')).sort();
+const files = readdirSync(fixtureDir)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 const fixtureFiles = files.map((file) => ({
   file,
   tests: (JSON.parse(readFileSync(new URL(file, fixtureDir), 'utf8')) as { tests: Fixture[] }).tests,
@@ -41,7 +43,10 @@ describe('TOON spec v4 encode fixtures', () => {
 });
 
 class Point {
-  constructor(public x = 1, public y = 2) {}
+  constructor(
+    public x = 1,
+    public y = 2,
+  ) {}
 }
 
 describe('non-JSON values are normalized like @toon-format/toon 4.4.0', () => {
@@ -52,14 +57,29 @@ describe('non-JSON values are normalized like @toon-format/toon 4.4.0', () => {
     ['a symbol at the root', Symbol('s'), 'null'],
     ['NaN and infinities', [NaN, Infinity, -Infinity], '[3]: null,null,null'],
     ['-0', { z: -0, a: [-0] }, 'z: 0\na[1]: 0'],
-    ['undefined and functions in objects become null, not dropped', { a: undefined, f: fn, s: Symbol('x') }, 'a: null\nf: null\ns: null'],
+    [
+      'undefined and functions in objects become null, not dropped',
+      { a: undefined, f: fn, s: Symbol('x') },
+      'a: null\nf: null\ns: null',
+    ],
     ['holes in arrays', [1, , 3], '[3]: 1,null,3'], // eslint-disable-line no-sparse-arrays
     ['a safe BigInt becomes a number', { n: 42n }, 'n: 42'],
     ['an unsafe BigInt becomes its digits, quoted', { n: 2n ** 64n }, 'n: "18446744073709551616"'],
-    ['a Date becomes its ISO string', { d: new Date(Date.UTC(2020, 0, 2, 3, 4, 5, 6)) }, 'd: "2020-01-02T03:04:05.006Z"'],
+    [
+      'a Date becomes its ISO string',
+      { d: new Date(Date.UTC(2020, 0, 2, 3, 4, 5, 6)) },
+      'd: "2020-01-02T03:04:05.006Z"',
+    ],
     ['an invalid Date becomes null', { d: new Date(NaN) }, 'd: null'],
     ['a Set becomes an array', { s: new Set(['a', 1]) }, 's[2]: a,1'],
-    ['a Map becomes an object with String(key) keys', new Map<unknown, unknown>([[1, 'one'], [true, { x: 1 }]]), '"1": one\ntrue:\n  x: 1'],
+    [
+      'a Map becomes an object with String(key) keys',
+      new Map<unknown, unknown>([
+        [1, 'one'],
+        [true, { x: 1 }],
+      ]),
+      '"1": one\ntrue:\n  x: 1',
+    ],
     ['a class instance becomes null', { p: new Point() }, 'p: null'],
     ['a boxed number becomes null', { b: new Number(3) }, 'b: null'],
     ['toJSON is applied', { t: { toJSON: () => ({ k: 'v' }) } }, 't:\n  k: v'],
@@ -103,7 +123,9 @@ describe('non-JSON values are normalized like @toon-format/toon 4.4.0', () => {
   it('a cycle throws INVALID_INPUT instead of overflowing the stack', () => {
     const a: Record<string, unknown> = { x: 1 };
     a.self = a;
-    expect(() => toToon(a)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: 'toToon: cannot encode a circular structure' }));
+    expect(() => toToon(a)).toThrow(
+      expect.objectContaining({ code: 'INVALID_INPUT', message: 'toToon: cannot encode a circular structure' }),
+    );
   });
 
   it('nesting deeper than 128 levels is refused with INVALID_INPUT', () => {
@@ -117,15 +139,25 @@ describe('non-JSON values are normalized like @toon-format/toon 4.4.0', () => {
 });
 
 describe('options', () => {
-  const data = { rows: [{ a: 1, b: 'x,y' }, { a: 2, b: 'z|w' }], nested: { k: [1, 2] } };
+  const data = {
+    rows: [
+      { a: 1, b: 'x,y' },
+      { a: 2, b: 'z|w' },
+    ],
+    nested: { k: [1, 2] },
+  };
   it('default to comma and two spaces, like the reference', () => {
     expect(toToon(data)).toBe('rows[2]{a,b}:\n  1,"x,y"\n  2,z|w\nnested:\n  k[2]: 1,2');
     expect(toToon(data, {})).toBe(referenceEncode(data));
     expect(toToon(data, null as never)).toBe(referenceEncode(data));
   });
   it('delimiter and indentSize', () => {
-    expect(toToon(data, { delimiter: '|', indentSize: 4 })).toBe('rows[2|]{a|b}:\n    1|x,y\n    2|"z|w"\nnested:\n    k[2|]: 1|2');
-    expect(toToon(data, { delimiter: '\t', indentSize: 1 })).toBe('rows[2\t]{a\tb}:\n 1\tx,y\n 2\tz|w\nnested:\n k[2\t]: 1\t2');
+    expect(toToon(data, { delimiter: '|', indentSize: 4 })).toBe(
+      'rows[2|]{a|b}:\n    1|x,y\n    2|"z|w"\nnested:\n    k[2|]: 1|2',
+    );
+    expect(toToon(data, { delimiter: '\t', indentSize: 1 })).toBe(
+      'rows[2\t]{a\tb}:\n 1\tx,y\n 2\tz|w\nnested:\n k[2\t]: 1\t2',
+    );
   });
   it('invalid options throw INVALID_OPTION', () => {
     const bad: Array<[unknown, string]> = [
@@ -140,7 +172,9 @@ describe('options', () => {
       ['|', 'toToon: options must be an object, got string.'],
     ];
     for (const [options, message] of bad) {
-      expect(() => toToon(data, options as never)).toThrow(expect.objectContaining({ code: 'INVALID_OPTION', message }));
+      expect(() => toToon(data, options as never)).toThrow(
+        expect.objectContaining({ code: 'INVALID_OPTION', message }),
+      );
       expect(() => toonResult(data, options as never)).toThrow(expect.objectContaining({ code: 'INVALID_OPTION' }));
     }
   });
@@ -148,9 +182,14 @@ describe('options', () => {
 
 describe('toonResult', () => {
   it('is one text block of TOON with the pipe delimiter by default', () => {
-    const rows = [{ id: 1, note: 'a,b' }, { id: 2, note: 'c|d' }];
+    const rows = [
+      { id: 1, note: 'a,b' },
+      { id: 2, note: 'c|d' },
+    ];
     expect(toonResult(rows)).toEqual({ content: [{ type: 'text', text: '[2|]{id|note}:\n  1|a,b\n  2|"c|d"' }] });
-    expect(toonResult(rows, { delimiter: ',' })).toEqual({ content: [{ type: 'text', text: '[2]{id,note}:\n  1,"a,b"\n  2,c|d' }] });
+    expect(toonResult(rows, { delimiter: ',' })).toEqual({
+      content: [{ type: 'text', text: '[2]{id,note}:\n  1,"a,b"\n  2,c|d' }],
+    });
     expect(toonResult({ a: 1 }, { indentSize: 4 }).content[0].text).toBe('a: 1');
     expect(toonResult([])).toEqual({ content: [{ type: 'text', text: '[]' }] });
   });
@@ -174,9 +213,13 @@ describe('in-place WASM buffers', () => {
   });
 
   it('one-byte (Latin-1) text travels as Latin-1 both ways; wider text as UTF-8', () => {
-    const latin1 = { city: 'São Paulo', all: Array.from({ length: 256 }, (_, c) => String.fromCharCode(c)).join(''), k: { 'ÿ\u0080': 'é' } };
+    const latin1 = {
+      city: 'São Paulo',
+      all: Array.from({ length: 256 }, (_, c) => String.fromCharCode(c)).join(''),
+      k: { 'ÿ\u0080': 'é' },
+    };
     expect(toToon(latin1)).toBe(referenceEncode(latin1));
-    const wide = { city: 'São Paulo', euro: '€', k: { 'ÿ': 'é' } };
+    const wide = { city: 'São Paulo', euro: '€', k: { ÿ: 'é' } };
     expect(toToon(wide)).toBe(referenceEncode(wide));
     expect(toToon({ s: 'ÿ' })).toBe('s: ÿ');
   });
@@ -213,7 +256,10 @@ describe('toonDescription', () => {
       ],
     };
     expect(toonDescription(tool)).toBe(
-      'scene. Select operation via the `op` parameter.\n\n' + 'actions[2|]{action|desc|required}:\n' + '  list|List nodes|""\n' + '  get|"Get a node: by id | path"|id',
+      'scene. Select operation via the `op` parameter.\n\n' +
+        'actions[2|]{action|desc|required}:\n' +
+        '  list|List nodes|""\n' +
+        '  get|"Get a node: by id | path"|id',
     );
   });
 
@@ -221,7 +267,9 @@ describe('toonDescription', () => {
     expect(toonDescription({ name: 't', actions: [{ name: 'a' }, { name: 'b', required: ['x'] }] })).toBe(
       't. Select operation via the `action` parameter.\n\nactions[2|]{action|desc|required}:\n  a|""|""\n  b|""|x',
     );
-    expect(toonDescription({ name: 't', description: '', actions: [] })).toBe('t. Select operation via the `action` parameter.\n\nactions: []');
+    expect(toonDescription({ name: 't', description: '', actions: [] })).toBe(
+      't. Select operation via the `action` parameter.\n\nactions: []',
+    );
   });
 
   it('hostile names and descriptions stay one valid table', () => {
@@ -245,7 +293,10 @@ describe('toonDescription', () => {
     const prose =
       'Billing operations. Select operation via the `action` parameter.\n\n' +
       billing.actions
-        .map((a) => `- ${a.name}: ${a.description}. Required parameters: ${a.required.length ? a.required.join(', ') : 'none'}.${a.destructive ? ' This action is destructive.' : ''}`)
+        .map(
+          (a) =>
+            `- ${a.name}: ${a.description}. Required parameters: ${a.required.length ? a.required.join(', ') : 'none'}.${a.destructive ? ' This action is destructive.' : ''}`,
+        )
         .join('\n');
     expect(toonDescription(billing).length).toBeLessThan(prose.length);
   });
@@ -256,7 +307,10 @@ describe('toonDescription', () => {
       [{ actions: [] }, 'toonDescription: tool.name must be a string'],
       [{ name: 'x' }, 'toonDescription: tool.actions must be an array'],
       [{ name: 'x', actions: [{}] }, 'toonDescription: actions[0].name must be a string'],
-      [{ name: 'x', actions: [{ name: 'a', required: 'id' }] }, 'toonDescription: actions[0].required must be an array of strings'],
+      [
+        { name: 'x', actions: [{ name: 'a', required: 'id' }] },
+        'toonDescription: actions[0].required must be an array of strings',
+      ],
     ];
     for (const [tool, message] of bad) {
       expect(() => toonDescription(tool as never)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message }));

@@ -16,7 +16,12 @@ type Result = { content: Block[]; structuredContent?: Record<string, unknown>; i
 type Policy = ReturnType<typeof createPolicy>;
 
 const entities = (n: number) =>
-  Array.from({ length: n }, (_, i) => ({ id: i, guid: `0f3c2a9e-7b41-4d6a-9c1e-${String(i).padStart(12, '0')}`, name: `Palm ${i}`, x: i * 1.234567891234 }));
+  Array.from({ length: n }, (_, i) => ({
+    id: i,
+    guid: `0f3c2a9e-7b41-4d6a-9c1e-${String(i).padStart(12, '0')}`,
+    name: `Palm ${i}`,
+    x: i * 1.234567891234,
+  }));
 
 function pagesOf(policy: Policy, result: Result): string[] {
   const link = result.content.find((b) => b.type === 'resource_link');
@@ -56,9 +61,19 @@ describe('resolveOptions', () => {
   it('claudeCode is 10,000 tokens and 50,000 chars; explicit options win; maxTokens: null drops the token cap', () => {
     expect(PRESETS.claudeCode).toEqual({ maxChars: 50000, maxTokens: 10000 });
     expect(resolveOptions({ preset: 'claudeCode' })).toMatchObject({ maxChars: 50000, maxTokens: 10000 });
-    expect(resolveOptions({ preset: 'claudeCode', maxChars: 8000 })).toMatchObject({ maxChars: 8000, maxTokens: 10000 });
-    expect(resolveOptions({ preset: 'claudeCode', maxTokens: null })).toMatchObject({ maxChars: 50000, maxTokens: undefined });
-    expect(resolveOptions({ store: { maxResults: 3 } }).store).toEqual({ maxResults: 3, maxBytes: 32 * 1024 * 1024, ttlMs: 1800000 });
+    expect(resolveOptions({ preset: 'claudeCode', maxChars: 8000 })).toMatchObject({
+      maxChars: 8000,
+      maxTokens: 10000,
+    });
+    expect(resolveOptions({ preset: 'claudeCode', maxTokens: null })).toMatchObject({
+      maxChars: 50000,
+      maxTokens: undefined,
+    });
+    expect(resolveOptions({ store: { maxResults: 3 } }).store).toEqual({
+      maxResults: 3,
+      maxBytes: 32 * 1024 * 1024,
+      ttlMs: 1800000,
+    });
   });
 
   it('an unknown option or a bad value throws INVALID_OPTION naming it', () => {
@@ -66,11 +81,23 @@ describe('resolveOptions', () => {
       'INVALID_OPTION',
       'withBudget: unknown option "maxchars". Known options: preset, maxChars, maxTokens, encoding, precision, compactJson, store, pageTool, onResult.',
     ]);
-    expect(codeOf(() => resolveOptions({ preset: 'cursor' }))).toEqual(['INVALID_OPTION', 'withBudget: preset must be one of editor, claudeCode, got "cursor".']);
-    expect(codeOf(() => resolveOptions({ maxChars: 0 }))).toEqual(['INVALID_OPTION', 'withBudget: maxChars must be an integer >= 1000, got 0.']);
-    expect(codeOf(() => resolveOptions({ store: { maxBytes: -1 } }))).toEqual(['INVALID_OPTION', 'withBudget: store.maxBytes must be an integer >= 1, got -1.']);
+    expect(codeOf(() => resolveOptions({ preset: 'cursor' }))).toEqual([
+      'INVALID_OPTION',
+      'withBudget: preset must be one of editor, claudeCode, got "cursor".',
+    ]);
+    expect(codeOf(() => resolveOptions({ maxChars: 0 }))).toEqual([
+      'INVALID_OPTION',
+      'withBudget: maxChars must be an integer >= 1000, got 0.',
+    ]);
+    expect(codeOf(() => resolveOptions({ store: { maxBytes: -1 } }))).toEqual([
+      'INVALID_OPTION',
+      'withBudget: store.maxBytes must be an integer >= 1, got -1.',
+    ]);
     expect(codeOf(() => resolveOptions({ maxChars: 999 }))?.[0]).toBe('INVALID_OPTION');
-    expect(codeOf(() => resolveOptions({ maxTokens: 249 }))).toEqual(['INVALID_OPTION', 'withBudget: maxTokens must be an integer >= 250, got 249.']);
+    expect(codeOf(() => resolveOptions({ maxTokens: 249 }))).toEqual([
+      'INVALID_OPTION',
+      'withBudget: maxTokens must be an integer >= 250, got 249.',
+    ]);
     expect(codeOf(() => resolveOptions({ store: { size: 1 } }))?.[0]).toBe('INVALID_OPTION');
     expect(codeOf(() => resolveOptions({ precision: 40 }))?.[0]).toBe('INVALID_OPTION');
     expect(codeOf(() => resolveOptions({ encoding: 'p50k' }))?.[0]).toBe('INVALID_OPTION');
@@ -86,7 +113,15 @@ describe('policy.apply under the cap', () => {
     const { result, info } = policy.apply('get_scene', data, { hasOutputSchema: false });
     expect(result).toEqual({ content: [{ type: 'text', text: JSON.stringify(data) }] });
     const text = JSON.stringify(data);
-    expect(info).toEqual({ tool: 'get_scene', charsIn: text.length, tokensIn: countTokens(text), charsOut: text.length, tokensOut: countTokens(text), elided: false, ms: info.ms });
+    expect(info).toEqual({
+      tool: 'get_scene',
+      charsIn: text.length,
+      tokensIn: countTokens(text),
+      charsOut: text.length,
+      tokensOut: countTokens(text),
+      elided: false,
+      ms: info.ms,
+    });
     expect(info.ms).toBeGreaterThanOrEqual(0);
   });
 
@@ -94,25 +129,47 @@ describe('policy.apply under the cap', () => {
     const policy = createPolicy();
     const structured = { files: ['a.ts', 'b.ts'], count: 2 };
     const image = { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' };
-    const raw = { content: [{ type: 'text', text: JSON.stringify(structured, null, 2) }, image], structuredContent: structured, _meta: { k: 1 } };
+    const raw = {
+      content: [{ type: 'text', text: JSON.stringify(structured, null, 2) }, image],
+      structuredContent: structured,
+      _meta: { k: 1 },
+    };
     const { result } = policy.apply('list', raw, { hasOutputSchema: true });
-    expect(result).toEqual({ content: [{ type: 'text', text: JSON.stringify(structured) }, image], structuredContent: structured, _meta: { k: 1 } });
+    expect(result).toEqual({
+      content: [{ type: 'text', text: JSON.stringify(structured) }, image],
+      structuredContent: structured,
+      _meta: { k: 1 },
+    });
     expect(result.content[1]).toBe(image);
   });
 
   it('precision rounds structuredContent and its text copy alike', () => {
     const policy = createPolicy({ precision: 3 });
-    const { result } = policy.apply('t', { structuredContent: { x: 1.23456, y: [2.71828] } }, { hasOutputSchema: true });
-    expect(result).toEqual({ content: [{ type: 'text', text: '{"x":1.23,"y":[2.72]}' }], structuredContent: { x: 1.23, y: [2.72] } });
+    const { result } = policy.apply(
+      't',
+      { structuredContent: { x: 1.23456, y: [2.71828] } },
+      { hasOutputSchema: true },
+    );
+    expect(result).toEqual({
+      content: [{ type: 'text', text: '{"x":1.23,"y":[2.72]}' }],
+      structuredContent: { x: 1.23, y: [2.72] },
+    });
   });
 
   it('a file-like text is sent byte for byte, even when it is JSON, unless compactJson is set', () => {
     const file = '{\n  "name": "x",\n  "version": "1.0.0"\n}\n';
     const source = 'const a = 1;\r\n\tlet b = "\\u0000";\n// \ud83d\ude00 trailing space \n';
     for (const text of [file, source]) {
-      expect(createPolicy().apply('read_file', { content: [{ type: 'text', text }] }).result).toEqual({ content: [{ type: 'text', text }] });
+      expect(createPolicy().apply('read_file', { content: [{ type: 'text', text }] }).result).toEqual({
+        content: [{ type: 'text', text }],
+      });
     }
-    const compacted = createPolicy({ compactJson: true }).apply('read_file', { content: [{ type: 'text', text: file }, { type: 'text', text: source }] }).result;
+    const compacted = createPolicy({ compactJson: true }).apply('read_file', {
+      content: [
+        { type: 'text', text: file },
+        { type: 'text', text: source },
+      ],
+    }).result;
     expect(compacted.content.map((b: Block) => b.text)).toEqual(['{"name":"x","version":"1.0.0"}', source]);
   });
 });
@@ -126,22 +183,40 @@ describe('policy.apply over the cap', () => {
     const { result, info } = policy.apply('get_scene', data, { hasOutputSchema: false });
     expect(result.isError).toBeUndefined();
     expect(result.content[0]).toEqual({ type: 'text', text: encode(data, { maxChars: cap }) });
-    expect(JSON.parse(result.content[0].text as string)).toMatchObject({ elided: true, code: 'TOO_LARGE', bytes: JSON.stringify(data).length, preview: { scenePath: '"a.scene"', entities: 'array(200)' } });
+    expect(JSON.parse(result.content[0].text as string)).toMatchObject({
+      elided: true,
+      code: 'TOO_LARGE',
+      bytes: JSON.stringify(data).length,
+      preview: { scenePath: '"a.scene"', entities: 'array(200)' },
+    });
     const link = result.content[1];
     expect(link).toMatchObject({ type: 'resource_link', mimeType: 'application/json' });
     expect(link.uri).toMatch(/^budget:\/\/result\/[0-9a-f]{12}$/);
     const pages = pagesOf(policy, result);
     expect(pages.length).toBeGreaterThan(1);
     for (const page of pages) expect(page.length).toBeLessThanOrEqual(cap);
-    expect(JSON.parse(pages[0])).toMatchObject({ page: 1, pages: pages.length, path: '$.entities', rest: { scenePath: 'a.scene', entities: [] } });
+    expect(JSON.parse(pages[0])).toMatchObject({
+      page: 1,
+      pages: pages.length,
+      path: '$.entities',
+      rest: { scenePath: 'a.scene', entities: [] },
+    });
     expect(JSON.stringify(reassemble(pages))).toBe(JSON.stringify(data));
-    expect(info).toMatchObject({ tool: 'get_scene', charsIn: JSON.stringify(data).length, charsOut: (result.content[0].text as string).length, elided: true });
+    expect(info).toMatchObject({
+      tool: 'get_scene',
+      charsIn: JSON.stringify(data).length,
+      charsOut: (result.content[0].text as string).length,
+      elided: true,
+    });
   });
 
   it('structured with an outputSchema: isError, no structuredContent, the envelope of the structured value', () => {
     const policy = createPolicy({ maxChars: cap });
     const structured = { entities: entities(100) };
-    const raw = { content: [{ type: 'text', text: JSON.stringify(structured, null, 2) }], structuredContent: structured };
+    const raw = {
+      content: [{ type: 'text', text: JSON.stringify(structured, null, 2) }],
+      structuredContent: structured,
+    };
     const { result } = policy.apply('get_scene', raw, { hasOutputSchema: true });
     expect(result.isError).toBe(true);
     expect(result).not.toHaveProperty('structuredContent');
@@ -194,10 +269,20 @@ describe('policy.apply: the rarer shapes', () => {
     const policy = createPolicy({ maxChars: 1000 });
     const a = 'a'.repeat(600);
     const b = 'b\n'.repeat(300);
-    const { result } = policy.apply('t', { content: [{ type: 'text', text: a }, { type: 'text', text: b }] });
+    const { result } = policy.apply('t', {
+      content: [
+        { type: 'text', text: a },
+        { type: 'text', text: b },
+      ],
+    });
     expect(result.content[0]).toEqual({ type: 'text', text: encode([a, b], { maxChars: 1000 }) });
     expect(reassemble(pagesOf(policy, result))).toEqual([a, b]);
-    const fits = policy.apply('t', { content: [{ type: 'text', text: a }, { type: 'text', text: 'b'.repeat(400) }] }).result;
+    const fits = policy.apply('t', {
+      content: [
+        { type: 'text', text: a },
+        { type: 'text', text: 'b'.repeat(400) },
+      ],
+    }).result;
     expect(fits.content.map((x: Block) => x.text)).toEqual([a, 'b'.repeat(400)]);
   });
 
@@ -207,7 +292,12 @@ describe('policy.apply: the rarer shapes', () => {
     const one = words(100);
     expect(countTokens(one) * 2).toBeGreaterThan(250);
     expect(countTokens(one)).toBeLessThanOrEqual(250);
-    const { result, info } = policy.apply('t', { content: [{ type: 'text', text: one }, { type: 'text', text: one }] });
+    const { result, info } = policy.apply('t', {
+      content: [
+        { type: 'text', text: one },
+        { type: 'text', text: one },
+      ],
+    });
     expect(info.elided).toBe(true);
     expect(countTokens(result.content[0].text as string)).toBeLessThanOrEqual(250);
   });
@@ -218,7 +308,10 @@ describe('policy.apply: the rarer shapes', () => {
     expect(text.length).toBeLessThan(1000);
     expect(countTokens(text)).toBeGreaterThan(250);
     const { result } = policy.apply('t', { content: [{ type: 'text', text }] });
-    expect(result.content[0]).toEqual({ type: 'text', text: encode(text, { maxChars: Infinity, maxTokens: 250 - 32 }) });
+    expect(result.content[0]).toEqual({
+      type: 'text',
+      text: encode(text, { maxChars: Infinity, maxTokens: 250 - 32 }),
+    });
     expect(countTokens(result.content[0].text as string)).toBeLessThanOrEqual(250);
     expect(reassemble(pagesOf(policy, result))).toBe(text);
   });
@@ -235,7 +328,11 @@ describe('policy.apply: the rarer shapes', () => {
   it('an isError result over the cap stays an error; images stay after the envelope', () => {
     const policy = createPolicy({ maxChars: 1000 });
     const image = { type: 'image', data: 'AAAA', mimeType: 'image/png' };
-    const { result } = policy.apply('t', { content: [image, { type: 'text', text: 'e'.repeat(3000) }], isError: true, _meta: { m: 1 } });
+    const { result } = policy.apply('t', {
+      content: [image, { type: 'text', text: 'e'.repeat(3000) }],
+      isError: true,
+      _meta: { m: 1 },
+    });
     expect(result.isError).toBe(true);
     expect(result._meta).toEqual({ m: 1 });
     expect(result.content.map((b: Block) => b.type)).toEqual(['text', 'resource_link', 'image']);
@@ -245,11 +342,22 @@ describe('policy.apply: the rarer shapes', () => {
 
 describe('pages: every shape reassembles byte for byte', () => {
   const bigString = 'x'.repeat(30000) + '"\\\n\u0001😀' + 'y'.repeat(9000);
-  const manyKeys = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`key_${i} ${i % 7 === 0 ? '"q"' : ''}`, i]));
-  Object.defineProperty(manyKeys, '__proto__', { value: 'an ordinary key', enumerable: true, writable: true, configurable: true });
+  const manyKeys = Object.fromEntries(
+    Array.from({ length: 3000 }, (_, i) => [`key_${i} ${i % 7 === 0 ? '"q"' : ''}`, i]),
+  );
+  Object.defineProperty(manyKeys, '__proto__', {
+    value: 'an ordinary key',
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
   const shapes: Array<[string, unknown, string]> = [
     ['an object with a big collection', { scenePath: 's', count: 900, entities: entities(900) }, '$.entities'],
-    ['a nested collection', { data: { scene: { 'the nodes': entities(900) }, meta: { v: 1 } } }, '$.data.scene["the nodes"]'],
+    [
+      'a nested collection',
+      { data: { scene: { 'the nodes': entities(900) }, meta: { v: 1 } } },
+      '$.data.scene["the nodes"]',
+    ],
     ['a single huge string in an object', { path: '/a/b', content: bigString }, '$.content'],
     ['a huge object with many keys', manyKeys, '$'],
     ['a top-level array', entities(900), '$'],
@@ -286,7 +394,10 @@ describe('pages: a property over random values, caps and token caps', () => {
       fc.record({ head: jsonish, body: fc.array(jsonish, { minLength: 20, maxLength: 200 }) }),
       fc.array(nastyString, { minLength: 20, maxLength: 300 }).map((parts) => parts.join('')),
     );
-    const caps = fc.record({ maxChars: fc.integer({ min: 1000, max: 3000 }), maxTokens: fc.option(fc.integer({ min: 250, max: 800 }), { nil: undefined }) });
+    const caps = fc.record({
+      maxChars: fc.integer({ min: 1000, max: 3000 }),
+      maxTokens: fc.option(fc.integer({ min: 250, max: 800 }), { nil: undefined }),
+    });
     fc.assert(
       fc.property(big, caps, (value, { maxChars, maxTokens }) => {
         const policy = createPolicy({ maxChars, maxTokens: maxTokens ?? null });
@@ -294,7 +405,10 @@ describe('pages: a property over random values, caps and token caps', () => {
         const raw = isText ? { content: [{ type: 'text', text: value }] } : value;
         const { result, info } = policy.apply('t', raw);
         const original = isText ? value : JSON.stringify(value);
-        const sent = result.content.filter((b: Block) => b.type === 'text').map((b: Block) => b.text).join('');
+        const sent = result.content
+          .filter((b: Block) => b.type === 'text')
+          .map((b: Block) => b.text)
+          .join('');
         expect(sent.length).toBeLessThanOrEqual(maxChars);
         if (maxTokens !== undefined) expect(countTokens(sent)).toBeLessThanOrEqual(maxTokens);
         if (!info.elided) return;
@@ -319,11 +433,23 @@ describe('faults: an isError result with a clear, capped message', () => {
   const cyclic: Record<string, unknown> = { a: 1 };
   cyclic.self = cyclic;
   const cases: Array<[string, unknown, string]> = [
-    ['nothing', undefined, 'Tool "t" failed: returned nothing (undefined); a tool must return a CallToolResult or the data to send'],
+    [
+      'nothing',
+      undefined,
+      'Tool "t" failed: returned nothing (undefined); a tool must return a CallToolResult or the data to send',
+    ],
     ['null', null, 'Tool "t" failed: returned nothing (null); a tool must return a CallToolResult or the data to send'],
     ['a string', 'done', 'Tool "t" failed: returned a string, not a CallToolResult or an object of data'],
-    ['a BigInt', { n: 1n }, 'Tool "t" failed: returned a result that cannot be sent as JSON: Do not know how to serialize a BigInt'],
-    ['a BigInt in structuredContent', { content: [], structuredContent: { n: 1n } }, 'Tool "t" failed: returned a result that cannot be sent as JSON: Do not know how to serialize a BigInt'],
+    [
+      'a BigInt',
+      { n: 1n },
+      'Tool "t" failed: returned a result that cannot be sent as JSON: Do not know how to serialize a BigInt',
+    ],
+    [
+      'a BigInt in structuredContent',
+      { content: [], structuredContent: { n: 1n } },
+      'Tool "t" failed: returned a result that cannot be sent as JSON: Do not know how to serialize a BigInt',
+    ],
   ];
   for (const [name, value, text] of cases) {
     it(name, () => {
@@ -335,12 +461,18 @@ describe('faults: an isError result with a clear, capped message', () => {
 
   it('a cycle', () => {
     const text = policy.apply('t', cyclic).result.content[0].text as string;
-    expect(text.startsWith('Tool "t" failed: returned a result that cannot be sent as JSON: Converting circular structure to JSON')).toBe(true);
+    expect(
+      text.startsWith(
+        'Tool "t" failed: returned a result that cannot be sent as JSON: Converting circular structure to JSON',
+      ),
+    ).toBe(true);
     expect(text.length).toBeLessThanOrEqual(1000);
   });
 
   it('a thrown error, capped', () => {
-    expect(policy.fault('t', new Error('disk on fire'))).toMatchObject({ result: { content: [{ type: 'text', text: 'Tool "t" failed: disk on fire' }], isError: true } });
+    expect(policy.fault('t', new Error('disk on fire'))).toMatchObject({
+      result: { content: [{ type: 'text', text: 'Tool "t" failed: disk on fire' }], isError: true },
+    });
     const long = policy.fault('t', new Error('x'.repeat(5000))).result.content[0].text as string;
     expect(long).toBe(capText(`Tool "t" failed: ${'x'.repeat(5000)}`, 1000 - 64));
     expect(long.length).toBeLessThanOrEqual(1000);
@@ -349,7 +481,9 @@ describe('faults: an isError result with a clear, capped message', () => {
 
   it('onResult sees every call, and a throwing onResult costs nothing', () => {
     const seen: string[] = [];
-    const watched = createPolicy({ onResult: (info: { tool: string; elided: boolean }) => seen.push(`${info.tool}:${info.elided}`) });
+    const watched = createPolicy({
+      onResult: (info: { tool: string; elided: boolean }) => seen.push(`${info.tool}:${info.elided}`),
+    });
     watched.apply('a', { x: 1 });
     watched.fault('b', new Error('e'));
     expect(seen).toEqual(['a:false', 'b:false']);
@@ -375,8 +509,15 @@ describe('readResource, the page tool and the store', () => {
     const { result } = policy.apply('t', { entities: entities(100) });
     const uri = result.content[1].uri as string;
     const n = JSON.parse(policy.readResource(uri).contents[0].text).pages;
-    expect(codeOf(() => policy.readResource(`${uri}?page=${n + 1}`))).toEqual(['INVALID_INPUT', `${uri}?page=${n + 1}: page ${n + 1} does not exist; this result has pages 1 to ${n}.`]);
-    expect(policy.resourceTemplate).toMatchObject({ uriTemplate: 'budget://result/{id}', name: 'budget-result', mimeType: 'application/json' });
+    expect(codeOf(() => policy.readResource(`${uri}?page=${n + 1}`))).toEqual([
+      'INVALID_INPUT',
+      `${uri}?page=${n + 1}: page ${n + 1} does not exist; this result has pages 1 to ${n}.`,
+    ]);
+    expect(policy.resourceTemplate).toMatchObject({
+      uriTemplate: 'budget://result/{id}',
+      name: 'budget-result',
+      mimeType: 'application/json',
+    });
   });
 
   it('read_result_page returns the same page text, and errors as isError results', () => {
@@ -385,9 +526,17 @@ describe('readResource, the page tool and the store', () => {
     const uri = result.content[1].uri as string;
     const id = uri.slice('budget://result/'.length);
     expect(result.content[1].description).toContain(`read_result_page with {"id":"${id}","page":K}`);
-    expect(policy.pageTool).toMatchObject({ name: 'read_result_page', inputSchema: { type: 'object', required: ['id'] } });
-    expect(policy.callPageTool({ id, page: 2 })).toEqual({ content: [{ type: 'text', text: policy.readResource(`${uri}?page=2`).contents[0].text }] });
-    expect(policy.callPageTool({ id: 'nope' })).toEqual({ content: [{ type: 'text', text: 'budget://result/nope: expired or unknown result — call the tool again' }], isError: true });
+    expect(policy.pageTool).toMatchObject({
+      name: 'read_result_page',
+      inputSchema: { type: 'object', required: ['id'] },
+    });
+    expect(policy.callPageTool({ id, page: 2 })).toEqual({
+      content: [{ type: 'text', text: policy.readResource(`${uri}?page=2`).contents[0].text }],
+    });
+    expect(policy.callPageTool({ id: 'nope' })).toEqual({
+      content: [{ type: 'text', text: 'budget://result/nope: expired or unknown result — call the tool again' }],
+      isError: true,
+    });
     expect(policy.callPageTool({ id, page: 0 }).isError).toBe(true);
     expect(policy.callPageTool(undefined).isError).toBe(true);
   });
@@ -407,7 +556,8 @@ describe('readResource, the page tool and the store', () => {
         const first = policy.readResource(uri).contents[0].text;
         const n = JSON.parse(first).pages;
         measured += Buffer.byteLength(first);
-        for (let k = 2; k <= n; k++) measured += Buffer.byteLength(policy.readResource(`${uri}?page=${k}`).contents[0].text);
+        for (let k = 2; k <= n; k++)
+          measured += Buffer.byteLength(policy.readResource(`${uri}?page=${k}`).contents[0].text);
         alive++;
       } catch (e) {
         expect((e as Error).message).toBe(`${uri}: expired or unknown result — call the tool again`);

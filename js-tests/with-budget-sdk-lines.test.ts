@@ -75,12 +75,17 @@ beforeAll(async () => {
     LINES.map(async (line, i) => {
       const project = join(dir, `line-${i}`);
       mkdirSync(project);
-      writeFileSync(join(project, 'package.json'), JSON.stringify({ name: `line-${i}`, private: true, type: 'module' }));
+      writeFileSync(
+        join(project, 'package.json'),
+        JSON.stringify({ name: `line-${i}`, private: true, type: 'module' }),
+      );
       await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...line.deps], { cwd: project });
       symlinkSync(root, join(project, 'node_modules', 'modoki-budget'));
       writeFileSync(join(project, 'check.mjs'), SCRIPT);
       const { stdout } = await run(process.execPath, ['check.mjs'], { cwd: project });
-      const version = JSON.parse(readFileSync(join(project, 'node_modules', '@modelcontextprotocol', 'sdk', 'package.json'), 'utf8')).version;
+      const version = JSON.parse(
+        readFileSync(join(project, 'node_modules', '@modelcontextprotocol', 'sdk', 'package.json'), 'utf8'),
+      ).version;
       outputs.set(line.label, { ...JSON.parse(stdout), installed: version });
     }),
   );
@@ -99,8 +104,14 @@ describe.each(LINES)('withBudget on $label', (line) => {
   });
 
   it('budgets the McpServer: compact copy, isError over the cap for a structured tool, a success for a plain one, faults, pages', () => {
-    const out = outputs.get(line.label) as Record<string, { content: Block[]; isError?: boolean; structuredContent?: unknown }> & { bigPages: string[]; expired: unknown };
-    expect(out.small).toEqual({ content: [{ type: 'text', text: JSON.stringify(rows(2)) }], structuredContent: rows(2) });
+    const out = outputs.get(line.label) as Record<
+      string,
+      { content: Block[]; isError?: boolean; structuredContent?: unknown }
+    > & { bigPages: string[]; expired: unknown };
+    expect(out.small).toEqual({
+      content: [{ type: 'text', text: JSON.stringify(rows(2)) }],
+      structuredContent: rows(2),
+    });
     expect(out.big.isError).toBe(true);
     expect(out.big.content[0]).toEqual({ type: 'text', text: encode(rows(300), { maxChars: 2000 }) });
     expect(JSON.stringify(joinPages(out.bigPages))).toBe(JSON.stringify(rows(300)));
@@ -108,7 +119,10 @@ describe.each(LINES)('withBudget on $label', (line) => {
     expect(out.plain.isError).toBeUndefined();
     expect(out.plain.content[0]).toEqual({ type: 'text', text: encode(rows(300), { maxChars: 2000 }) });
     expect(out.throws).toEqual({ content: [{ type: 'text', text: 'Tool "throws" failed: gone' }], isError: true });
-    expect(out.expired).toEqual({ code: -32602, message: 'MCP error -32602: budget://result/000000000000: expired or unknown result — call the tool again' });
+    expect(out.expired).toEqual({
+      code: -32602,
+      message: 'MCP error -32602: budget://result/000000000000: expired or unknown result — call the tool again',
+    });
   });
 
   it('budgets the low-level Server', () => {

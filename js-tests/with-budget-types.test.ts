@@ -16,7 +16,15 @@ describe('types of withBudget and the policy', () => {
     writeFileSync(
       config,
       JSON.stringify({
-        compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', skipLibCheck: true, types: [] },
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          target: 'es2022',
+          skipLibCheck: true,
+          types: [],
+        },
         files: [join(root, 'js-tests', 'consumer', 'mcp.ts')],
       }),
     );

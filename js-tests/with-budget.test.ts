@@ -8,14 +8,23 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListResourcesRequestSchema, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ListResourcesRequestSchema,
+  ReadResourceRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { withBudget, encode, capText, countTokens, type BudgetOptions, type BudgetInfo } from 'modoki-budget';
 import { createShapedServer, tree, sourceFile, PNG } from './support/shaped-server.mjs';
 import { reassemble } from './support/reassemble';
 
 type Block = { type: string; text?: string; uri?: string; data?: string; mimeType?: string; description?: string };
-type Reply = { content: Block[]; structuredContent?: Record<string, unknown>; isError?: boolean; _meta?: Record<string, unknown> };
+type Reply = {
+  content: Block[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+  _meta?: Record<string, unknown>;
+};
 
 const root = resolve(__dirname, '..');
 
@@ -31,13 +40,18 @@ async function call(client: Client, name: string, args: Record<string, unknown> 
   return (await client.callTool({ name, arguments: args })) as Reply;
 }
 
-const textOf = (reply: Reply) => reply.content.filter((b) => b.type === 'text').map((b) => b.text).join('');
+const textOf = (reply: Reply) =>
+  reply.content
+    .filter((b) => b.type === 'text')
+    .map((b) => b.text)
+    .join('');
 const linkOf = (reply: Reply) => reply.content.find((b) => b.type === 'resource_link');
 
 async function pages(client: Client, reply: Reply): Promise<string[]> {
   const link = linkOf(reply);
   if (link?.uri === undefined) throw new Error('no resource_link');
-  const read = async (k: number) => (await client.readResource({ uri: `${link.uri}?page=${k}` })).contents[0].text as string;
+  const read = async (k: number) =>
+    (await client.readResource({ uri: `${link.uri}?page=${k}` })).contents[0].text as string;
   const first = await read(1);
   const out = [first];
   for (let k = 2; k <= (JSON.parse(first) as { pages: number }).pages; k++) out.push(await read(k));
@@ -46,9 +60,21 @@ async function pages(client: Client, reply: Reply): Promise<string[]> {
 
 const scene = (count: number) => ({
   scenePath: 'scenes/main.scene',
-  entities: Array.from({ length: count }, (_, i) => ({ id: i, guid: `4be8f0c2-${String(i).padStart(4, '0')}-4c1d-9a57-0e4b3d2f9c61`, name: `Entity ${i}`, x: i * 0.1 })),
+  entities: Array.from({ length: count }, (_, i) => ({
+    id: i,
+    guid: `4be8f0c2-${String(i).padStart(4, '0')}-4c1d-9a57-0e4b3d2f9c61`,
+    name: `Entity ${i}`,
+    x: i * 0.1,
+  })),
 });
-const config = (entries: number) => ({ version: 3, entries: Array.from({ length: entries }, (_, i) => ({ key: `setting.${i}`, value: i % 3 === 0 ? true : `v${i}`, weight: i / 7 })) });
+const config = (entries: number) => ({
+  version: 3,
+  entries: Array.from({ length: entries }, (_, i) => ({
+    key: `setting.${i}`,
+    value: i % 3 === 0 ? true : `v${i}`,
+    weight: i / 7,
+  })),
+});
 
 const CAP = 8000;
 let editor: Client;
@@ -65,22 +91,40 @@ afterAll(async () => {
 
 describe('under the cap', () => {
   it('lists every tool, registered before and after withBudget, and the budget://result template', async () => {
-    expect((await editor.listTools()).tools.map((t) => t.name)).toEqual(['directory_tree', 'read_text_file', 'read_file', 'get_config', 'screenshot', 'get_scene', 'explode']);
+    expect((await editor.listTools()).tools.map((t) => t.name)).toEqual([
+      'directory_tree',
+      'read_text_file',
+      'read_file',
+      'get_config',
+      'screenshot',
+      'get_scene',
+      'explode',
+    ]);
     expect((await editor.listResourceTemplates()).resourceTemplates).toEqual([
-      expect.objectContaining({ name: 'budget-result', uriTemplate: 'budget://result/{id}', mimeType: 'application/json' }),
+      expect.objectContaining({
+        name: 'budget-result',
+        uriTemplate: 'budget://result/{id}',
+        mimeType: 'application/json',
+      }),
     ]);
   });
 
   it('structured + pretty text copy: the copy is re-derived as JSON.stringify(structuredContent)', async () => {
     const reply = await call(editor, 'directory_tree', { dirs: 3, files: 4 });
-    expect(reply).toEqual({ content: [{ type: 'text', text: JSON.stringify(tree(3, 4)) }], structuredContent: tree(3, 4) });
+    expect(reply).toEqual({
+      content: [{ type: 'text', text: JSON.stringify(tree(3, 4)) }],
+      structuredContent: tree(3, 4),
+    });
     expect(textOf(reply)).toBe(JSON.stringify(reply.structuredContent));
   });
 
   it('a file-like text comes through byte for byte, also as the filesystem server structures it', async () => {
     const file = sourceFile(40);
     expect(await call(editor, 'read_file', { lines: 40 })).toEqual({ content: [{ type: 'text', text: file }] });
-    expect(await call(editor, 'read_text_file', { lines: 40 })).toEqual({ content: [{ type: 'text', text: file }], structuredContent: { content: file } });
+    expect(await call(editor, 'read_text_file', { lines: 40 })).toEqual({
+      content: [{ type: 'text', text: file }],
+      structuredContent: { content: file },
+    });
   });
 
   it('pretty JSON text without structure is untouched; compactJson re-encodes it', async () => {
@@ -92,14 +136,22 @@ describe('under the cap', () => {
 
   it('images and _meta pass through untouched; plain data becomes its compact JSON', async () => {
     expect(await call(editor, 'screenshot', { caption: 'frame 7' })).toEqual({
-      content: [{ type: 'image', data: PNG, mimeType: 'image/png' }, { type: 'text', text: 'frame 7' }],
+      content: [
+        { type: 'image', data: PNG, mimeType: 'image/png' },
+        { type: 'text', text: 'frame 7' },
+      ],
       _meta: { 'shaped/frame': 7 },
     });
-    expect(await call(editor, 'get_scene', { count: 4 })).toEqual({ content: [{ type: 'text', text: JSON.stringify(scene(4)) }] });
+    expect(await call(editor, 'get_scene', { count: 4 })).toEqual({
+      content: [{ type: 'text', text: JSON.stringify(scene(4)) }],
+    });
   });
 
   it('a throwing handler is an isError result naming the tool, and the server keeps serving', async () => {
-    expect(await call(editor, 'explode')).toEqual({ content: [{ type: 'text', text: 'Tool "explode" failed: the backend went away' }], isError: true });
+    expect(await call(editor, 'explode')).toEqual({
+      content: [{ type: 'text', text: 'Tool "explode" failed: the backend went away' }],
+      isError: true,
+    });
     expect((await call(editor, 'get_scene', { count: 1 })).isError).toBeUndefined();
   });
 });
@@ -111,11 +163,19 @@ describe('over the cap', () => {
     expect(reply.isError).toBe(true);
     expect(reply).not.toHaveProperty('structuredContent');
     expect(reply.content[0]).toEqual({ type: 'text', text: encode(value, { maxChars: CAP }) });
-    expect(JSON.parse(textOf(reply))).toMatchObject({ elided: true, code: 'TOO_LARGE', bytes: JSON.stringify(value).length, preview: { name: '"project"', type: '"directory"', children: 'array(40)' } });
+    expect(JSON.parse(textOf(reply))).toMatchObject({
+      elided: true,
+      code: 'TOO_LARGE',
+      bytes: JSON.stringify(value).length,
+      preview: { name: '"project"', type: '"directory"', children: 'array(40)' },
+    });
     expect(textOf(reply).length).toBeLessThanOrEqual(CAP);
     const all = await pages(small, reply);
     for (const page of all) expect(page.length).toBeLessThanOrEqual(CAP);
-    expect(JSON.parse(all[0])).toMatchObject({ path: '$.children', rest: { name: 'project', type: 'directory', children: [] } });
+    expect(JSON.parse(all[0])).toMatchObject({
+      path: '$.children',
+      rest: { name: 'project', type: 'directory', children: [] },
+    });
     expect(JSON.stringify(reassemble(all))).toBe(JSON.stringify(value));
   });
 
@@ -123,7 +183,11 @@ describe('over the cap', () => {
     const reply = await call(small, 'get_scene', { count: 500 });
     expect(reply.isError).toBeUndefined();
     expect(reply.content[0]).toEqual({ type: 'text', text: encode(scene(500), { maxChars: CAP }) });
-    expect(linkOf(reply)).toMatchObject({ type: 'resource_link', mimeType: 'application/json', uri: expect.stringMatching(/^budget:\/\/result\/[0-9a-f]{12}$/) });
+    expect(linkOf(reply)).toMatchObject({
+      type: 'resource_link',
+      mimeType: 'application/json',
+      uri: expect.stringMatching(/^budget:\/\/result\/[0-9a-f]{12}$/),
+    });
     const all = await pages(small, reply);
     for (const page of all) expect(page.length).toBeLessThanOrEqual(CAP);
     expect(JSON.stringify(reassemble(all))).toBe(JSON.stringify(scene(500)));
@@ -203,7 +267,9 @@ describe('concurrency and the store', () => {
       ['directory_tree', { dirs: 30, files: 30 }],
       ['explode', {}],
     ] as const;
-    const replies = await Promise.all(Array.from({ length: 1000 }, (_, i) => call(small, kinds[i % 5][0], kinds[i % 5][1])));
+    const replies = await Promise.all(
+      Array.from({ length: 1000 }, (_, i) => call(small, kinds[i % 5][0], kinds[i % 5][1])),
+    );
     const want = [
       { content: [{ type: 'text', text: JSON.stringify(scene(3)) }] },
       encode(scene(400), { maxChars: CAP }),
@@ -246,25 +312,50 @@ describe('options that change the surface', () => {
   it('pageTool: read_result_page is listed and returns the same pages', async () => {
     const client = await connect(createShapedServer({ maxChars: CAP, pageTool: true }));
     const listed = (await client.listTools()).tools.find((t) => t.name === 'read_result_page');
-    expect(listed?.inputSchema).toEqual({ type: 'object', properties: { id: expect.any(Object), page: expect.any(Object) }, required: ['id'] });
+    expect(listed?.inputSchema).toEqual({
+      type: 'object',
+      properties: { id: expect.any(Object), page: expect.any(Object) },
+      required: ['id'],
+    });
     const reply = await call(client, 'get_scene', { count: 400 });
     const id = (linkOf(reply)?.uri as string).slice('budget://result/'.length);
     expect(linkOf(reply)?.description).toContain('read_result_page');
     const viaTool = await call(client, 'read_result_page', { id, page: 2 });
     expect(viaTool).toEqual({ content: [{ type: 'text', text: (await pages(client, reply))[1] }] });
-    expect(await call(client, 'read_result_page', { id: 'gone' })).toEqual({ content: [{ type: 'text', text: 'budget://result/gone: expired or unknown result — call the tool again' }], isError: true });
+    expect(await call(client, 'read_result_page', { id: 'gone' })).toEqual({
+      content: [{ type: 'text', text: 'budget://result/gone: expired or unknown result — call the tool again' }],
+      isError: true,
+    });
     await client.close();
   });
 
   it('onResult receives per call the tool, chars and real tokens in and out, elided and ms', async () => {
     const seen: BudgetInfo[] = [];
-    const client = await connect(createShapedServer({ maxChars: CAP, onResult: (info: BudgetInfo) => seen.push(info) }));
+    const client = await connect(
+      createShapedServer({ maxChars: CAP, onResult: (info: BudgetInfo) => seen.push(info) }),
+    );
     const under = await call(client, 'directory_tree', { dirs: 2, files: 2 });
     const over = await call(client, 'get_scene', { count: 400 });
     const pretty = JSON.stringify(tree(2, 2), null, 2);
-    expect(seen[0]).toEqual({ tool: 'directory_tree', charsIn: pretty.length, tokensIn: countTokens(pretty), charsOut: textOf(under).length, tokensOut: countTokens(textOf(under)), elided: false, ms: seen[0].ms });
+    expect(seen[0]).toEqual({
+      tool: 'directory_tree',
+      charsIn: pretty.length,
+      tokensIn: countTokens(pretty),
+      charsOut: textOf(under).length,
+      tokensOut: countTokens(textOf(under)),
+      elided: false,
+      ms: seen[0].ms,
+    });
     const full = JSON.stringify(scene(400));
-    expect(seen[1]).toEqual({ tool: 'get_scene', charsIn: full.length, tokensIn: countTokens(full), charsOut: textOf(over).length, tokensOut: countTokens(textOf(over)), elided: true, ms: seen[1].ms });
+    expect(seen[1]).toEqual({
+      tool: 'get_scene',
+      charsIn: full.length,
+      tokensIn: countTokens(full),
+      charsOut: textOf(over).length,
+      tokensOut: countTokens(textOf(over)),
+      elided: true,
+      ms: seen[1].ms,
+    });
     expect(seen.every((i) => i.ms >= 0)).toBe(true);
     await client.close();
   });
@@ -283,13 +374,17 @@ describe('options that change the surface', () => {
     await client.close();
   });
 
-  it('withBudget before any tool, with pageTool; the server\'s own resources keep working', async () => {
+  it("withBudget before any tool, with pageTool; the server's own resources keep working", async () => {
     const server = withBudget(new McpServer({ name: 'first', version: '0.0.0' }), { maxChars: 1000, pageTool: true });
-    server.registerResource('notes', 'memo://notes', { mimeType: 'text/plain' }, async (uri) => ({ contents: [{ uri: uri.href, text: 'my notes' }] }));
+    server.registerResource('notes', 'memo://notes', { mimeType: 'text/plain' }, async (uri) => ({
+      contents: [{ uri: uri.href, text: 'my notes' }],
+    }));
     server.tool('big', async () => ({ rows: Array.from({ length: 500 }, (_, i) => ({ i })) }));
     const client = await connect(server);
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['big', 'read_result_page']);
-    expect((await client.listResources()).resources).toEqual([{ uri: 'memo://notes', name: 'notes', mimeType: 'text/plain' }]);
+    expect((await client.listResources()).resources).toEqual([
+      { uri: 'memo://notes', name: 'notes', mimeType: 'text/plain' },
+    ]);
     expect((await client.readResource({ uri: 'memo://notes' })).contents[0].text).toBe('my notes');
     const reply = await call(client, 'big');
     const id = (linkOf(reply)?.uri as string).slice('budget://result/'.length);
@@ -307,7 +402,9 @@ describe('options that change the surface', () => {
       }
       return 'no error';
     };
-    expect(codeOf(() => withBudget(new McpServer({ name: 'x', version: '0' }), { maxChars: -1 }))).toBe('INVALID_OPTION');
+    expect(codeOf(() => withBudget(new McpServer({ name: 'x', version: '0' }), { maxChars: -1 }))).toBe(
+      'INVALID_OPTION',
+    );
     expect(codeOf(() => withBudget({} as never))).toBe('INVALID_INPUT');
     expect(codeOf(() => withBudget(null as never))).toBe('INVALID_INPUT');
     const twice = withBudget(new McpServer({ name: 'x', version: '0' }));
@@ -318,7 +415,9 @@ describe('options that change the surface', () => {
     const server = new McpServer({ name: 'late', version: '0.0.0' });
     server.registerTool('t', { description: 'x' }, async () => ({ content: [] }));
     const client = await connect(server);
-    expect(() => withBudget(server)).toThrow('withBudget(server): call it before connect(), while capabilities can still be registered.');
+    expect(() => withBudget(server)).toThrow(
+      'withBudget(server): call it before connect(), while capabilities can still be registered.',
+    );
     await client.close();
   });
 });
@@ -327,9 +426,14 @@ describe('the low-level Server', () => {
   it('budgets tools/call handlers set before and after withBudget, keeps its own resources, serves pages', async () => {
     const big = scene(400);
     const before = new Server({ name: 'low', version: '0.0.0' }, { capabilities: { tools: {}, resources: {} } });
-    before.setRequestHandler(CallToolRequestSchema, async (request) => ({ content: [{ type: 'text', text: JSON.stringify(big) }], structuredContent: request.params.name === 'structured' ? big : undefined }));
+    before.setRequestHandler(CallToolRequestSchema, async (request) => ({
+      content: [{ type: 'text', text: JSON.stringify(big) }],
+      structuredContent: request.params.name === 'structured' ? big : undefined,
+    }));
     before.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: [{ uri: 'memo://a', name: 'a' }] }));
-    before.setRequestHandler(ReadResourceRequestSchema, async (request) => ({ contents: [{ uri: request.params.uri, text: 'own resource' }] }));
+    before.setRequestHandler(ReadResourceRequestSchema, async (request) => ({
+      contents: [{ uri: request.params.uri, text: 'own resource' }],
+    }));
     withBudget(before, { maxChars: CAP });
     const client = await connect(before);
     const plain = await call(client, 'plain');
@@ -341,7 +445,9 @@ describe('the low-level Server', () => {
     expect(JSON.stringify(reassemble(await pages(client, structured)))).toBe(JSON.stringify(big));
     expect((await client.readResource({ uri: 'memo://a' })).contents[0].text).toBe('own resource');
     expect((await client.listResources()).resources).toEqual([{ uri: 'memo://a', name: 'a' }]);
-    expect((await client.listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate)).toEqual(['budget://result/{id}']);
+    expect((await client.listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate)).toEqual([
+      'budget://result/{id}',
+    ]);
     await client.close();
 
     const after = new Server({ name: 'low', version: '0.0.0' }, { capabilities: { tools: {} } });
@@ -353,8 +459,19 @@ describe('the low-level Server', () => {
     });
     const c2 = await connect(after);
     expect(await call(c2, 'file')).toEqual({ content: [{ type: 'text', text: sourceFile(3) }] });
-    expect(await call(c2, 'nothing')).toEqual({ content: [{ type: 'text', text: 'Tool "nothing" failed: returned nothing (undefined); a tool must return a CallToolResult or the data to send' }], isError: true });
-    expect(await call(c2, 'throws')).toEqual({ content: [{ type: 'text', text: 'Tool "throws" failed: no backend' }], isError: true });
+    expect(await call(c2, 'nothing')).toEqual({
+      content: [
+        {
+          type: 'text',
+          text: 'Tool "nothing" failed: returned nothing (undefined); a tool must return a CallToolResult or the data to send',
+        },
+      ],
+      isError: true,
+    });
+    expect(await call(c2, 'throws')).toEqual({
+      content: [{ type: 'text', text: 'Tool "throws" failed: no backend' }],
+      isError: true,
+    });
     expect((await c2.listResources()).resources).toEqual([]);
     await expect(c2.readResource({ uri: 'memo://none' })).rejects.toMatchObject({ code: -32602 });
     await c2.close();
@@ -365,8 +482,16 @@ describe('over real stdio: node js-tests/support/shaped-server.mjs', () => {
   const options: BudgetOptions = { maxChars: CAP };
   let stdio: Client;
   beforeAll(async () => {
-    const env = Object.fromEntries(Object.entries(process.env).filter((kv): kv is [string, string] => typeof kv[1] === 'string'));
-    const transport = new StdioClientTransport({ command: process.execPath, args: [resolve(__dirname, 'support', 'shaped-server.mjs'), JSON.stringify(options)], cwd: root, env, stderr: 'pipe' });
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter((kv): kv is [string, string] => typeof kv[1] === 'string'),
+    );
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [resolve(__dirname, 'support', 'shaped-server.mjs'), JSON.stringify(options)],
+      cwd: root,
+      env,
+      stderr: 'pipe',
+    });
     stdio = new Client({ name: 'with-budget.test/stdio', version: '0.0.0' });
     await stdio.connect(transport);
   });
@@ -376,7 +501,8 @@ describe('over real stdio: node js-tests/support/shaped-server.mjs', () => {
 
   it('answers every shape exactly like the in-memory server (result ids aside), and serves its pages', async () => {
     expect(await stdio.listTools()).toEqual(await small.listTools());
-    const anyId = (reply: Reply) => JSON.parse(JSON.stringify(reply).replace(/(budget:\/\/result\/|result-)[0-9a-f]{12}/g, '$1ID'));
+    const anyId = (reply: Reply) =>
+      JSON.parse(JSON.stringify(reply).replace(/(budget:\/\/result\/|result-)[0-9a-f]{12}/g, '$1ID'));
     const calls: Array<[string, Record<string, unknown>]> = [
       ['directory_tree', { dirs: 3, files: 3 }],
       ['directory_tree', { dirs: 40, files: 30 }],

@@ -20,7 +20,11 @@ const SUMMARY_PREFIX = '📊 Summary: ';
 function readLimitArgs(fn, items, max, options) {
   if (!Array.isArray(items)) throw codedError('INVALID_INPUT', `${fn}: items must be an array`, TypeError);
   if (!(Number.isInteger(max) && max >= 0)) {
-    throw codedError('INVALID_OPTION', `${fn}: max must be a non-negative integer, got ${typeof max === 'number' ? String(max) : typeof max}`, RangeError);
+    throw codedError(
+      'INVALID_OPTION',
+      `${fn}: max must be a non-negative integer, got ${typeof max === 'number' ? String(max) : typeof max}`,
+      RangeError,
+    );
   }
   const { hint } = readOptions(fn, options, ['hint']);
   if (hint === undefined) return DEFAULT_ADVICE;
@@ -30,11 +34,15 @@ function readLimitArgs(fn, items, max, options) {
 
 function limitWith(fn, items, max, options) {
   // The common call (valid array and max, no options) skips the option parsing.
-  const advice = options === undefined && Array.isArray(items) && Number.isInteger(max) && max >= 0 ? DEFAULT_ADVICE : readLimitArgs(fn, items, max, options);
+  const advice =
+    options === undefined && Array.isArray(items) && Number.isInteger(max) && max >= 0
+      ? DEFAULT_ADVICE
+      : readLimitArgs(fn, items, max, options);
   const total = items.length;
   if (total <= max) return { items: items.slice(), shown: total, hidden: 0 };
   const hidden = total - max;
-  const summary = max === 0 ? `All ${total} items hidden. ${advice}` : `Dataset truncated. ${max} shown, ${hidden} hidden. ${advice}`;
+  const summary =
+    max === 0 ? `All ${total} items hidden. ${advice}` : `Dataset truncated. ${max} shown, ${hidden} hidden. ${advice}`;
   return { items: items.slice(0, max), shown: max, hidden, summary };
 }
 
@@ -125,7 +133,8 @@ function pick(value, node) {
     const out = new Array(value.length);
     for (let i = 0; i < value.length; i++) {
       const item = value[i];
-      out[i] = typeof item === 'object' && item !== null && !Array.isArray(item) ? pickObject(item, node) : pick(item, node);
+      out[i] =
+        typeof item === 'object' && item !== null && !Array.isArray(item) ? pickObject(item, node) : pick(item, node);
     }
     return out;
   }
@@ -146,7 +155,8 @@ function markFlat(node) {
  */
 function select(data, fields) {
   if (fields === undefined || fields === null) return data;
-  if (!Array.isArray(fields)) throw codedError('INVALID_OPTION', 'select: fields must be an array of strings', TypeError);
+  if (!Array.isArray(fields))
+    throw codedError('INVALID_OPTION', 'select: fields must be an array of strings', TypeError);
   const tree = buildTree(fields);
   if (tree.keys.length === 0) return data;
   return pick(data, markFlat(tree));

@@ -50,21 +50,63 @@ module.exports = {
 onFirstUse('./summarize.cjs', {
   ...same('sceneState', 'layoutBounds', 'summarizeAssets'),
   listAssets: 'summarizeAssets',
-  ...same('summarizeTraits', 'handles', 'capLabel', 'sceneEditResult', 'screenshotResult', 'shortGuid', 'resolveGuid', 'deriveGuid'),
+  ...same(
+    'summarizeTraits',
+    'handles',
+    'capLabel',
+    'sceneEditResult',
+    'screenshotResult',
+    'shortGuid',
+    'resolveGuid',
+    'deriveGuid',
+  ),
 });
-onFirstUse('./filter-disclosure.cjs', same('LIVE_VOCABULARY_CAP', 'histogram', 'describeFilter', 'liveSet', 'emptyFilterHint'));
-onFirstUse('./tokens.cjs', same('DEFAULT_ENCODING', 'ESTIMATE_METHODS', 'countTokens', 'fitsTokenBudget', 'estimateTokens', 'tokenReport'));
+onFirstUse(
+  './filter-disclosure.cjs',
+  same('LIVE_VOCABULARY_CAP', 'histogram', 'describeFilter', 'liveSet', 'emptyFilterHint'),
+);
+onFirstUse(
+  './tokens.cjs',
+  same('DEFAULT_ENCODING', 'ESTIMATE_METHODS', 'countTokens', 'fitsTokenBudget', 'estimateTokens', 'tokenReport'),
+);
 onFirstUse('./toon.cjs', same('toToon', 'toonResult', 'toonDescription'));
 onFirstUse('./collections.cjs', same('limitCollection', 'limitResult', 'select', 'selectSchema'));
-onFirstUse('./profile.cjs', same('inflationRisk', 'profileResponse', 'chooseEncoding', 'budgetLock', 'serializeLock', 'checkLock'));
-onFirstUse('./tool-menu.cjs', same('DEFAULT_MAX_DESCRIPTION_TOKENS', 'menuCost', 'lintDescription', 'groupTools', 'menuFor'));
+onFirstUse(
+  './profile.cjs',
+  same('inflationRisk', 'profileResponse', 'chooseEncoding', 'budgetLock', 'serializeLock', 'checkLock'),
+);
+onFirstUse(
+  './tool-menu.cjs',
+  same('DEFAULT_MAX_DESCRIPTION_TOKENS', 'menuCost', 'lintDescription', 'groupTools', 'menuFor'),
+);
 onFirstUse(
   './streams.cjs',
   same(
-    'CONSOLE_TAIL_DEFAULT', 'JOURNAL_TAIL_DEFAULT', 'EDITOR_JOURNAL_TAIL_DEFAULT', 'LOG_LINE_CHARS', 'LOG_ENTRY_CHARS', 'LOG_ANSWER_CHARS',
-    'CONSOLE_LEVELS', 'JOURNAL_LEVELS', 'SINCE_CURSOR_BASE', 'EPOCH_BASE', 'CONSOLE_SEQ_CEILING',
-    'tailWithCounts', 'headWithCounts', 'takeTail', 'takeHead', 'tailHint', 'isConsoleLevel', 'atConsoleLevel',
-    'capLogText', 'fitLogBudget', 'encodedSize', 'consoleLogs', 'journalEvents', 'editorJournal', 'watchRead',
+    'CONSOLE_TAIL_DEFAULT',
+    'JOURNAL_TAIL_DEFAULT',
+    'EDITOR_JOURNAL_TAIL_DEFAULT',
+    'LOG_LINE_CHARS',
+    'LOG_ENTRY_CHARS',
+    'LOG_ANSWER_CHARS',
+    'CONSOLE_LEVELS',
+    'JOURNAL_LEVELS',
+    'SINCE_CURSOR_BASE',
+    'EPOCH_BASE',
+    'CONSOLE_SEQ_CEILING',
+    'tailWithCounts',
+    'headWithCounts',
+    'takeTail',
+    'takeHead',
+    'tailHint',
+    'isConsoleLevel',
+    'atConsoleLevel',
+    'capLogText',
+    'fitLogBudget',
+    'encodedSize',
+    'consoleLogs',
+    'journalEvents',
+    'editorJournal',
+    'watchRead',
   ),
 );
 // MCP servers: one budget for every tool (docs/mcp.md).

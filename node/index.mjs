@@ -67,7 +67,8 @@ export const {
 export const sceneState = forward('sceneState');
 export const layoutBounds = forward('layoutBounds');
 export const summarizeAssets = forward('summarizeAssets');
-export const listAssets = forward('listAssets');
+// The package's older name for summarizeAssets: the same function.
+export const listAssets = summarizeAssets;
 export const summarizeTraits = forward('summarizeTraits');
 export const handles = forward('handles');
 export const capLabel = forward('capLabel');

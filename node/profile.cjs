@@ -17,13 +17,29 @@ const invalid = (message) => codedError('INVALID_INPUT', message, TypeError);
  */
 function profileResponse(toolName, blocks, options) {
   if (typeof toolName !== 'string') throw invalid('profileResponse(toolName, blocks): toolName must be a string');
-  if (!Array.isArray(blocks)) throw invalid('profileResponse(toolName, blocks): blocks must be an array of { type, text }');
-  const opts = readOptions('profileResponse', options, ['encoding', 'overheadBlocks', 'thresholds', 'maxOverheadRatio']);
+  if (!Array.isArray(blocks))
+    throw invalid('profileResponse(toolName, blocks): blocks must be an array of { type, text }');
+  const opts = readOptions('profileResponse', options, [
+    'encoding',
+    'overheadBlocks',
+    'thresholds',
+    'maxOverheadRatio',
+  ]);
   const { encoding, overheadBlocks = 0, maxOverheadRatio } = opts;
-  const thresholds = opts.thresholds === undefined ? undefined : readOptions('profileResponse', opts.thresholds, ['low', 'medium', 'high'], 'thresholds');
+  const thresholds =
+    opts.thresholds === undefined
+      ? undefined
+      : readOptions('profileResponse', opts.thresholds, ['low', 'medium', 'high'], 'thresholds');
   const name = tokens.prepareEncoding(encoding);
-  const coreOptions = { overheadBlocks, ...(thresholds ? { thresholds } : {}), ...(maxOverheadRatio !== undefined ? { maxOverheadRatio } : {}) };
-  const cleanBlocks = blocks.map((b) => ({ type: String(b?.type ?? 'text'), text: typeof b?.text === 'string' ? b.text : '' }));
+  const coreOptions = {
+    overheadBlocks,
+    ...(thresholds ? { thresholds } : {}),
+    ...(maxOverheadRatio !== undefined ? { maxOverheadRatio } : {}),
+  };
+  const cleanBlocks = blocks.map((b) => ({
+    type: String(b?.type ?? 'text'),
+    text: typeof b?.text === 'string' ? b.text : '',
+  }));
   const profile = JSON.parse(core.profileResponseJson(toolName, jsonBytes(cleanBlocks), jsonBytes(coreOptions), name));
   // JSON has no Infinity: the core writes an unbounded ratio (overhead, no payload) as null.
   if (profile.overheadRatio === null) profile.overheadRatio = Infinity;
@@ -36,21 +52,33 @@ function profileResponse(toolName, blocks, options) {
  * on nested, non-uniform data, so the choice is measured, never assumed.
  */
 function chooseEncoding(data, options) {
-  const { encoding, delimiter, indentSize } = readOptions('chooseEncoding', options, ['encoding', 'delimiter', 'indentSize']);
+  const { encoding, delimiter, indentSize } = readOptions('chooseEncoding', options, [
+    'encoding',
+    'delimiter',
+    'indentSize',
+  ]);
   const name = tokens.prepareEncoding(encoding);
   const json = stringifyNeverThrows(data) ?? 'null';
   const toon = toToon(data, { ...(delimiter ? { delimiter } : {}), ...(indentSize ? { indentSize } : {}) });
   const jsonTokens = tokens.countTokens(json, name);
   const toonTokens = tokens.countTokens(toon, name);
   const format = toonTokens < jsonTokens ? 'toon' : 'json';
-  return { format, text: format === 'toon' ? toon : json, jsonTokens, toonTokens, encoding: name, savedTokens: Math.abs(jsonTokens - toonTokens) };
+  return {
+    format,
+    text: format === 'toon' ? toon : json,
+    jsonTokens,
+    toonTokens,
+    encoding: name,
+    savedTokens: Math.abs(jsonTokens - toonTokens),
+  };
 }
 
 /** The budget lockfile for a list of tools (`tools/list` entries, optionally with `limits`). */
 function budgetLock(tools, options) {
   const { encoding } = readOptions('budgetLock', options, ['encoding']);
   const list = Array.isArray(tools) ? tools : tools && Array.isArray(tools.tools) ? tools.tools : null;
-  if (list === null) throw invalid('budgetLock(tools): tools must be an array of tools or a tools/list result { tools }');
+  if (list === null)
+    throw invalid('budgetLock(tools): tools must be an array of tools or a tools/list result { tools }');
   const name = tokens.prepareEncoding(encoding);
   return JSON.parse(core.budgetLockJson(jsonBytes(list), name));
 }

@@ -19,7 +19,8 @@ const MAX_PAYLOAD_CHARS = 60000;
 function toCap(raw) {
   if (raw === undefined) return MAX_PAYLOAD_CHARS;
   if (typeof raw === 'number') return raw;
-  if (typeof raw === 'string' || typeof raw === 'boolean' || typeof raw === 'bigint' || raw === null) return Number(raw);
+  if (typeof raw === 'string' || typeof raw === 'boolean' || typeof raw === 'bigint' || raw === null)
+    return Number(raw);
   return MAX_PAYLOAD_CHARS;
 }
 
@@ -38,12 +39,24 @@ function filterNames(filters) {
 
 function readEncodeOptions(options) {
   if (typeof options !== 'object' || options === null) {
-    return { maxChars: toCap(options), precision: undefined, maxTokens: undefined, encoding: undefined, filters: NO_FILTERS };
+    return {
+      maxChars: toCap(options),
+      precision: undefined,
+      maxTokens: undefined,
+      encoding: undefined,
+      filters: NO_FILTERS,
+    };
   }
   const precision = options.precision === undefined ? undefined : Number(options.precision);
   // Token cap (node/tokens.cjs): either cap can bind; see encode.
   const maxTokens = tokens.toTokenCap(options.maxTokens);
-  return { maxChars: toCap(options.maxChars), precision, maxTokens, encoding: options.encoding, filters: filterNames(options.filters) };
+  return {
+    maxChars: toCap(options.maxChars),
+    precision,
+    maxTokens,
+    encoding: options.encoding,
+    filters: filterNames(options.filters),
+  };
 }
 
 function safeString(value) {
@@ -150,7 +163,13 @@ function retargetNarrowHint(text, filters) {
   } catch {
     return text;
   }
-  if (typeof envelope !== 'object' || envelope === null || envelope.elided !== true || typeof envelope.hint !== 'string') return text;
+  if (
+    typeof envelope !== 'object' ||
+    envelope === null ||
+    envelope.elided !== true ||
+    typeof envelope.hint !== 'string'
+  )
+    return text;
   const own = OWN_HINT.exec(envelope.hint);
   const hint = own
     ? core.narrowHint(own[1], own[3], own[2] === 'tokens', names)

@@ -52,7 +52,9 @@ function counted(items, typeOf, options, fromEnd) {
   const opts = options !== null && typeof options === 'object' ? options : {};
   const limit = typeof opts.limit === 'number' && Number.isFinite(opts.limit) ? opts.limit : null;
   const fallback = Number(opts.defaultLimit);
-  const plan = JSON.parse(core.tailPlan(enc(keys), enc(limit), enc(fallback === Infinity ? Number.MAX_VALUE : fallback)));
+  const plan = JSON.parse(
+    core.tailPlan(enc(keys), enc(limit), enc(fallback === Infinity ? Number.MAX_VALUE : fallback)),
+  );
   const kept = fromEnd ? list.slice(list.length - plan.kept) : list.slice(0, plan.kept);
   return { items: kept, total: plan.total, truncated: plan.truncated, byType: plan.byType };
 }
@@ -80,7 +82,8 @@ function capLogText(text, max) {
 
 // sizeOf runs here, once per item, from the end the budget keeps; the core decides how many fit.
 function fitLogBudget(items, sizeOf, budget, keep) {
-  if (typeof sizeOf !== 'function') throw new TypeError('fitLogBudget(items, sizeOf, budget, keep): sizeOf must be a function');
+  if (typeof sizeOf !== 'function')
+    throw new TypeError('fitLogBudget(items, sizeOf, budget, keep): sizeOf must be a function');
   const list = listOf(items);
   const last = keep === 'last';
   const sizes = new Float64Array(list.length);

@@ -65,7 +65,12 @@ function screenshotResult(shot, options) {
   const s = shot !== null && typeof shot === 'object' ? shot : {};
   const inline = options !== null && typeof options === 'object' && options.inline === true;
   const num = (x) => (typeof x === 'number' && Number.isFinite(x) ? x : undefined);
-  const text = core.screenshotText(typeof s.path === 'string' ? s.path : undefined, num(s.width), num(s.height), inline);
+  const text = core.screenshotText(
+    typeof s.path === 'string' ? s.path : undefined,
+    num(s.width),
+    num(s.height),
+    inline,
+  );
   const content = [{ type: 'text', text }];
   if (inline && typeof s.base64 === 'string') content.push({ type: 'image', data: s.base64, mimeType: 'image/png' });
   return { content };

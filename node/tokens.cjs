@@ -28,7 +28,11 @@ function ensureTable(name) {
 
 function requireText(text, fn) {
   if (typeof text === 'string') return text;
-  throw codedError('INVALID_INPUT', `${fn}(text): text must be a string, got ${text === null ? 'null' : typeof text}`, TypeError);
+  throw codedError(
+    'INVALID_INPUT',
+    `${fn}(text): text must be a string, got ${text === null ? 'null' : typeof text}`,
+    TypeError,
+  );
 }
 
 /** Validates an encoding name and loads its table, for other bindings that count in Rust. */
@@ -67,7 +71,10 @@ function estimateTokens(text, method = 'chars/4') {
   const str = requireText(text, 'estimateTokens');
   const divisor = ESTIMATE_DIVISORS[method];
   if (typeof divisor !== 'number' || !Object.prototype.hasOwnProperty.call(ESTIMATE_DIVISORS, method)) {
-    throw codedError('INVALID_OPTION', `Unknown estimate method "${String(method)}". Supported methods: ${ESTIMATE_METHODS.join(', ')}.`);
+    throw codedError(
+      'INVALID_OPTION',
+      `Unknown estimate method "${String(method)}". Supported methods: ${ESTIMATE_METHODS.join(', ')}.`,
+    );
   }
   return Math.ceil(str.length / divisor);
 }

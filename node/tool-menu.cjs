@@ -26,11 +26,17 @@ function menuCost(tools, options) {
 
 /** Lint findings for one tool's description (see docs/menu.md for the exact rules). */
 function lintDescription(tool, options) {
-  const { encoding, maxDescriptionTokens: raw } = readOptions('lintDescription', options, ['encoding', 'maxDescriptionTokens']);
+  const { encoding, maxDescriptionTokens: raw } = readOptions('lintDescription', options, [
+    'encoding',
+    'maxDescriptionTokens',
+  ]);
   const name = tokens.prepareEncoding(encoding);
   const max = raw === undefined ? DEFAULT_MAX_DESCRIPTION_TOKENS : Number(raw);
   if (!(max >= 0)) {
-    throw codedError('INVALID_OPTION', `lintDescription: maxDescriptionTokens must be a number >= 0, got ${String(raw)}.`);
+    throw codedError(
+      'INVALID_OPTION',
+      `lintDescription: maxDescriptionTokens must be a number >= 0, got ${String(raw)}.`,
+    );
   }
   return JSON.parse(core.lintDescriptionJson(jsonBytes(tool), name, max));
 }
@@ -39,7 +45,10 @@ function stringOption(options, key, fallback) {
   const raw = options[key];
   if (raw === undefined) return fallback;
   if (typeof raw !== 'string' || raw.length === 0) {
-    throw codedError('INVALID_OPTION', `groupTools: ${key} must be a non-empty string, got ${JSON.stringify(raw) ?? typeof raw}.`);
+    throw codedError(
+      'INVALID_OPTION',
+      `groupTools: ${key} must be a non-empty string, got ${JSON.stringify(raw) ?? typeof raw}.`,
+    );
   }
   return raw;
 }
@@ -63,7 +72,10 @@ function groupTools(tools, options) {
     const original = typeof action === 'string' ? actions.get(action) : undefined;
     if (original === undefined) {
       const shown = action === undefined ? 'missing' : JSON.stringify(action);
-      throw codedError('UNKNOWN_ACTION', `Tool "${name}": ${discriminator} ${shown} is not one of its actions. Valid actions: ${[...actions.keys()].join(', ')}.`);
+      throw codedError(
+        'UNKNOWN_ACTION',
+        `Tool "${name}": ${discriminator} ${shown} is not one of its actions. Valid actions: ${[...actions.keys()].join(', ')}.`,
+      );
     }
     const { [discriminator]: _dropped, ...rest } = args;
     return { name: original, arguments: rest };
@@ -74,7 +86,8 @@ function groupTools(tools, options) {
 // The tool as the model sees it: `descriptions` removed, `description` the chosen text, placed
 // right after `name`. Object.fromEntries defines keys, so a `__proto__` key stays data.
 function variantOf(tool, compact) {
-  if (typeof tool !== 'object' || tool === null || Array.isArray(tool) || !Object.hasOwn(tool, 'descriptions')) return tool;
+  if (typeof tool !== 'object' || tool === null || Array.isArray(tool) || !Object.hasOwn(tool, 'descriptions'))
+    return tool;
   const d = typeof tool.descriptions === 'object' && tool.descriptions !== null ? tool.descriptions : {};
   const full = typeof d.full === 'string' ? d.full : tool.description;
   const text = compact && typeof d.compact === 'string' ? d.compact : full;

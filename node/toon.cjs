@@ -32,11 +32,14 @@ function readToonOptions(fn, options, defaults) {
   }
   if (!Number.isInteger(indentSize) || indentSize < 1 || indentSize > MAX_INDENT_SIZE) {
     const shown = typeof indentSize === 'number' ? String(indentSize) : typeof indentSize;
-    throw codedError('INVALID_OPTION', `${fn}: indentSize must be an integer from 1 to ${MAX_INDENT_SIZE}, got ${shown}`, RangeError);
+    throw codedError(
+      'INVALID_OPTION',
+      `${fn}: indentSize must be an integer from 1 to ${MAX_INDENT_SIZE}, got ${shown}`,
+      RangeError,
+    );
   }
   return { delimiter, indentSize };
 }
-
 
 const SURROGATE = /[\uD800-\uDFFF]/;
 
@@ -51,7 +54,11 @@ function assertNoLoneSurrogate(text, context) {
       i++;
       continue;
     }
-    throw codedError('INVALID_INPUT', `Cannot encode ${context} containing an unpaired surrogate U+${code.toString(16).toUpperCase()} at index ${i}`, TypeError);
+    throw codedError(
+      'INVALID_INPUT',
+      `Cannot encode ${context} containing an unpaired surrogate U+${code.toString(16).toUpperCase()} at index ${i}`,
+      TypeError,
+    );
   }
 }
 
@@ -116,7 +123,10 @@ function normalizeToon(value, ancestors = new Set()) {
 function toonJsonText(value) {
   // Plain JSON data skips normalization: JSON.stringify(value) is then exactly the JSON of
   // normalizeToon(value). The depth limit ends a cycle's walk; the exact path reports it.
-  const plain = typeof value === 'object' && value !== null ? isPlainTree(value, { strictPrimitives: true, maxDepth: MAX_DEPTH }) : typeof value === 'string' || typeof value === 'boolean' || typeof value === 'number';
+  const plain =
+    typeof value === 'object' && value !== null
+      ? isPlainTree(value, { strictPrimitives: true, maxDepth: MAX_DEPTH })
+      : typeof value === 'string' || typeof value === 'boolean' || typeof value === 'number';
   return JSON.stringify(plain ? value : normalizeToon(value));
 }
 
@@ -149,7 +159,9 @@ function toToon(value, options) {
 
 /** A ToolResult whose one text block is the TOON encoding (pipe delimiter by default). */
 function toonResult(data, options) {
-  return { content: [{ type: 'text', text: toToonWith(data, readToonOptions('toonResult', options, RESULT_DEFAULTS)) }] };
+  return {
+    content: [{ type: 'text', text: toToonWith(data, readToonOptions('toonResult', options, RESULT_DEFAULTS)) }],
+  };
 }
 
 function toolError(message) {
@@ -174,7 +186,11 @@ function toonDescription(tool) {
     if (!Array.isArray(required) || !required.every((r) => typeof r === 'string')) {
       throw toolError(`actions[${i}].required must be an array of strings`);
     }
-    const row = { action: action.name, desc: typeof action.description === 'string' ? action.description : '', required: required.join(',') };
+    const row = {
+      action: action.name,
+      desc: typeof action.description === 'string' ? action.description : '',
+      required: required.join(','),
+    };
     // An empty cell ("") for the others keeps every row's keys equal, so the table stays a table.
     if (anyDestructive) row.destructive = action.destructive === true ? true : '';
     return row;

@@ -41,6 +41,11 @@ if (!run('cargo', ['clippy', '--version'], { quiet: true }).ok) {
   must('rustup', ['component', 'add', 'clippy'], 'adding the clippy component');
 }
 
+// 1c. rustfmt, which npm test runs as cargo fmt --check.
+if (!run('cargo', ['fmt', '--version'], { quiet: true }).ok) {
+  must('rustup', ['component', 'add', 'rustfmt'], 'adding the rustfmt component');
+}
+
 // 2. wasm-bindgen-cli, at the crate's exact version (wasm-pack cannot download it here).
 const bindgen = pinnedWasmBindgen();
 if (!run('wasm-bindgen', ['--version'], { quiet: true }).out.includes(bindgen)) {
@@ -59,5 +64,9 @@ if (!run('wasm-pack', ['--version'], { quiet: true }).ok) {
 const installed = join(root, 'node_modules', '.package-lock.json');
 const lock = join(root, 'package-lock.json');
 if (!existsSync(installed) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(installed).mtimeMs)) {
-  must('npm', existsSync(lock) ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund'], 'installing npm devDependencies');
+  must(
+    'npm',
+    existsSync(lock) ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund'],
+    'installing npm devDependencies',
+  );
 }

@@ -56,7 +56,19 @@ must('wasm-pack', ['build', '--release', '--target', 'nodejs', '--out-dir', 'pkg
 optimize(join(root, 'pkg', 'modoki_budget_bg.wasm'));
 must(
   'wasm-pack',
-  ['build', '--release', '--target', 'nodejs', '--out-dir', 'pkg/formatter', '--out-name', 'modoki_budget_formatter', '--no-pack', '--', '--no-default-features'],
+  [
+    'build',
+    '--release',
+    '--target',
+    'nodejs',
+    '--out-dir',
+    'pkg/formatter',
+    '--out-name',
+    'modoki_budget_formatter',
+    '--no-pack',
+    '--',
+    '--no-default-features',
+  ],
   { ...process.env, CARGO_TARGET_DIR: join(root, 'target', 'formatter') },
 );
 optimize(join(root, 'pkg', 'formatter', 'modoki_budget_formatter_bg.wasm'));

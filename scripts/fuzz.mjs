@@ -54,15 +54,40 @@ for (const target of wanted) {
   }
   const work = join('fuzz', 'work', target);
   mkdirSync(join(root, work), { recursive: true });
-  const args = ['-n', '19', 'cargo', 'fuzz', 'run', '-O', '--sanitizer', sanitizer, target, work, join('fuzz', 'corpus', target), '--',
-    `-max_total_time=${seconds}`, '-print_final_stats=1', ...TARGETS[target]];
+  const args = [
+    '-n',
+    '19',
+    'cargo',
+    'fuzz',
+    'run',
+    '-O',
+    '--sanitizer',
+    sanitizer,
+    target,
+    work,
+    join('fuzz', 'corpus', target),
+    '--',
+    `-max_total_time=${seconds}`,
+    '-print_final_stats=1',
+    ...TARGETS[target],
+  ];
   console.error(`fuzz: ${target} for ${seconds} s`);
   const started = Date.now();
   const result = run('nice', args, { stdio: ['ignore', 'inherit', 'pipe'], maxBuffer: 1 << 28 });
   const log = result.stderr ?? '';
-  process.stderr.write(log.split('\n').filter((l) => !/^#\d+\s+(NEW|REDUCE|pulse)/.test(l)).join('\n'));
+  process.stderr.write(
+    log
+      .split('\n')
+      .filter((l) => !/^#\d+\s+(NEW|REDUCE|pulse)/.test(l))
+      .join('\n'),
+  );
   const execs = /stat::number_of_executed_units:\s*(\d+)/.exec(log)?.[1];
-  summary.push({ target, seconds: Math.round((Date.now() - started) / 1000), execs: execs ? Number(execs) : null, status: result.status });
+  summary.push({
+    target,
+    seconds: Math.round((Date.now() - started) / 1000),
+    execs: execs ? Number(execs) : null,
+    status: result.status,
+  });
   if (result.status !== 0) failed = true;
 }
 console.table(summary);

@@ -19,27 +19,63 @@ const pick = (next, list) => list[Math.floor(next() * list.length)];
 function traitValues(trait, next, id) {
   switch (trait) {
     case 'Renderable3D':
-      return { visible: next() < 0.95, castShadows: next() < 0.6, receiveShadows: true, material: { color: pick(next, COLORS), roughness: next(), metalness: next() * 0.3, opacity: 1 } };
+      return {
+        visible: next() < 0.95,
+        castShadows: next() < 0.6,
+        receiveShadows: true,
+        material: { color: pick(next, COLORS), roughness: next(), metalness: next() * 0.3, opacity: 1 },
+      };
     case 'ModelSource':
       return { src: pick(next, MODELS), animation: null, scale: 1 + next() };
     case 'Collider':
-      return { shape: pick(next, ['box', 'sphere', 'capsule']), size: [next() * 4, next() * 4, next() * 4], isTrigger: next() < 0.1 };
+      return {
+        shape: pick(next, ['box', 'sphere', 'capsule']),
+        size: [next() * 4, next() * 4, next() * 4],
+        isTrigger: next() < 0.1,
+      };
     case 'RigidBody':
-      return { type: pick(next, ['dynamic', 'static', 'kinematic']), mass: next() * 80, linearDamping: next() * 0.2, angularDamping: next() * 0.2 };
+      return {
+        type: pick(next, ['dynamic', 'static', 'kinematic']),
+        mass: next() * 80,
+        linearDamping: next() * 0.2,
+        angularDamping: next() * 0.2,
+      };
     case 'Light':
-      return { kind: pick(next, ['directional', 'point', 'spot']), color: pick(next, COLORS), intensity: next() * 3, range: next() * 50, castShadows: next() < 0.5 };
+      return {
+        kind: pick(next, ['directional', 'point', 'spot']),
+        color: pick(next, COLORS),
+        intensity: next() * 3,
+        range: next() * 50,
+        castShadows: next() < 0.5,
+      };
     case 'Camera':
       return { fov: 40 + next() * 40, near: 0.1, far: 1000 + next() * 1000, primary: id === 2 };
     case 'AudioListener':
       return { volume: next() };
     case 'Sprite2D':
-      return { texture: `textures/sprite-${id}.png`, tint: pick(next, COLORS), flipX: next() < 0.5, pivot: [0.5, next()] };
+      return {
+        texture: `textures/sprite-${id}.png`,
+        tint: pick(next, COLORS),
+        flipX: next() < 0.5,
+        pivot: [0.5, next()],
+      };
     case 'Animator':
       return { clip: pick(next, ['idle', 'walk', 'wave', 'spin']), speed: 0.5 + next(), loop: true, time: next() * 4 };
     case 'ParticleEmitter':
-      return { rate: next() * 200, lifetime: 0.5 + next() * 3, startSize: next(), startColor: pick(next, COLORS), gravity: -9.81 * next() };
+      return {
+        rate: next() * 200,
+        lifetime: 0.5 + next() * 3,
+        startSize: next(),
+        startColor: pick(next, COLORS),
+        gravity: -9.81 * next(),
+      };
     case 'UIRect':
-      return { anchor: pick(next, ['top-left', 'center', 'bottom-right']), width: 40 + next() * 300, height: 20 + next() * 120, padding: [4, 8, 4, 8] };
+      return {
+        anchor: pick(next, ['top-left', 'center', 'bottom-right']),
+        width: 40 + next() * 300,
+        height: 20 + next() * 120,
+        padding: [4, 8, 4, 8],
+      };
     case 'UIText':
       return { text: `Label ${id}`, fontSize: 12 + Math.floor(next() * 24), color: pick(next, COLORS), align: 'left' };
     default:
@@ -66,7 +102,11 @@ export function sampleScene(count = SCENE_ENTITIES, seed = 135) {
       ...e,
       sortOrder: i,
       values,
-      world: { position: [t.x + next() * 10, t.y + next() * 10, t.z + next() * 10], rotation: t.rotation, scale: t.scale },
+      world: {
+        position: [t.x + next() * 10, t.y + next() * 10, t.z + next() * 10],
+        rotation: t.rotation,
+        scale: t.scale,
+      },
       bounds: { min: [t.x - half, t.y - half, t.z - half], max: [t.x + half, t.y + half, t.z + half] },
     };
   });
@@ -82,7 +122,8 @@ export function sampleLayout(entities) {
     const t = e.values.Transform;
     const extent = hasExtent(e) ? 24 * t.scale[1] * t.scale[2] : 0;
     const screen = { x: VIEWPORT.w / 2 + t.x * 0.6, y: VIEWPORT.h / 2 + t.z * 0.3, w: extent * 2, h: extent * 1.5 };
-    const onScreen = screen.x + screen.w > 0 && screen.x < VIEWPORT.w && screen.y + screen.h > 0 && screen.y < VIEWPORT.h;
+    const onScreen =
+      screen.x + screen.w > 0 && screen.x < VIEWPORT.w && screen.y + screen.h > 0 && screen.y < VIEWPORT.h;
     return {
       id: e.id,
       name: e.name,

@@ -22,7 +22,9 @@ const precisionParam = z
   .min(0)
   .max(17)
   .optional()
-  .describe('Significant digits for floats (default 9, max error ~3.5e-7 on scene coordinates). 0 = exact float64. Compare edits with a tolerance, not ===.');
+  .describe(
+    'Significant digits for floats (default 9, max error ~3.5e-7 on scene coordinates). 0 = exact float64. Compare edits with a tolerance, not ===.',
+  );
 
 const GET_SCENE_STATE = `Read the open scene.
 Default (no arguments): a names-only index — per entity id, guid, name, parentId, layer and trait NAMES, no field values, at most 200 entities, plus a hint. About 26,000 chars (~10,300 tokens) for 135 entities; the 36-char GUIDs are the largest share of its tokens.
@@ -130,8 +132,11 @@ export function createServer(options = {}) {
       description: GET_CONSOLE_LOGS,
       inputSchema: {
         level: z.string().optional().describe('"log", "info", "warn" or "error".'),
-        since: z.number().optional().describe('Forward cursor: a prior reply\'s nextSeq; the oldest entries after it.'),
-        sinceMs: z.number().optional().describe('Only entries logged after this instant (ms since epoch). Not with since.'),
+        since: z.number().optional().describe("Forward cursor: a prior reply's nextSeq; the oldest entries after it."),
+        sinceMs: z
+          .number()
+          .optional()
+          .describe('Only entries logged after this instant (ms since epoch). Not with since.'),
         limit: z.number().int().min(0).optional().describe('Entries to return from the end (default 50).'),
         full: z.boolean().optional().describe('The whole ring. Large.'),
       },
@@ -151,5 +156,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const server = createServer();
   await server.connect(new StdioServerTransport());
   // stdout carries the protocol; anything human goes to stderr.
-  console.error('modoki-budget example MCP server on stdio (tools: get_scene_state, get_layout_bounds, get_console_logs)');
+  console.error(
+    'modoki-budget example MCP server on stdio (tools: get_scene_state, get_layout_bounds, get_console_logs)',
+  );
 }

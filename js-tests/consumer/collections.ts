@@ -1,6 +1,14 @@
 // Strict-tsc consumer of the collection-limit and field-selection API: every export is used;
 // misuses the declarations must refuse are marked as expected errors.
-import { limitCollection, limitResult, select, selectSchema, type LimitOptions, type LimitedCollection, type ToolResult } from 'modoki-budget';
+import {
+  limitCollection,
+  limitResult,
+  select,
+  selectSchema,
+  type LimitOptions,
+  type LimitedCollection,
+  type ToolResult,
+} from 'modoki-budget';
 
 const options: LimitOptions = { hint: 'Pass type= to narrow.' };
 const items: readonly { id: number }[] = [{ id: 1 }, { id: 2 }, { id: 3 }];

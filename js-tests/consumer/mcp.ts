@@ -15,7 +15,13 @@ import {
 } from 'modoki-budget';
 
 const seen: BudgetInfo[] = [];
-const options: BudgetOptions = { preset: 'claudeCode', maxTokens: null, store: { maxResults: 10 }, pageTool: true, onResult: (info) => seen.push(info) };
+const options: BudgetOptions = {
+  preset: 'claudeCode',
+  maxTokens: null,
+  store: { maxResults: 10 },
+  pageTool: true,
+  onResult: (info) => seen.push(info),
+};
 
 const server: McpServer = withBudget(new McpServer({ name: 'consumer', version: '0.0.0' }), options);
 server.registerTool('t', { description: 'a tool' }, async () => ({ content: [{ type: 'text' as const, text: 'ok' }] }));

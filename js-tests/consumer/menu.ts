@@ -22,8 +22,19 @@ import {
 
 const schema: JsonSchema = { type: 'object', properties: { id: { type: 'integer' } } };
 const tools: readonly McpTool[] = [
-  { name: 'watch.start', description: 'Start.', inputSchema: schema, descriptions: { compact: 'Start.', full: 'Starts a watch.' } },
-  { name: 'watch.read', description: 'Read.', outputSchema: { type: 'array' }, annotations: { readOnlyHint: true }, defaultShape: 'counts' },
+  {
+    name: 'watch.start',
+    description: 'Start.',
+    inputSchema: schema,
+    descriptions: { compact: 'Start.', full: 'Starts a watch.' },
+  },
+  {
+    name: 'watch.read',
+    description: 'Read.',
+    outputSchema: { type: 'array' },
+    annotations: { readOnlyHint: true },
+    defaultShape: 'counts',
+  },
 ];
 const costOptions: MenuCostOptions = { encoding: 'o200k_base' };
 const cost: MenuCost = menuCost(tools, costOptions);

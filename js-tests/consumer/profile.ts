@@ -27,8 +27,17 @@ const report: InflationReport = inflationRisk({ type: 'array', items: { type: 's
 const level: InflationRiskLevel = report.risk;
 const bound: number | undefined = report.boundTokens;
 const truncated: true | undefined = report.truncated;
-const profileOptions: ProfileOptions = { overheadBlocks: 1, thresholds: { low: 10 }, maxOverheadRatio: 0.5, encoding: 'o200k_base' };
-const profiled: ResponseProfile = profileResponse('t', [{ type: 'text', text: '{}' }, { type: 'text' }], profileOptions);
+const profileOptions: ProfileOptions = {
+  overheadBlocks: 1,
+  thresholds: { low: 10 },
+  maxOverheadRatio: 0.5,
+  encoding: 'o200k_base',
+};
+const profiled: ResponseProfile = profileResponse(
+  't',
+  [{ type: 'text', text: '{}' }, { type: 'text' }],
+  profileOptions,
+);
 const size: ProfileSize = profiled.blocks[0].size;
 const role: 'payload' | 'overhead' = profiled.blocks[0].role;
 const risk: Risk = profiled.risk;
@@ -36,7 +45,9 @@ const advisory: string | null = profiled.advisory;
 const chooseOptions: ChooseEncodingOptions = { encoding: 'cl100k_base', delimiter: '|', indentSize: 2 };
 const choice: EncodingChoice = chooseEncoding([{ a: 1 }], chooseOptions);
 const format: 'json' | 'toon' = choice.format;
-const tools: readonly LockTool[] = [{ name: 't', description: 'd', outputSchema: { type: 'array' }, limits: { maxItems: 5, maxTokens: 100 } }];
+const tools: readonly LockTool[] = [
+  { name: 't', description: 'd', outputSchema: { type: 'array' }, limits: { maxItems: 5, maxTokens: 100 } },
+];
 const lockOptions: BudgetLockOptions = { encoding: 'cl100k_base' };
 const lock: BudgetLock = budgetLock(tools, lockOptions);
 const fromList: BudgetLock = budgetLock({ tools });
@@ -54,4 +65,18 @@ const wrongLock: BudgetLock = { integrityDigest: '', lockfileVersion: 2, tools: 
 // @ts-expect-error — an unknown option is refused
 checkLock(lock, lock, { tolerence: 0.2 });
 
-export { level, bound, truncated, size, role, risk, advisory, format, entryRisk, text, escalated, wrongRisk, wrongLock };
+export {
+  level,
+  bound,
+  truncated,
+  size,
+  role,
+  risk,
+  advisory,
+  format,
+  entryRisk,
+  text,
+  escalated,
+  wrongRisk,
+  wrongLock,
+};

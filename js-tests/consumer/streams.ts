@@ -40,7 +40,8 @@ import {
   type WatchReadResult,
 } from 'modoki-budget';
 
-const defaults: number = CONSOLE_TAIL_DEFAULT + JOURNAL_TAIL_DEFAULT + EDITOR_JOURNAL_TAIL_DEFAULT + CONSOLE_SEQ_CEILING;
+const defaults: number =
+  CONSOLE_TAIL_DEFAULT + JOURNAL_TAIL_DEFAULT + EDITOR_JOURNAL_TAIL_DEFAULT + CONSOLE_SEQ_CEILING;
 const budgets: number = LOG_LINE_CHARS + LOG_ENTRY_CHARS + LOG_ANSWER_CHARS;
 const first: ConsoleLevel = CONSOLE_LEVELS[0];
 const journalLevel: JournalLevel = JOURNAL_LEVELS[2];
@@ -56,12 +57,24 @@ const cut: string = capLogText('x'.repeat(500), LOG_LINE_CHARS);
 const fitted: { items: string[]; omitted: number } = fitLogBudget(['a', 'b'], encodedSize, 10, 'last');
 
 const entries: ConsoleEntry[] = [{ seq: 1, level: 'log', ts: 1, text: 'a' }];
-const consoleReply: ConsoleLogsResult | StreamRefusal = consoleLogs(entries, { level: 'warn', since: 0, epoch: 'e', limit: 5 }, { epoch: 'e', dropped: 0 });
+const consoleReply: ConsoleLogsResult | StreamRefusal = consoleLogs(
+  entries,
+  { level: 'warn', since: 0, epoch: 'e', limit: 5 },
+  { epoch: 'e', dropped: 0 },
+);
 const nextSeq: number | undefined = 'ok' in consoleReply ? undefined : consoleReply.nextSeq;
 const events: JournalEvent[] = [{ tick: 1, type: 'spawn', cap: 1, level: 'info' }];
-const journalReply: JournalEventsResult | StreamRefusal = journalEvents(events, { sinceCap: 0, level: 'warn' }, { captureSeq: 1, captures: { types: ['@contact'], active: [] } });
+const journalReply: JournalEventsResult | StreamRefusal = journalEvents(
+  events,
+  { sinceCap: 0, level: 'warn' },
+  { captureSeq: 1, captures: { types: ['@contact'], active: [] } },
+);
 const editorEvents: EditorJournalEvent[] = [{ seq: 1, cap: 2, type: '!edit', source: 'agent' }];
-const editorReply: EditorJournalResult | StreamRefusal = editorJournal(editorEvents, { merged: true, sinceCap: 1, source: 'human' }, { game: events, epoch: 'c~s' });
+const editorReply: EditorJournalResult | StreamRefusal = editorJournal(
+  editorEvents,
+  { merged: true, sinceCap: 1, source: 'human' },
+  { game: events, epoch: 'c~s' },
+);
 const watch: WatchReadResult = watchRead({ series: [] }, { samples: true, precision: '3' });
 
 // @ts-expect-error — a level threshold is one of the four console levels
@@ -69,4 +82,22 @@ consoleLogs(entries, { level: 'fatal' });
 // @ts-expect-error — fitLogBudget keeps 'first' or 'last'
 fitLogBudget([1], () => 1, 10, 'middle');
 
-export { defaults, budgets, first, journalLevel, docs, tail, head, window, page, hint, levelOk, cut, fitted, nextSeq, journalReply, editorReply, watch };
+export {
+  defaults,
+  budgets,
+  first,
+  journalLevel,
+  docs,
+  tail,
+  head,
+  window,
+  page,
+  hint,
+  levelOk,
+  cut,
+  fitted,
+  nextSeq,
+  journalReply,
+  editorReply,
+  watch,
+};

@@ -1,6 +1,18 @@
 // Compiled with `tsc --noEmit` against the INSTALLED tarball by pack.test.ts: proves the
 // published .d.ts exists, resolves through package.json "exports", and types the API.
-import { encode, capText, createFormatter, isFailureBody, roundFloats, roundSig, resolvePrecision, summarize, MAX_PAYLOAD_CHARS, type ToolResult, type EncodeOptions } from 'modoki-budget';
+import {
+  encode,
+  capText,
+  createFormatter,
+  isFailureBody,
+  roundFloats,
+  roundSig,
+  resolvePrecision,
+  summarize,
+  MAX_PAYLOAD_CHARS,
+  type ToolResult,
+  type EncodeOptions,
+} from 'modoki-budget';
 
 const options: EncodeOptions = { maxChars: MAX_PAYLOAD_CHARS, precision: 9 };
 const text: string = encode({ a: 1 }, options);
@@ -16,12 +28,27 @@ encode({}, 'big');
 export { capped, result, failure, rounded, n, preview };
 
 // TOON, collections and inflation risk.
-import { toToon, toonResult, toonDescription, limitCollection, limitResult, select, selectSchema, inflationRisk, type ToonOptions, type LimitedCollection, type InflationReport } from 'modoki-budget';
+import {
+  toToon,
+  toonResult,
+  toonDescription,
+  limitCollection,
+  limitResult,
+  select,
+  selectSchema,
+  inflationRisk,
+  type ToonOptions,
+  type LimitedCollection,
+  type InflationReport,
+} from 'modoki-budget';
 
 const toonOptions: ToonOptions = { delimiter: '|', indentSize: 4 };
 const toon: string = toToon({ rows: [{ a: 1 }] }, toonOptions);
 const toonBlock: ToolResult = toonResult([{ a: 1 }]);
-const description: string = toonDescription({ name: 't', actions: [{ name: 'a', required: ['id'], destructive: true }] });
+const description: string = toonDescription({
+  name: 't',
+  actions: [{ name: 'a', required: ['id'], destructive: true }],
+});
 const limited: LimitedCollection<number> = limitCollection([1, 2, 3], 2, { hint: 'narrow it' });
 const limitedBlock: ToolResult = limitResult([1, 2, 3], 2);
 const picked: unknown = select({ a: 1 }, ['a']);
@@ -31,7 +58,15 @@ const level: 'low' | 'medium' | 'high' | 'critical' = risk.risk;
 // @ts-expect-error — only ',', '\t' and '|' are delimiters
 toToon({}, { delimiter: ';' });
 export { toon, toonBlock, description, limited, limitedBlock, picked, selectable, level };
-import { menuCost, lintDescription, groupTools, menuFor, type McpTool, type Finding, type ToolCall } from 'modoki-budget';
+import {
+  menuCost,
+  lintDescription,
+  groupTools,
+  menuFor,
+  type McpTool,
+  type Finding,
+  type ToolCall,
+} from 'modoki-budget';
 const tools: McpTool[] = [{ name: 'watch.read', description: 'Read.', inputSchema: { type: 'object' } }];
 const menuTokens: number = menuCost(tools, { encoding: 'o200k_base' }).tools[0].inputSchemaTokens;
 const findings: Finding[] = lintDescription(tools[0], { maxDescriptionTokens: 100 });
@@ -42,7 +77,16 @@ menuFor(tools, { compact: 'watch.read' });
 export { menuTokens, findings, call, compactTokens };
 
 // Profiler, JSON-or-TOON choice, budget lockfile.
-import { profileResponse, chooseEncoding, budgetLock, serializeLock, checkLock, type ResponseProfile, type BudgetLock, type LockCheck } from 'modoki-budget';
+import {
+  profileResponse,
+  chooseEncoding,
+  budgetLock,
+  serializeLock,
+  checkLock,
+  type ResponseProfile,
+  type BudgetLock,
+  type LockCheck,
+} from 'modoki-budget';
 const profiled: ResponseProfile = profileResponse('t', [{ type: 'text', text: '{}' }], { overheadBlocks: 0 });
 const format: 'json' | 'toon' = chooseEncoding({ a: 1 }).format;
 const lockfile: BudgetLock = budgetLock([{ name: 't', description: 'd' }]);

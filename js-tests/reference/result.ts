@@ -23,7 +23,12 @@ export function summarize(data: unknown): unknown {
   if (Array.isArray(data)) return `array(${data.length})`;
   const out: Record<string, string> = {};
   for (const key of Object.keys(data as object)) {
-    Object.defineProperty(out, key, { value: describe((data as Record<string, unknown>)[key]), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, key, {
+      value: describe((data as Record<string, unknown>)[key]),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }
@@ -99,7 +104,12 @@ export function roundFloats<T>(value: T, sig = DEFAULT_FLOAT_PRECISION): T {
     if (!isPlain(v)) return v;
     const out = Object.getPrototypeOf(v) === null ? Object.create(null) : {};
     for (const k of Object.keys(v)) {
-      Object.defineProperty(out, k, { value: walk((v as Record<string, unknown>)[k]), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, k, {
+        value: walk((v as Record<string, unknown>)[k]),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return out;
   };
@@ -114,16 +124,31 @@ export function resolvePrecision(raw: unknown): number {
 
 /** The refusal as the contract specifies it: prose fields at 4,000 chars, `got` at 8,000 (or
  *  `gotBudget`), a structured `got` kept while its JSON fits, else a shape report. */
-export function encodeError(detail: { code: string; tool?: string; what: string; why: string; got?: unknown; expected?: string; options?: string[]; gotBudget?: number }): string {
+export function encodeError(detail: {
+  code: string;
+  tool?: string;
+  what: string;
+  why: string;
+  got?: unknown;
+  expected?: string;
+  options?: string[];
+  gotBudget?: number;
+}): string {
   const budget = detail.gotBudget ?? 8000;
   let got: unknown;
   if (typeof detail.got === 'string') got = capText(detail.got, budget);
   else if (detail.got !== undefined) {
     const text = JSON.stringify(detail.got);
     if (text === undefined) got = String(detail.got);
-    else got = text.length <= budget ? detail.got : { elided: true, bytes: text.length, preview: summarize(detail.got) };
+    else
+      got = text.length <= budget ? detail.got : { elided: true, bytes: text.length, preview: summarize(detail.got) };
   }
-  const error: Record<string, unknown> = { code: detail.code, tool: detail.tool, what: capText(detail.what, 4000), why: capText(detail.why, 4000) };
+  const error: Record<string, unknown> = {
+    code: detail.code,
+    tool: detail.tool,
+    what: capText(detail.what, 4000),
+    why: capText(detail.why, 4000),
+  };
   if (got !== undefined) error.got = got;
   if (detail.expected !== undefined) error.expected = capText(detail.expected, 4000);
   if (detail.options !== undefined) error.options = detail.options;

@@ -13,20 +13,63 @@ export const boundaryFloat = fc.oneof(
   fc.double({ min: 2 ** 52, max: 2 ** 54, noNaN: true }),
   fc.double({ min: -1e16, max: 1e16, noNaN: true }),
   // k / 2^m has a short exact decimal expansion: these are the toPrecision ties.
-  fc.tuple(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.integer({ min: 0, max: 20 })).map(([k, m]) => k / 2 ** m),
-  fc.constantFrom(1e21, 1e21 - 65536, 999999999999999900000, 1e-7, 1e-6, 0.000001, 2 ** 53, 2 ** 53 + 2, -0, 0.1 + 0.2, 679.0625, 247.13061935179246, 5e-324, Number.MAX_VALUE, NaN, Infinity, -Infinity),
+  fc
+    .tuple(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.integer({ min: 0, max: 20 }))
+    .map(([k, m]) => k / 2 ** m),
+  fc.constantFrom(
+    1e21,
+    1e21 - 65536,
+    999999999999999900000,
+    1e-7,
+    1e-6,
+    0.000001,
+    2 ** 53,
+    2 ** 53 + 2,
+    -0,
+    0.1 + 0.2,
+    679.0625,
+    247.13061935179246,
+    5e-324,
+    Number.MAX_VALUE,
+    NaN,
+    Infinity,
+    -Infinity,
+  ),
 );
 
 /** Strings with unicode, control characters, quotes and lone surrogates. */
 export const nastyString = fc.oneof(
   fc.string(),
   fc.string({ unit: 'binary' }),
-  fc.string({ unit: fc.constantFrom('"', '\\', '\n', '\r', '\t', '\b', '\f', '\u0000', '\u001f', '\u007f', '\u2028', '\u2029', 'é', '😀', '…', 'a') }),
+  fc.string({
+    unit: fc.constantFrom(
+      '"',
+      '\\',
+      '\n',
+      '\r',
+      '\t',
+      '\b',
+      '\f',
+      '\u0000',
+      '\u001f',
+      '\u007f',
+      '\u2028',
+      '\u2029',
+      'é',
+      '😀',
+      '…',
+      'a',
+    ),
+  }),
   fc.tuple(fc.string(), fc.constantFrom(...LONE_SURROGATES), fc.string()).map(([a, s, b]) => a + s + b),
   fc.string({ minLength: 35, maxLength: 45 }),
 );
 
-const key = fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('__proto__', 'constructor', 'toString', '0', '10', '-1', 'a.b', ''), nastyString);
+const key = fc.oneof(
+  fc.string({ maxLength: 8 }),
+  fc.constantFrom('__proto__', 'constructor', 'toString', '0', '10', '-1', 'a.b', ''),
+  nastyString,
+);
 
 /** JSON-able values (plus undefined, which JSON.stringify drops) built from the above. */
 export const jsonish = fc.letrec((tie) => ({
@@ -44,7 +87,8 @@ export const jsonish = fc.letrec((tie) => ({
   array: fc.array(tie('value'), { maxLength: 6 }),
   object: fc.array(fc.tuple(key, tie('value')), { maxLength: 6 }).map((entries) => {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of entries) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+    for (const [k, v] of entries)
+      Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
     return out;
   }),
 })).value;

@@ -8,7 +8,14 @@ export const root = resolve(__dirname, '..', '..');
 export const bin = join(root, 'bin', 'modoki-budget.cjs');
 export const lineServer = join(root, 'js-tests', 'fixtures', 'line-server.mjs');
 
-type Message = { jsonrpc: '2.0'; id?: number | string | null; method?: string; params?: unknown; result?: any; error?: any };
+type Message = {
+  jsonrpc: '2.0';
+  id?: number | string | null;
+  method?: string;
+  params?: unknown;
+  result?: any;
+  error?: any;
+};
 
 export interface LineClient {
   child: ChildProcessWithoutNullStreams;
@@ -52,15 +59,21 @@ export function lineClient(args: string[], { timeoutMs = 30_000 } = {}): LineCli
     }
   });
   child.stdin.on('error', () => {});
-  const exit = new Promise<{ code: number | null; signal: string | null }>((done) => child.on('exit', (code, signal) => done({ code, signal })));
-  const send = (message: object | string) => child.stdin.write(`${typeof message === 'string' ? message : JSON.stringify(message)}\n`);
+  const exit = new Promise<{ code: number | null; signal: string | null }>((done) =>
+    child.on('exit', (code, signal) => done({ code, signal })),
+  );
+  const send = (message: object | string) =>
+    child.stdin.write(`${typeof message === 'string' ? message : JSON.stringify(message)}\n`);
   return {
     child,
     lines,
     send,
     request(method, params, id = nextId++) {
       return new Promise((resolvePromise, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no answer to ${method} (id ${id}) within ${timeoutMs} ms; stderr: ${err}`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`no answer to ${method} (id ${id}) within ${timeoutMs} ms; stderr: ${err}`)),
+          timeoutMs,
+        );
         waiting.set(`${typeof id}:${id}`, (m) => {
           clearTimeout(timer);
           resolvePromise(m);
@@ -78,10 +91,17 @@ export function lineClient(args: string[], { timeoutMs = 30_000 } = {}): LineCli
 
 /** Resolves with the value, or rejects once `ms` have passed. */
 export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms).unref())]);
+  return Promise.race([
+    promise,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms).unref()),
+  ]);
 }
 
-export const initializeParams = { protocolVersion: '2025-06-18', capabilities: { sampling: {} }, clientInfo: { name: 'test', version: '1' } };
+export const initializeParams = {
+  protocolVersion: '2025-06-18',
+  capabilities: { sampling: {} },
+  clientInfo: { name: 'test', version: '1' },
+};
 
 /** Whether a process with this id is still running (a zombie waiting to be reaped is not). */
 export function alive(pid: number): boolean {
@@ -94,7 +114,10 @@ export function alive(pid: number): boolean {
 }
 
 /** What a result costs as docs/mcp.md counts it: the texts of its larger channel. */
-export function channelTexts(result: { content?: Array<{ type: string; text?: string }>; structuredContent?: unknown }): string[] {
+export function channelTexts(result: {
+  content?: Array<{ type: string; text?: string }>;
+  structuredContent?: unknown;
+}): string[] {
   const texts = (result.content ?? []).filter((b) => b.type === 'text').map((b) => b.text as string);
   if (result.structuredContent === undefined) return texts;
   const structured = [JSON.stringify(result.structuredContent)];

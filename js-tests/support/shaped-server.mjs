@@ -14,14 +14,21 @@ export function tree(dirs, files) {
   const children = [];
   for (let d = 0; d < dirs; d++) {
     const inner = Array.from({ length: files }, (_, f) => ({ name: `component-${d}-${f}.tsx`, type: 'file' }));
-    children.push({ name: `feature-${d}`, type: 'directory', children: [{ name: 'src', type: 'directory', children: inner }] });
+    children.push({
+      name: `feature-${d}`,
+      type: 'directory',
+      children: [{ name: 'src', type: 'directory', children: inner }],
+    });
   }
   return { name: 'project', type: 'directory', children };
 }
 
 /** A source file of `lines` lines, with the characters that must survive byte for byte. */
 export function sourceFile(lines) {
-  return Array.from({ length: lines }, (_, i) => `export const value${i} = "line ${i}\\t\u00e9\ud83d\ude00";  \r\n`).join('');
+  return Array.from(
+    { length: lines },
+    (_, i) => `export const value${i} = "line ${i}\\t\u00e9\ud83d\ude00";  \r\n`,
+  ).join('');
 }
 
 export const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -34,7 +41,11 @@ export function createShapedServer(budget = {}) {
   // Registered before withBudget, through registerTool, with an outputSchema.
   server.registerTool(
     'directory_tree',
-    { description: 'Tree of a folder', inputSchema: { dirs: z.number().int(), files: z.number().int() }, outputSchema: { name: z.string(), type: z.string(), children: z.array(entry) } },
+    {
+      description: 'Tree of a folder',
+      inputSchema: { dirs: z.number().int(), files: z.number().int() },
+      outputSchema: { name: z.string(), type: z.string(), children: z.array(entry) },
+    },
     async ({ dirs, files }) => {
       const value = tree(dirs, files);
       return { content: [{ type: 'text', text: JSON.stringify(value, null, 2) }], structuredContent: value };
@@ -51,19 +62,44 @@ export function createShapedServer(budget = {}) {
   );
   withBudget(server, budget);
   // Registered after, through tool(): no outputSchema.
-  server.tool('read_file', 'Read a file as plain text', { lines: z.number().int() }, async ({ lines }) => ({ content: [{ type: 'text', text: sourceFile(lines) }] }));
+  server.tool('read_file', 'Read a file as plain text', { lines: z.number().int() }, async ({ lines }) => ({
+    content: [{ type: 'text', text: sourceFile(lines) }],
+  }));
   server.tool('get_config', 'Pretty JSON text, no structure', { entries: z.number().int() }, async ({ entries }) => {
-    const config = { version: 3, entries: Array.from({ length: entries }, (_, i) => ({ key: `setting.${i}`, value: i % 3 === 0 ? true : `v${i}`, weight: i / 7 })) };
+    const config = {
+      version: 3,
+      entries: Array.from({ length: entries }, (_, i) => ({
+        key: `setting.${i}`,
+        value: i % 3 === 0 ? true : `v${i}`,
+        weight: i / 7,
+      })),
+    };
     return { content: [{ type: 'text', text: JSON.stringify(config, null, 2) }] };
   });
-  server.registerTool('screenshot', { description: 'An image and its caption', inputSchema: { caption: z.string() } }, async ({ caption }) => ({
-    content: [{ type: 'image', data: PNG, mimeType: 'image/png' }, { type: 'text', text: caption }],
-    _meta: { 'shaped/frame': 7 },
-  }));
-  server.registerTool('get_scene', { description: 'Plain data', inputSchema: { count: z.number().int() } }, async ({ count }) => ({
-    scenePath: 'scenes/main.scene',
-    entities: Array.from({ length: count }, (_, i) => ({ id: i, guid: `4be8f0c2-${String(i).padStart(4, '0')}-4c1d-9a57-0e4b3d2f9c61`, name: `Entity ${i}`, x: i * 0.1 })),
-  }));
+  server.registerTool(
+    'screenshot',
+    { description: 'An image and its caption', inputSchema: { caption: z.string() } },
+    async ({ caption }) => ({
+      content: [
+        { type: 'image', data: PNG, mimeType: 'image/png' },
+        { type: 'text', text: caption },
+      ],
+      _meta: { 'shaped/frame': 7 },
+    }),
+  );
+  server.registerTool(
+    'get_scene',
+    { description: 'Plain data', inputSchema: { count: z.number().int() } },
+    async ({ count }) => ({
+      scenePath: 'scenes/main.scene',
+      entities: Array.from({ length: count }, (_, i) => ({
+        id: i,
+        guid: `4be8f0c2-${String(i).padStart(4, '0')}-4c1d-9a57-0e4b3d2f9c61`,
+        name: `Entity ${i}`,
+        x: i * 0.1,
+      })),
+    }),
+  );
   server.registerTool('explode', { description: 'Throws' }, async () => {
     throw new Error('the backend went away');
   });

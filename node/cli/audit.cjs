@@ -45,18 +45,29 @@ async function liveTools(command, timeoutMs, io) {
 }
 
 async function auditCommand(argv, io) {
-  const flags = { ...MENU_FLAGS, lock: { type: 'string' }, check: { type: 'string' }, tolerance: { type: 'string' }, timeout: { type: 'string' } };
+  const flags = {
+    ...MENU_FLAGS,
+    lock: { type: 'string' },
+    check: { type: 'string' },
+    tolerance: { type: 'string' },
+    timeout: { type: 'string' },
+  };
   const { values, command } = serverCommandArgs(argv, flags, 'audit');
   if (values.help) {
     io.stdout.write(`${HELP}\n`);
     return EXIT.ok;
   }
-  if (values.lock !== undefined && values.check !== undefined) throw new CliError('--lock and --check cannot be used together');
+  if (values.lock !== undefined && values.check !== undefined)
+    throw new CliError('--lock and --check cannot be used together');
   const options = menuOptions(values);
   const tolerance = numberFlag(values.tolerance, 'tolerance', { min: 0 });
   const timeoutMs = numberFlag(values.timeout, 'timeout', { integer: true, min: 1 }) ?? REQUEST_TIMEOUT_MS;
   const tools = await liveTools(command, timeoutMs, io);
-  printMenu(io, coded(() => menuReport(tools, options)), values.json);
+  printMenu(
+    io,
+    coded(() => menuReport(tools, options)),
+    values.json,
+  );
   if (values.lock !== undefined) {
     io.stderr.write(`${writeLock(io, tools, values.lock, { encoding: options.encoding })}\n`);
     return EXIT.ok;

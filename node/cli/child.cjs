@@ -24,7 +24,8 @@ function splitCommand(argv) {
 function serverCommandArgs(argv, flags, name) {
   const split = splitCommand(argv);
   const { values, positionals } = parseOptions(split.options, flags, { positionals: Infinity });
-  if (!values.help && positionals.length > 0) throw new CliError(`put the server command after --, as in \`modoki-budget ${name} -- ${positionals.join(' ')}\``);
+  if (!values.help && positionals.length > 0)
+    throw new CliError(`put the server command after --, as in \`modoki-budget ${name} -- ${positionals.join(' ')}\``);
   return { values, command: split.command };
 }
 
@@ -34,7 +35,12 @@ function serverCommandArgs(argv, flags, name) {
  * naming it and the system's reason (ENOENT, EACCES).
  */
 function spawnServer(command, { env = process.env, stderr = 'inherit' } = {}) {
-  if (command.length === 0) return Promise.reject(new CliError('missing the server command: put it after --, as in `-- npx -y @modelcontextprotocol/server-memory`'));
+  if (command.length === 0)
+    return Promise.reject(
+      new CliError(
+        'missing the server command: put it after --, as in `-- npx -y @modelcontextprotocol/server-memory`',
+      ),
+    );
   return new Promise((resolve, reject) => {
     let child;
     try {
@@ -43,14 +49,17 @@ function spawnServer(command, { env = process.env, stderr = 'inherit' } = {}) {
       reject(new CliError(`cannot start "${command[0]}": ${error.code ?? error.message}`));
       return;
     }
-    child.once('error', (error) => reject(new CliError(`cannot start "${command[0]}": ${error.code ?? error.message}`)));
+    child.once('error', (error) =>
+      reject(new CliError(`cannot start "${command[0]}": ${error.code ?? error.message}`)),
+    );
     child.once('spawn', () => resolve(child));
   });
 }
 
 /** Resolves with `{ code, signal }` once the child has exited (at once if it already has). */
 function exited(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  if (child.exitCode !== null || child.signalCode !== null)
+    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
 }
 

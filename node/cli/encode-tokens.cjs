@@ -54,7 +54,10 @@ async function encodeCommand(argv, io) {
 }
 
 async function tokensCommand(argv, io) {
-  const { values, positionals } = parseOptions(argv, { encoding: { type: 'string', default: 'all' }, json: { type: 'boolean' } });
+  const { values, positionals } = parseOptions(argv, {
+    encoding: { type: 'string', default: 'all' },
+    json: { type: 'boolean' },
+  });
   if (values.help) {
     io.stdout.write(`${TOKENS_HELP}\n`);
     return EXIT.ok;
@@ -72,7 +75,12 @@ async function tokensCommand(argv, io) {
   if (values.json) {
     io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   } else {
-    const parts = [`${result.chars} chars`, `${result.bytes} bytes`, ...Object.entries(counts).map(([e, n]) => `${e} ${n}`), ...Object.entries(estimates).map(([m, n]) => `${m} ${n}`)];
+    const parts = [
+      `${result.chars} chars`,
+      `${result.bytes} bytes`,
+      ...Object.entries(counts).map(([e, n]) => `${e} ${n}`),
+      ...Object.entries(estimates).map(([m, n]) => `${m} ${n}`),
+    ];
     io.stdout.write(`${parts.join('  ')}\n`);
   }
   return EXIT.ok;

@@ -104,14 +104,21 @@ function squarify(items, w, h) {
  * `fields` are `{ label, tokens, tokenShare, charShare }`; `key` prefixes the data-k keys.
  */
 function treemap(fields, key, { width = 960, height = 480 } = {}) {
-  const cells = squarify(fields.map((f) => ({ ...f, value: f.tokens })), width, height);
+  const cells = squarify(
+    fields.map((f) => ({ ...f, value: f.tokens })),
+    width,
+    height,
+  );
   const html = cells.map(({ item, x, y, w, h }, i) => {
     const density = item.charShare > 0 ? item.tokenShare / item.charShare : 1;
     // Within 5% of its char share a field is neutral (gray); denser is red, lighter is blue.
     const hue = density > 1.05 ? 0 : density < 0.95 ? 215 : 30;
     const saturation = density > 1.05 || density < 0.95 ? 55 : 8;
     const light = Math.max(32, 58 - Math.min(1, Math.abs(density - 1)) * 24);
-    const label = w > 60 && h > 28 ? `${escapeHtml(item.label)}<br>${shown(`${key}.${i}.tokenShare`, pct(item.tokenShare))} of tokens · ${shown(`${key}.${i}.charShare`, pct(item.charShare))} of chars` : '';
+    const label =
+      w > 60 && h > 28
+        ? `${escapeHtml(item.label)}<br>${shown(`${key}.${i}.tokenShare`, pct(item.tokenShare))} of tokens · ${shown(`${key}.${i}.charShare`, pct(item.charShare))} of chars`
+        : '';
     const title = `${item.label}: ${pct(item.tokenShare)} of tokens, ${pct(item.charShare)} of chars, ${int(item.tokens)} tokens`;
     return `<div class="cell" data-path="${escapeHtml(item.label)}" title="${escapeHtml(title)}" style="left:${x.toFixed(1)}px;top:${y.toFixed(1)}px;width:${w.toFixed(1)}px;height:${h.toFixed(1)}px;background:hsl(${hue},${saturation}%,${light.toFixed(0)}%)">${label}</div>`;
   });
@@ -120,6 +127,7 @@ function treemap(fields, key, { width = 960, height = 480 } = {}) {
 }
 
 /** A horizontal bar `value / max` of `width` pixels. */
-const bar = (value, max, width = 240, cls = 'bar') => `<span class="${cls}" style="width:${max > 0 ? Math.max(value > 0 ? 1 : 0, Math.round((value / max) * width)) : 0}px"></span>`;
+const bar = (value, max, width = 240, cls = 'bar') =>
+  `<span class="${cls}" style="width:${max > 0 ? Math.max(value > 0 ? 1 : 0, Math.round((value / max) * width)) : 0}px"></span>`;
 
 module.exports = { escapeHtml, shown, page, squarify, treemap, bar, int, pct };

@@ -48,7 +48,12 @@ function parseJson(text, source) {
 function parseOptions(argv, options, { positionals = 1 } = {}) {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options: { help: { type: 'boolean', short: 'h' }, ...options }, allowPositionals: true, strict: true });
+    parsed = parseArgs({
+      args: argv,
+      options: { help: { type: 'boolean', short: 'h' }, ...options },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (error) {
     throw new CliError(error.message.split('\n')[0]);
   }
@@ -72,7 +77,9 @@ function numberFlag(value, flag, { integer = false, min = -Infinity } = {}) {
   if (value === undefined) return undefined;
   const n = Number(value);
   if (value.trim() === '' || !Number.isFinite(n) || (integer && !Number.isInteger(n)) || n < min) {
-    throw new CliError(`--${flag} expects ${integer ? 'an integer' : 'a number'}${min > -Infinity ? ` >= ${min}` : ''}, got "${value}"`);
+    throw new CliError(
+      `--${flag} expects ${integer ? 'an integer' : 'a number'}${min > -Infinity ? ` >= ${min}` : ''}, got "${value}"`,
+    );
   }
   return n;
 }
@@ -83,7 +90,14 @@ function colors(io) {
   const on = Boolean(io.stdout && io.stdout.isTTY) && !(env.NO_COLOR !== undefined && env.NO_COLOR !== '');
   // Each style closes only itself, so styles nest.
   const wrap = (open, close) => (text) => (on ? `\u001b[${open}m${text}\u001b[${close}m` : text);
-  return { bold: wrap(1, 22), dim: wrap(2, 22), green: wrap(32, 39), yellow: wrap(33, 39), red: wrap(31, 39), cyan: wrap(36, 39) };
+  return {
+    bold: wrap(1, 22),
+    dim: wrap(2, 22),
+    green: wrap(32, 39),
+    yellow: wrap(33, 39),
+    red: wrap(31, 39),
+    cyan: wrap(36, 39),
+  };
 }
 
 module.exports = { CliError, EXIT, coded, processIo, readText, readJson, parseJson, parseOptions, numberFlag, colors };

@@ -24,7 +24,10 @@ schema's inflation risk and token bound, and a digest of the whole definition.
 /** Writes the lockfile for `tools`; returns the line to print. */
 function writeLock(io, tools, file, { encoding } = {}) {
   const current = coded(() => api.budgetLock(tools, { encoding }));
-  (io.writeFile ?? writeFileSync)(file, coded(() => api.serializeLock(current)));
+  (io.writeFile ?? writeFileSync)(
+    file,
+    coded(() => api.serializeLock(current)),
+  );
   return `wrote ${file}: ${Object.keys(current.tools).length} tools`;
 }
 
@@ -57,7 +60,11 @@ async function lockCommand(argv, io) {
     io.stdout.write(`${writeLock(io, tools, values.lockfile, { encoding: values.encoding })}\n`);
     return EXIT.ok;
   }
-  const result = checkLockFile(io, tools, values.lockfile, { encoding: values.encoding, tolerance, writeHint: `modoki-budget lock ${positionals[0]}` });
+  const result = checkLockFile(io, tools, values.lockfile, {
+    encoding: values.encoding,
+    tolerance,
+    writeHint: `modoki-budget lock ${positionals[0]}`,
+  });
   (result.ok ? io.stdout : io.stderr).write(`${result.message}\n`);
   return result.ok ? EXIT.ok : EXIT.checkFailed;
 }

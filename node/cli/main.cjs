@@ -40,7 +40,9 @@ async function main(argv, io = processIo()) {
   }
   const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!load) {
-    io.stderr.write(`modoki-budget: unknown command "${name}" (expected one of: ${Object.keys(COMMANDS).join(', ')}; see --help)\n`);
+    io.stderr.write(
+      `modoki-budget: unknown command "${name}" (expected one of: ${Object.keys(COMMANDS).join(', ')}; see --help)\n`,
+    );
     return EXIT.usage;
   }
   try {
@@ -51,7 +53,9 @@ async function main(argv, io = processIo()) {
       return EXIT.usage;
     }
     // Not the user's fault: still one line, but say it is a bug so it gets reported.
-    io.stderr.write(`modoki-budget ${name}: internal error: ${error && error.message ? error.message : String(error)} (please report this)\n`);
+    io.stderr.write(
+      `modoki-budget ${name}: internal error: ${error && error.message ? error.message : String(error)} (please report this)\n`,
+    );
     return 70;
   }
 }

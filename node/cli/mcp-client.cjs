@@ -31,10 +31,13 @@ function connect(child, { timeoutMs = REQUEST_TIMEOUT_MS } = {}) {
     const { resolve, reject, timer, method } = pending.get(message.id);
     pending.delete(message.id);
     clearTimeout(timer);
-    if (message.error) reject(new CliError(`the server answered ${method} with error ${message.error.code}: ${message.error.message}`));
+    if (message.error)
+      reject(new CliError(`the server answered ${method} with error ${message.error.code}: ${message.error.message}`));
     else resolve(message.result);
   });
-  exited(child).then((status) => failAll(new CliError(`the server exited (${status.signal ?? `code ${status.code}`}) before answering`)));
+  exited(child).then((status) =>
+    failAll(new CliError(`the server exited (${status.signal ?? `code ${status.code}`}) before answering`)),
+  );
   child.stdin.on('error', () => {});
   const send = (message) => child.stdin.write(`${JSON.stringify(message)}\n`);
   return {
@@ -58,7 +61,11 @@ function connect(child, { timeoutMs = REQUEST_TIMEOUT_MS } = {}) {
 
 /** initialize + notifications/initialized; resolves with the server's initialize result. */
 async function initialize(client, clientInfo) {
-  const result = await client.request('initialize', { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo });
+  const result = await client.request('initialize', {
+    protocolVersion: PROTOCOL_VERSION,
+    capabilities: {},
+    clientInfo,
+  });
   client.notify('notifications/initialized');
   return result;
 }
@@ -69,7 +76,8 @@ async function listTools(client) {
   let cursor;
   for (let page = 0; page < MAX_PAGES; page++) {
     const result = await client.request('tools/list', cursor === undefined ? {} : { cursor });
-    if (!result || !Array.isArray(result.tools)) throw new CliError('the server answered tools/list without a tools array');
+    if (!result || !Array.isArray(result.tools))
+      throw new CliError('the server answered tools/list without a tools array');
     tools.push(...result.tools);
     if (typeof result.nextCursor !== 'string') return tools;
     cursor = result.nextCursor;

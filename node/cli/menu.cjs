@@ -49,7 +49,9 @@ const groupOptions = (o) => ({ separator: o.separator, discriminator: o.discrimi
 function menuOptions(values) {
   return {
     encoding: values.encoding,
-    maxDescriptionTokens: numberFlag(values['max-description-tokens'], 'max-description-tokens', { integer: true, min: 0 }) ?? DEFAULT_MAX_DESCRIPTION_TOKENS,
+    maxDescriptionTokens:
+      numberFlag(values['max-description-tokens'], 'max-description-tokens', { integer: true, min: 0 }) ??
+      DEFAULT_MAX_DESCRIPTION_TOKENS,
     separator: values.separator,
     discriminator: values.discriminator,
   };
@@ -57,10 +59,19 @@ function menuOptions(values) {
 
 /** The tools of an array, a tools/list result, or the whole JSON-RPC response holding one. */
 function toolsOf(data, source) {
-  const holder = data !== null && typeof data === 'object' && data.result !== null && typeof data.result === 'object' ? data.result : data;
-  const tools = Array.isArray(data) ? data : holder !== null && typeof holder === 'object' && Array.isArray(holder.tools) ? holder.tools : null;
+  const holder =
+    data !== null && typeof data === 'object' && data.result !== null && typeof data.result === 'object'
+      ? data.result
+      : data;
+  const tools = Array.isArray(data)
+    ? data
+    : holder !== null && typeof holder === 'object' && Array.isArray(holder.tools)
+      ? holder.tools
+      : null;
   if (tools === null) {
-    throw new CliError(`${source} is not a tools/list result: expected an array of tools, { "tools": [...] } or a JSON-RPC response with one`);
+    throw new CliError(
+      `${source} is not a tools/list result: expected an array of tools, { "tools": [...] } or a JSON-RPC response with one`,
+    );
   }
   return tools;
 }
@@ -72,7 +83,8 @@ function firstLine(error) {
 
 /** The finding for a description past Claude Code's cut, or none. */
 function cutFinding(tool) {
-  const length = tool !== null && typeof tool === 'object' && typeof tool.description === 'string' ? tool.description.length : 0;
+  const length =
+    tool !== null && typeof tool === 'object' && typeof tool.description === 'string' ? tool.description.length : 0;
   if (length <= DESCRIPTION_CUT_CHARS) return [];
   return [
     {
@@ -94,7 +106,8 @@ function groupingReport(tools, options) {
     return { error: { code: error.code ?? 'ERROR', message: firstLine(error) } };
   }
   const names = new Set(tools.map((t) => t.name));
-  const members = (list, group) => list.filter((t) => group.actions.some((a) => t.name === `${group.name}${options.separator}${a}`));
+  const members = (list, group) =>
+    list.filter((t) => group.actions.some((a) => t.name === `${group.name}${options.separator}${a}`));
   const groups = grouped.tools
     .filter((t) => !names.has(t.name))
     .map((t) => ({ name: t.name, actions: t.inputSchema.properties[options.discriminator].enum }))
@@ -102,7 +115,10 @@ function groupingReport(tools, options) {
       ...g,
       tokensBefore: menuCost(members(tools, g), costOptions(options)).tokens,
       tokensBeforeWithoutOutputSchemas: menuCost(members(withoutOutput, g), costOptions(options)).tokens,
-      tokensAfter: menuCost(grouped.tools.filter((t) => t.name === g.name), costOptions(options)).tokens,
+      tokensAfter: menuCost(
+        grouped.tools.filter((t) => t.name === g.name),
+        costOptions(options),
+      ).tokens,
     }));
   const before = menuCost(tools, costOptions(options)).tokens;
   const after = menuCost(grouped.tools, costOptions(options)).tokens;
@@ -128,7 +144,8 @@ function menuReport(tools, options) {
   const cost = menuCost(tools, costOptions(options));
   const findings = [];
   for (const tool of tools) {
-    for (const f of [...lintDescription(tool, lintOptions(options)), ...cutFinding(tool)]) findings.push({ tool: tool.name, ...f });
+    for (const f of [...lintDescription(tool, lintOptions(options)), ...cutFinding(tool)])
+      findings.push({ tool: tool.name, ...f });
   }
   return {
     encoding: cost.encoding,
@@ -156,14 +173,25 @@ function renderText(report, paint) {
   lines.push(paint.dim(header));
   for (const t of cost.tools) {
     const bar = '█'.repeat(t.tokens === 0 ? 0 : Math.max(1, Math.round((t.tokens / max) * BAR_WIDTH)));
-    const cells = [t.name.padEnd(width), n(t.tokens).padStart(6), n(t.estimate).padStart(7), n(t.nameTokens).padStart(6), n(t.descriptionTokens).padStart(6), n(t.inputSchemaTokens).padStart(6)];
+    const cells = [
+      t.name.padEnd(width),
+      n(t.tokens).padStart(6),
+      n(t.estimate).padStart(7),
+      n(t.nameTokens).padStart(6),
+      n(t.descriptionTokens).padStart(6),
+      n(t.inputSchemaTokens).padStart(6),
+    ];
     lines.push(`${cells.join('  ')}  ${paint.cyan(bar)}`);
   }
   lines.push([`${'total'.padEnd(width)}`, n(cost.tokens).padStart(6), n(cost.estimate).padStart(7)].join('  '));
   lines.push(paint.dim('tokens: JSON.stringify(tool); name/descr: the raw text; input: JSON.stringify(inputSchema).'));
   lines.push('');
   const tools = new Set(findings.map((f) => f.tool));
-  lines.push(paint.bold(`Lint: ${findings.length === 0 ? 'no findings' : `${n(findings.length)} finding${findings.length === 1 ? '' : 's'} in ${n(tools.size)} tool${tools.size === 1 ? '' : 's'}`}`) + ` (description threshold ${n(report.maxDescriptionTokens)} tokens)`);
+  lines.push(
+    paint.bold(
+      `Lint: ${findings.length === 0 ? 'no findings' : `${n(findings.length)} finding${findings.length === 1 ? '' : 's'} in ${n(tools.size)} tool${tools.size === 1 ? '' : 's'}`}`,
+    ) + ` (description threshold ${n(report.maxDescriptionTokens)} tokens)`,
+  );
   let current = null;
   for (const f of findings) {
     if (f.tool !== current) {
@@ -176,7 +204,10 @@ function renderText(report, paint) {
   if (grouping.error !== undefined) {
     lines.push(paint.bold('Grouping: not possible') + ` — ${grouping.error.message}`);
   } else if (grouping.groups.length === 0) {
-    lines.push(paint.bold('Grouping: nothing to group') + ` (no namespace has two or more tools named namespace${grouping.separator}action)`);
+    lines.push(
+      paint.bold('Grouping: nothing to group') +
+        ` (no namespace has two or more tools named namespace${grouping.separator}action)`,
+    );
   } else {
     const g = grouping;
     lines.push(

@@ -13,8 +13,11 @@ const FIELDS_KEPT = 80;
 /** The value a result carries: structuredContent, else a text block that is JSON, else the text. */
 function payloadOf(result) {
   if (result === null || typeof result !== 'object') return undefined;
-  if (result.structuredContent !== null && typeof result.structuredContent === 'object') return result.structuredContent;
-  const texts = Array.isArray(result.content) ? result.content.filter((b) => b && b.type === 'text' && typeof b.text === 'string').map((b) => b.text) : [];
+  if (result.structuredContent !== null && typeof result.structuredContent === 'object')
+    return result.structuredContent;
+  const texts = Array.isArray(result.content)
+    ? result.content.filter((b) => b && b.type === 'text' && typeof b.text === 'string').map((b) => b.text)
+    : [];
   if (texts.length === 0) return undefined;
   const text = texts.join('\n');
   try {
@@ -30,7 +33,8 @@ function fieldsOf(result) {
   if (payload === undefined) return undefined;
   const size = typeof payload === 'string' ? payload.length : JSON.stringify(payload).length;
   if (size > ATTRIBUTE_MAX_CHARS) return undefined;
-  if (typeof payload === 'string') return [{ label: '(text)', tokens: api.countTokens(payload), tokenShare: 100, charShare: 100 }];
+  if (typeof payload === 'string')
+    return [{ label: '(text)', tokens: api.countTokens(payload), tokenShare: 100, charShare: 100 }];
   return api
     .tokenReport(payload)
     .fields.slice(0, FIELDS_KEPT)
@@ -50,7 +54,10 @@ function timeline(calls) {
     const x = (i * step).toFixed(1);
     return `<rect x="${x}" y="${(height - hIn).toFixed(1)}" width="${w.toFixed(1)}" height="${hIn.toFixed(1)}" fill="#3b82c4"><title>${escapeHtml(`#${i + 1} ${c.tool} at ${int(c.at)} ms: ${int(c.tokensIn)} tokens received, ${int(c.tokensOut)} forwarded`)}</title></rect><rect x="${x}" y="${(height - hOut).toFixed(1)}" width="${w.toFixed(1)}" height="${hOut.toFixed(1)}" fill="#7cb342" opacity="0.85"/>`;
   });
-  const span = calls.length === 0 ? '' : ` Calls started from ${int(calls[0].at)} ms to ${int(calls[calls.length - 1].at)} ms after the proxy started.`;
+  const span =
+    calls.length === 0
+      ? ''
+      : ` Calls started from ${int(calls[0].at)} ms to ${int(calls[calls.length - 1].at)} ms after the proxy started.`;
   return `<svg width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="tokens per call"><text x="0" y="12">${int(max)} tokens</text>${cols.join('')}</svg>
 <p class="legend">One column per call, in the order the calls were made: blue = tokens the server sent, green = tokens forwarded to the model.${span}</p>`;
 }
@@ -69,10 +76,22 @@ function sessionPage(data) {
   const t = data.totals;
   const summary = `<dl class="facts"><dt>Calls</dt><dd>${shown('calls', int(t.calls))} (${shown('elided', int(t.elided))} elided)</dd><dt>Tokens received</dt><dd>${shown('tokensIn', int(t.tokensIn))}</dd><dt>Tokens forwarded</dt><dd>${shown('tokensOut', int(t.tokensOut))}</dd></dl>`;
   const costliest = data.costliest.map(
-    (r, i) => `<h2>Costliest response ${i + 1}: ${escapeHtml(r.tool)} — ${shown(`costliest.${i}.tokensIn`, int(r.tokensIn))} tokens</h2>${r.fields ? treemap(r.fields, `costliest.${i}`, { height: 360 }) : '<p class="legend">Too large to attribute field by field.</p>'}`,
+    (r, i) =>
+      `<h2>Costliest response ${i + 1}: ${escapeHtml(r.tool)} — ${shown(`costliest.${i}.tokensIn`, int(r.tokensIn))} tokens</h2>${r.fields ? treemap(r.fields, `costliest.${i}`, { height: 360 }) : '<p class="legend">Too large to attribute field by field.</p>'}`,
   );
-  const body = [summary, '<h2>Tokens per call</h2>', timeline(data.calls), '<h2>Per tool, costliest first</h2>', toolTable(data.tools), ...costliest].join('\n');
-  return page('modoki-budget proxy session', `Started ${escapeHtml(data.startedAt)}. Token counts are real cl100k_base tokens.`, body);
+  const body = [
+    summary,
+    '<h2>Tokens per call</h2>',
+    timeline(data.calls),
+    '<h2>Per tool, costliest first</h2>',
+    toolTable(data.tools),
+    ...costliest,
+  ].join('\n');
+  return page(
+    'modoki-budget proxy session',
+    `Started ${escapeHtml(data.startedAt)}. Token counts are real cl100k_base tokens.`,
+    body,
+  );
 }
 
 module.exports = { sessionPage, fieldsOf, payloadOf, ATTRIBUTE_MAX_CHARS };

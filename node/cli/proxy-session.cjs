@@ -27,7 +27,8 @@ function unchanged(raw, out) {
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 /** Ids 1 and "1" are different JSON-RPC ids; the key keeps them apart. */
 const idKey = (id) => `${typeof id}:${id}`;
-const hasId = (message) => Object.hasOwn(message, 'id') && (typeof message.id === 'string' || typeof message.id === 'number');
+const hasId = (message) =>
+  Object.hasOwn(message, 'id') && (typeof message.id === 'string' || typeof message.id === 'number');
 
 class ProxySession {
   /**
@@ -36,7 +37,16 @@ class ProxySession {
    * `onCall(record)` is told about every tools/call answered; `warn(text)` about a bad line.
    * `measure(result)` → `{ charsIn, tokensIn }` for --measure-only.
    */
-  constructor({ policy, measureOnly = false, pageTool = false, send, onCall = () => {}, warn = () => {}, measure, now = () => performance.now() }) {
+  constructor({
+    policy,
+    measureOnly = false,
+    pageTool = false,
+    send,
+    onCall = () => {},
+    warn = () => {},
+    measure,
+    now = () => performance.now(),
+  }) {
     this.policy = policy;
     this.measureOnly = measureOnly;
     this.pageTool = pageTool && !measureOnly && policy ? policy.pageTool : null;
@@ -101,12 +111,19 @@ class ProxySession {
   /** Answers the requests the proxy owns; returns false for everything the server answers. */
   answerLocally(message) {
     const { method, params } = message;
-    if (method === 'resources/read' && isObject(params) && typeof params.uri === 'string' && params.uri.startsWith(URI_PREFIX)) {
+    if (
+      method === 'resources/read' &&
+      isObject(params) &&
+      typeof params.uri === 'string' &&
+      params.uri.startsWith(URI_PREFIX)
+    ) {
       let result;
       try {
         result = this.policy.readResource(params.uri);
       } catch (error) {
-        this.replyError(message.id, BAD_PAGE, error && error.message ? error.message : String(error), { uri: params.uri });
+        this.replyError(message.id, BAD_PAGE, error && error.message ? error.message : String(error), {
+          uri: params.uri,
+        });
         return true;
       }
       this.reply(message.id, result);
@@ -132,14 +149,18 @@ class ProxySession {
   }
 
   replyError(id, code, message, data) {
-    this.send.client(JSON.stringify({ jsonrpc: '2.0', id, error: { code, message, ...(data === undefined ? {} : { data }) } }));
+    this.send.client(
+      JSON.stringify({ jsonrpc: '2.0', id, error: { code, message, ...(data === undefined ? {} : { data }) } }),
+    );
   }
 
   // ---- from the server ----
 
   fromServer(line, message) {
     if (message === undefined) {
-      this.warn(`the server wrote a line that is not JSON-RPC (${line.length} bytes), not forwarded: ${JSON.stringify(line.subarray(0, 120).toString('utf8'))}${line.length > 120 ? '…' : ''}`);
+      this.warn(
+        `the server wrote a line that is not JSON-RPC (${line.length} bytes), not forwarded: ${JSON.stringify(line.subarray(0, 120).toString('utf8'))}${line.length > 120 ? '…' : ''}`,
+      );
       return;
     }
     if (!isObject(message) || Object.hasOwn(message, 'method') || !hasId(message)) {
@@ -174,9 +195,20 @@ class ProxySession {
     const ok = isObject(result);
     if (ok && entry.method === 'initialize') return this.answerInitialize(message, line);
     if (ok && entry.method === 'tools/list') return this.answerToolsList(message, line);
-    if (ok && entry.method === 'resources/templates/list' && !this.measureOnly && this.policy && typeof result.nextCursor !== 'string') {
+    if (
+      ok &&
+      entry.method === 'resources/templates/list' &&
+      !this.measureOnly &&
+      this.policy &&
+      typeof result.nextCursor !== 'string'
+    ) {
       const templates = Array.isArray(result.resourceTemplates) ? result.resourceTemplates : [];
-      return this.send.client(JSON.stringify({ ...message, result: { ...result, resourceTemplates: [...templates, this.policy.resourceTemplate] } }));
+      return this.send.client(
+        JSON.stringify({
+          ...message,
+          result: { ...result, resourceTemplates: [...templates, this.policy.resourceTemplate] },
+        }),
+      );
     }
     if (ok && entry.method === 'tools/call' && entry.tool !== undefined) return this.answerCall(entry, message, line);
     this.send.client(line ?? JSON.stringify(message));
@@ -185,7 +217,8 @@ class ProxySession {
   answerInitialize(message, line) {
     const capabilities = isObject(message.result.capabilities) ? message.result.capabilities : {};
     this.serverHasResources = isObject(capabilities.resources);
-    if (this.measureOnly || !this.policy || this.serverHasResources) return this.send.client(line ?? JSON.stringify(message));
+    if (this.measureOnly || !this.policy || this.serverHasResources)
+      return this.send.client(line ?? JSON.stringify(message));
     const result = { ...message.result, capabilities: { ...capabilities, resources: {} } };
     this.send.client(JSON.stringify({ ...message, result }));
   }
@@ -193,9 +226,12 @@ class ProxySession {
   answerToolsList(message, line) {
     const { tools, nextCursor } = message.result;
     if (Array.isArray(tools)) {
-      for (const tool of tools) if (isObject(tool) && typeof tool.name === 'string') this.outputSchemas.set(tool.name, isObject(tool.outputSchema));
+      for (const tool of tools)
+        if (isObject(tool) && typeof tool.name === 'string')
+          this.outputSchemas.set(tool.name, isObject(tool.outputSchema));
     }
-    if (!this.pageTool || typeof nextCursor === 'string' || !Array.isArray(tools)) return this.send.client(line ?? JSON.stringify(message));
+    if (!this.pageTool || typeof nextCursor === 'string' || !Array.isArray(tools))
+      return this.send.client(line ?? JSON.stringify(message));
     this.send.client(JSON.stringify({ ...message, result: { ...message.result, tools: [...tools, this.pageTool] } }));
   }
 
@@ -215,7 +251,18 @@ class ProxySession {
     if (this.measureOnly || !this.policy) {
       this.send.client(line ?? JSON.stringify(message));
       const measured = this.measure(result);
-      this.record(entry, { tool: entry.tool, ...measured, charsOut: measured.charsIn, tokensOut: measured.tokensIn, elided: false, ms: 0 }, result);
+      this.record(
+        entry,
+        {
+          tool: entry.tool,
+          ...measured,
+          charsOut: measured.charsIn,
+          tokensOut: measured.tokensIn,
+          elided: false,
+          ms: 0,
+        },
+        result,
+      );
       return;
     }
     this.budget(entry, message, known === true, line);
@@ -235,7 +282,18 @@ class ProxySession {
     // token counts (getters, read by name).
     const durationMs = this.now() - entry.started;
     const { tool, charsIn, tokensIn, charsOut, tokensOut, elided, ms } = info;
-    this.onCall({ tool, charsIn, tokensIn, charsOut, tokensOut, elided, ms, started: entry.started, durationMs, result });
+    this.onCall({
+      tool,
+      charsIn,
+      tokensIn,
+      charsOut,
+      tokensOut,
+      elided,
+      ms,
+      started: entry.started,
+      durationMs,
+      result,
+    });
   }
 
   /** tools/list of the proxy's own, every page, to learn the tools' output schemas. */
@@ -244,12 +302,16 @@ class ProxySession {
     this.own.set(idKey(id), (message) => {
       const result = isObject(message.result) ? message.result : {};
       if (Array.isArray(result.tools)) {
-        for (const tool of result.tools) if (isObject(tool) && typeof tool.name === 'string') this.outputSchemas.set(tool.name, isObject(tool.outputSchema));
+        for (const tool of result.tools)
+          if (isObject(tool) && typeof tool.name === 'string')
+            this.outputSchemas.set(tool.name, isObject(tool.outputSchema));
       }
       if (typeof result.nextCursor === 'string') this.listToolsOwn(done, result.nextCursor);
       else done();
     });
-    this.send.server(JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params: cursor === undefined ? {} : { cursor } }));
+    this.send.server(
+      JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params: cursor === undefined ? {} : { cursor } }),
+    );
   }
 
   /** Drops the bookkeeping of an aliased request the client cancelled. */
@@ -271,7 +333,10 @@ class ProxySession {
   serverExited(status) {
     const how = status.signal ? `was killed by ${status.signal}` : `exited with code ${status.code}`;
     for (const entry of [...this.pending.values(), ...this.held]) {
-      this.replyError(entry.id, SERVER_GONE, `the MCP server ${how} before answering ${entry.method}`, { exitCode: status.code, signal: status.signal });
+      this.replyError(entry.id, SERVER_GONE, `the MCP server ${how} before answering ${entry.method}`, {
+        exitCode: status.code,
+        signal: status.signal,
+      });
     }
     this.pending.clear();
     this.aliases.clear();

@@ -55,7 +55,15 @@ class SessionStats {
   byTool() {
     const tools = new Map();
     for (const c of this.calls) {
-      const t = tools.get(c.tool) ?? { tool: c.tool, calls: 0, tokensIn: 0, tokensOut: 0, charsIn: 0, charsOut: 0, elided: 0 };
+      const t = tools.get(c.tool) ?? {
+        tool: c.tool,
+        calls: 0,
+        tokensIn: 0,
+        tokensOut: 0,
+        charsIn: 0,
+        charsOut: 0,
+        elided: 0,
+      };
       t.calls += 1;
       t.tokensIn += c.tokensIn;
       t.tokensOut += c.tokensOut;
@@ -69,22 +77,40 @@ class SessionStats {
 
   totals() {
     const sum = (key) => this.calls.reduce((s, c) => s + c[key], 0);
-    return { calls: this.calls.length, tokensIn: sum('tokensIn'), tokensOut: sum('tokensOut'), charsIn: sum('charsIn'), charsOut: sum('charsOut'), elided: this.calls.filter((c) => c.elided).length };
+    return {
+      calls: this.calls.length,
+      tokensIn: sum('tokensIn'),
+      tokensOut: sum('tokensOut'),
+      charsIn: sum('charsIn'),
+      charsOut: sum('charsOut'),
+      elided: this.calls.filter((c) => c.elided).length,
+    };
   }
 
   /** The lines printed to stderr when the proxy exits. */
   summary() {
     const t = this.totals();
     const saved = t.tokensIn === 0 ? 0 : ((t.tokensIn - t.tokensOut) / t.tokensIn) * 100;
-    const lines = [`modoki-budget proxy: ${int(t.calls)} call${t.calls === 1 ? '' : 's'}, ${int(t.tokensIn)} tokens received, ${int(t.tokensOut)} forwarded (${saved.toFixed(1)}% saved), ${int(t.elided)} elided`];
+    const lines = [
+      `modoki-budget proxy: ${int(t.calls)} call${t.calls === 1 ? '' : 's'}, ${int(t.tokensIn)} tokens received, ${int(t.tokensOut)} forwarded (${saved.toFixed(1)}% saved), ${int(t.elided)} elided`,
+    ];
     const tools = this.byTool().slice(0, SUMMARY_TOOLS);
-    if (tools.length > 0) lines.push(`  costliest tools: ${tools.map((x) => `${x.tool} ${int(x.tokensIn)} → ${int(x.tokensOut)} tokens (${int(x.calls)} call${x.calls === 1 ? '' : 's'})`).join('; ')}`);
+    if (tools.length > 0)
+      lines.push(
+        `  costliest tools: ${tools.map((x) => `${x.tool} ${int(x.tokensIn)} → ${int(x.tokensOut)} tokens (${int(x.calls)} call${x.calls === 1 ? '' : 's'})`).join('; ')}`,
+      );
     return `${lines.join('\n')}\n`;
   }
 
   /** Everything the session's HTML page shows, as data. */
   pageData() {
-    return { startedAt: new Date(this.startedAt).toISOString(), totals: this.totals(), tools: this.byTool(), calls: this.calls, costliest: this.costliest };
+    return {
+      startedAt: new Date(this.startedAt).toISOString(),
+      totals: this.totals(),
+      tools: this.byTool(),
+      calls: this.calls,
+      costliest: this.costliest,
+    };
   }
 }
 

@@ -46,13 +46,22 @@ function lineWriter(stream, source) {
 }
 
 async function proxyCommand(argv, io) {
-  const flags = { ...BUDGET_FLAGS, 'page-tool': { type: 'boolean' }, 'measure-only': { type: 'boolean' }, log: { type: 'string' }, html: { type: 'string' } };
+  const flags = {
+    ...BUDGET_FLAGS,
+    'page-tool': { type: 'boolean' },
+    'measure-only': { type: 'boolean' },
+    log: { type: 'string' },
+    html: { type: 'string' },
+  };
   const { values, command } = serverCommandArgs(argv, flags, 'proxy');
   if (values.help) {
     io.stdout.write(`${HELP}\n`);
     return EXIT.ok;
   }
-  const { policy, measure } = budgetFlags(values, { measureOnly: values['measure-only'] === true, pageTool: values['page-tool'] === true });
+  const { policy, measure } = budgetFlags(values, {
+    measureOnly: values['measure-only'] === true,
+    pageTool: values['page-tool'] === true,
+  });
   if (values.log !== undefined) {
     try {
       writeFileSync(values.log, '');
@@ -94,13 +103,25 @@ async function run(child, io, { values, policy, measure }) {
     try {
       handle(line, parseLine(line));
     } catch (error) {
-      io.stderr.write(`modoki-budget proxy: internal error on a ${line.length}-byte message: ${error && error.message ? error.message : String(error)} (please report this)\n`);
+      io.stderr.write(
+        `modoki-budget proxy: internal error on a ${line.length}-byte message: ${error && error.message ? error.message : String(error)} (please report this)\n`,
+      );
     }
   };
-  readLines(stdin, guarded((line, message) => session.fromClient(line, message)), stop);
+  readLines(
+    stdin,
+    guarded((line, message) => session.fromClient(line, message)),
+    stop,
+  );
   stdin.on('error', stop);
   io.stdout.on?.('error', stop);
-  const serverDone = new Promise((resolve) => readLines(child.stdout, guarded((line, message) => session.fromServer(line, message)), resolve));
+  const serverDone = new Promise((resolve) =>
+    readLines(
+      child.stdout,
+      guarded((line, message) => session.fromServer(line, message)),
+      resolve,
+    ),
+  );
   const onSignal = () => stop();
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);

@@ -91,15 +91,28 @@ function inferSchema(value, depth = 0) {
     if (sample.length === 0) return { type: 'array', items: {} };
     if (sample.every((v) => typeof v === 'object' && !Array.isArray(v))) {
       const properties = {};
-      for (const item of sample) for (const [k, v] of Object.entries(item)) if (!(k in properties)) properties[k] = inferSchema(v, depth + 1);
+      for (const item of sample)
+        for (const [k, v] of Object.entries(item)) if (!(k in properties)) properties[k] = inferSchema(v, depth + 1);
       return { type: 'array', items: { type: 'object', properties } };
     }
     return { type: 'array', items: inferSchema(sample[0], depth + 1) };
   }
   if (value !== null && typeof value === 'object') {
-    return { type: 'object', properties: Object.fromEntries(Object.entries(value).map(([k, v]) => [k, inferSchema(v, depth + 1)])) };
+    return {
+      type: 'object',
+      properties: Object.fromEntries(Object.entries(value).map(([k, v]) => [k, inferSchema(v, depth + 1)])),
+    };
   }
-  return { type: value === null ? 'null' : typeof value === 'number' ? 'number' : typeof value === 'boolean' ? 'boolean' : 'string' };
+  return {
+    type:
+      value === null
+        ? 'null'
+        : typeof value === 'number'
+          ? 'number'
+          : typeof value === 'boolean'
+            ? 'boolean'
+            : 'string',
+  };
 }
 
 /** "as given 102,135 chars · compact 33,520 (−67%)", or just the size when the input was compact. */
@@ -135,7 +148,8 @@ function foldPath(path) {
 }
 
 const sameRun = (segments, a, b, length) => segments.slice(a, a + length).every((s, k) => s === segments[b + k]);
-const joinSegments = (parts) => parts.reduce((text, part) => (text === '' ? part : part.startsWith('[') ? `${text}${part}` : `${text}.${part}`), '');
+const joinSegments = (parts) =>
+  parts.reduce((text, part) => (text === '' ? part : part.startsWith('[') ? `${text}${part}` : `${text}.${part}`), '');
 
 function bar(share, width) {
   const cells = (share / 100) * width;
@@ -163,10 +177,14 @@ function renderText(report, { top = 12, color }) {
     `${label('Float rounding')}${fr.precision} significant digits: ${int(report.chars)} → ${int(fr.chars)} chars, ${int(report.tokens[report.encoding])} → ${int(fr.tokens)} tokens (${c.green(signed(-percent(fr.savedTokens, report.tokens[report.encoding])))})`,
   );
   const t = report.toon;
-  lines.push(`${label('JSON vs TOON')}compact JSON ${int(t.jsonTokens)} tokens · TOON ${int(t.toonTokens)} tokens → ${t.cheaper === 'toon' ? c.green(`TOON saves ${signed(-percent(t.jsonTokens - t.toonTokens, t.jsonTokens))}`) : 'JSON is cheaper here'}`);
+  lines.push(
+    `${label('JSON vs TOON')}compact JSON ${int(t.jsonTokens)} tokens · TOON ${int(t.toonTokens)} tokens → ${t.cheaper === 'toon' ? c.green(`TOON saves ${signed(-percent(t.jsonTokens - t.toonTokens, t.jsonTokens))}`) : 'JSON is cheaper here'}`,
+  );
   const ir = report.inflationRisk;
   const riskColor = ir.risk === 'critical' || ir.risk === 'high' ? c.red : ir.risk === 'medium' ? c.yellow : c.green;
-  lines.push(`${label('Inflation risk')}${riskColor(ir.risk)}${ir.unbounded.length ? ` — unbounded: ${ir.unbounded.slice(0, 3).join(', ')}${ir.unbounded.length > 3 ? ', …' : ''}` : ''} (${ir.fieldCount} fields in its shape)`);
+  lines.push(
+    `${label('Inflation risk')}${riskColor(ir.risk)}${ir.unbounded.length ? ` — unbounded: ${ir.unbounded.slice(0, 3).join(', ')}${ir.unbounded.length > 3 ? ', …' : ''}` : ''} (${ir.fieldCount} fields in its shape)`,
+  );
   lines.push('', c.bold(`Where the tokens go (${report.encoding}), biggest first — token share vs char share:`));
   const rows = report.fields.slice(0, top);
   const paths = rows.map((f) => foldPath(f.path));
@@ -176,9 +194,12 @@ function renderText(report, { top = 12, color }) {
   const biggest = Math.max(...rows.map((f) => f.tokenShare), 1e-9);
   for (const [i, f] of rows.entries()) {
     const name = paths[i].padEnd(width);
-    lines.push(`  ${name}  ${c.cyan(bar((f.tokenShare / biggest) * 100, 30).padEnd(30))} ${f.tokenShare.toFixed(1).padStart(5)}%  ${c.dim(`(${f.charShare.toFixed(1)}% of chars, ${int(f.tokens)} tokens)`)}`);
+    lines.push(
+      `  ${name}  ${c.cyan(bar((f.tokenShare / biggest) * 100, 30).padEnd(30))} ${f.tokenShare.toFixed(1).padStart(5)}%  ${c.dim(`(${f.charShare.toFixed(1)}% of chars, ${int(f.tokens)} tokens)`)}`,
+    );
   }
-  if (report.fields.length > rows.length) lines.push(c.dim(`  … ${report.fields.length - rows.length} more fields (--top N, or --json)`));
+  if (report.fields.length > rows.length)
+    lines.push(c.dim(`  … ${report.fields.length - rows.length} more fields (--top N, or --json)`));
   return `${lines.join('\n')}\n`;
 }
 
@@ -194,15 +215,26 @@ async function reportCommand(argv, io) {
     return EXIT.ok;
   }
   const { numberFlag, CliError } = require('./io.cjs');
-  if (!ENCODINGS.includes(values.encoding)) throw new CliError(`--encoding must be one of ${ENCODINGS.join(', ')}, got "${values.encoding}"`);
+  if (!ENCODINGS.includes(values.encoding))
+    throw new CliError(`--encoding must be one of ${ENCODINGS.join(', ')}, got "${values.encoding}"`);
   const top = numberFlag(values.top, 'top', { integer: true, min: 1 });
   const source = positionals[0] ?? SAMPLE;
   const text = readText(io, source);
   const data = parseJson(text, source);
-  const shownSource = positionals[0] === undefined ? 'bundled sample (samples/scene-state.json)' : source === '-' ? 'standard input' : source;
+  const shownSource =
+    positionals[0] === undefined
+      ? 'bundled sample (samples/scene-state.json)'
+      : source === '-'
+        ? 'standard input'
+        : source;
   const large = (api.encode(data, Infinity) || '').length > PROGRESS_THRESHOLD && io.stderr.isTTY;
   const progress = large ? (phase) => io.stderr.write(`… ${phase}\n`) : undefined;
-  const report = buildReport(data, { encoding: values.encoding, source: shownSource, givenChars: text.length, progress });
+  const report = buildReport(data, {
+    encoding: values.encoding,
+    source: shownSource,
+    givenChars: text.length,
+    progress,
+  });
   if (values.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   else io.stdout.write(renderText(report, { top, color: colors(io) }));
   if (values.html !== undefined) {

@@ -14,13 +14,18 @@ Prints the JSON value as TOON (Token-Oriented Object Notation, spec v4).
   -h, --help          this help`;
 
 async function toonCommand(argv, io) {
-  const { values, positionals } = parseOptions(argv, { delimiter: { type: 'string' }, indent: { type: 'string' }, compare: { type: 'boolean' } });
+  const { values, positionals } = parseOptions(argv, {
+    delimiter: { type: 'string' },
+    indent: { type: 'string' },
+    compare: { type: 'boolean' },
+  });
   if (values.help) {
     io.stdout.write(`${HELP}\n`);
     return EXIT.ok;
   }
   const delimiter = values.delimiter === 'tab' ? '\t' : values.delimiter;
-  if (delimiter !== undefined && ![',', '\t', '|'].includes(delimiter)) throw new CliError(`--delimiter must be ",", "tab" or "|", got "${values.delimiter}"`);
+  if (delimiter !== undefined && ![',', '\t', '|'].includes(delimiter))
+    throw new CliError(`--delimiter must be ",", "tab" or "|", got "${values.delimiter}"`);
   const indentSize = numberFlag(values.indent, 'indent', { integer: true, min: 1 });
   const data = readJson(io, positionals[0] ?? '-');
   const options = { ...(delimiter ? { delimiter } : {}), ...(indentSize ? { indentSize } : {}) };
@@ -33,7 +38,9 @@ async function toonCommand(argv, io) {
   io.stdout.write(`${text}\n`);
   if (values.compare) {
     const choice = api.chooseEncoding(data, options);
-    io.stderr.write(`JSON ${choice.jsonTokens} tokens, TOON ${choice.toonTokens} tokens (cl100k_base): ${choice.format.toUpperCase()} is cheaper\n`);
+    io.stderr.write(
+      `JSON ${choice.jsonTokens} tokens, TOON ${choice.toonTokens} tokens (cl100k_base): ${choice.format.toUpperCase()} is cheaper\n`,
+    );
   }
   return EXIT.ok;
 }

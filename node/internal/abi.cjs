@@ -66,7 +66,7 @@ function transport(exports) {
     try {
       const size = fs.fstatSync(fd).size;
       const view = inputView(size);
-      for (let at = 0; at < size; ) {
+      for (let at = 0; at < size;) {
         const n = fs.readSync(fd, view, at, size - at, at);
         if (n === 0) throw new Error(`${path}: file ended at byte ${at} of ${size}`);
         at += n;

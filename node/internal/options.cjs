@@ -27,12 +27,20 @@ function kindOf(value) {
 function readOptions(fn, options, known, path) {
   if (options === undefined || options === null) return NO_OPTIONS;
   if (typeof options !== 'object' || Array.isArray(options)) {
-    throw codedError('INVALID_OPTION', `${fn}: ${path ?? 'options'} must be an object, got ${kindOf(options)}.`, TypeError);
+    throw codedError(
+      'INVALID_OPTION',
+      `${fn}: ${path ?? 'options'} must be an object, got ${kindOf(options)}.`,
+      TypeError,
+    );
   }
   for (const key of Object.keys(options)) {
     if (!known.includes(key)) {
       const shown = path === undefined ? key : `${path}.${key}`;
-      throw codedError('INVALID_OPTION', `${fn}: unknown option ${JSON.stringify(shown)}. Known options: ${known.join(', ')}.`, TypeError);
+      throw codedError(
+        'INVALID_OPTION',
+        `${fn}: unknown option ${JSON.stringify(shown)}. Known options: ${known.join(', ')}.`,
+        TypeError,
+      );
     }
   }
   return options;

@@ -31,16 +31,28 @@ const STORE_DEFAULTS = Object.freeze({ maxResults: 100, maxBytes: 32 * 1024 * 10
 const MIN_MAX_CHARS = 1000;
 const MIN_MAX_TOKENS = 250;
 
-const OPTION_KEYS = ['preset', 'maxChars', 'maxTokens', 'encoding', 'precision', 'compactJson', 'store', 'pageTool', 'onResult'];
+const OPTION_KEYS = [
+  'preset',
+  'maxChars',
+  'maxTokens',
+  'encoding',
+  'precision',
+  'compactJson',
+  'store',
+  'pageTool',
+  'onResult',
+];
 const STORE_KEYS = Object.keys(STORE_DEFAULTS);
 
 const invalid = (message) => codedError('INVALID_OPTION', `withBudget: ${message}`, TypeError);
-const shown = (raw) => (typeof raw === 'string' ? JSON.stringify(raw) : typeof raw === 'number' ? String(raw) : typeof raw);
+const shown = (raw) =>
+  typeof raw === 'string' ? JSON.stringify(raw) : typeof raw === 'number' ? String(raw) : typeof raw;
 const has = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
 
 function checkKeys(object, known, where) {
   for (const key of Object.keys(object)) {
-    if (!known.includes(key)) throw invalid(`unknown option ${where}${JSON.stringify(key)}. Known options: ${known.join(', ')}.`);
+    if (!known.includes(key))
+      throw invalid(`unknown option ${where}${JSON.stringify(key)}. Known options: ${known.join(', ')}.`);
   }
 }
 
@@ -69,7 +81,8 @@ function readPrecision(raw) {
 
 function readStore(raw) {
   if (raw === undefined) return { ...STORE_DEFAULTS };
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw invalid(`store must be an object, got ${shown(raw)}.`);
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    throw invalid(`store must be an object, got ${shown(raw)}.`);
   checkKeys(raw, STORE_KEYS, 'store.');
   const store = { ...STORE_DEFAULTS };
   for (const key of STORE_KEYS) if (raw[key] !== undefined) store[key] = integerAtLeast(raw[key], 1, `store.${key}`);
@@ -96,15 +109,18 @@ function readEncoding(raw) {
  */
 function resolveOptions(options) {
   const raw = options === undefined ? {} : options;
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw invalid(`options must be an object, got ${shown(raw)}.`);
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    throw invalid(`options must be an object, got ${shown(raw)}.`);
   checkKeys(raw, OPTION_KEYS, '');
   const preset = readPreset(raw.preset);
   const base = PRESETS[preset];
   const maxChars = integerAtLeast(raw.maxChars === undefined ? base.maxChars : raw.maxChars, MIN_MAX_CHARS, 'maxChars');
   // `maxTokens: null` removes a preset's token cap.
   const tokenCap = raw.maxTokens === undefined ? base.maxTokens : raw.maxTokens;
-  const maxTokens = tokenCap === undefined || tokenCap === null ? undefined : integerAtLeast(tokenCap, MIN_MAX_TOKENS, 'maxTokens');
-  if (raw.onResult !== undefined && typeof raw.onResult !== 'function') throw invalid(`onResult must be a function, got ${shown(raw.onResult)}.`);
+  const maxTokens =
+    tokenCap === undefined || tokenCap === null ? undefined : integerAtLeast(tokenCap, MIN_MAX_TOKENS, 'maxTokens');
+  if (raw.onResult !== undefined && typeof raw.onResult !== 'function')
+    throw invalid(`onResult must be a function, got ${shown(raw.onResult)}.`);
   return {
     preset,
     maxChars,

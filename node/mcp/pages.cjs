@@ -46,7 +46,7 @@ function chunkString(s, budget) {
   while (at < s.length) {
     const room = budget(chunks.length + 1) - 2;
     let end = at;
-    for (let used = 0; end < s.length; ) {
+    for (let used = 0; end < s.length;) {
       const width = escapedWidth(s, end);
       if (used + width > room) break;
       used += width;
@@ -135,7 +135,12 @@ function replacedAt(node, path, i, value) {
   if (i === path.length) return value;
   const key = path[i];
   const copy = Array.isArray(node) ? node.slice() : { ...node };
-  Object.defineProperty(copy, key, { value: replacedAt(node[key], path, i + 1, value), writable: true, enumerable: true, configurable: true });
+  Object.defineProperty(copy, key, {
+    value: replacedAt(node[key], path, i + 1, value),
+    writable: true,
+    enumerable: true,
+    configurable: true,
+  });
   return copy;
 }
 
@@ -200,7 +205,8 @@ function textPages(text, fits, maxChars) {
  * per page.
  */
 function splitPages(value, { maxChars, maxTokens, encoding }) {
-  const fits = (page) => page.length <= maxChars && (maxTokens === undefined || tokens.fitsTokenBudget(page, maxTokens, encoding));
+  const fits = (page) =>
+    page.length <= maxChars && (maxTokens === undefined || tokens.fitsTokenBudget(page, maxTokens, encoding));
   if (typeof value === 'string') return textPages(value, fits, maxChars);
   return structuredPages(value, fits, maxChars) ?? textPages(JSON.stringify(value), fits, maxChars);
 }

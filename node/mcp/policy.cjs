@@ -12,7 +12,8 @@ const { splitPages } = require('./pages.cjs');
 const { RESOURCE_TEMPLATE, PAGE_TOOL_DESCRIPTOR, resourceLink, createPageReader } = require('./resources.cjs');
 const { MARKER_RESERVE, MARKER_TOKENS, unsendable, faultMessage } = require('./faults.cjs');
 
-const isText = (block) => typeof block === 'object' && block !== null && block.type === 'text' && typeof block.text === 'string';
+const isText = (block) =>
+  typeof block === 'object' && block !== null && block.type === 'text' && typeof block.text === 'string';
 const isRecord = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 const sumLength = (texts) => texts.reduce((n, t) => n + t.length, 0);
 
@@ -116,7 +117,8 @@ function createPolicy(options) {
   // Plain data: one text block, its compact JSON.
   function budgetData(raw) {
     const text = compact(raw);
-    if (fits([text])) return { result: { content: [{ type: 'text', text }] }, textsIn: [text], textsOut: [text], elided: false };
+    if (fits([text]))
+      return { result: { content: [{ type: 'text', text }] }, textsIn: [text], textsOut: [text], elided: false };
     const result = elide({}, JSON.parse(text), [], false);
     return { result, textsIn: [text], textsOut: textsOf(result), elided: true };
   }
@@ -144,7 +146,12 @@ function createPolicy(options) {
     const onlyCopy = texts.length === 1 && texts[0] === text;
     if (fits([text]) && (onlyCopy || fits(texts))) {
       const structuredContent = precision === undefined ? structured : JSON.parse(text);
-      return { result: { ...source, content: out, structuredContent }, textsIn: bigger(textsIn, [exact]), textsOut: bigger(texts, [text]), elided: false };
+      return {
+        result: { ...source, content: out, structuredContent },
+        textsIn: bigger(textsIn, [exact]),
+        textsOut: bigger(texts, [text]),
+        elided: false,
+      };
     }
     const result = elide(source, JSON.parse(text), out, hasOutputSchema || source.isError === true);
     return { result, textsIn: bigger(textsIn, [exact]), textsOut: textsOf(result), elided: true };
@@ -196,7 +203,13 @@ function createPolicy(options) {
     try {
       out = budget(value, context !== undefined && context !== null && context.hasOutputSchema === true);
     } catch (error) {
-      return faultResult(toolName, new Error(`returned a result that cannot be sent as JSON: ${error instanceof Error ? error.message : String(error)}`), started);
+      return faultResult(
+        toolName,
+        new Error(
+          `returned a result that cannot be sent as JSON: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+        started,
+      );
     }
     return finish(toolName, out.result, out.textsIn, out.textsOut, out.elided, started);
   }

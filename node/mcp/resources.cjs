@@ -14,7 +14,8 @@ function resultUri(id, page) {
   return page === undefined ? `${URI_PREFIX}${id}` : `${URI_PREFIX}${id}?page=${page}`;
 }
 
-const badUri = (uri, why) => codedError('INVALID_INPUT', `${uri}: ${why}. Read budget://result/<id>?page=K with K from 1.`, TypeError);
+const badUri = (uri, why) =>
+  codedError('INVALID_INPUT', `${uri}: ${why}. Read budget://result/<id>?page=K with K from 1.`, TypeError);
 
 /** `{ id, page }` of `budget://result/<id>[?page=K]` (page 1 when absent); INVALID_INPUT otherwise. */
 function parseResultUri(uri) {
@@ -76,7 +77,11 @@ function createPageReader(store) {
     const pages = store.get(id);
     if (pages === undefined) throw codedError('UNKNOWN_RESULT', `${resultUri(id)}: ${EXPIRED}`);
     if (page > pages.length) {
-      throw codedError('INVALID_INPUT', `${uri}: page ${page} does not exist; this result has pages 1 to ${pages.length}.`, RangeError);
+      throw codedError(
+        'INVALID_INPUT',
+        `${uri}: page ${page} does not exist; this result has pages 1 to ${pages.length}.`,
+        RangeError,
+      );
     }
     return { contents: [{ uri, mimeType: 'application/json', text: pages[page - 1] }] };
   }
@@ -84,8 +89,10 @@ function createPageReader(store) {
   function callPageTool(args) {
     const { id, page } = typeof args === 'object' && args !== null ? args : {};
     const fail = (text) => ({ content: [{ type: 'text', text }], isError: true });
-    if (typeof id !== 'string' || id === '') return fail(`${PAGE_TOOL}: id must be the non-empty string after budget://result/ in the result's link.`);
-    if (page !== undefined && !(Number.isInteger(page) && page >= 1)) return fail(`${PAGE_TOOL}: page must be an integer from 1, got ${JSON.stringify(page) ?? typeof page}.`);
+    if (typeof id !== 'string' || id === '')
+      return fail(`${PAGE_TOOL}: id must be the non-empty string after budget://result/ in the result's link.`);
+    if (page !== undefined && !(Number.isInteger(page) && page >= 1))
+      return fail(`${PAGE_TOOL}: page must be an integer from 1, got ${JSON.stringify(page) ?? typeof page}.`);
     try {
       return { content: [{ type: 'text', text: readResource(resultUri(id, page ?? 1)).contents[0].text }] };
     } catch (error) {
@@ -96,4 +103,13 @@ function createPageReader(store) {
   return { readResource, callPageTool };
 }
 
-module.exports = { URI_PREFIX, PAGE_TOOL, RESOURCE_TEMPLATE, PAGE_TOOL_DESCRIPTOR, resultUri, parseResultUri, resourceLink, createPageReader };
+module.exports = {
+  URI_PREFIX,
+  PAGE_TOOL,
+  RESOURCE_TEMPLATE,
+  PAGE_TOOL_DESCRIPTOR,
+  resultUri,
+  parseResultUri,
+  resourceLink,
+  createPageReader,
+};

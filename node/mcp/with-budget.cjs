@@ -30,8 +30,10 @@ function readPage(policy, uri) {
   }
 }
 
-const isMcpServer = (s) => typeof s.registerTool === 'function' && typeof s.registerResource === 'function' && isLowLevel(s.server);
-const isLowLevel = (s) => typeof s === 'object' && s !== null && typeof s.setRequestHandler === 'function' && s._requestHandlers instanceof Map;
+const isMcpServer = (s) =>
+  typeof s.registerTool === 'function' && typeof s.registerResource === 'function' && isLowLevel(s.server);
+const isLowLevel = (s) =>
+  typeof s === 'object' && s !== null && typeof s.setRequestHandler === 'function' && s._requestHandlers instanceof Map;
 const isProtocolError = (e) => typeof e === 'object' && e !== null && Number.isSafeInteger(e.code);
 
 // ---- request-level interception (the low-level Server, and the page tool on both) ----
@@ -99,7 +101,10 @@ function budgetCall(policy, name, run) {
   return Promise.resolve()
     .then(run)
     .then(
-      (value) => policy.apply(name, value, { hasOutputSchema: typeof value === 'object' && value !== null && value.structuredContent !== undefined }).result,
+      (value) =>
+        policy.apply(name, value, {
+          hasOutputSchema: typeof value === 'object' && value !== null && value.structuredContent !== undefined,
+        }).result,
       (error) => {
         if (isProtocolError(error)) throw error;
         return policy.fault(name, error).result;
@@ -122,13 +127,18 @@ function wireServer(low, policy) {
   // A tools/call handler set from now on is wrapped before the SDK's own result validation.
   const setRequestHandler = low.setRequestHandler;
   low.setRequestHandler = function budgetedToolsCall(schema, handler) {
-    if (methodOf(schema) !== 'tools/call' || typeof handler !== 'function') return setRequestHandler.call(this, schema, handler);
-    return setRequestHandler.call(this, schema, (request, extra) => budgetCall(policy, request.params.name, () => handler(request, extra)));
+    if (methodOf(schema) !== 'tools/call' || typeof handler !== 'function')
+      return setRequestHandler.call(this, schema, handler);
+    return setRequestHandler.call(this, schema, (request, extra) =>
+      budgetCall(policy, request.params.name, () => handler(request, extra)),
+    );
   };
   // One set before withBudget has its validation inside: budget what it answers.
   const before = low._requestHandlers.get('tools/call');
   if (before !== undefined) {
-    low._requestHandlers.set('tools/call', (request, extra) => budgetCall(policy, request.params?.name, () => before(request, extra)));
+    low._requestHandlers.set('tools/call', (request, extra) =>
+      budgetCall(policy, request.params?.name, () => before(request, extra)),
+    );
   }
   intercept(low, { ...resourceInterceptors(policy), ...(policy.options.pageTool ? pageToolInterceptors(policy) : {}) });
 }
@@ -141,7 +151,8 @@ function budgetHandler(policy, tool, handler) {
     return Promise.resolve()
       .then(() => handler.apply(this, params))
       .then(
-        (value) => policy.apply(tool.name, value, { hasOutputSchema: tool.registered.outputSchema !== undefined }).result,
+        (value) =>
+          policy.apply(tool.name, value, { hasOutputSchema: tool.registered.outputSchema !== undefined }).result,
         (error) => {
           if (isProtocolError(error) && error.code === URL_ELICITATION_REQUIRED) throw error;
           return policy.fault(tool.name, error).result;
@@ -180,7 +191,10 @@ function registerResultTemplate(server, policy) {
     uriTemplate: {
       variableNames: ['id'],
       toString: () => template.uriTemplate,
-      match: (uri) => (typeof uri === 'string' && uri.startsWith(URI_PREFIX) ? { id: uri.slice(URI_PREFIX.length).split('?')[0] } : null),
+      match: (uri) =>
+        typeof uri === 'string' && uri.startsWith(URI_PREFIX)
+          ? { id: uri.slice(URI_PREFIX.length).split('?')[0] }
+          : null,
     },
     listCallback: undefined,
     completeCallback: () => undefined,
@@ -191,7 +205,8 @@ function registerResultTemplate(server, policy) {
 
 function wireMcpServer(server, policy) {
   const wrapped = new WeakSet();
-  for (const [name, registered] of Object.entries(server._registeredTools ?? {})) wrapTool(policy, wrapped, name, registered);
+  for (const [name, registered] of Object.entries(server._registeredTools ?? {}))
+    wrapTool(policy, wrapped, name, registered);
   for (const method of ['tool', 'registerTool']) {
     const register = server[method];
     server[method] = function budgetedRegister(...args) {
@@ -217,11 +232,21 @@ function withBudget(server, options) {
   const policy = createPolicy(options);
   const mcp = typeof server === 'object' && server !== null && isMcpServer(server);
   if (!mcp && !isLowLevel(server)) {
-    throw codedError('INVALID_INPUT', 'withBudget(server): expected an McpServer or a Server from @modelcontextprotocol/sdk.', TypeError);
+    throw codedError(
+      'INVALID_INPUT',
+      'withBudget(server): expected an McpServer or a Server from @modelcontextprotocol/sdk.',
+      TypeError,
+    );
   }
   const low = mcp ? server.server : server;
-  if (budgeted.has(low)) throw codedError('INVALID_INPUT', 'withBudget(server): this server already has a budget.', TypeError);
-  if (low.transport !== undefined) throw codedError('INVALID_INPUT', 'withBudget(server): call it before connect(), while capabilities can still be registered.', TypeError);
+  if (budgeted.has(low))
+    throw codedError('INVALID_INPUT', 'withBudget(server): this server already has a budget.', TypeError);
+  if (low.transport !== undefined)
+    throw codedError(
+      'INVALID_INPUT',
+      'withBudget(server): call it before connect(), while capabilities can still be registered.',
+      TypeError,
+    );
   budgeted.add(low);
   if (mcp) wireMcpServer(server, policy);
   else wireServer(low, policy);

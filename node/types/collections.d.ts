@@ -24,7 +24,11 @@ export interface LimitedCollection<T> {
  * Caps a collection at `max` items (a non-negative integer) and, only when it cuts, says what
  * was cut and what to do. Throws a {@link CodedError} for a non-array or a bad `max`/`hint`.
  */
-export declare function limitCollection<T>(items: readonly T[], max: number, options?: LimitOptions): LimitedCollection<T>;
+export declare function limitCollection<T>(
+  items: readonly T[],
+  max: number,
+  options?: LimitOptions,
+): LimitedCollection<T>;
 
 /**
  * A {@link ToolResult}: first block the kept items as compact JSON (never throws: cycles and

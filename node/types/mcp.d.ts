@@ -130,7 +130,11 @@ export interface BudgetPolicy {
    * Budgets what a handler returned (a CallToolResult or plain data). Synchronous; never throws.
    * `info` (with its exact token counts) is computed the first time it is read.
    */
-  apply(toolName: string, value: unknown, context?: { hasOutputSchema?: boolean }): { readonly result: BudgetedToolResult; readonly info: BudgetInfo };
+  apply(
+    toolName: string,
+    value: unknown,
+    context?: { hasOutputSchema?: boolean },
+  ): { readonly result: BudgetedToolResult; readonly info: BudgetInfo };
   /** The isError result for a handler that threw: `Tool "<name>" failed: <message>`, capped. */
   fault(toolName: string, error: unknown): { readonly result: BudgetedToolResult; readonly info: BudgetInfo };
   readonly resourceTemplate: BudgetResourceTemplate;

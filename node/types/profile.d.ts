@@ -71,7 +71,11 @@ export interface ResponseProfile {
 }
 
 /** Measures a tool response's blocks in real tokens and classifies its risk. */
-export declare function profileResponse(toolName: string, blocks: Array<{ type: string; text?: string }>, options?: ProfileOptions): ResponseProfile;
+export declare function profileResponse(
+  toolName: string,
+  blocks: Array<{ type: string; text?: string }>,
+  options?: ProfileOptions,
+): ResponseProfile;
 
 /** What {@link chooseEncoding} returns: the cheaper text and both counts. */
 export interface EncodingChoice {
@@ -133,7 +137,10 @@ export interface BudgetLockOptions {
  * Builds the lockfile (keys sorted; digests over canonical JSON, so stable across machines).
  * Throws `DUPLICATE_TOOL` when two tools share a name.
  */
-export declare function budgetLock(tools: readonly LockTool[] | { tools: readonly LockTool[] }, options?: BudgetLockOptions): BudgetLock;
+export declare function budgetLock(
+  tools: readonly LockTool[] | { tools: readonly LockTool[] },
+  options?: BudgetLockOptions,
+): BudgetLock;
 
 /** The lockfile's bytes: sorted keys, two-space indent, trailing newline. */
 export declare function serializeLock(lock: BudgetLock): string;
@@ -144,7 +151,12 @@ export interface LockCheck {
   added: string[];
   removed: string[];
   changed: string[];
-  escalations: Array<{ tool: string; what: 'inflationRisk' | 'descriptionTokens'; from: string | number; to: string | number }>;
+  escalations: Array<{
+    tool: string;
+    what: 'inflationRisk' | 'descriptionTokens';
+    from: string | number;
+    to: string | number;
+  }>;
   /** False when the previous lock's integrityDigest does not match its tools (hand-edited). */
   integrityOk: boolean;
   /** What changed and how to accept it. */

@@ -52,9 +52,17 @@ export interface TailResult<T> {
 }
 
 /** The newest `limit` items plus a histogram over all of them. `typeOf` runs once per item, in order. */
-export declare function tailWithCounts<T>(items: readonly T[], typeOf: (item: T, index: number) => unknown, options?: TailOptions): TailResult<T>;
+export declare function tailWithCounts<T>(
+  items: readonly T[],
+  typeOf: (item: T, index: number) => unknown,
+  options?: TailOptions,
+): TailResult<T>;
 /** The forward-cursor twin of {@link tailWithCounts}: the oldest `limit` items, the same histogram. */
-export declare function headWithCounts<T>(items: readonly T[], typeOf: (item: T, index: number) => unknown, options?: TailOptions): TailResult<T>;
+export declare function headWithCounts<T>(
+  items: readonly T[],
+  typeOf: (item: T, index: number) => unknown,
+  options?: TailOptions,
+): TailResult<T>;
 
 /** A window of a list and whether it left items out. */
 export interface Window<T> {
@@ -77,7 +85,12 @@ export declare function atConsoleLevel(entryLevel: string, threshold: ConsoleLev
 /** `text` cut to `max` UTF-16 units with `… (+N chars)`, never inside a surrogate pair. */
 export declare function capLogText(text: string, max: number): string;
 /** The items that fit `budget` chars by `sizeOf`, contiguous from the `keep` end; never empties a non-empty list. */
-export declare function fitLogBudget<T>(items: readonly T[], sizeOf: (item: T) => number, budget: number, keep: 'first' | 'last'): { items: T[]; omitted: number };
+export declare function fitLogBudget<T>(
+  items: readonly T[],
+  sizeOf: (item: T) => number,
+  budget: number,
+  keep: 'first' | 'last',
+): { items: T[]; omitted: number };
 /** An item's compact-JSON length (what an answer spends on it); 0 for `undefined`. */
 export declare function encodedSize(item: unknown): number;
 
@@ -140,7 +153,11 @@ export interface ConsoleLogsResult {
 }
 
 /** The newest 50 console entries, or the oldest 50 after a `since` cursor, cut to the log budget. */
-export declare function consoleLogs(entries: readonly ConsoleEntry[], query?: ConsoleLogsQuery, ring?: ConsoleRingState): ConsoleLogsResult | StreamRefusal;
+export declare function consoleLogs(
+  entries: readonly ConsoleEntry[],
+  query?: ConsoleLogsQuery,
+  ring?: ConsoleRingState,
+): ConsoleLogsResult | StreamRefusal;
 
 /** A game journal event. */
 export interface JournalEvent {
@@ -196,7 +213,11 @@ export interface JournalEventsResult {
 }
 
 /** The newest 100 journal events, or the oldest 100 after `sinceCap`, with whole-window counts. */
-export declare function journalEvents(events: readonly JournalEvent[], query?: JournalEventsQuery, ring?: JournalRingState): JournalEventsResult | StreamRefusal;
+export declare function journalEvents(
+  events: readonly JournalEvent[],
+  query?: JournalEventsQuery,
+  ring?: JournalRingState,
+): JournalEventsResult | StreamRefusal;
 
 /** An editor journal event. */
 export interface EditorJournalEvent {
@@ -265,7 +286,11 @@ export interface EditorJournalResult {
 }
 
 /** The newest 100 editor events (the oldest 100 after `since`); `merged` adds the game tail and the timeline. */
-export declare function editorJournal(editor: readonly EditorJournalEvent[], query?: EditorJournalQuery, ring?: EditorJournalRingState): EditorJournalResult | StreamRefusal;
+export declare function editorJournal(
+  editor: readonly EditorJournalEvent[],
+  query?: EditorJournalQuery,
+  ring?: EditorJournalRingState,
+): EditorJournalResult | StreamRefusal;
 
 /** Summary statistics of one watch series. */
 export interface WatchStats {

@@ -116,7 +116,11 @@ export interface SceneStateResult {
  * (`full`, `world`, `bounds`, `contacts`). `trait=` selects the entities carrying it. Resource
  * entities are dropped (and counted) unless `resources` or targeted.
  */
-export declare function sceneState(entities: readonly SceneEntity[], query?: SceneStateQuery, options?: SceneStateOptions): SceneStateResult;
+export declare function sceneState(
+  entities: readonly SceneEntity[],
+  query?: SceneStateQuery,
+  options?: SceneStateOptions,
+): SceneStateResult;
 
 /** A screen-space rect. */
 export interface ScreenRect {
@@ -170,7 +174,12 @@ export interface LayoutBoundsOptions {
    * not in it is `unresolved`, and ancestry walks it (an ancestor need not have a rect). Default:
    * the entries themselves.
    */
-  entities?: ReadonlyArray<{ id: number | string; parentId?: number | string | null; guid?: string | null; name?: string }>;
+  entities?: ReadonlyArray<{
+    id: number | string;
+    parentId?: number | string | null;
+    guid?: string | null;
+    name?: string;
+  }>;
 }
 
 /** An entity in an overlapping pair. */
@@ -222,7 +231,11 @@ export interface LayoutBoundsResult {
  * and the number of overlapping same-layer pairs (computed with a sweep, never the O(n²)
  * loop); rects with `entities`, `ids`, `guids`, `name` or `layer`, pairs only with `overlaps`.
  */
-export declare function layoutBounds(entries: readonly LayoutEntry[], query?: LayoutBoundsQuery, options?: LayoutBoundsOptions): LayoutBoundsResult;
+export declare function layoutBounds(
+  entries: readonly LayoutEntry[],
+  query?: LayoutBoundsQuery,
+  options?: LayoutBoundsOptions,
+): LayoutBoundsResult;
 
 /** An asset as the asset scan returns it. */
 export interface Asset {

@@ -73,13 +73,19 @@ function stamped(name: string, handler: (args: Record<string, unknown>) => Promi
 const server = new McpServer({ name: 'modoki-shaped', version: '0.0.0' });
 
 // server.tool without a description.
-server.tool('modoki_ping', { echo: z.string().optional() }, async ({ echo }): Promise<ToolResult> => ok({ pong: echo ?? true }));
+server.tool('modoki_ping', { echo: z.string().optional() }, async ({ echo }): Promise<ToolResult> =>
+  ok({ pong: echo ?? true }),
+);
 
 // server.tool with a description; the handler answers through err (the v0.3 form) too.
 server.tool(
   'modoki_get_console_logs',
   'Read the console ring buffer.',
-  { level: z.enum(['log', 'warn', 'error']).optional(), limit: z.number().int().optional(), since: z.number().optional() },
+  {
+    level: z.enum(['log', 'warn', 'error']).optional(),
+    limit: z.number().int().optional(),
+    since: z.number().optional(),
+  },
   stamped('modoki_get_console_logs', async (args) => {
     if (args.limit !== undefined && Number(args.limit) < 0) return err('limit must be >= 0');
     return getJson('/api/console', 200, { logs: Array.from({ length: 8000 }, (_, i) => `line ${i}`) });
@@ -89,12 +95,18 @@ server.tool(
 // registerTool with a config object, as the editor's defineTool does.
 server.registerTool(
   'modoki_list_assets',
-  { description: 'List project assets.', inputSchema: { type: z.string().optional(), folder: z.string().optional(), name: z.string().optional() } },
-  stamped('modoki_list_assets', async () => getJson('/api/assets', 404, { ok: false, error: 'no such API route /api/assets', options: ['update the editor'] })),
+  {
+    description: 'List project assets.',
+    inputSchema: { type: z.string().optional(), folder: z.string().optional(), name: z.string().optional() },
+  },
+  stamped('modoki_list_assets', async () =>
+    getJson('/api/assets', 404, { ok: false, error: 'no such API route /api/assets', options: ['update the editor'] }),
+  ),
 );
 
 // A handler typed Promise<ToolResult> is what the editor's registry stores.
-const handler = async ({ name }: { name: string }): Promise<ToolResult> => fail({ code: 'NOT_FOUND', what: `find ${name}`, why: 'no entity has that name' });
+const handler = async ({ name }: { name: string }): Promise<ToolResult> =>
+  fail({ code: 'NOT_FOUND', what: `find ${name}`, why: 'no entity has that name' });
 server.registerTool('modoki_find', { description: 'Find an entity.', inputSchema: { name: z.string() } }, handler);
 
 // ok/fail/err return text-only results: the first block's text needs no narrowing.
@@ -106,7 +118,10 @@ const block: TextContent = textOnly.content[0];
 // The editor's batch runner joins a step result's text blocks without narrowing.
 const joined: string = textOnly.content.map((c) => c.text).join('\n');
 // A result with an image block is a CallToolResult too.
-const shot: ImageToolResult = screenshotResult({ path: 'shot.png', width: 2, height: 2, base64: 'iVBORw0KGgo=' }, { inline: true });
+const shot: ImageToolResult = screenshotResult(
+  { path: 'shot.png', width: 2, height: 2, base64: 'iVBORw0KGgo=' },
+  { inline: true },
+);
 const shotAsSdk: CallToolResult = shot;
 // Every result is a CallToolResult.
 const asSdk: CallToolResult = ok({ a: 1 });
@@ -116,8 +131,17 @@ const anyAsSdk: CallToolResult = anyResult;
 // The rest of the result layer, under the editor's names and signatures.
 const codes: readonly ErrorCode[] = ERROR_CODES;
 const firstCode: 'UNKNOWN_PARAM' = ERROR_CODES[0];
-const viaSymbol: ToolErrorDetail | undefined = (fail({ code: 'PARTIAL', what: 'w', why: 'y' }) as { [ERROR_DETAIL]?: ToolErrorDetail })[ERROR_DETAIL];
-const envelope: string = encodeError({ code: 'REFUSED_BY_OP', tool: 'modoki_batch', what: 'run', why: 'step 2 failed', got: { failedAt: 2 }, gotBudget: MAX_PAYLOAD_CHARS });
+const viaSymbol: ToolErrorDetail | undefined = (
+  fail({ code: 'PARTIAL', what: 'w', why: 'y' }) as { [ERROR_DETAIL]?: ToolErrorDetail }
+)[ERROR_DETAIL];
+const envelope: string = encodeError({
+  code: 'REFUSED_BY_OP',
+  tool: 'modoki_batch',
+  what: 'run',
+  why: 'step 2 failed',
+  got: { failedAt: 2 },
+  gotBudget: MAX_PAYLOAD_CHARS,
+});
 const payload: string = banner(encode({ a: 1 }, 100)) + capText('x'.repeat(10), 5);
 const shape: unknown = summarize({ xs: [1, 2] });
 // @ts-expect-error — the code set is closed
@@ -126,4 +150,20 @@ fail({ code: 'NOPE', what: 'w', why: 'y' });
 encodeError({ code: 'NOT_FOUND' });
 
 identityWarning = 'driving the other clone';
-export { server, text, refusal, legacy, block, joined, shotAsSdk, asSdk, anyAsSdk, codes, firstCode, viaSymbol, envelope, payload, shape };
+export {
+  server,
+  text,
+  refusal,
+  legacy,
+  block,
+  joined,
+  shotAsSdk,
+  asSdk,
+  anyAsSdk,
+  codes,
+  firstCode,
+  viaSymbol,
+  envelope,
+  payload,
+  shape,
+};
