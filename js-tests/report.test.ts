@@ -6,7 +6,7 @@ import { tokenReport } from 'modoki-budget';
 
 const require = createRequire(import.meta.url);
 const { main } = require('../node/cli/main.cjs');
-const { foldPath } = require('../node/cli/report.cjs');
+const { foldPath } = require('../node/cli/fold-path.cjs');
 
 async function report(stdin: string, args: string[] = []) {
   let out = '';

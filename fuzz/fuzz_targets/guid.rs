@@ -84,7 +84,7 @@ fn run(u: &mut Unstructured) -> Result<()> {
         }
         Err(e) => {
             assert!(!e.message.is_empty());
-            match e.code {
+            match e.code.as_str() {
                 "INVALID_GUID" => assert!(!valid || hex.len() > 32, "{input:?}: {e:?}"),
                 "GUID_PREFIX_TOO_SHORT" => assert!(valid && hex.len() < MIN_PREFIX_HEX, "{input:?}: {e:?}"),
                 "AMBIGUOUS_GUID" => assert!(valid && distinct.len() >= 2, "{input:?} in {known:?}: {e:?}"),

@@ -2,7 +2,7 @@
 // `report --html FILE`: the report as one self-contained page, with the treemap of where a
 // payload's tokens go. It shows the numbers buildReport computed, never numbers of its own.
 const { escapeHtml, shown, page, treemap, bar, int, pct } = require('./html.cjs');
-const { foldPath } = require('./report.cjs');
+const { foldPath } = require('./fold-path.cjs');
 
 /** Field rows the page lists under the treemap (the treemap itself shows every field). */
 const TABLE_ROWS = 40;

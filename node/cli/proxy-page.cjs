@@ -3,7 +3,7 @@
 // tool, and the treemap of the costliest responses.
 const api = require('../index.cjs');
 const { escapeHtml, shown, page, treemap, bar, int } = require('./html.cjs');
-const { foldPath } = require('./report.cjs');
+const { foldPath } = require('./fold-path.cjs');
 
 /** Responses larger than this are not attributed field by field (the page notes it). */
 const ATTRIBUTE_MAX_CHARS = 4_000_000;

@@ -3,6 +3,7 @@
 // runs, so every number it prints is one the library itself computes — no separate logic.
 const api = require('../index.cjs');
 const { EXIT, colors, parseJson, parseOptions, readText } = require('./io.cjs');
+const { foldPath } = require('./fold-path.cjs');
 
 const SAMPLE = require('node:path').join(__dirname, '..', '..', 'samples', 'scene-state.json');
 const ENCODINGS = ['cl100k_base', 'o200k_base'];
@@ -122,35 +123,6 @@ function sizeText(report) {
   return `as given ${int(report.givenChars)} chars · compact ${int(report.chars)} (${change >= 0 ? '+' : '−'}${Math.abs(change)}%)`;
 }
 
-/**
- * A field path with repeated runs folded, so rows of recursive data stay readable and distinct:
- * `[].children[].children[].children[].name` → `[].children[]×3.name`. Runs of one to three
- * segments repeated at least twice are folded, the longest repeat first.
- */
-function foldPath(path) {
-  const segments = path.match(/\[\]|[^.[\]]+(?:\[\])*/g);
-  if (segments === null || segments.join('') !== path.replace(/\./g, '')) return path;
-  const out = [];
-  let i = 0;
-  while (i < segments.length) {
-    let best = { period: 1, times: 1 };
-    for (let period = 1; period <= 3 && i + 2 * period <= segments.length; period++) {
-      let times = 1;
-      while (i + (times + 1) * period <= segments.length && sameRun(segments, i, i + times * period, period)) times++;
-      if (times >= 2 && times * period > best.times * best.period) best = { period, times };
-    }
-    const run = segments.slice(i, i + best.period);
-    const text = joinSegments(run);
-    out.push(best.times === 1 ? text : `${best.period === 1 ? text : `(${text})`}×${best.times}`);
-    i += best.period * best.times;
-  }
-  return joinSegments(out);
-}
-
-const sameRun = (segments, a, b, length) => segments.slice(a, a + length).every((s, k) => s === segments[b + k]);
-const joinSegments = (parts) =>
-  parts.reduce((text, part) => (text === '' ? part : part.startsWith('[') ? `${text}${part}` : `${text}.${part}`), '');
-
 function bar(share, width) {
   const cells = (share / 100) * width;
   const full = Math.floor(cells);
@@ -244,4 +216,4 @@ async function reportCommand(argv, io) {
   return EXIT.ok;
 }
 
-module.exports = { reportCommand, buildReport, renderText, foldPath, HELP };
+module.exports = { reportCommand, buildReport, renderText, HELP };

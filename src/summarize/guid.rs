@@ -5,6 +5,8 @@
 //! would change with whatever set came back), and resolving one back never picks a first match:
 //! an ambiguous prefix is an error that lists the candidates.
 
+use crate::error::{Error, ErrorCode, Result};
+
 /// Hex digits in a display prefix: 48 bits, birthday collision ~1.8e-7 at 100k ids.
 pub const SHORT_GUID_HEX: usize = 12;
 
@@ -36,15 +38,6 @@ pub fn short_guid(guid: &str) -> String {
     guid_prefix(guid, SHORT_GUID_HEX).unwrap_or_else(|| guid.to_owned())
 }
 
-/// Why a prefix did not resolve; `code` is what JS callers branch on.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GuidError {
-    /// `GUID_PREFIX_TOO_SHORT`, `INVALID_GUID`, `AMBIGUOUS_GUID` or `UNKNOWN_GUID`.
-    pub code: &'static str,
-    /// What went wrong, with the candidates for an ambiguous prefix.
-    pub message: String,
-}
-
 /// Most candidates an ambiguity message lists before it says how many more there are.
 const MAX_LISTED: usize = 20;
 
@@ -55,18 +48,18 @@ fn hex_only(s: &str) -> String {
 /// `resolveGuid`: the full GUID for a prefix (dashes allowed) or a full GUID (passed through in
 /// canonical lowercase dashed form). Errors: `GUID_PREFIX_TOO_SHORT` under 6 hex digits,
 /// `INVALID_GUID` for non-hex text, `AMBIGUOUS_GUID` listing the candidates, `UNKNOWN_GUID`.
-pub fn resolve_guid(input: &str, known: &[String]) -> Result<String, GuidError> {
+pub fn resolve_guid(input: &str, known: &[String]) -> Result<String> {
     let trimmed = input.trim();
     let hex = hex_only(trimmed);
     if let Some(bad) = hex.chars().find(|c| !c.is_ascii_hexdigit()) {
-        return Err(GuidError {
-            code: "INVALID_GUID",
+        return Err(Error {
+            code: ErrorCode::InvalidGuid,
             message: format!("\"{trimmed}\" is not a GUID or GUID prefix: '{bad}' is not a hex digit"),
         });
     }
     if hex.len() < MIN_PREFIX_HEX {
-        return Err(GuidError {
-            code: "GUID_PREFIX_TOO_SHORT",
+        return Err(Error {
+            code: ErrorCode::GuidPrefixTooShort,
             message: format!(
                 "GUID prefix \"{trimmed}\" has {} hex digits; at least {MIN_PREFIX_HEX} are required (a shortGuid has {SHORT_GUID_HEX})",
                 hex.len()
@@ -74,8 +67,8 @@ pub fn resolve_guid(input: &str, known: &[String]) -> Result<String, GuidError> 
         });
     }
     if hex.len() > 32 {
-        return Err(GuidError {
-            code: "INVALID_GUID",
+        return Err(Error {
+            code: ErrorCode::InvalidGuid,
             message: format!("\"{trimmed}\" has {} hex digits; a GUID has 32", hex.len()),
         });
     }
@@ -90,15 +83,15 @@ pub fn resolve_guid(input: &str, known: &[String]) -> Result<String, GuidError> 
     }
     match candidates.len() {
         1 => Ok(candidates[0].clone()),
-        0 => Err(GuidError {
-            code: "UNKNOWN_GUID",
+        0 => Err(Error {
+            code: ErrorCode::UnknownGuid,
             message: format!("no GUID starts with \"{trimmed}\" (searched {} known GUIDs)", known.len()),
         }),
         n => {
             let listed: Vec<&str> = candidates.iter().take(MAX_LISTED).map(|g| g.as_str()).collect();
             let more = if n > MAX_LISTED { format!(" and {} more", n - MAX_LISTED) } else { String::new() };
-            Err(GuidError {
-                code: "AMBIGUOUS_GUID",
+            Err(Error {
+                code: ErrorCode::AmbiguousGuid,
                 message: format!(
                     "GUID prefix \"{trimmed}\" is ambiguous: it matches {n} GUIDs: {}{more}. Pass more hex digits.",
                     listed.join(", ")
@@ -179,26 +172,26 @@ mod tests {
         );
         assert_eq!(
             resolve_guid("98b2bc", &known),
-            Err(GuidError {
-                code: "AMBIGUOUS_GUID",
+            Err(Error {
+                code: ErrorCode::AmbiguousGuid,
                 message: "GUID prefix \"98b2bc\" is ambiguous: it matches 2 GUIDs: 98b2bcaa-3424-79c9-8f00-9bd4fa5e85ab, 98b2bcaa-ffff-79c9-8f00-9bd4fa5e85ab. Pass more hex digits.".into()
             })
         );
         assert_eq!(
             resolve_guid("abcdef", &known),
-            Err(GuidError {
-                code: "UNKNOWN_GUID",
+            Err(Error {
+                code: ErrorCode::UnknownGuid,
                 message: "no GUID starts with \"abcdef\" (searched 3 known GUIDs)".into()
             })
         );
         assert_eq!(
             resolve_guid("98b2b", &known),
-            Err(GuidError {
-                code: "GUID_PREFIX_TOO_SHORT",
+            Err(Error {
+                code: ErrorCode::GuidPrefixTooShort,
                 message: "GUID prefix \"98b2b\" has 5 hex digits; at least 6 are required (a shortGuid has 12)".into()
             })
         );
-        assert_eq!(resolve_guid("xyz123", &known).map_err(|e| e.code), Err("INVALID_GUID"));
+        assert_eq!(resolve_guid("xyz123", &known).map_err(|e| e.code.as_str()), Err("INVALID_GUID"));
         // The same GUID listed twice is one candidate, not an ambiguity.
         let dup = vec![known[2].clone(), known[2].clone()];
         assert_eq!(resolve_guid("17ed628f", &dup).as_deref(), Ok("17ed628f-15eb-20d2-97f2-a93d8df05ae8"));

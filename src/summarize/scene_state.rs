@@ -326,7 +326,7 @@ fn resolve_prefix(guid: &str, known: &[String]) -> std::result::Result<String, S
     }
     match crate::summarize::guid::resolve_guid(guid, known) {
         Ok(full) => Ok(full),
-        Err(e) if e.code == "AMBIGUOUS_GUID" => Err(e.message),
+        Err(e) if e.code == crate::error::ErrorCode::AmbiguousGuid => Err(e.message),
         Err(_) => Err(stale()),
     }
 }

@@ -157,7 +157,7 @@ pub fn resolve_guid(input: &str, known: &[u8]) -> Result<String, JsValue> {
             JsValue::from(Error::invalid_input(format!("resolveGuid: known must be an array of GUID strings ({m})")))
         })?
         .unwrap_or_default();
-    guid::resolve_guid(input, &known).map_err(|e| super::js_error(e.code, &e.message))
+    Ok(guid::resolve_guid(input, &known)?)
 }
 
 #[wasm_bindgen(js_name = deriveGuid)]
