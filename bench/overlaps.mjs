@@ -46,7 +46,7 @@ export function pairwiseCount(entries, rows) {
     let cur = y;
     for (let step = 0; step < 128; step++) {
       const p = parentOf.get(cur);
-      if (p === undefined || p === null) return false;
+      if (!p) return false; // a falsy parentId is a root, as the editor walks it
       if (p === x) return true;
       cur = p;
     }

@@ -1,8 +1,8 @@
 // Before/after payload sizes of every summarizer on a generated sample modelled on the reference
 // project (135 entities, 241 layout rects, 320 assets, ring buffers at their caps). "Before" is
 // the producer's full output as compact JSON (what the route returned before summary-first
-// defaults); "after" is the summarizer's default payload as compact JSON. Sizes are characters
-// (UTF-16 units, JS .length) — token counts need the tokenizer capability.
+// defaults); "after" is the summarizer's payload as compact JSON. Sizes are characters (UTF-16
+// units, JS .length) and real cl100k_base tokens (countTokens).
 import os from 'node:os';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -61,6 +61,7 @@ export function makeSamples() {
     const screen = { x: 600 + f(900), y: 500 + f(700), w, h };
     layout.push({
       id: i + 1,
+      guid: i < 135 ? entities[i].guid : null,
       name: `node${i + 1}`,
       layer: '3d',
       screen,
@@ -70,14 +71,8 @@ export function makeSamples() {
       parentId: i < 135 ? entities[i].parentId : 0,
     });
   }
-  const layoutPairs = m.layoutBounds(layout, { overlaps: true }).overlaps ?? [];
-  const layoutBefore = {
-    count: layout.length,
-    layerCounts: { ui: 0, '2d': 0, '3d': layout.length },
-    offScreen: [],
-    entities: layout,
-    overlaps: layoutPairs,
-  };
+  // "Before" is every rect and every pair, as the route answered before counts-first defaults.
+  const layoutBefore = m.layoutBounds(layout, { entities: true, overlaps: true }, { entities });
 
   // Assets: the reference project's 320 assets by type.
   const byType = { font: 136, mesh: 114, texture: 24, material: 12, particle: 10, prefab: 6, scene: 5, model: 5, animation: 3, environment: 2, sprite: 2, animset: 1 };
@@ -120,16 +115,17 @@ export function makeSamples() {
       samples: Array.from({ length: 600 }, (_, k) => ({ t: k / 60, value: f(10) })),
     })),
   };
-  const handleList = Array.from({ length: 2000 }, (_, i) => ({ id: `dopesheet:key:${i}`, editor: 'dopesheet', kind: 'drag', x: f(1800) + 900, y: f(200) + 600, rect: { x: f(1800) + 900, y: f(200) + 600, w: 8, h: 8 }, meta: { track: `bone${i % 40}.rotation`, frame: i % 240 } }));
+  const handleList = Array.from({ length: 2000 }, (_, i) => ({ id: `dopesheet:key:${i}`, editor: 'dopesheet', kind: 'drag', label: `bone${i % 40}.rotation @ ${i % 240}`, x: f(1800) + 900, y: f(200) + 600, rect: { x: f(1800) + 900, y: f(200) + 600, w: 8, h: 8 }, meta: { track: `bone${i % 40}.rotation`, frame: i % 240 }, onScreen: true, occlusionChecked: true }));
+  const handleDump = { returnedCount: 2000, totalCount: 2000, editors: ['dopesheet'], offScreenCount: 0, occludedCount: 0, occlusionUnchecked: 0, disabledCount: 0, viewport: { w: 1800, h: 1200 }, handles: handleList };
   const sceneFile = { version: 3, entities: entities.map(({ values, ...rest }) => ({ ...rest, traits: values })) };
   const sceneEdit = { ok: true, changed: 1, errors: [], warnings: [], scene: sceneFile };
   const png = Buffer.alloc(900 * 1024, 7).toString('base64'); // stand-in for a 1800px PNG
   const screenshot = { path: '/tmp/device-1800x1200.png', width: 1800, height: 1200, base64: png };
 
-  return { entities, layout, layoutBefore, assets, registry, consoleEntries, journal, editorEvents, watch, handleList, sceneEdit, screenshot };
+  return { entities, layout, layoutBefore, assets, registry, consoleEntries, journal, editorEvents, watch, handleList, handleDump, sceneEdit, screenshot };
 }
 
-const size = (x) => JSON.stringify(x).length;
+const text = (x) => JSON.stringify(x);
 
 /** The stream summaries' default calls on the samples: [name, producer output, reply]. */
 export function streamRows(s) {
@@ -148,25 +144,38 @@ export function streamRows(s) {
 
 export function run() {
   const s = makeSamples();
+  const scenePath = { scenePath: 'scenes/tropical-island.json' };
+  const world = { entities: s.entities };
+  const traits = s.registry.traits;
   const rows = [
-    ['sceneState (135 entities)', size(s.entities), size(m.sceneState(s.entities, {}, { scenePath: 'scenes/tropical-island.json' }))],
-    ['sceneState, guidPrefix: 12', size(s.entities), size(m.sceneState(s.entities, {}, { scenePath: 'scenes/tropical-island.json', guidPrefix: 12 }))],
-    ['sceneState trait=Transform (drill-down)', size(s.entities), size(m.sceneState(s.entities, { trait: 'Transform' }, { scenePath: 'scenes/tropical-island.json' }))],
-    ['layoutBounds (241 rects)', size(s.layoutBefore), size(m.layoutBounds(s.layout))],
-    ['listAssets (320 assets)', size(s.assets), size(m.listAssets(s.assets))],
-    ['summarizeTraits (60 traits)', size(s.registry), size(m.summarizeTraits(s.registry))],
-    ...streamRows(s).map(([name, before, after]) => [name, size(before), size(after)]),
-    ['handles (2,000 keyframe handles)', size({ handles: s.handleList }), size(m.handles({ handles: s.handleList }))],
-    ['sceneEditResult (scene echo)', size(s.sceneEdit), size(m.sceneEditResult(s.sceneEdit))],
-    ['screenshotResult (1800×1200 PNG)', size({ content: [{ type: 'text', text: s.screenshot.path }, { type: 'image', data: s.screenshot.base64, mimeType: 'image/png' }] }), size(m.screenshotResult(s.screenshot))],
-  ].map(([name, before, after]) => ({ name, before, after, ratio: before / after }));
+    ['sceneState (135 entities)', s.entities, m.sceneState(s.entities, {}, scenePath)],
+    ['sceneState, guidPrefix: 12', s.entities, m.sceneState(s.entities, {}, { ...scenePath, guidPrefix: 12 })],
+    ['sceneState trait=Transform (drill-down, default limit 20)', s.entities, m.sceneState(s.entities, { trait: 'Transform' }, scenePath)],
+    ['sceneState trait=Transform limit=200', s.entities, m.sceneState(s.entities, { trait: 'Transform', limit: 200 }, scenePath)],
+    ['sceneState name=Plam (miss: empty-filter hint)', s.entities, m.sceneState(s.entities, { name: 'Plam' }, scenePath)],
+    ['layoutBounds (241 rects)', s.layoutBefore, m.layoutBounds(s.layout, {}, world)],
+    ['layoutBounds layer=2d (miss: empty-filter hint)', s.layoutBefore, m.layoutBounds(s.layout, { layer: '2d' }, world)],
+    ['summarizeAssets (320 assets)', s.assets, m.summarizeAssets(s.assets)],
+    ['summarizeAssets type=fnt (miss: live types)', s.assets, m.summarizeAssets(s.assets, { type: 'fnt' })],
+    ['summarizeTraits (60 traits)', s.registry, m.summarizeTraits(traits, true)],
+    ['summarizeTraits name=Transfrom (NOT_FOUND)', s.registry, m.summarizeTraits(traits, true, { name: 'Transfrom' })],
+    ...streamRows(s),
+    ['handles (2,000 keyframe handles)', s.handleDump, m.handles(s.handleDump)],
+    ['handles editor=dopesheat (miss: what is live)', s.handleDump, m.handles(s.handleDump, { editor: 'dopesheat' })],
+    ['sceneEditResult (scene echo)', s.sceneEdit, m.sceneEditResult(s.sceneEdit)],
+    ['screenshotResult (1800×1200 PNG)', { content: [{ type: 'text', text: s.screenshot.path }, { type: 'image', data: s.screenshot.base64, mimeType: 'image/png' }] }, m.screenshotResult(s.screenshot)],
+  ].map(([name, full, reply]) => {
+    const [b, a] = [text(full), text(reply)];
+    return { name, before: b.length, after: a.length, ratio: b.length / a.length, beforeTokens: m.countTokens(b), afterTokens: m.countTokens(a) };
+  });
   const cpus = os.cpus();
   return { machine: { cpu: cpus[0]?.model ?? 'unknown', cores: cpus.length, node: process.version }, rows };
 }
 
 export function markdownTable(rows) {
-  const lines = ['| summarizer (default call) | before (chars) | after (chars) | smaller by |', '|---|---:|---:|---:|'];
-  for (const r of rows) lines.push(`| ${r.name} | ${r.before.toLocaleString('en-US')} | ${r.after.toLocaleString('en-US')} | ${r.ratio.toFixed(r.ratio >= 100 ? 0 : 1)}× |`);
+  const n = (x) => x.toLocaleString('en-US');
+  const lines = ['| summarizer call | before (chars) | before (tokens) | after (chars) | after (tokens) | smaller by (chars) |', '|---|---:|---:|---:|---:|---:|'];
+  for (const r of rows) lines.push(`| ${r.name} | ${n(r.before)} | ${n(r.beforeTokens)} | ${n(r.after)} | ${n(r.afterTokens)} | ${r.ratio.toFixed(r.ratio >= 100 ? 0 : 1)}× |`);
   return lines.join('\n');
 }
 

@@ -23,7 +23,10 @@ function cases(mb) {
   const underTokens = scene(60);
   const json = JSON.stringify(medium);
   const pretty = JSON.stringify(medium, null, 2);
+  const tiny = { ok: true, id: 7 };
   return [
+    // The policy's fixed cost per call, where encode itself costs almost nothing.
+    { name: 'plain data, editor', input: `a 2-key object (${JSON.stringify(tiny).length} chars)`, policy: () => editor.apply('t', tiny), encode: () => mb.encode(tiny), target: '' },
     { name: 'plain data, editor', input: `scene 135 entities (${json.length} chars)`, policy: () => editor.apply('t', medium), encode: () => mb.encode(medium), target: '<= 1.1' },
     { name: 'plain data, editor', input: `scene 20 entities (${JSON.stringify(small).length} chars)`, policy: () => editor.apply('t', small), encode: () => mb.encode(small), target: '<= 1.1' },
     {
@@ -97,7 +100,17 @@ export async function run({ quick = false } = {}) {
 
 export function print(result) {
   console.log(`## withBudget policy vs the encode call it wraps (under the cap)\n${result.machine}\n`);
-  console.log(table(result.rows.map((r) => ({ case: r.bench, input: r.input, 'time ratio (policy / encode)': fmt(r.ratio), target: r.target, 'policy µs': fmt(r.policyMs * 1000, 1), 'encode µs': fmt(r.encodeMs * 1000, 1) })), ['case', 'input', 'time ratio (policy / encode)', 'target', 'policy µs', 'encode µs']));
+  const columns = ['case', 'input', 'time ratio (policy / encode)', 'target', 'policy µs', 'encode µs', 'policy − encode µs'];
+  const rows = result.rows.map((r) => ({
+    case: r.bench,
+    input: r.input,
+    'time ratio (policy / encode)': fmt(r.ratio),
+    target: r.target,
+    'policy µs': fmt(r.policyMs * 1000, 2),
+    'encode µs': fmt(r.encodeMs * 1000, 2),
+    'policy − encode µs': fmt((r.policyMs - r.encodeMs) * 1000, 2),
+  }));
+  console.log(table(rows, columns));
   console.log('\n## example server: produced by the tool → sent (chars / cl100k tokens)\n');
   const cell = (chars, tokens, elided) => `${chars} / ${tokens}${elided ? ' (elided)' : ''}`;
   console.log(

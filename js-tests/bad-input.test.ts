@@ -149,7 +149,7 @@ describe('options', () => {
   const lock = budgetLock([{ name: 't' }]);
   const calls: Array<[string, string, (options: never) => unknown]> = [
     ['toToon', 'delimiter, indentSize', (o) => toToon({ a: 1 }, o)],
-    ['toToon', 'delimiter, indentSize', (o) => toonResult({ a: 1 }, o)],
+    ['toonResult', 'delimiter, indentSize', (o) => toonResult({ a: 1 }, o)],
     ['limitCollection', 'hint', (o) => limitCollection([1], 1, o)],
     ['limitResult', 'hint', (o) => limitResult([1], 1, o)],
     ['menuCost', 'encoding', (o) => menuCost([{ name: 't' }], o)],
@@ -165,10 +165,10 @@ describe('options', () => {
 
   it.each(calls)('%s refuses an unknown option, naming the ones it knows', (fn, known, call) => {
     expect(() => call({ encodign: 'o200k_base' } as never)).toThrow(
-      expect.objectContaining({ name: 'TypeError', code: 'INVALID_OPTION', message: `${fn}: unknown option "encodign"; the options are ${known}` }),
+      expect.objectContaining({ name: 'TypeError', code: 'INVALID_OPTION', message: `${fn}: unknown option "encodign". Known options: ${known}.` }),
     );
-    expect(() => call('fast' as never)).toThrow(expect.objectContaining({ code: 'INVALID_OPTION', message: `${fn}: options must be an object, got string` }));
-    expect(() => call([] as never)).toThrow(expect.objectContaining({ code: 'INVALID_OPTION', message: `${fn}: options must be an object, got array` }));
+    expect(() => call('fast' as never)).toThrow(expect.objectContaining({ code: 'INVALID_OPTION', message: `${fn}: options must be an object, got string.` }));
+    expect(() => call([] as never)).toThrow(expect.objectContaining({ code: 'INVALID_OPTION', message: `${fn}: options must be an object, got array.` }));
     // undefined and null mean the defaults, and a refused call leaves the module working.
     expect(() => call(undefined as never)).not.toThrow();
     expect(() => call(null as never)).not.toThrow();

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { LIVE_VOCABULARY_CAP, describeFilter, emptyFilterHint, histogram, liveSet } from 'modoki-budget';
 
 const cjs = createRequire(import.meta.url)('modoki-budget') as typeof import('modoki-budget');
@@ -100,5 +101,60 @@ describe('emptyFilterHint', () => {
     const expected = 'no rect matches layer=2d, but 5 exist unfiltered. Live now: layer ∈ {3d, ui}; name ∈ {a, b}. Check the spelling, or drop the filter.';
     expect(emptyFilterHint(d)).toBe(expected);
     expect(cjs.emptyFilterHint(d)).toBe(expected);
+  });
+});
+
+// A second, independent JavaScript reading of the same rules — sorting, lowercasing, trimming
+// and slicing done by V8 itself — that the WebAssembly core must agree with on arbitrary input.
+function referenceLiveSet(values: string[], cap = LIVE_VOCABULARY_CAP, near?: string): string {
+  const editDistance = (a: string, b: string) => {
+    const x = a.toLowerCase().slice(0, 64);
+    const y = b.toLowerCase().slice(0, 64);
+    let row = Array.from({ length: y.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= x.length; i++) {
+      const next = [i];
+      for (let j = 1; j <= y.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (x[i - 1] === y[j - 1] ? 0 : 1));
+      row = next;
+    }
+    return row[y.length];
+  };
+  let list = Array.from(new Set(values.filter((v) => v.trim() !== ''))).sort();
+  if (near) {
+    const needle = near.toLowerCase();
+    const score = new Map(list.map((v) => [v, v.toLowerCase().includes(needle) ? -1 : editDistance(v, near)]));
+    list = [...list].sort((a, b) => (score.get(a) ?? 0) - (score.get(b) ?? 0));
+  }
+  const kept = list.slice(0, Math.max(0, cap));
+  const rest = list.length - kept.length;
+  return `{${kept.join(', ')}${rest > 0 ? `${kept.length ? ', ' : ''}… +${rest} more` : ''}}`;
+}
+
+describe('filter disclosure agrees with a V8 reading of the rules on generated input', () => {
+  // Well-formed strings only: the core reads text as Rust strings, so a lone surrogate reads as
+  // U+FFFD (see docs/summarizers.md, "Differences from the editor").
+  const text = fc.oneof(fc.string({ unit: 'binary', maxLength: 12 }), fc.constantFrom('Player', 'player', 'PLAYER', 'Σας', 'İstanbul', ' \u00a0', '\ufeffa', 'ǅ', 'ß'), fc.string({ unit: 'grapheme-ascii', maxLength: 6 })).map((s) => s.toWellFormed());
+
+  it('liveSet', () => {
+    fc.assert(
+      fc.property(fc.array(text, { maxLength: 30 }), fc.option(fc.integer({ min: -2, max: 40 }), { nil: undefined }), fc.option(text, { nil: undefined }), (values, cap, near) => {
+        expect(liveSet(values, cap, near)).toBe(referenceLiveSet(values, cap, near));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('describeFilter', () => {
+    const value = fc.oneof(text, fc.integer(), fc.double({ noNaN: false }), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.array(fc.oneof(text, fc.integer(), fc.constant(null)), { maxLength: 4 }));
+    const reference = (filter: Record<string, unknown>) =>
+      Object.entries(filter)
+        .filter(([, v]) => !(v === undefined || v === null || v === '' || v === false || (Array.isArray(v) && v.length === 0)))
+        .map(([k, v]) => `${k}=${Array.isArray(v) ? `[${v.join(',')}]` : typeof v === 'string' ? v : JSON.stringify(v)}`)
+        .join(', ');
+    fc.assert(
+      fc.property(fc.dictionary(fc.string({ maxLength: 5 }).map((s) => s.toWellFormed()), value, { maxKeys: 5 }), (filter) => {
+        expect(describeFilter(filter)).toBe(reference(filter));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -92,7 +92,7 @@ describe('listTools', () => {
       // A filter the description does not advertise gets called unfiltered.
       for (const p of params[tool.name]) expect(description).toContain(`${p}=`);
     }
-    expect(Object.keys(tools[0].outputSchema?.properties ?? {})).toEqual(['scenePath', 'entityCount', 'entities', 'hint']);
+    expect(Object.keys(tools[0].outputSchema?.properties ?? {})).toEqual(['scenePath', 'returnedCount', 'totalCount', 'entities', 'hint']);
   });
 });
 
@@ -101,9 +101,9 @@ describe('bare calls: the summary, exactly what the summarizer gives', () => {
     const reply = await call(client, 'get_scene_state');
     const want = sceneOf({});
     expect(reply).toEqual({ content: [{ type: 'text', text: encode(want) }], structuredContent: want });
-    const data = payload(reply) as { entityCount: number; entities: Array<Record<string, unknown>>; hint: string };
-    expect(data.entityCount).toBe(135);
-    expect(Object.keys(data.entities[0])).toEqual(['id', 'guid', 'name', 'parentId', 'layer', 'traits']);
+    const data = payload(reply) as { returnedCount: number; entities: Array<Record<string, unknown>>; hint: string };
+    expect(data.returnedCount).toBe(135);
+    expect(Object.keys(data.entities[0])).toEqual(['id', 'guid', 'name', 'parentId', 'parentGuid', 'layer', 'traits']);
     expect(typeof data.hint).toBe('string');
   });
 
@@ -113,6 +113,7 @@ describe('bare calls: the summary, exactly what the summarizer gives', () => {
     const data = payload(reply) as Record<string, unknown>;
     expect(data.totalCount).toBe(135);
     expect(data).not.toHaveProperty('entities');
+    expect(data).not.toHaveProperty('overlaps');
     // Counts and guid lists, never the rects: an order of magnitude below the producer's output.
     expect(textOf(reply).length).toBeLessThan(JSON.stringify(layout).length / 10);
   });
@@ -160,7 +161,7 @@ describe('full=true: over the cap, nothing lost', () => {
     expect(reply.isError).toBe(true);
     expect(reply).not.toHaveProperty('structuredContent');
     expect(textOf(reply)).toBe(encode(full));
-    expect(JSON.parse(textOf(reply))).toMatchObject({ elided: true, code: 'TOO_LARGE', bytes, preview: { entityCount: '135', entities: 'array(135)' } });
+    expect(JSON.parse(textOf(reply))).toMatchObject({ elided: true, code: 'TOO_LARGE', bytes, preview: { returnedCount: '135', totalCount: '135', entities: 'array(135)' } });
     expect(reply.content[1]).toMatchObject({ type: 'resource_link', uri: expect.stringMatching(/^budget:\/\/result\//) });
     const pages = await pagesOf(client, reply);
     for (const page of pages) expect(page.length).toBeLessThanOrEqual(MAX_PAYLOAD_CHARS);

@@ -123,3 +123,50 @@ describe('ProxySession passthrough', () => {
     expect(t.calls).toEqual([]);
   });
 });
+
+describe('readLines: the stdio framing', () => {
+  const { readLines } = require('../node/cli/lines.cjs');
+  const { PassThrough } = require('node:stream');
+
+  /** Feeds `bytes` in chunks cut at `cuts` and collects what readLines hands over. */
+  function framed(bytes: Buffer, cuts: number[]): Promise<{ lines: string[]; rest: string }> {
+    return new Promise((resolve) => {
+      const stream = new PassThrough();
+      const lines: string[] = [];
+      readLines(stream, (line: Buffer) => lines.push(line.toString('utf8')), (rest: Buffer) => resolve({ lines, rest: rest.toString('utf8') }));
+      let at = 0;
+      for (const cut of [...cuts, bytes.length]) {
+        if (cut > at) stream.write(bytes.subarray(at, cut));
+        at = Math.max(at, cut);
+      }
+      stream.end();
+    });
+  }
+
+  it('gives every line whole, wherever the chunks are cut, with blank lines skipped and the tail apart', async () => {
+    const big = JSON.stringify({ text: 'ü😀x'.repeat(120_000) });
+    const text = `{"a":1}\r\n\n${big}\n{"b":"é"}\n\r\n{"tail":`;
+    const bytes = Buffer.from(text, 'utf8');
+    const want = { lines: [`{"a":1}\r`, big, '{"b":"é"}'], rest: '{"tail":' };
+    // Random cuts, seeded, including cuts inside multi-byte characters and right at newlines.
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let round = 0; round < 20; round++) {
+      const cuts = Array.from({ length: 1 + Math.floor(random() * 40) }, () => Math.floor(random() * bytes.length)).sort((a, b) => a - b);
+      expect(await framed(bytes, cuts)).toEqual(want);
+    }
+    expect(await framed(bytes, [])).toEqual(want);
+    expect(await framed(bytes, Array.from({ length: 200 }, (_, i) => i + 1))).toEqual(want);
+  });
+
+  it('a line past the gathering threshold (20 MB here) comes out byte for byte too', async () => {
+    const huge = `{"t":"${'ab😀'.repeat(5_000_000)}"}`;
+    const bytes = Buffer.from(`{"x":1}\n${huge}\n{"y":2}\n`, 'utf8');
+    const cuts = Array.from({ length: Math.ceil(bytes.length / 65536) }, (_, i) => i * 65536 + (i % 3));
+    const { lines, rest } = await framed(bytes, cuts);
+    expect(rest).toBe('');
+    expect(lines.length).toBe(3);
+    expect(lines[1] === huge).toBe(true);
+    expect([lines[0], lines[2]]).toEqual(['{"x":1}', '{"y":2}']);
+  });
+});

@@ -373,6 +373,17 @@ const editor = (): EditorJournalEvent[] => [
   { seq: 4, cap: 6, type: '!save', source: 'human' },
 ];
 
+describe('journals return events as V8 wrote them', () => {
+  it('a lone surrogate in a payload survives; one in a filtered field becomes U+FFFD', () => {
+    const kept = journalEvents([{ tick: 1, type: 'a', cap: 1, level: 'info', payload: 'x\ud800y' }]) as JournalEventsResult;
+    expect(kept.events[0].payload).toBe('x\ud800y');
+    const cleaned = journalEvents([{ tick: 1, type: 'a\ud800', cap: 1, level: 'info', payload: 'x\ud800y' }]) as JournalEventsResult;
+    expect([cleaned.events[0].type, cleaned.events[0].payload]).toEqual(['a\ufffd', 'x\ufffdy']);
+    const ed = editorJournal([{ seq: 1, cap: 1, type: '!edit', source: 'human', payload: { note: '\udc00' } }], { merged: true }) as { editor: EditorJournalEvent[]; timeline: Array<{ payload?: unknown }> };
+    expect([ed.editor[0].payload, ed.timeline[0].payload]).toEqual([{ note: '\udc00' }, { note: '\udc00' }]);
+  });
+});
+
 describe('editorJournal', () => {
   it('bare, cursored and merged replies', () => {
     const ed = deepFreeze(editor());

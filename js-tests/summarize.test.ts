@@ -12,71 +12,11 @@ import type { SceneEntity } from 'modoki-budget';
 
 import { exact, unchanged } from './support/exact';
 
-const INDEX_HINT =
-  'Index only — trait NAMES, no values. Drill down: full=1 (all field values), trait=<Trait>, id=<n>, name=<substr>, where="Transform.y > 3". Enrichers: world=1, bounds=1, contacts=1, resources=1.';
-
 const scene = (): SceneEntity[] => [
   { id: 1, name: 'Island', traits: ['Transform', 'Renderable3D'], parentId: 0, sortOrder: 0, layer: '3d', guid: '98b2bcaa-3424-79c9-8f00-9bd4fa5e85ab', values: { Transform: { x: 1, y: 5.5 }, Renderable3D: { mesh: 'rock' } } },
   { id: 2, name: 'Palm', traits: ['Transform'], parentId: 1, sortOrder: 1, values: { Transform: { x: 2, y: 1 } } },
   { id: 3, name: 'Mat', traits: ['Material'], parentId: 0, sortOrder: 2, isResource: true, values: { Material: { c: 'red' } } },
 ];
-
-describe('sceneState', () => {
-  it('index mode: names only, resources dropped, hint', () => {
-    exact(sceneState(scene(), {}, { scenePath: 'a.json' }), {
-      scenePath: 'a.json',
-      entityCount: 2,
-      entities: [
-        { id: 1, guid: '98b2bcaa-3424-79c9-8f00-9bd4fa5e85ab', name: 'Island', parentId: 0, layer: '3d', traits: ['Transform', 'Renderable3D'] },
-        { id: 2, guid: '2', name: 'Palm', parentId: 1, layer: null, traits: ['Transform'] },
-      ],
-      hint: INDEX_HINT,
-    });
-  });
-
-  it('guidPrefix 12 emits shortGuid', () => {
-    const out = sceneState(scene(), {}, { guidPrefix: 12 });
-    expect(out.entities.map((e) => ('guid' in e ? e.guid : null))).toEqual(['98b2bcaa3424', '2']);
-  });
-
-  it('limit 0, Infinity and the default 200', () => {
-    const many: SceneEntity[] = Array.from({ length: 250 }, (_, i) => ({ id: i + 1, name: `e${i}`, traits: [], parentId: 0, sortOrder: i }));
-    const zero = sceneState(many, { limit: 0 });
-    exact(zero, { scenePath: null, entityCount: 0, entities: [], truncated: true, totalCount: 250, hint: `${INDEX_HINT} Showing 0 of 250; raise limit=N.` });
-    expect(sceneState(many, {}).entityCount).toBe(200);
-    expect(sceneState(many, { limit: Infinity }).entityCount).toBe(250);
-    expect(sceneState(many, { limit: 1e9 }).entityCount).toBe(250);
-  });
-
-  it('targeted: where, with warnings for bad queries', () => {
-    exact(sceneState(scene(), { where: 'Transform.y > 3' }), {
-      scenePath: null,
-      entityCount: 1,
-      entities: [{ id: 1, name: 'Island', parentId: 0, layer: '3d', traits: { Transform: { x: 1, y: 5.5 }, Renderable3D: { mesh: 'rock' } } }],
-    });
-    const bad = sceneState(scene(), { where: 'nonsense' });
-    expect(bad.warnings).toEqual([`could not parse where "nonsense" — expected 'Trait.field <op> value' (op ∈ = != > >= < <= ~)`]);
-    expect(bad.hint).toBe(INDEX_HINT);
-    exact(sceneState(scene(), { where: 'Light.x = 1' }), { scenePath: null, entityCount: 0, entities: [], warnings: ['unknown trait "Light" in where "Light.x = 1"'] });
-    exact(sceneState(scene(), { where: 'Transform.q = 1' }), { scenePath: null, entityCount: 0, entities: [], warnings: ['unknown field "Transform.q" in where "Transform.q = 1"'] });
-    exact(sceneState(scene(), { guid: 'nope' }), {
-      scenePath: null,
-      entityCount: 0,
-      entities: [],
-      warnings: ['guid "nope" matched no entity in the live world (it may be stale — ids/entities rebuild on scene reload).'],
-    });
-  });
-
-  it('__proto__ trait names are plain own keys, input untouched', () => {
-    const hostile = JSON.parse('[{"id":1,"name":"x","traits":["__proto__"],"parentId":0,"sortOrder":0,"values":{"__proto__":{"polluted":true}}}]');
-    const out = sceneState(hostile, { full: 1 });
-    const traits = out.entities[0].traits as Record<string, unknown>;
-    expect(Object.getPrototypeOf(traits)).toBe(Object.prototype);
-    expect(Object.keys(traits)).toEqual(['__proto__']);
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    unchanged(scene(), (s) => sceneState(s, { full: true, limit: 1 }));
-  });
-});
 
 describe('write path', () => {
   it('sceneEditResult gates the scene echo', () => {

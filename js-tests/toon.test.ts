@@ -131,7 +131,7 @@ describe('options', () => {
       [{ indentSize: 17 }, 'toToon: indentSize must be an integer from 1 to 16, got 17'],
       [{ indentSize: '2' }, 'toToon: indentSize must be an integer from 1 to 16, got string'],
       [{ indentSize: NaN }, 'toToon: indentSize must be an integer from 1 to 16, got NaN'],
-      ['|', 'toToon: options must be an object, got string'],
+      ['|', 'toToon: options must be an object, got string.'],
     ];
     for (const [options, message] of bad) {
       expect(() => toToon(data, options as never)).toThrow(expect.objectContaining({ code: 'INVALID_OPTION', message }));

@@ -2,9 +2,11 @@
 // proxy both build on: options and presets, every channel within the cap, envelopes exactly
 // what encode returns, pages that reassemble byte for byte, faults, and the store's bounds.
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { createRequire } from 'node:module';
 import { encode, capText, countTokens, MAX_PAYLOAD_CHARS } from 'modoki-budget';
 import { reassemble } from './support/reassemble';
+import { jsonish, nastyString } from './support/arbitraries';
 
 const require = createRequire(import.meta.url);
 const { PRESETS, resolveOptions, createPolicy } = require('../node/mcp/policy.cjs');
@@ -65,8 +67,10 @@ describe('resolveOptions', () => {
       'withBudget: unknown option "maxchars". Known options: preset, maxChars, maxTokens, encoding, precision, compactJson, store, pageTool, onResult.',
     ]);
     expect(codeOf(() => resolveOptions({ preset: 'cursor' }))).toEqual(['INVALID_OPTION', 'withBudget: preset must be one of editor, claudeCode, got "cursor".']);
-    expect(codeOf(() => resolveOptions({ maxChars: 0 }))).toEqual(['INVALID_OPTION', 'withBudget: maxChars must be an integer >= 1, got 0.']);
+    expect(codeOf(() => resolveOptions({ maxChars: 0 }))).toEqual(['INVALID_OPTION', 'withBudget: maxChars must be an integer >= 1000, got 0.']);
     expect(codeOf(() => resolveOptions({ store: { maxBytes: -1 } }))).toEqual(['INVALID_OPTION', 'withBudget: store.maxBytes must be an integer >= 1, got -1.']);
+    expect(codeOf(() => resolveOptions({ maxChars: 999 }))?.[0]).toBe('INVALID_OPTION');
+    expect(codeOf(() => resolveOptions({ maxTokens: 249 }))).toEqual(['INVALID_OPTION', 'withBudget: maxTokens must be an integer >= 250, got 249.']);
     expect(codeOf(() => resolveOptions({ store: { size: 1 } }))?.[0]).toBe('INVALID_OPTION');
     expect(codeOf(() => resolveOptions({ precision: 40 }))?.[0]).toBe('INVALID_OPTION');
     expect(codeOf(() => resolveOptions({ encoding: 'p50k' }))?.[0]).toBe('INVALID_OPTION');
@@ -82,7 +86,7 @@ describe('policy.apply under the cap', () => {
     const { result, info } = policy.apply('get_scene', data, { hasOutputSchema: false });
     expect(result).toEqual({ content: [{ type: 'text', text: JSON.stringify(data) }] });
     const text = JSON.stringify(data);
-    expect(info.toJSON()).toEqual({ tool: 'get_scene', charsIn: text.length, tokensIn: countTokens(text), charsOut: text.length, tokensOut: countTokens(text), elided: false, ms: info.ms });
+    expect(info).toEqual({ tool: 'get_scene', charsIn: text.length, tokensIn: countTokens(text), charsOut: text.length, tokensOut: countTokens(text), elided: false, ms: info.ms });
     expect(info.ms).toBeGreaterThanOrEqual(0);
   });
 
@@ -122,7 +126,7 @@ describe('policy.apply over the cap', () => {
     const { result, info } = policy.apply('get_scene', data, { hasOutputSchema: false });
     expect(result.isError).toBeUndefined();
     expect(result.content[0]).toEqual({ type: 'text', text: encode(data, { maxChars: cap }) });
-    expect(JSON.parse(result.content[0].text as string)).toMatchObject({ elided: true, bytes: JSON.stringify(data).length, preview: { scenePath: '"a.scene"', entities: 'array(200)' } });
+    expect(JSON.parse(result.content[0].text as string)).toMatchObject({ elided: true, code: 'TOO_LARGE', bytes: JSON.stringify(data).length, preview: { scenePath: '"a.scene"', entities: 'array(200)' } });
     const link = result.content[1];
     expect(link).toMatchObject({ type: 'resource_link', mimeType: 'application/json' });
     expect(link.uri).toMatch(/^budget:\/\/result\/[0-9a-f]{12}$/);
@@ -198,14 +202,25 @@ describe('policy.apply: the rarer shapes', () => {
   });
 
   it('the token cap is on the text blocks together', () => {
-    const policy = createPolicy({ maxChars: 1e6, maxTokens: 100 });
+    const policy = createPolicy({ maxChars: 1e6, maxTokens: 250 });
     const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(' ');
-    const one = words(40);
-    expect(countTokens(one) * 2).toBeGreaterThan(100);
-    expect(countTokens(one)).toBeLessThanOrEqual(100);
+    const one = words(100);
+    expect(countTokens(one) * 2).toBeGreaterThan(250);
+    expect(countTokens(one)).toBeLessThanOrEqual(250);
     const { result, info } = policy.apply('t', { content: [{ type: 'text', text: one }, { type: 'text', text: one }] });
     expect(info.elided).toBe(true);
-    expect(countTokens(result.content[0].text as string)).toBeLessThanOrEqual(100);
+    expect(countTokens(result.content[0].text as string)).toBeLessThanOrEqual(250);
+  });
+
+  it('a text within the char cap but over the token cap is cut by tokens (a char can be several tokens)', () => {
+    const policy = createPolicy({ maxChars: 1000, maxTokens: 250 });
+    const text = '\u{10000}'.repeat(200);
+    expect(text.length).toBeLessThan(1000);
+    expect(countTokens(text)).toBeGreaterThan(250);
+    const { result } = policy.apply('t', { content: [{ type: 'text', text }] });
+    expect(result.content[0]).toEqual({ type: 'text', text: encode(text, { maxChars: Infinity, maxTokens: 250 - 32 }) });
+    expect(countTokens(result.content[0].text as string)).toBeLessThanOrEqual(250);
+    expect(reassemble(pagesOf(policy, result))).toBe(text);
   });
 
   it('a result whose pages alone are over store.maxBytes is answered without a link', () => {
@@ -218,9 +233,9 @@ describe('policy.apply: the rarer shapes', () => {
   });
 
   it('an isError result over the cap stays an error; images stay after the envelope', () => {
-    const policy = createPolicy({ maxChars: 500 });
+    const policy = createPolicy({ maxChars: 1000 });
     const image = { type: 'image', data: 'AAAA', mimeType: 'image/png' };
-    const { result } = policy.apply('t', { content: [image, { type: 'text', text: 'e'.repeat(2000) }], isError: true, _meta: { m: 1 } });
+    const { result } = policy.apply('t', { content: [image, { type: 'text', text: 'e'.repeat(3000) }], isError: true, _meta: { m: 1 } });
     expect(result.isError).toBe(true);
     expect(result._meta).toEqual({ m: 1 });
     expect(result.content.map((b: Block) => b.type)).toEqual(['text', 'resource_link', 'image']);
@@ -263,8 +278,44 @@ describe('pages: every shape reassembles byte for byte', () => {
   });
 });
 
+describe('pages: a property over random values, caps and token caps', () => {
+  it('every page is within both caps and the pages reassemble the value (or the text) exactly', () => {
+    const big = fc.oneof(
+      fc.array(jsonish, { minLength: 20, maxLength: 200 }),
+      fc.dictionary(fc.string({ maxLength: 6 }), jsonish, { minKeys: 20, maxKeys: 200 }),
+      fc.record({ head: jsonish, body: fc.array(jsonish, { minLength: 20, maxLength: 200 }) }),
+      fc.array(nastyString, { minLength: 20, maxLength: 300 }).map((parts) => parts.join('')),
+    );
+    const caps = fc.record({ maxChars: fc.integer({ min: 1000, max: 3000 }), maxTokens: fc.option(fc.integer({ min: 250, max: 800 }), { nil: undefined }) });
+    fc.assert(
+      fc.property(big, caps, (value, { maxChars, maxTokens }) => {
+        const policy = createPolicy({ maxChars, maxTokens: maxTokens ?? null });
+        const isText = typeof value === 'string';
+        const raw = isText ? { content: [{ type: 'text', text: value }] } : value;
+        const { result, info } = policy.apply('t', raw);
+        const original = isText ? value : JSON.stringify(value);
+        const sent = result.content.filter((b: Block) => b.type === 'text').map((b: Block) => b.text).join('');
+        expect(sent.length).toBeLessThanOrEqual(maxChars);
+        if (maxTokens !== undefined) expect(countTokens(sent)).toBeLessThanOrEqual(maxTokens);
+        if (!info.elided) return;
+        const pages = pagesOf(policy, result);
+        for (const page of pages) {
+          expect(page.length).toBeLessThanOrEqual(maxChars);
+          if (maxTokens !== undefined) expect(countTokens(page)).toBeLessThanOrEqual(maxTokens);
+        }
+        const back = reassemble(pages);
+        // Text pages join to a text (the compact JSON, for a value split as text); a text that
+        // is one JSON document is kept as its value.
+        const got = typeof back === 'string' ? back : JSON.stringify(back);
+        expect(got).toBe(isText && typeof back !== 'string' ? JSON.stringify(JSON.parse(original)) : original);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
 describe('faults: an isError result with a clear, capped message', () => {
-  const policy = createPolicy({ maxChars: 200 });
+  const policy = createPolicy({ maxChars: 1000 });
   const cyclic: Record<string, unknown> = { a: 1 };
   cyclic.self = cyclic;
   const cases: Array<[string, unknown, string]> = [
@@ -285,14 +336,14 @@ describe('faults: an isError result with a clear, capped message', () => {
   it('a cycle', () => {
     const text = policy.apply('t', cyclic).result.content[0].text as string;
     expect(text.startsWith('Tool "t" failed: returned a result that cannot be sent as JSON: Converting circular structure to JSON')).toBe(true);
-    expect(text.length).toBeLessThanOrEqual(200);
+    expect(text.length).toBeLessThanOrEqual(1000);
   });
 
   it('a thrown error, capped', () => {
     expect(policy.fault('t', new Error('disk on fire'))).toMatchObject({ result: { content: [{ type: 'text', text: 'Tool "t" failed: disk on fire' }], isError: true } });
     const long = policy.fault('t', new Error('x'.repeat(5000))).result.content[0].text as string;
-    expect(long).toBe(capText(`Tool "t" failed: ${'x'.repeat(5000)}`, 200 - 64));
-    expect(long.length).toBeLessThanOrEqual(200);
+    expect(long).toBe(capText(`Tool "t" failed: ${'x'.repeat(5000)}`, 1000 - 64));
+    expect(long.length).toBeLessThanOrEqual(1000);
     expect(policy.fault('t', 'a string').result.content[0].text).toBe('Tool "t" failed: a string');
   });
 

@@ -111,7 +111,7 @@ describe('over the cap', () => {
     expect(reply.isError).toBe(true);
     expect(reply).not.toHaveProperty('structuredContent');
     expect(reply.content[0]).toEqual({ type: 'text', text: encode(value, { maxChars: CAP }) });
-    expect(JSON.parse(textOf(reply))).toMatchObject({ elided: true, bytes: JSON.stringify(value).length, preview: { name: '"project"', type: '"directory"', children: 'array(40)' } });
+    expect(JSON.parse(textOf(reply))).toMatchObject({ elided: true, code: 'TOO_LARGE', bytes: JSON.stringify(value).length, preview: { name: '"project"', type: '"directory"', children: 'array(40)' } });
     expect(textOf(reply).length).toBeLessThanOrEqual(CAP);
     const all = await pages(small, reply);
     for (const page of all) expect(page.length).toBeLessThanOrEqual(CAP);
@@ -262,9 +262,9 @@ describe('options that change the surface', () => {
     const under = await call(client, 'directory_tree', { dirs: 2, files: 2 });
     const over = await call(client, 'get_scene', { count: 400 });
     const pretty = JSON.stringify(tree(2, 2), null, 2);
-    expect(seen[0].toJSON()).toEqual({ tool: 'directory_tree', charsIn: pretty.length, tokensIn: countTokens(pretty), charsOut: textOf(under).length, tokensOut: countTokens(textOf(under)), elided: false, ms: seen[0].ms });
+    expect(seen[0]).toEqual({ tool: 'directory_tree', charsIn: pretty.length, tokensIn: countTokens(pretty), charsOut: textOf(under).length, tokensOut: countTokens(textOf(under)), elided: false, ms: seen[0].ms });
     const full = JSON.stringify(scene(400));
-    expect(seen[1].toJSON()).toEqual({ tool: 'get_scene', charsIn: full.length, tokensIn: countTokens(full), charsOut: textOf(over).length, tokensOut: countTokens(textOf(over)), elided: true, ms: seen[1].ms });
+    expect(seen[1]).toEqual({ tool: 'get_scene', charsIn: full.length, tokensIn: countTokens(full), charsOut: textOf(over).length, tokensOut: countTokens(textOf(over)), elided: true, ms: seen[1].ms });
     expect(seen.every((i) => i.ms >= 0)).toBe(true);
     await client.close();
   });
@@ -272,21 +272,21 @@ describe('options that change the surface', () => {
   it('a tool whose callback is swapped by update() or renamed stays budgeted under its new name', async () => {
     const seen: string[] = [];
     const server = new McpServer({ name: 'u', version: '0.0.0' });
-    withBudget(server, { maxChars: 200, onResult: (info) => seen.push(info.tool) });
+    withBudget(server, { maxChars: 1000, onResult: (info) => seen.push(info.tool) });
     const tool = server.registerTool('t', { description: 'x' }, async () => ({ a: 1 }));
-    tool.update({ callback: async () => ({ big: 'x'.repeat(500) }) });
+    tool.update({ callback: async () => ({ big: 'x'.repeat(5000) }) });
     tool.update({ name: 'renamed' });
     const client = await connect(server);
     const reply = await call(client, 'renamed');
-    expect(reply.content[0]).toEqual({ type: 'text', text: encode({ big: 'x'.repeat(500) }, { maxChars: 200 }) });
+    expect(reply.content[0]).toEqual({ type: 'text', text: encode({ big: 'x'.repeat(5000) }, { maxChars: 1000 }) });
     expect(seen).toEqual(['renamed']);
     await client.close();
   });
 
   it('withBudget before any tool, with pageTool; the server\'s own resources keep working', async () => {
-    const server = withBudget(new McpServer({ name: 'first', version: '0.0.0' }), { maxChars: 300, pageTool: true });
+    const server = withBudget(new McpServer({ name: 'first', version: '0.0.0' }), { maxChars: 1000, pageTool: true });
     server.registerResource('notes', 'memo://notes', { mimeType: 'text/plain' }, async (uri) => ({ contents: [{ uri: uri.href, text: 'my notes' }] }));
-    server.tool('big', async () => ({ rows: Array.from({ length: 50 }, (_, i) => ({ i })) }));
+    server.tool('big', async () => ({ rows: Array.from({ length: 500 }, (_, i) => ({ i })) }));
     const client = await connect(server);
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['big', 'read_result_page']);
     expect((await client.listResources()).resources).toEqual([{ uri: 'memo://notes', name: 'notes', mimeType: 'text/plain' }]);

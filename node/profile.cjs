@@ -4,12 +4,10 @@
 const core = require('./internal/core.cjs');
 const { codedError } = require('./internal/errors.cjs');
 const { readOptions } = require('./internal/options.cjs');
+const { jsonBytes } = require('./internal/abi.cjs');
 const { stringifyNeverThrows } = require('./tolerant-json.cjs');
 const tokens = require('./tokens.cjs');
 const { toToon } = require('./toon.cjs');
-
-const utf8 = new TextEncoder();
-const jsonBytes = (value) => utf8.encode(stringifyNeverThrows(value) ?? 'null');
 
 const invalid = (message) => codedError('INVALID_INPUT', message, TypeError);
 
@@ -73,8 +71,7 @@ function checkLock(previous, current, options) {
  * upper token bound when every part of it is bounded. Computed in Rust from the schema's JSON.
  */
 function inflationRisk(outputJsonSchema) {
-  const text = stringifyNeverThrows(outputJsonSchema);
-  return JSON.parse(core.inflationRiskJson(utf8.encode(text === undefined ? 'null' : text)));
+  return JSON.parse(core.inflationRiskJson(jsonBytes(outputJsonSchema)));
 }
 
 module.exports = { inflationRisk, profileResponse, chooseEncoding, budgetLock, serializeLock, checkLock };

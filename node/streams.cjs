@@ -94,7 +94,12 @@ function encodedSize(item) {
 
 const consoleLogs = (entries, query, ring) => run(core.summarizeConsoleLogs, entries, query, ring);
 const journalEvents = (events, query, ring) => run(core.summarizeJournalEvents, events, query, ring);
-const editorJournal = (editor, query, ring) => run(core.summarizeEditorJournal, editor, query, ring);
+// The game ring travels as its own input, so the core reads its events as text like the editor's.
+function editorJournal(editor, query, ring) {
+  const state = ring !== null && typeof ring === 'object' ? ring : {};
+  const { game, ...rest } = state;
+  return run(core.summarizeEditorJournal, editor, query, rest, game);
+}
 const watchRead = (result, query) => run(core.summarizeWatchRead, result, query);
 
 module.exports = {

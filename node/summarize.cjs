@@ -10,11 +10,12 @@ const { enc } = require('./internal/json-input.cjs');
 
 const run = (fn, ...inputs) => JSON.parse(fn(...inputs.map(enc)));
 
-// JSON has no Infinity; where an explicit limit must win "however large", send the largest
-// finite number instead of letting JSON.stringify turn it into null (= no limit given).
+// JSON has no Infinity; where an explicit limit must win "however large" (or keep none), send
+// the largest finite number of that sign instead of letting JSON.stringify turn it into null
+// (= no limit given).
 function withFiniteLimit(query) {
-  if (query !== null && typeof query === 'object' && query.limit === Infinity) {
-    return { ...query, limit: Number.MAX_VALUE };
+  if (query !== null && typeof query === 'object' && (query.limit === Infinity || query.limit === -Infinity)) {
+    return { ...query, limit: Math.sign(query.limit) * Number.MAX_VALUE };
   }
   return query;
 }

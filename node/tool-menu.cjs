@@ -4,9 +4,9 @@
 // routing table in JS Maps so route() is a lookup, not a boundary crossing per call.
 
 const core = require('./internal/core.cjs');
+const { jsonBytes: abiJsonBytes } = require('./internal/abi.cjs');
 const { codedError } = require('./internal/errors.cjs');
 const { readOptions } = require('./internal/options.cjs');
-const { stringifyNeverThrows } = require('./tolerant-json.cjs');
 const tokens = require('./tokens.cjs');
 
 /** Default lint threshold; the reason is on `DEFAULT_MAX_DESCRIPTION_TOKENS` in src/menu/lint.rs. */
@@ -14,11 +14,8 @@ const DEFAULT_MAX_DESCRIPTION_TOKENS = 200;
 const DEFAULT_SEPARATOR = '.';
 const DEFAULT_DISCRIMINATOR = 'action';
 
-const utf8 = new TextEncoder();
-
-function jsonBytes(value) {
-  return utf8.encode(stringifyNeverThrows(value) ?? '');
-}
+// No text at all (undefined) is the empty input, which the core reports as "must be an array".
+const jsonBytes = (value) => abiJsonBytes(value, '');
 
 /** Real-token cost of a `tools/list` result, biggest tool first (see docs/menu.md). */
 function menuCost(tools, options) {

@@ -21,18 +21,18 @@ const MAX_DEPTH = 128;
 
 const TOON_OPTIONS = ['delimiter', 'indentSize'];
 
-function readToonOptions(options, defaults) {
+function readToonOptions(fn, options, defaults) {
   if (options === undefined || options === null) return defaults;
-  const given = readOptions('toToon', options, TOON_OPTIONS);
+  const given = readOptions(fn, options, TOON_OPTIONS);
   const delimiter = given.delimiter === undefined ? defaults.delimiter : given.delimiter;
   const indentSize = given.indentSize === undefined ? defaults.indentSize : given.indentSize;
   if (!DELIMITERS.includes(delimiter)) {
     const shown = typeof delimiter === 'string' ? JSON.stringify(delimiter) : typeof delimiter;
-    throw codedError('INVALID_OPTION', `toToon: delimiter must be ',', '\\t' or '|', got ${shown}`, TypeError);
+    throw codedError('INVALID_OPTION', `${fn}: delimiter must be ',', '\\t' or '|', got ${shown}`, TypeError);
   }
   if (!Number.isInteger(indentSize) || indentSize < 1 || indentSize > MAX_INDENT_SIZE) {
     const shown = typeof indentSize === 'number' ? String(indentSize) : typeof indentSize;
-    throw codedError('INVALID_OPTION', `toToon: indentSize must be an integer from 1 to ${MAX_INDENT_SIZE}, got ${shown}`, RangeError);
+    throw codedError('INVALID_OPTION', `${fn}: indentSize must be an integer from 1 to ${MAX_INDENT_SIZE}, got ${shown}`, RangeError);
   }
   return { delimiter, indentSize };
 }
@@ -144,12 +144,12 @@ function toToonWith(value, options) {
 
 /** TOON text for `value`; see node/types/toon.d.ts. */
 function toToon(value, options) {
-  return toToonWith(value, readToonOptions(options, TOON_DEFAULTS));
+  return toToonWith(value, readToonOptions('toToon', options, TOON_DEFAULTS));
 }
 
 /** A ToolResult whose one text block is the TOON encoding (pipe delimiter by default). */
 function toonResult(data, options) {
-  return { content: [{ type: 'text', text: toToonWith(data, readToonOptions(options, RESULT_DEFAULTS)) }] };
+  return { content: [{ type: 'text', text: toToonWith(data, readToonOptions('toonResult', options, RESULT_DEFAULTS)) }] };
 }
 
 function toolError(message) {

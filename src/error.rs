@@ -38,12 +38,12 @@ pub enum ErrorCode {
     UnknownGuid,
     /// A call names a tool the grouped menu does not have (thrown by its router in JS).
     UnknownTool,
-    /// A kept result (a `budget://result/…` page) that expired or was never kept. Raised by the
-    /// MCP layer in JavaScript; listed here so the codes stay one list.
-    UnknownResult,
     /// A call to a grouped tool names no action, or one it does not have (thrown by its router
     /// in JS).
     UnknownAction,
+    /// A stored result that is unknown or already evicted (thrown by the result store of
+    /// `withBudget` in JS: call the tool again).
+    UnknownResult,
 }
 
 impl ErrorCode {
@@ -64,8 +64,8 @@ impl ErrorCode {
             ErrorCode::AmbiguousGuid => "AMBIGUOUS_GUID",
             ErrorCode::UnknownGuid => "UNKNOWN_GUID",
             ErrorCode::UnknownTool => "UNKNOWN_TOOL",
-            ErrorCode::UnknownResult => "UNKNOWN_RESULT",
             ErrorCode::UnknownAction => "UNKNOWN_ACTION",
+            ErrorCode::UnknownResult => "UNKNOWN_RESULT",
         }
     }
 }

@@ -27,11 +27,11 @@ const precisionParam = z
 const GET_SCENE_STATE = `Read the open scene.
 Default (no arguments): a names-only index — per entity id, guid, name, parentId, layer and trait NAMES, no field values, at most 200 entities, plus a hint. About 20,000 chars (~7,500 tokens) for 135 entities; the 36-char GUIDs are the largest share of its tokens.
 Drill down for field values: id=N (one entity), name=<substring>, trait=<Trait> (only that trait's values, e.g. trait="Transform"), where="Transform.y > 3" (ops = == != > >= < <= ~), limit=N.
-Size warning: full=true returns every field value, world transform and bounds of every entity — over the 60,000-char cap on a scene this size, so it comes back as an error result holding {elided, bytes, hint, preview} and a link to the whole result in pages (budget://result/<id>?page=K). Use trait=/id=/name=/where= rather than full=true.
+Size warning: full=true returns every field value, world transform and bounds of every entity — over the 60,000-char cap on a scene this size, so it comes back as an error result holding {elided, code, bytes, hint, preview} and a link to the whole result in pages (budget://result/<id>?page=K). Use trait=/id=/name=/where= rather than full=true.
 Floats are rounded to 9 significant digits; precision=0 returns exact values.`;
 
 const GET_LAYOUT_BOUNDS = `Screen-space layout of the scene's entities.
-Default (no arguments): counts only — count, layerCounts, offScreen ids, zeroSize ids, overlapsCount and a hint. About 400 chars.
+Default (no arguments): counts only — totalCount, layerCounts, the offScreen and zeroSize entity GUIDs, overlapsCount and a hint. About 1,800 chars on 135 entities.
 Drill down: layer="ui"|"2d"|"3d" or ids=[N,…] return per-entity screen rects and world AABBs; overlaps=true adds the overlapping same-layer pairs; limit=N keeps the first N entries.
 Size warning: full=true returns every rect and every overlapping pair (~35,000 chars on 135 entities, and the pair list can grow with the square of the entity count); prefer layer= or ids=.
 Floats are rounded to 9 significant digits; precision=0 returns exact values.`;
@@ -51,7 +51,8 @@ const failure = (text) => ({ content: [{ type: 'text', text }], isError: true })
  */
 const SCENE_STATE_OUTPUT = z.looseObject({
   scenePath: z.string(),
-  entityCount: z.number().int(),
+  returnedCount: z.number().int(),
+  totalCount: z.number().int(),
   entities: z.array(z.record(z.string(), z.unknown())),
   hint: z.string().optional(),
 });

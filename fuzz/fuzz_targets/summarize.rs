@@ -11,11 +11,17 @@
 use libfuzzer_sys::arbitrary::{Result, Unstructured};
 use libfuzzer_sys::fuzz_target;
 use modoki_budget::json::value::to_json;
-use modoki_budget::summarize::assets::list_assets;
+use modoki_budget::summarize::assets::summarize_assets;
+use modoki_budget::summarize::filter_disclosure::{describe_filter, empty_filter_hint, live_set, EmptyFilter};
+use modoki_budget::summarize::handles::{handles, Remedies};
 use modoki_budget::summarize::layout_bounds::layout_bounds;
-use modoki_budget::summarize::ring::{console_logs, editor_journal, handles, journal_events, tail_plan, watch_read};
+use modoki_budget::summarize::stream::console::console_logs;
+use modoki_budget::summarize::stream::editor_journal::editor_journal;
+use modoki_budget::summarize::stream::journal::journal_events;
+use modoki_budget::summarize::stream::watch::watch_read;
+use modoki_budget::summarize::stream::window::tail_plan;
 use modoki_budget::summarize::scene_state::scene_state;
-use modoki_budget::summarize::traits::list_traits;
+use modoki_budget::summarize::traits::summarize_traits;
 use modoki_budget::summarize::where_filter::parse_where;
 use modoki_budget::summarize::write_path::scene_edit_result;
 use modoki_budget::summarize::parse_json;
@@ -27,6 +33,7 @@ const KEYS: &[&str] = &[
     "ts", "seq", "since", "kind", "events", "logs", "editor", "game", "handles", "series", "samples", "values",
     "fields", "category", "path", "assets", "type", "rect", "screen", "ids", "Transform", "position", "all",
     "__proto__", "constructor", "", "a.b", "error", "errors", "edit", "changed", "watchId", "timeline", "value",
+    "sinceCap", "sinceMs", "epoch", "merged", "source", "cap", "captureSeq", "dropped", "droppedThroughCap", "precision",
 ];
 
 fn string(u: &mut Unstructured) -> Result<String> {
@@ -79,6 +86,26 @@ fn check(what: &str, result: std::result::Result<String, String>, again: std::re
     }
 }
 
+/// A core error as its message, the form `check` compares.
+fn message(result: modoki_budget::error::Result<String>) -> std::result::Result<String, String> {
+    result.map_err(|e| e.message)
+}
+
+/// Filter disclosure on generated vocabularies: no panic, a capped set never lists more than its
+/// cap, and the hint always names the filter it was given.
+fn disclosure(u: &mut Unstructured, data: &Value, query: &Value) -> Result<()> {
+    let values: Vec<String> = (0..u.int_in_range(0..=20usize)?).map(|_| string(u)).collect::<Result<_>>()?;
+    let cap = u.int_in_range(0..=14usize)?;
+    let near = if u.arbitrary()? { Some(string(u)?) } else { None };
+    let set = live_set(values.iter().map(String::as_str), cap, near.as_deref());
+    assert!(set.starts_with('{') && set.ends_with('}'), "{set}");
+    let filter = describe_filter(query.as_object().into_iter().flatten().map(|(k, v)| (k.as_str(), v)));
+    let count = data.as_array().map_or(0, Vec::len) as f64;
+    let hint = empty_filter_hint(&EmptyFilter { what: "rect", filter: &filter, unfiltered_count: count, unfiltered_label: None, live: vec![("name", values.iter().map(String::as_str).collect())], near: near.iter().map(|n| ("name", n.as_str())).collect() });
+    assert!(hint.starts_with(&format!("no rect matches {filter}")), "{hint}");
+    Ok(())
+}
+
 fn where_clause(text: &str) {
     let Some(w) = parse_where(text) else {
         return;
@@ -92,7 +119,7 @@ fn where_clause(text: &str) {
 }
 
 fn run(u: &mut Unstructured) -> Result<()> {
-    let which = u.int_in_range(0..=11u8)?;
+    let which = u.int_in_range(0..=12u8)?;
     let data = value(u, 0)?;
     let mut query = Map::new();
     for _ in 0..u.int_in_range(0..=4usize)? {
@@ -102,20 +129,34 @@ fn run(u: &mut Unstructured) -> Result<()> {
     let query = Value::Object(query);
     let options = value(u, 2)?;
     match which {
-        0 => check("sceneState", scene_state(&data, &query, &options), scene_state(&data, &query, &options)),
+        0 => check("sceneState", message(scene_state(&data, &query, &options)), message(scene_state(&data, &query, &options))),
         1 => {
             let (a, b) = (to_json(&data), to_json(&options));
-            check("layoutBounds", layout_bounds(a.as_bytes(), &query, b.as_bytes()), layout_bounds(a.as_bytes(), &query, b.as_bytes()));
+            check("layoutBounds", message(layout_bounds(a.as_bytes(), &query, b.as_bytes())), message(layout_bounds(a.as_bytes(), &query, b.as_bytes())));
         }
-        2 => check("listAssets", list_assets(&data, &query), list_assets(&data, &query)),
-        3 => check("listTraits", list_traits(&data, &query), list_traits(&data, &query)),
-        4 => check("consoleLogs", console_logs(&data, &query), console_logs(&data, &query)),
-        5 => check("journalEvents", journal_events(&data, &query), journal_events(&data, &query)),
-        6 => check("editorJournal", editor_journal(&data, &query), editor_journal(&data, &query)),
-        7 => check("watchRead", watch_read(&data, &query), watch_read(&data, &query)),
-        8 => check("handles", handles(&data, &query), handles(&data, &query)),
-        9 => check("tailWithCounts", tail_plan(&data, &query, &options), tail_plan(&data, &query, &options)),
-        10 => check("sceneEditResult", scene_edit_result(&data, &query), scene_edit_result(&data, &query)),
+        2 => check("summarizeAssets", message(summarize_assets(&data, &query)), message(summarize_assets(&data, &query))),
+        3 => {
+            let flag = options.get("schemaAvailable");
+            check("summarizeTraits", message(summarize_traits(&data, flag, &query)), message(summarize_traits(&data, flag, &query)));
+        }
+        4 => check("consoleLogs", message(console_logs(&data, &query, &options)), message(console_logs(&data, &query, &options))),
+        5 => {
+            let events = to_json(&data);
+            check("journalEvents", message(journal_events(events.as_bytes(), &query, &options)), message(journal_events(events.as_bytes(), &query, &options)));
+        }
+        6 => {
+            let (editor, game) = (to_json(&data), to_json(&options));
+            let call = || message(editor_journal(editor.as_bytes(), &query, &options, game.as_bytes()));
+            check("editorJournal", call(), call());
+        }
+        7 => check("watchRead", message(watch_read(&data, &query)), message(watch_read(&data, &query))),
+        8 => {
+            let call = || Ok(handles(&data, &query, &Remedies::default()));
+            check("handles", call(), call());
+        }
+        9 => check("tailWithCounts", message(tail_plan(&data, &query, &options)), message(tail_plan(&data, &query, &options))),
+        10 => check("sceneEditResult", message(scene_edit_result(&data, &query)), message(scene_edit_result(&data, &query))),
+        11 => disclosure(u, &data, &query)?,
         _ => {
             let text: String = u.arbitrary()?;
             where_clause(&text);
@@ -128,7 +169,7 @@ fuzz_target!(|data: &[u8]| {
     // Raw bytes: the parser with the lone-surrogate fallback, and the where grammar.
     if let Ok(value) = parse_json(data) {
         let q = Value::Object(Map::new());
-        check("sceneState(raw)", scene_state(&value, &q, &Value::Null), scene_state(&value, &q, &Value::Null));
+        check("sceneState(raw)", message(scene_state(&value, &q, &Value::Null)), message(scene_state(&value, &q, &Value::Null)));
     }
     where_clause(&String::from_utf8_lossy(data));
     let _ = run(&mut Unstructured::new(data));

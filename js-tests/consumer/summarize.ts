@@ -49,3 +49,14 @@ const entityTotal: number = layout.entityTotal;
 // @ts-expect-error — guids are strings
 layoutBounds(rects, { guids: [1] });
 export { offScreenGuids, firstMember, entityTotal };
+
+// Scene index.
+import { sceneState, type SceneEntity, type SceneStateResult } from 'modoki-budget';
+
+const sceneIn: SceneEntity[] = [{ id: 1, name: 'a', traits: ['Transform'], parentId: 0, sortOrder: 0, guid: 'g' }];
+const sceneOut: SceneStateResult = sceneState(sceneIn, { name: 'a', limit: 5 }, { scenePath: 's.json' });
+const sceneCounts: [number, number] = [sceneOut.returnedCount, sceneOut.totalCount];
+const parentGuid: string | null = sceneOut.entities[0].parentGuid;
+// @ts-expect-error — the reply has no entityCount
+sceneOut.entityCount;
+export { sceneCounts, parentGuid };

@@ -40,19 +40,19 @@ const MENU_FLAGS = {
   discriminator: { type: 'string', default: 'action' },
 };
 
+// Each API call takes only its own options (an unknown option is INVALID_OPTION).
+const costOptions = (o) => ({ encoding: o.encoding });
+const lintOptions = (o) => ({ encoding: o.encoding, maxDescriptionTokens: o.maxDescriptionTokens });
+const groupOptions = (o) => ({ separator: o.separator, discriminator: o.discriminator });
+
 /** The menuReport options from parsed MENU_FLAGS values. */
 function menuOptions(values) {
-  const options = {
+  return {
     encoding: values.encoding,
     maxDescriptionTokens: numberFlag(values['max-description-tokens'], 'max-description-tokens', { integer: true, min: 0 }) ?? DEFAULT_MAX_DESCRIPTION_TOKENS,
     separator: values.separator,
     discriminator: values.discriminator,
   };
-  // Each API call takes only its own options (an unknown option is an error).
-  options.cost = { encoding: options.encoding };
-  options.lint = { encoding: options.encoding, maxDescriptionTokens: options.maxDescriptionTokens };
-  options.grouping = { separator: options.separator, discriminator: options.discriminator };
-  return options;
 }
 
 /** The tools of an array, a tools/list result, or the whole JSON-RPC response holding one. */
@@ -89,7 +89,7 @@ function groupingReport(tools, options) {
   });
   let grouped;
   try {
-    grouped = groupTools(tools, options.grouping);
+    grouped = groupTools(tools, groupOptions(options));
   } catch (error) {
     return { error: { code: error.code ?? 'ERROR', message: firstLine(error) } };
   }
@@ -100,14 +100,14 @@ function groupingReport(tools, options) {
     .map((t) => ({ name: t.name, actions: t.inputSchema.properties[options.discriminator].enum }))
     .map((g) => ({
       ...g,
-      tokensBefore: menuCost(members(tools, g), options.cost).tokens,
-      tokensBeforeWithoutOutputSchemas: menuCost(members(withoutOutput, g), options.cost).tokens,
-      tokensAfter: menuCost(grouped.tools.filter((t) => t.name === g.name), options.cost).tokens,
+      tokensBefore: menuCost(members(tools, g), costOptions(options)).tokens,
+      tokensBeforeWithoutOutputSchemas: menuCost(members(withoutOutput, g), costOptions(options)).tokens,
+      tokensAfter: menuCost(grouped.tools.filter((t) => t.name === g.name), costOptions(options)).tokens,
     }));
-  const before = menuCost(tools, options.cost).tokens;
-  const after = menuCost(grouped.tools, options.cost).tokens;
-  const likeBefore = menuCost(withoutOutput, options.cost).tokens;
-  const likeAfter = menuCost(groupTools(withoutOutput, options.grouping).tools, options.cost).tokens;
+  const before = menuCost(tools, costOptions(options)).tokens;
+  const after = menuCost(grouped.tools, costOptions(options)).tokens;
+  const likeBefore = menuCost(withoutOutput, costOptions(options)).tokens;
+  const likeAfter = menuCost(groupTools(withoutOutput, groupOptions(options)).tools, costOptions(options)).tokens;
   return {
     separator: options.separator,
     discriminator: options.discriminator,
@@ -125,10 +125,10 @@ function groupingReport(tools, options) {
 
 /** Everything the command prints, as data (the --json output). */
 function menuReport(tools, options) {
-  const cost = menuCost(tools, options.cost);
+  const cost = menuCost(tools, costOptions(options));
   const findings = [];
   for (const tool of tools) {
-    for (const f of [...lintDescription(tool, options.lint), ...cutFinding(tool)]) findings.push({ tool: tool.name, ...f });
+    for (const f of [...lintDescription(tool, lintOptions(options)), ...cutFinding(tool)]) findings.push({ tool: tool.name, ...f });
   }
   return {
     encoding: cost.encoding,

@@ -50,8 +50,9 @@ function timeline(calls) {
     const x = (i * step).toFixed(1);
     return `<rect x="${x}" y="${(height - hIn).toFixed(1)}" width="${w.toFixed(1)}" height="${hIn.toFixed(1)}" fill="#3b82c4"><title>${escapeHtml(`#${i + 1} ${c.tool} at ${int(c.at)} ms: ${int(c.tokensIn)} tokens received, ${int(c.tokensOut)} forwarded`)}</title></rect><rect x="${x}" y="${(height - hOut).toFixed(1)}" width="${w.toFixed(1)}" height="${hOut.toFixed(1)}" fill="#7cb342" opacity="0.85"/>`;
   });
+  const span = calls.length === 0 ? '' : ` Calls started from ${int(calls[0].at)} ms to ${int(calls[calls.length - 1].at)} ms after the proxy started.`;
   return `<svg width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="tokens per call"><text x="0" y="12">${int(max)} tokens</text>${cols.join('')}</svg>
-<p class="legend">One column per call, in order: blue = tokens the server sent, green = tokens forwarded to the model.</p>`;
+<p class="legend">One column per call, in the order the calls were made: blue = tokens the server sent, green = tokens forwarded to the model.${span}</p>`;
 }
 
 function toolTable(tools) {

@@ -3,14 +3,14 @@
 // server go in, lines for each side come out. It forwards every JSON-RPC message unchanged
 // except the few it owns — tools/call results (the budget policy), the kept results' pages
 // (budget://result/… resources), and the capability and template it adds to the server's.
+const { URI_PREFIX } = require('../mcp/resources.cjs');
 
 /** JSON-RPC error code for a request the server can no longer answer (it exited). */
 const SERVER_GONE = -32000;
 /** JSON-RPC invalid params: what withBudget answers for an unknown, evicted or bad page URI. */
-const RESOURCE_NOT_FOUND = -32602;
+const BAD_PAGE = -32602;
 /** Prefix of the ids of the proxy's own requests to the server. */
 const OWN_ID_PREFIX = 'modoki-budget-proxy:';
-const PAGE_URI_PREFIX = 'budget://result/';
 
 /** Whether the policy's `out` holds exactly the values of `raw` (content compared block by block). */
 function unchanged(raw, out) {
@@ -101,12 +101,12 @@ class ProxySession {
   /** Answers the requests the proxy owns; returns false for everything the server answers. */
   answerLocally(message) {
     const { method, params } = message;
-    if (method === 'resources/read' && isObject(params) && typeof params.uri === 'string' && params.uri.startsWith(PAGE_URI_PREFIX)) {
+    if (method === 'resources/read' && isObject(params) && typeof params.uri === 'string' && params.uri.startsWith(URI_PREFIX)) {
       let result;
       try {
         result = this.policy.readResource(params.uri);
       } catch (error) {
-        this.replyError(message.id, RESOURCE_NOT_FOUND, error && error.message ? error.message : String(error), { uri: params.uri });
+        this.replyError(message.id, BAD_PAGE, error && error.message ? error.message : String(error), { uri: params.uri });
         return true;
       }
       this.reply(message.id, result);
@@ -231,7 +231,11 @@ class ProxySession {
 
   /** Tells onCall about an answered call; `result` is what the server sent (not kept). */
   record(entry, info, result) {
-    this.onCall({ ...info, started: entry.started, durationMs: this.now() - entry.started, result });
+    // The answer has gone out: the round trip ends now, before the policy's info computes its
+    // token counts (getters, read by name).
+    const durationMs = this.now() - entry.started;
+    const { tool, charsIn, tokensIn, charsOut, tokensOut, elided, ms } = info;
+    this.onCall({ tool, charsIn, tokensIn, charsOut, tokensOut, elided, ms, started: entry.started, durationMs, result });
   }
 
   /** tools/list of the proxy's own, every page, to learn the tools' output schemas. */
@@ -276,4 +280,4 @@ class ProxySession {
   }
 }
 
-module.exports = { ProxySession, SERVER_GONE, RESOURCE_NOT_FOUND, OWN_ID_PREFIX, PAGE_URI_PREFIX };
+module.exports = { ProxySession, SERVER_GONE, BAD_PAGE, OWN_ID_PREFIX };

@@ -19,17 +19,17 @@ function kindOf(value) {
 
 /**
  * `options` as an object whose every own key is one of `known`: `{}` for undefined or null.
- * Throws INVALID_OPTION (a TypeError) `${fn}: options must be an object, got <kind>` or
- * `${fn}: unknown option "<key>"; the options are <known>`.
+ * Throws INVALID_OPTION (a TypeError) `${fn}: options must be an object, got <kind>.` or
+ * `${fn}: unknown option "<key>". Known options: <known>.` (withBudget's shape too).
  */
 function readOptions(fn, options, known) {
   if (options === undefined || options === null) return NO_OPTIONS;
   if (typeof options !== 'object' || Array.isArray(options)) {
-    throw codedError('INVALID_OPTION', `${fn}: options must be an object, got ${kindOf(options)}`, TypeError);
+    throw codedError('INVALID_OPTION', `${fn}: options must be an object, got ${kindOf(options)}.`, TypeError);
   }
   for (const key of Object.keys(options)) {
     if (!known.includes(key)) {
-      throw codedError('INVALID_OPTION', `${fn}: unknown option ${JSON.stringify(key)}; the options are ${known.join(', ')}`, TypeError);
+      throw codedError('INVALID_OPTION', `${fn}: unknown option ${JSON.stringify(key)}. Known options: ${known.join(', ')}.`, TypeError);
     }
   }
   return options;

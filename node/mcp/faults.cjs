@@ -7,6 +7,8 @@ const { safeString } = require('../result.cjs');
 
 /** Chars kept free for capText's `\n…[N chars elided of LEN]` marker, so capped text stays within the cap. */
 const MARKER_RESERVE = 64;
+/** Tokens kept free for the same marker (its two numbers and words, plus one for the seam). */
+const MARKER_TOKENS = 32;
 
 /** Why a handler's return value cannot be sent, or null when it can be read as a result. */
 function unsendable(value) {
@@ -34,4 +36,4 @@ function faultMessage(toolName, error) {
   return `Tool ${JSON.stringify(String(toolName))} failed: ${thrownText(error)}`;
 }
 
-module.exports = { MARKER_RESERVE, unsendable, thrownText, faultMessage };
+module.exports = { MARKER_RESERVE, MARKER_TOKENS, unsendable, thrownText, faultMessage };

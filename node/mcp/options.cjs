@@ -23,6 +23,14 @@ const PRESETS = Object.freeze({
  */
 const STORE_DEFAULTS = Object.freeze({ maxResults: 100, maxBytes: 32 * 1024 * 1024, ttlMs: 30 * 60 * 1000 });
 
+/**
+ * The smallest caps: the elision envelope alone takes about 300 chars and 90 tokens, and a page
+ * needs room for its own header and some content. Below these nothing over the cap could be
+ * answered within it.
+ */
+const MIN_MAX_CHARS = 1000;
+const MIN_MAX_TOKENS = 250;
+
 const OPTION_KEYS = ['preset', 'maxChars', 'maxTokens', 'encoding', 'precision', 'compactJson', 'store', 'pageTool', 'onResult'];
 const STORE_KEYS = Object.keys(STORE_DEFAULTS);
 
@@ -36,9 +44,9 @@ function checkKeys(object, known, where) {
   }
 }
 
-function positiveInteger(raw, name) {
-  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 1) {
-    throw invalid(`${name} must be an integer >= 1, got ${shown(raw)}.`);
+function integerAtLeast(raw, min, name) {
+  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < min) {
+    throw invalid(`${name} must be an integer >= ${min}, got ${shown(raw)}.`);
   }
   return raw;
 }
@@ -64,7 +72,7 @@ function readStore(raw) {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw invalid(`store must be an object, got ${shown(raw)}.`);
   checkKeys(raw, STORE_KEYS, 'store.');
   const store = { ...STORE_DEFAULTS };
-  for (const key of STORE_KEYS) if (raw[key] !== undefined) store[key] = positiveInteger(raw[key], `store.${key}`);
+  for (const key of STORE_KEYS) if (raw[key] !== undefined) store[key] = integerAtLeast(raw[key], 1, `store.${key}`);
   return store;
 }
 
@@ -92,10 +100,10 @@ function resolveOptions(options) {
   checkKeys(raw, OPTION_KEYS, '');
   const preset = readPreset(raw.preset);
   const base = PRESETS[preset];
-  const maxChars = positiveInteger(raw.maxChars === undefined ? base.maxChars : raw.maxChars, 'maxChars');
+  const maxChars = integerAtLeast(raw.maxChars === undefined ? base.maxChars : raw.maxChars, MIN_MAX_CHARS, 'maxChars');
   // `maxTokens: null` removes a preset's token cap.
   const tokenCap = raw.maxTokens === undefined ? base.maxTokens : raw.maxTokens;
-  const maxTokens = tokenCap === undefined || tokenCap === null ? undefined : positiveInteger(tokenCap, 'maxTokens');
+  const maxTokens = tokenCap === undefined || tokenCap === null ? undefined : integerAtLeast(tokenCap, MIN_MAX_TOKENS, 'maxTokens');
   if (raw.onResult !== undefined && typeof raw.onResult !== 'function') throw invalid(`onResult must be a function, got ${shown(raw.onResult)}.`);
   return {
     preset,
@@ -110,4 +118,4 @@ function resolveOptions(options) {
   };
 }
 
-module.exports = { PRESETS, STORE_DEFAULTS, resolveOptions };
+module.exports = { PRESETS, STORE_DEFAULTS, MIN_MAX_CHARS, MIN_MAX_TOKENS, resolveOptions };

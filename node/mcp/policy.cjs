@@ -10,7 +10,7 @@ const { PRESETS, resolveOptions } = require('./options.cjs');
 const { createStore } = require('./store.cjs');
 const { splitPages } = require('./pages.cjs');
 const { RESOURCE_TEMPLATE, PAGE_TOOL_DESCRIPTOR, resourceLink, createPageReader } = require('./resources.cjs');
-const { MARKER_RESERVE, unsendable, faultMessage } = require('./faults.cjs');
+const { MARKER_RESERVE, MARKER_TOKENS, unsendable, faultMessage } = require('./faults.cjs');
 
 const isText = (block) => typeof block === 'object' && block !== null && block.type === 'text' && typeof block.text === 'string';
 const isRecord = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -25,9 +25,17 @@ function createPolicy(options) {
   const store = createStore(opts.store);
   const reader = createPageReader(store);
   const limits = { maxChars, maxTokens, encoding };
-  // Capped text (a text result's head, a fault's message) stays within both caps: a token is
-  // at least one char, so a char cap at the token cap also bounds tokens.
-  const textCap = Math.max(0, Math.min(maxChars, maxTokens ?? Infinity) - MARKER_RESERVE);
+  const headChars = Math.max(0, maxChars - MARKER_RESERVE);
+  const headTokens = maxTokens === undefined ? undefined : Math.max(0, maxTokens - MARKER_TOKENS);
+
+  // A text's head within both caps (a text result over the cap, a fault's message): cut by
+  // chars; when that is still over the token cap (a char can be several tokens), cut after its
+  // first tokens instead — which then ends before the char cut.
+  function capHead(text) {
+    const byChars = capText(text, headChars);
+    if (headTokens === undefined || tokens.fitsTokenBudget(byChars, maxTokens, encoding)) return byChars;
+    return encode(text, { maxChars: Infinity, maxTokens: headTokens, encoding });
+  }
 
   // Compact JSON of a value, rounded when `precision` is set. Throws on a cycle or a BigInt
   // (V8's own JSON.stringify), which the caller turns into a fault.
@@ -91,7 +99,7 @@ function createPolicy(options) {
   }
 
   function elide(raw, kept, blocks, isError) {
-    const envelope = typeof kept === 'string' ? encode(kept, textCap) : encode(kept, limits);
+    const envelope = typeof kept === 'string' ? capHead(kept) : encode(kept, limits);
     const pages = splitPages(kept, limits);
     const id = pages === null ? null : store.put(pages);
     const content = [{ type: 'text', text: envelope }];
@@ -153,22 +161,31 @@ function createPolicy(options) {
     return budgetStructured(raw, blocks, raw.structuredContent, hasOutputSchema);
   }
 
-  function report(toolName, textsIn, textsOut, elided, started) {
-    const info = new ResultInfo(toolName, textsIn, textsOut, elided, encoding);
-    info.ms = performance.now() - started;
+  // The call's outcome: the result now, its info (with exact token counts) when first read.
+  function finish(toolName, result, textsIn, textsOut, elided, started) {
+    const ms = performance.now() - started;
+    const applied = new Applied(result, () => ({
+      tool: toolName,
+      charsIn: sumLength(textsIn),
+      tokensIn: tokenSum(textsIn, encoding),
+      charsOut: sumLength(textsOut),
+      tokensOut: tokenSum(textsOut, encoding),
+      elided,
+      ms,
+    }));
     if (opts.onResult !== undefined) {
       try {
-        opts.onResult(info);
+        opts.onResult(applied.info);
       } catch {
         // A throwing observer must not cost the caller its result.
       }
     }
-    return info;
+    return applied;
   }
 
   function faultResult(toolName, error, started) {
-    const text = capText(faultMessage(toolName, error), textCap);
-    return { result: { content: [{ type: 'text', text }], isError: true }, info: report(toolName, [], [text], false, started) };
+    const text = capHead(faultMessage(toolName, error));
+    return finish(toolName, { content: [{ type: 'text', text }], isError: true }, [], [text], false, started);
   }
 
   function apply(toolName, value, context) {
@@ -181,7 +198,7 @@ function createPolicy(options) {
     } catch (error) {
       return faultResult(toolName, new Error(`returned a result that cannot be sent as JSON: ${error instanceof Error ? error.message : String(error)}`), started);
     }
-    return { result: out.result, info: report(toolName, out.textsIn, out.textsOut, out.elided, started) };
+    return finish(toolName, out.result, out.textsIn, out.textsOut, out.elided, started);
   }
 
   return {
@@ -203,40 +220,22 @@ function textsOf(result) {
 const tokenSum = (texts, encoding) => texts.reduce((n, t) => n + tokens.countTokens(t, encoding), 0);
 
 /**
- * What the policy did with one call. The real token counts are computed when first read, so a
- * caller that never looks at them pays nothing; `toJSON` gives all seven fields.
+ * What `apply` and `fault` return: `result` at once, and `info` — a plain object with the
+ * call's chars, exact token counts, whether it was elided and the policy's milliseconds — built
+ * the first time it is read, so a caller that only sends the result never pays for counting.
  */
-class ResultInfo {
-  #textsIn;
-  #textsOut;
-  #encoding;
-  #tokensIn;
-  #tokensOut;
+class Applied {
+  #info;
+  #makeInfo;
 
-  constructor(tool, textsIn, textsOut, elided, encoding) {
-    this.tool = tool;
-    this.charsIn = sumLength(textsIn);
-    this.charsOut = sumLength(textsOut);
-    this.elided = elided;
-    this.ms = 0;
-    this.#textsIn = textsIn;
-    this.#textsOut = textsOut;
-    this.#encoding = encoding;
+  constructor(result, makeInfo) {
+    this.result = result;
+    this.#makeInfo = makeInfo;
   }
 
-  get tokensIn() {
-    this.#tokensIn ??= tokenSum(this.#textsIn, this.#encoding);
-    return this.#tokensIn;
-  }
-
-  get tokensOut() {
-    this.#tokensOut ??= tokenSum(this.#textsOut, this.#encoding);
-    return this.#tokensOut;
-  }
-
-  toJSON() {
-    const { tool, charsIn, tokensIn, charsOut, tokensOut, elided, ms } = this;
-    return { tool, charsIn, tokensIn, charsOut, tokensOut, elided, ms };
+  get info() {
+    this.#info ??= this.#makeInfo();
+    return this.#info;
   }
 }
 

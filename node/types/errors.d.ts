@@ -18,8 +18,8 @@ export type BudgetErrorCode =
   | 'AMBIGUOUS_GUID'
   | 'UNKNOWN_GUID'
   | 'UNKNOWN_TOOL'
-  | 'UNKNOWN_RESULT'
-  | 'UNKNOWN_ACTION';
+  | 'UNKNOWN_ACTION'
+  | 'UNKNOWN_RESULT';
 
 /**
  * An `Error` thrown by this package with a `code` a caller can branch on. Input that cannot be

@@ -26,32 +26,33 @@ export interface BudgetStoreOptions {
   ttlMs?: number;
 }
 
-/** What the policy reports per call (and passes to {@link BudgetOptions.onResult}). */
+/**
+ * What the policy reports per call (and passes to {@link BudgetOptions.onResult}): a plain
+ * object, built the first time `apply(…).info` is read (or for `onResult`).
+ */
 export interface BudgetInfo {
   tool: string;
   /** UTF-16 units the tool produced, on its larger channel (text blocks, or structuredContent's JSON). */
   charsIn: number;
-  /** Real tokens (in the policy's encoding) of that channel; counted when first read. */
+  /** Real tokens (in the policy's encoding) of that channel. */
   tokensIn: number;
   /** UTF-16 units sent, on the larger channel. */
   charsOut: number;
-  /** Real tokens sent; counted when first read. */
+  /** Real tokens sent. */
   tokensOut: number;
   /** True when the result was over the cap and replaced by the envelope and a link. */
   elided: boolean;
   /** Milliseconds spent in the policy. */
   ms: number;
-  /** The seven fields as a plain object (the token counts computed). */
-  toJSON(): { tool: string; charsIn: number; tokensIn: number; charsOut: number; tokensOut: number; elided: boolean; ms: number };
 }
 
 /** Options of {@link withBudget} and {@link createBudgetPolicy}. Explicit options win over the preset. */
 export interface BudgetOptions {
   /** Default `'editor'`. An unknown name throws `INVALID_OPTION`. */
   preset?: BudgetPresetName;
-  /** Cap per channel in UTF-16 units. Default: the preset's (60,000 for `editor`). */
+  /** Cap per channel in UTF-16 units, at least 1,000 (the envelope alone is ~300). Default: the preset's (60,000 for `editor`). */
   maxChars?: number;
-  /** Cap per channel in real tokens; `null` removes the preset's. Default: the preset's (none for `editor`). */
+  /** Cap per channel in real tokens, at least 250; `null` removes the preset's. Default: the preset's (none for `editor`). */
   maxTokens?: number | null;
   /** Encoding of the token counts. Default `'cl100k_base'`. */
   encoding?: TokenEncoding;
@@ -125,10 +126,13 @@ export interface BudgetPageTool {
 /** The budget policy on plain objects (see docs/mcp.md). */
 export interface BudgetPolicy {
   readonly options: ResolvedBudgetOptions;
-  /** Budgets what a handler returned (a CallToolResult or plain data). Synchronous; never throws. */
-  apply(toolName: string, value: unknown, context?: { hasOutputSchema?: boolean }): { result: BudgetedToolResult; info: BudgetInfo };
+  /**
+   * Budgets what a handler returned (a CallToolResult or plain data). Synchronous; never throws.
+   * `info` (with its exact token counts) is computed the first time it is read.
+   */
+  apply(toolName: string, value: unknown, context?: { hasOutputSchema?: boolean }): { readonly result: BudgetedToolResult; readonly info: BudgetInfo };
   /** The isError result for a handler that threw: `Tool "<name>" failed: <message>`, capped. */
-  fault(toolName: string, error: unknown): { result: BudgetedToolResult; info: BudgetInfo };
+  fault(toolName: string, error: unknown): { readonly result: BudgetedToolResult; readonly info: BudgetInfo };
   readonly resourceTemplate: BudgetResourceTemplate;
   /**
    * One page of a kept result: `budget://result/<id>?page=K` (K from 1). Throws a CodedError:

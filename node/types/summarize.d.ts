@@ -40,7 +40,7 @@ export interface SceneStateQuery {
   id?: number | string;
   /** Exact full GUID. Targets; no match gives an empty list and a warning. */
   guid?: string;
-  /** Return only this trait's values. Targets (does not filter entities). */
+  /** Only the entities carrying this trait, with only its values. Targets. */
   trait?: string;
   /** Case-insensitive substring of the entity name. Targets. */
   name?: string;
@@ -53,7 +53,7 @@ export interface SceneStateQuery {
   contacts?: Flag;
   /** Keep resource entities in an untargeted listing. */
   resources?: Flag;
-  /** Entities to return; default 200 in index mode, unlimited otherwise. Always wins. */
+  /** Entities to return; default 200 in index mode, 20 when targeted, unlimited when only enriched. Always wins. */
   limit?: number | string;
 }
 
@@ -70,10 +70,12 @@ export interface SceneStateOptions {
 /** An entity of the names-only index. */
 export interface SceneIndexEntity {
   id: number;
-  /** The GUID (or its prefix with `guidPrefix`), or `String(id)` when the entity has none. */
-  guid: string;
+  /** The GUID (or its prefix with `guidPrefix`); `null` when the entity has none. */
+  guid: string | null;
   name: string;
   parentId: number | null;
+  /** The parent's GUID; `null` for a root or a parent without one. */
+  parentGuid: string | null;
   layer: string | null;
   traits: string[];
 }
@@ -81,8 +83,10 @@ export interface SceneIndexEntity {
 /** An entity with field values (targeted or enriched queries). */
 export interface SceneValueEntity {
   id: number;
+  guid: string | null;
   name: string;
   parentId: number | null;
+  parentGuid: string | null;
   layer: string | null;
   traits: { [trait: string]: { [field: string]: unknown } };
   world?: unknown;
@@ -93,19 +97,24 @@ export interface SceneValueEntity {
 /** The payload of {@link sceneState}; optional keys appear only when they apply, in this order. */
 export interface SceneStateResult {
   scenePath: string | null;
-  /** Entities returned. */
-  entityCount: number;
-  entities: Array<SceneIndexEntity | SceneValueEntity>;
+  /** Rows in `entities`. */
+  returnedCount: number;
+  /** Entities the query matched before the limit. */
+  totalCount: number;
   truncated?: true;
-  totalCount?: number;
+  /** Resource entities a bare listing left out (pass `resources=1` for them). */
+  resourcesExcluded?: number;
+  entities: Array<SceneIndexEntity | SceneValueEntity>;
   warnings?: string[];
+  /** The index hint, the cap hint (placed before `entities` when the reply is capped), or the empty-filter hint. */
   hint?: string;
 }
 
 /**
  * The scene index by default (identity + trait names, limit 200, a drill-down hint); field values
- * when the query targets (`id`, `guid`, `trait`, `name`, a parsable `where`) or enriches (`full`,
- * `world`, `bounds`, `contacts`). Resource entities are dropped unless `resources` or targeted.
+ * when the query targets (`id`, `guid`, `trait`, `name`, a parsable `where`; limit 20) or enriches
+ * (`full`, `world`, `bounds`, `contacts`). `trait=` selects the entities carrying it. Resource
+ * entities are dropped (and counted) unless `resources` or targeted.
  */
 export declare function sceneState(entities: readonly SceneEntity[], query?: SceneStateQuery, options?: SceneStateOptions): SceneStateResult;
 

@@ -156,74 +156,88 @@ impl Fenwick {
     }
 }
 
-/// Intersecting pairs among rects with non-negative extents, without enumerating them.
-fn sweep_count(rects: &[Rect]) -> u64 {
-    let mut ys: Vec<f64> = rects.iter().flat_map(|r| [r.y0, r.y1]).collect();
-    ys.sort_by(f64::total_cmp);
-    ys.dedup();
-    let rank = |y: f64| ys.partition_point(|&v| v < y);
-    let n = ys.len();
-    let mut lo_tree = Fenwick::new(n);
-    let mut hi_tree = Fenwick::new(n);
-    let mut flat: FxMap<u64, i64> = FxMap::default();
-    let mut active: i64 = 0;
-    let mut inserted = vec![false; rects.len()];
+/// The rects the sweep line currently crosses, indexed by their y extents.
+struct Active {
+    /// Every distinct y edge, sorted: a rect's edges as Fenwick ranks.
+    ys: Vec<f64>,
+    /// Active rects by top edge (`y0`).
+    lo: Fenwick,
+    /// Active rects by bottom edge (`y1`).
+    hi: Fenwick,
+    /// Active zero-height rects by their y (counted in both trees at the same rank).
+    flat: FxMap<u64, i64>,
+    len: i64,
+}
 
+impl Active {
+    fn new(rects: &[Rect]) -> Self {
+        let mut ys: Vec<f64> = rects.iter().flat_map(|r| [r.y0, r.y1]).collect();
+        ys.sort_by(f64::total_cmp);
+        ys.dedup();
+        let n = ys.len();
+        Active { ys, lo: Fenwick::new(n), hi: Fenwick::new(n), flat: FxMap::default(), len: 0 }
+    }
+    fn rank(&self, y: f64) -> usize {
+        self.ys.partition_point(|&v| v < y)
+    }
+    fn flat_key(y: f64) -> u64 {
+        if y == 0.0 {
+            0
+        } else {
+            y.to_bits()
+        }
+    }
+    /// Adds (`d = 1`) or removes (`d = -1`) a rect.
+    fn add(&mut self, r: &Rect, d: i64) {
+        let (lo, hi) = (self.rank(r.y0), self.rank(r.y1));
+        self.lo.add(lo, d);
+        self.hi.add(hi, d);
+        if r.y0 == r.y1 {
+            *self.flat.entry(Self::flat_key(r.y0)).or_insert(0) += d;
+        }
+        self.len += d;
+    }
+    /// Active rects overlapping `b` in y: all, minus those entirely above, minus those entirely
+    /// below, plus those counted twice (zero-height at b's own zero-height y).
+    fn overlapping(&self, b: &Rect) -> i64 {
+        let above = self.len - self.lo.prefix(self.rank(b.y1)); // y0_a >= y1_b
+        let below = self.hi.prefix(self.rank(b.y0) + 1); // y1_a <= y0_b
+        let twice = if b.y0 == b.y1 { self.flat.get(&Self::flat_key(b.y0)).copied().unwrap_or(0) } else { 0 };
+        self.len - above - below + twice
+    }
+}
+
+/// Intersecting pairs among rects with non-negative extents, without enumerating them: sweep x
+/// left to right; at each distinct left edge, retire the rects that ended at or before it, count
+/// each starting rect against the active ones, then activate those with width.
+fn sweep_count(rects: &[Rect]) -> u64 {
+    let mut active = Active::new(rects);
+    let mut inserted = vec![false; rects.len()];
     let mut by_x0: Vec<usize> = (0..rects.len()).collect();
     by_x0.sort_by(|&a, &b| rects[a].x0.total_cmp(&rects[b].x0));
     let mut by_x1: Vec<usize> = (0..rects.len()).collect();
     by_x1.sort_by(|&a, &b| rects[a].x1.total_cmp(&rects[b].x1));
-    let flat_key = |y: f64| if y == 0.0 { 0 } else { y.to_bits() };
-
-    // Active rects overlapping `b` in y: all, minus those entirely above, minus those entirely
-    // below, plus those counted twice (zero-height at b's own zero-height y).
-    let query = |b: &Rect, lo_tree: &Fenwick, hi_tree: &Fenwick, flat: &FxMap<u64, i64>, active: i64| -> i64 {
-        let above = active - lo_tree.prefix(rank(b.y1)); // y0_a >= y1_b
-        let below = hi_tree.prefix(rank(b.y0) + 1); // y1_a <= y0_b
-        let twice = if b.y0 == b.y1 { flat.get(&flat_key(b.y0)).copied().unwrap_or(0) } else { 0 };
-        active - above - below + twice
-    };
 
     let mut count: i64 = 0;
-    let mut out_ptr = 0;
-    let mut g = 0;
+    let (mut out_ptr, mut g) = (0, 0);
     while g < by_x0.len() {
         let l = rects[by_x0[g]].x0;
-        let mut end = g;
-        while end < by_x0.len() && rects[by_x0[end]].x0 == l {
-            end += 1;
-        }
+        let end = g + by_x0[g..].iter().take_while(|&&i| rects[i].x0 == l).count();
         while out_ptr < by_x1.len() && rects[by_x1[out_ptr]].x1 <= l {
             let i = by_x1[out_ptr];
-            if inserted[i] {
-                let r = rects[i];
-                lo_tree.add(rank(r.y0), -1);
-                hi_tree.add(rank(r.y1), -1);
-                if r.y0 == r.y1 {
-                    *flat.entry(flat_key(r.y0)).or_insert(0) -= 1;
-                }
-                active -= 1;
-                inserted[i] = false;
+            if std::mem::take(&mut inserted[i]) {
+                active.add(&rects[i], -1);
             }
             out_ptr += 1;
         }
-        for &i in &by_x0[g..end] {
-            if rects[i].x1 == l {
-                count += query(&rects[i], &lo_tree, &hi_tree, &flat, active);
-            }
+        // Zero-width rects at this edge meet the active set but never join it.
+        for &i in by_x0[g..end].iter().filter(|&&i| rects[i].x1 == l) {
+            count += active.overlapping(&rects[i]);
         }
-        for &i in &by_x0[g..end] {
-            let r = rects[i];
-            if r.x1 > l {
-                count += query(&r, &lo_tree, &hi_tree, &flat, active);
-                lo_tree.add(rank(r.y0), 1);
-                hi_tree.add(rank(r.y1), 1);
-                if r.y0 == r.y1 {
-                    *flat.entry(flat_key(r.y0)).or_insert(0) += 1;
-                }
-                active += 1;
-                inserted[i] = true;
-            }
+        for &i in by_x0[g..end].iter().filter(|&&i| rects[i].x1 > l) {
+            count += active.overlapping(&rects[i]);
+            active.add(&rects[i], 1);
+            inserted[i] = true;
         }
         g = end;
     }

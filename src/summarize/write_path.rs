@@ -1,36 +1,46 @@
 //! Write-path results: a scene edit's echo gated behind `returnScene`, a screenshot as a path
 //! and its dimensions unless the image is asked for inline.
 //!
-//! A scene edit used to echo the whole (pre-expansion) scene file, ~10k tokens per setTrait that
-//! nothing read; a device screenshot inlined a full-resolution base64 image even when saved.
+//! A scene edit's echo of the whole (pre-expansion) scene file costs ~10k tokens per setTrait
+//! and nothing reads it; a full-resolution base64 screenshot costs more than the saved file's path.
 
+use serde::Serialize;
 use serde_json::Value;
 
-use super::{truthy, Obj};
+use super::truthy;
 use crate::json::number::js_number_string;
 
 /// `sceneEditResult(result, { returnScene })` → `{ ok, changed, errors, warnings, scene? }`.
 /// Absent fields read as: `errors`/`warnings` `[]`, `changed` 0, `ok` "no errors".
-pub fn scene_edit_result(result: &Value, query: &Value) -> Result<String, String> {
+pub fn scene_edit_result(result: &Value, query: &Value) -> crate::error::Result<String> {
     let list = |k: &str| match result.get(k) {
-        Some(Value::Array(a)) => Value::Array(a.clone()),
-        Some(Value::Null) | None => Value::Array(Vec::new()),
-        Some(other) => Value::Array(vec![other.clone()]),
+        Some(Value::Array(a)) => a.clone(),
+        Some(Value::Null) | None => Vec::new(),
+        Some(other) => vec![other.clone()],
     };
     let errors = list("errors");
     let ok = match result.get("ok") {
-        Some(Value::Bool(b)) => Value::Bool(*b),
-        _ => Value::Bool(errors.as_array().is_some_and(Vec::is_empty)),
+        Some(Value::Bool(b)) => *b,
+        _ => errors.is_empty(),
     };
-    let mut out = Obj::new();
-    out.set("ok", ok)
-        .set("changed", result.get("changed").cloned().unwrap_or(Value::from(0u64)))
-        .set("errors", errors)
-        .set("warnings", list("warnings"));
-    if truthy(query.get("returnScene")) {
-        out.set("scene", result.get("scene").cloned().unwrap_or(Value::Null));
-    }
-    Ok(out.to_json())
+    let reply = SceneEdit {
+        ok,
+        changed: result.get("changed").cloned().unwrap_or(Value::from(0u64)),
+        errors,
+        warnings: list("warnings"),
+        scene: truthy(query.get("returnScene")).then(|| result.get("scene").cloned().unwrap_or(Value::Null)),
+    };
+    super::reply_json(&reply)
+}
+
+#[derive(Serialize)]
+struct SceneEdit {
+    ok: bool,
+    changed: Value,
+    errors: Vec<Value>,
+    warnings: Vec<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    scene: Option<Value>,
 }
 
 /// The text block of `screenshotResult`: where the image is and how big, and how to get it

@@ -88,12 +88,12 @@ pub fn console_logs(entries: &[u8], query: &[u8], ring: &[u8]) -> std::result::R
 
 #[wasm_bindgen(js_name = summarizeJournalEvents)]
 pub fn journal_events(events: &[u8], query: &[u8], ring: &[u8]) -> std::result::Result<String, JsValue> {
-    Ok(journal::journal_events(&parse(events)?, &parse(query)?, &parse(ring)?)?)
+    Ok(journal::journal_events(events, &parse(query)?, &parse(ring)?)?)
 }
 
 #[wasm_bindgen(js_name = summarizeEditorJournal)]
-pub fn editor_journal(editor: &[u8], query: &[u8], ring: &[u8]) -> std::result::Result<String, JsValue> {
-    Ok(editor_journal::editor_journal(&parse(editor)?, &parse(query)?, &parse(ring)?)?)
+pub fn editor_journal(editor: &[u8], query: &[u8], ring: &[u8], game: &[u8]) -> std::result::Result<String, JsValue> {
+    Ok(editor_journal::editor_journal(editor, &parse(query)?, &parse(ring)?, game)?)
 }
 
 #[wasm_bindgen(js_name = summarizeWatchRead)]

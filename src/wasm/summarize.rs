@@ -19,10 +19,6 @@ fn parse_as<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, JsValue> 
     summarize::parse_typed(bytes).map_err(|m| Error::invalid_input(m).into())
 }
 
-fn done(result: Result<String, String>) -> Result<String, JsValue> {
-    result.map_err(|m| Error::invalid_input(m).into())
-}
-
 /// A count or cap from JavaScript as `Array.prototype.slice` reads it: NaN is 0, fractions are
 /// cut toward zero, anything at or past `usize::MAX` is "all".
 fn slice_len(x: f64) -> usize {
@@ -87,7 +83,7 @@ pub fn empty_filter_hint(disclosure_json: &[u8], unfiltered_count: f64) -> Resul
 
 #[wasm_bindgen(js_name = summarizeSceneState)]
 pub fn scene_state_json(entities: &[u8], query: &[u8], options: &[u8]) -> Result<String, JsValue> {
-    done(scene_state::scene_state(&parse(entities)?, &parse(query)?, &parse(options)?))
+    Ok(scene_state::scene_state(&parse(entities)?, &parse(query)?, &parse(options)?)?)
 }
 
 #[wasm_bindgen(js_name = summarizeLayoutBounds)]
@@ -141,7 +137,7 @@ pub fn cap_label(label: &js_sys::JsString) -> js_sys::JsString {
 
 #[wasm_bindgen(js_name = summarizeSceneEdit)]
 pub fn scene_edit_json(result: &[u8], query: &[u8]) -> Result<String, JsValue> {
-    done(write_path::scene_edit_result(&parse(result)?, &parse(query)?))
+    Ok(write_path::scene_edit_result(&parse(result)?, &parse(query)?)?)
 }
 
 #[wasm_bindgen(js_name = screenshotText)]

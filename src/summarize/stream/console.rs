@@ -58,17 +58,16 @@ pub fn console_logs(entries: &Value, query: &Value, ring: &Value) -> Result<Stri
     let since = cursor.since.as_ref();
     let level = q.get("level").and_then(Value::as_str);
     let since_ms = q.get("sinceMs").filter(|v| present(Some(v))).map(|v| js_number(Some(v)));
-    let matched: Vec<Value> = whole
+    let matched: Vec<&Value> = whole
         .iter()
         .filter(|e| level.map_or(true, |t| at_console_level(&js_string(e.get("level")), t)))
         .filter(|e| since.map_or(true, |s| js_greater(e.get("seq"), js_number(Some(s)))))
         .filter(|e| since_ms.map_or(true, |ms| js_greater(e.get("ts"), ms)))
-        .cloned()
         .collect();
     let cursored = since.is_some();
     let n = kept_for(matched.len(), q.get("limit"), CONSOLE_TAIL_DEFAULT);
     let (page, page_truncated) = if cursored { take_head(&matched, n) } else { take_tail(&matched, n) };
-    let capped: Vec<Value> = page.iter().map(cap_entry).collect();
+    let capped: Vec<Value> = page.iter().map(|e| cap_entry(e)).collect();
     let keep = if cursored { Keep::First } else { Keep::Last };
     let (logs, omitted) = fit_log_budget(&capped, |e| encoded_size(e) as f64, LOG_ANSWER_CHARS as f64, keep);
     let truncated = page_truncated || omitted > 0;

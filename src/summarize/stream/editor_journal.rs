@@ -13,7 +13,8 @@ use serde_json::{Map, Value};
 use super::cursor::{caller_epoch, capture_part_of, resolve_cap, resolve_editor_seq};
 use super::journal::journal_gap_note;
 use super::window::{kept_for, tail_hint, take_head, take_tail, EDITOR_JOURNAL_TAIL_DEFAULT, JOURNAL_TAIL_DEFAULT};
-use super::{count, float, histogram, js_greater, js_number, js_string, js_truthy, list, max_number, number, object, present, refusal, type_key};
+use super::items::{read_items, tagged, type_histogram, write_with_items, Item};
+use super::{count, float, js_greater, js_strict_eq, js_number, js_string, js_truthy, number, object, present, refusal};
 use crate::error::Result;
 use crate::json::number::js_number_string;
 use crate::json::value::to_json;
@@ -21,108 +22,127 @@ use crate::json::value::to_json;
 /// The sources an editor event can have, and a `source` filter can name.
 pub const EDITOR_JOURNAL_SOURCES: [&str; 2] = ["human", "agent"];
 
-/// `editorJournal(editor, query, ring)`: `editor` are `{ seq, cap, ts, type, source, payload }`
-/// oldest first; `ring` is the producers' state — `{ epoch, seq, droppedThroughSeq,
-/// droppedThroughCap, game, gameDroppedThroughCap, captureSeq }` (`game` is the game journal's
-/// events, read by `merged`). Absent, `seq` and `captureSeq` are the newest in the events, the
-/// dropped marks are 0, and the reply has no `epoch`.
-pub fn editor_journal(editor: &Value, query: &Value, ring: &Value) -> Result<String> {
-    let all = list(editor, "editorJournal: editor")?;
+/// `editorJournal(editor, query, ring, game)`: `editor` are `{ seq, cap, ts, type, source,
+/// payload }` oldest first, as JSON text; `ring` is the producers' state — `{ epoch, seq,
+/// droppedThroughSeq, droppedThroughCap, gameDroppedThroughCap, captureSeq }`; `game` is the game
+/// journal's events (JSON text, `null` for none), read by `merged`. Absent, `seq` and
+/// `captureSeq` are the newest in the events, the dropped marks are 0, and the reply has no `epoch`.
+pub fn editor_journal(editor: &[u8], query: &Value, ring: &Value, game: &[u8]) -> Result<String> {
+    let all = read_items(editor, &["seq", "cap", "type", "source"], "editorJournal: editor")?;
     let q = object(query);
     let ring = object(ring);
-    let game = list(ring.get("game").unwrap_or(&Value::Null), "editorJournal: ring.game")?;
+    let game = read_items(game, &["cap", "type"], "editorJournal: ring.game")?;
     if let Some(refused) = refuse(&q) {
         return Ok(to_json(&refused));
     }
     let epoch = ring.get("epoch").and_then(Value::as_str);
     let caller = caller_epoch(q.get("epoch"));
-    let seq_tip = number(ring.get("seq")).unwrap_or_else(|| max_number(all, "seq"));
+    let seq_tip = number(ring.get("seq")).unwrap_or_else(|| newest(&all, "seq"));
     let cursor = resolve_editor_seq(q.get("since"), caller, epoch, seq_tip);
     let since = cursor.since.as_ref();
     let type_filter = q.get("type").filter(|t| js_truthy(Some(t)));
     let source = q.get("source").filter(|s| js_truthy(Some(s)));
-    let matched: Vec<Value> = all
+    let matched: Vec<&Item> = all
         .iter()
-        .filter(|e| type_filter.map_or(true, |t| e.get("type") == Some(t)))
-        .filter(|e| source.map_or(true, |s| e.get("source") == Some(s)))
+        .filter(|e| type_filter.map_or(true, |t| js_strict_eq(e.get("type"), t)))
+        .filter(|e| source.map_or(true, |s| js_strict_eq(e.get("source"), s)))
         .filter(|e| since.map_or(true, |s| js_greater(e.get("seq"), js_number(Some(s)))))
-        .cloned()
         .collect();
     let n = kept_for(matched.len(), q.get("limit"), EDITOR_JOURNAL_TAIL_DEFAULT);
     let (page, truncated) = if since.is_some() { take_head(&matched, n) } else { take_tail(&matched, n) };
     let mut out = Map::new();
-    out.insert("editor".into(), Value::Array(page.to_vec()));
+    out.insert("editor".into(), Value::Null);
     out.insert("editorTotal".into(), count(matched.len()));
     out.insert("ringTotal".into(), count(all.len()));
-    out.insert("byType".into(), histogram(all, type_key));
+    out.insert("byType".into(), type_histogram(&all));
     if let Some(epoch) = epoch {
         out.insert("epoch".into(), Value::from(epoch));
     }
     if let Some(reset) = &cursor.reset {
         out.insert("cursorReset".into(), Value::from(reset.as_str()));
     }
-    let dropped_seq = number(ring.get("droppedThroughSeq")).unwrap_or(0.0);
-    let seq_gap = since.is_some_and(|s| js_number(Some(s)) < dropped_seq);
-    if let (true, Some(s)) = (seq_gap, since) {
-        out.insert("droppedThroughSeq".into(), float(dropped_seq));
-        out.insert(
-            "gapNote".into(),
-            Value::from(format!(
-                "editor events after since={} up to seq {} were lost from the editor ring before this read (it keeps the newest 2,000, or it was cleared). Poll more often.",
-                js_string(Some(s)),
-                js_number_string(dropped_seq)
-            )),
-        );
-    }
+    let seq_gap = since.is_some_and(|s| note_seq_gap(&mut out, s, number(ring.get("droppedThroughSeq")).unwrap_or(0.0)));
     if truncated {
-        out.insert("truncated".into(), Value::Bool(true));
-        match since {
-            Some(s) => {
-                let next = page.last().and_then(|e| e.get("seq")).filter(|v| present(Some(v))).unwrap_or(s).clone();
-                let hint = format!(
-                    "Showing the OLDEST {} of {} editor events after since={} (oldest first). Poll again with since={} to continue contiguously{}; raise limit=N to fetch more per poll.",
-                    page.len(),
-                    matched.len(),
-                    js_string(Some(s)),
-                    js_string(Some(&next)),
-                    if seq_gap { " from here (see gapNote: earlier editor events were already lost)" } else { " with no gap" }
-                );
-                out.insert("nextSeq".into(), next);
-                out.insert("hint".into(), Value::from(hint));
-            }
-            None => {
-                let hint = tail_hint("editor events", page.len(), matched.len(), ", or narrow with type=/source=/since=");
-                out.insert("hint".into(), Value::from(hint));
-            }
-        }
+        cut_short(&mut out, page, matched.len(), since, seq_gap);
     }
-    if js_truthy(q.get("merged")) {
-        let capture_seq = number(ring.get("captureSeq")).unwrap_or_else(|| max_number(all, "cap").max(max_number(game, "cap")));
-        merge(&mut out, Merge { editor: all, game, q: &q, ring: &ring, caller, epoch, capture_seq });
-    }
+    let editor_raws: Vec<&str> = page.iter().map(|e| e.raw.as_ref()).collect();
+    let merged = js_truthy(q.get("merged")).then(|| {
+        let capture_seq = number(ring.get("captureSeq")).unwrap_or_else(|| newest(&all, "cap").max(newest(&game, "cap")));
+        merge(&mut out, Merge { editor: &all, game: &game, q: &q, ring: &ring, caller, epoch, capture_seq })
+    });
     if !present(out.get("nextSeq")) {
         out.insert("nextSeq".into(), float(seq_tip));
     }
-    Ok(to_json(&Value::Object(out)))
+    let Some((game_page, timeline)) = merged else {
+        return Ok(write_with_items(&out, &[("editor", &editor_raws)]));
+    };
+    let game_raws: Vec<&str> = game_page.iter().map(|e| e.raw.as_ref()).collect();
+    let timeline_raws: Vec<&str> = timeline.iter().map(String::as_str).collect();
+    Ok(write_with_items(&out, &[("editor", &editor_raws), ("game", &game_raws), ("timeline", &timeline_raws)]))
 }
 
-struct Merge<'a> {
-    editor: &'a [Value],
-    game: &'a [Value],
-    q: &'a Map<String, Value>,
-    ring: &'a Map<String, Value>,
-    caller: Option<&'a str>,
-    epoch: Option<&'a str>,
+/// A `since` below what the ring has lost has a gap its returned seqs cannot show: say so.
+/// Returns whether there is one.
+fn note_seq_gap(out: &mut Map<String, Value>, since: &Value, dropped_seq: f64) -> bool {
+    if js_number(Some(since)) >= dropped_seq {
+        return false;
+    }
+    out.insert("droppedThroughSeq".into(), float(dropped_seq));
+    let note = format!(
+        "editor events after since={} up to seq {} were lost from the editor ring before this read (it keeps the newest 2,000, or it was cleared). Poll more often.",
+        js_string(Some(since)),
+        js_number_string(dropped_seq)
+    );
+    out.insert("gapNote".into(), Value::from(note));
+    true
+}
+
+/// A page the limit cut short: `truncated`, and for a cursored page the `nextSeq` right after
+/// its last row (a `limit: 0` page holds the cursor), then the hint.
+fn cut_short(out: &mut Map<String, Value>, page: &[&Item], total: usize, since: Option<&Value>, seq_gap: bool) {
+    out.insert("truncated".into(), Value::Bool(true));
+    let hint = match since {
+        Some(s) => {
+            let next = page.last().and_then(|e| e.get("seq")).filter(|v| present(Some(v))).unwrap_or(s).clone();
+            let hint = format!(
+                "Showing the OLDEST {} of {total} editor events after since={} (oldest first). Poll again with since={} to continue contiguously{}; raise limit=N to fetch more per poll.",
+                page.len(),
+                js_string(Some(s)),
+                js_string(Some(&next)),
+                if seq_gap { " from here (see gapNote: earlier editor events were already lost)" } else { " with no gap" }
+            );
+            out.insert("nextSeq".into(), next);
+            hint
+        }
+        None => tail_hint("editor events", page.len(), total, ", or narrow with type=/source=/since="),
+    };
+    out.insert("hint".into(), Value::from(hint));
+}
+
+/// The largest numeric `key` across `items`, or 0 (the editor's newest-value reduction).
+fn newest(items: &[Item], key: &str) -> f64 {
+    items.iter().filter_map(|e| number(e.get(key))).fold(0.0, f64::max)
+}
+
+struct Merge<'a, 'b> {
+    editor: &'b [Item<'a>],
+    game: &'b [Item<'a>],
+    q: &'b Map<String, Value>,
+    ring: &'b Map<String, Value>,
+    caller: Option<&'b str>,
+    epoch: Option<&'b str>,
     capture_seq: f64,
 }
 
 /// The merged read: the game journal's tail, and both streams windowed by one `sinceCap` and
 /// interleaved by `cap` (unique, so a total order). The editor filters shape only `editor`.
-fn merge(out: &mut Map<String, Value>, m: Merge<'_>) {
+/// Returns the game tail and the timeline rows, which the caller writes as their text.
+fn merge<'a, 'b>(out: &mut Map<String, Value>, m: Merge<'a, 'b>) -> (&'b [Item<'a>], Vec<String>) {
     let n = kept_for(m.game.len(), m.q.get("limit"), JOURNAL_TAIL_DEFAULT);
-    out.insert("game".into(), Value::Array(take_tail(m.game, n).0.to_vec()));
+    let game_page = take_tail(m.game, n).0;
+    out.insert("game".into(), Value::Null);
     out.insert("gameTotal".into(), count(m.game.len()));
-    out.insert("gameByType".into(), histogram(m.game, type_key));
+    out.insert("gameByType".into(), type_histogram(m.game));
     let cap_cursor = resolve_cap(m.q.get("sinceCap"), m.caller, m.epoch.map(capture_part_of), m.capture_seq);
     if let Some(reset) = &cap_cursor.reset {
         let joined = match out.get("cursorReset").and_then(Value::as_str) {
@@ -144,12 +164,13 @@ fn merge(out: &mut Map<String, Value>, m: Merge<'_>) {
     let raw_since_cap = m.q.get("sinceCap").filter(|v| present(Some(v)));
     let tn = kept_for(timeline.len(), m.q.get("limit"), EDITOR_JOURNAL_TAIL_DEFAULT);
     let (tl, tl_truncated) = if raw_since_cap.is_some() { take_head(&timeline, tn) } else { take_tail(&timeline, tn) };
-    out.insert("timeline".into(), Value::Array(tl.to_vec()));
+    out.insert("timeline".into(), Value::Null);
+    let rows: Vec<String> = tl.iter().map(|(stream, e)| tagged(stream, e)).collect();
     if tl_truncated {
         out.insert("truncated".into(), Value::Bool(true));
         let hint = match raw_since_cap {
             Some(raw) => {
-                let next = match tl.last().and_then(|e| e.get("cap")).filter(|v| present(Some(v))) {
+                let next = match tl.last().and_then(|(_, e)| e.get("cap")).filter(|v| present(Some(v))) {
                     Some(cap) => cap.clone(),
                     None => float(since_cap.unwrap_or(0.0)),
                 };
@@ -171,31 +192,24 @@ fn merge(out: &mut Map<String, Value>, m: Merge<'_>) {
     if !present(out.get("nextCap")) {
         out.insert("nextCap".into(), float(m.capture_seq));
     }
+    (game_page, rows)
 }
 
-/// Both streams after `floor`, each event tagged with its `stream` first, in `cap` order (a
-/// stable sort, editor events first among equal caps).
-fn interleave(editor: &[Value], game: &[Value], floor: f64) -> Vec<Value> {
-    let tagged = |stream: &str, e: &Value| {
-        let mut row = Map::new();
-        row.insert("stream".into(), Value::from(stream));
-        if let Value::Object(fields) = e {
-            row.extend(fields.iter().map(|(k, v)| (k.clone(), v.clone())));
-        }
-        Value::Object(row)
-    };
-    let cap_or_zero = |e: &Value| match e.get("cap") {
+/// Both streams after `floor` in `cap` order (a stable sort, so editor events come first among
+/// equal caps), as references: only the window is written.
+fn interleave<'b, 'a>(editor: &'b [Item<'a>], game: &'b [Item<'a>], floor: f64) -> Vec<(&'static str, &'b Item<'a>)> {
+    let cap_or_zero = |e: &Item| match e.get("cap") {
         None | Some(Value::Null) => 0.0,
         cap => js_number(cap),
     };
-    let mut rows: Vec<(f64, Value)> = editor
+    let mut rows: Vec<(f64, &'static str, &Item)> = editor
         .iter()
         .filter(|e| js_greater(e.get("cap"), floor))
-        .map(|e| (cap_or_zero(e), tagged("editor", e)))
-        .chain(game.iter().filter(|e| cap_or_zero(e) > floor).map(|e| (cap_or_zero(e), tagged("game", e))))
+        .map(|e| (cap_or_zero(e), "editor", e))
+        .chain(game.iter().filter(|e| cap_or_zero(e) > floor).map(|e| (cap_or_zero(e), "game", e)))
         .collect();
     rows.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap_or(std::cmp::Ordering::Equal));
-    rows.into_iter().map(|(_, row)| row).collect()
+    rows.into_iter().map(|(_, stream, e)| (stream, e)).collect()
 }
 
 fn refuse(q: &Map<String, Value>) -> Option<Value> {

@@ -10,8 +10,15 @@ const EDITOR: &str = r#"[
 ]"#;
 const RING: &str = r#"{"epoch":"c1~s1","seq":4,"captureSeq":7,"game":[{"tick":1,"type":"spawn","cap":2},{"tick":2,"type":"score","cap":5},{"tick":3,"type":"score","cap":7}]}"#;
 
+/// `editorJournal` as the binding calls it: the game events travel beside the ring state.
+fn call(editor: &str, query: &str, ring: &str) -> Result<String> {
+    let mut ring = p(ring);
+    let game = ring.as_object_mut().and_then(|r| r.shift_remove("game")).unwrap_or(Value::Null);
+    editor_journal(editor.as_bytes(), &p(query), &ring, to_json(&game).as_bytes())
+}
+
 fn read(query: &str) -> String {
-    editor_journal(&p(EDITOR), &p(query), &p(RING)).expect("ok")
+    call(EDITOR, query, RING).expect("ok")
 }
 
 #[test]
@@ -39,8 +46,7 @@ fn a_stale_epoch_replays_and_a_lost_block_is_named() {
     let stale = p(&read(r#"{"since":3,"epoch":"c0~s0"}"#));
     assert_eq!(stale["editorTotal"].as_u64(), Some(4));
     assert!(stale["cursorReset"].as_str().is_some_and(|r| r.starts_with("since=3 was issued under epoch c0~s0; the editor journal has restarted since")));
-    let ring = p(r#"{"epoch":"c1~s1","droppedThroughSeq":2}"#);
-    let gap = p(&editor_journal(&p(EDITOR), &p(r#"{"since":1,"limit":1}"#), &ring).expect("ok"));
+    let gap = p(&call(EDITOR, r#"{"since":1,"limit":1}"#, r#"{"epoch":"c1~s1","droppedThroughSeq":2}"#).expect("ok"));
     assert_eq!(gap["droppedThroughSeq"], p("2"));
     assert_eq!(gap["gapNote"].as_str(), Some("editor events after since=1 up to seq 2 were lost from the editor ring before this read (it keeps the newest 2,000, or it was cleared). Poll more often."));
     assert!(gap["hint"].as_str().is_some_and(|h| h.contains("contiguously from here (see gapNote")));
@@ -68,7 +74,7 @@ fn refusals_and_bad_input() {
         read(r#"{"source":"bot"}"#),
         r#"{"ok":false,"code":"REFUSED_BY_OP","error":"editor-journal: unknown source \"bot\" — nothing was read. Valid: human, agent.","options":["human","agent"]}"#
     );
-    assert_eq!(editor_journal(&p("{}"), &Value::Null, &Value::Null).map_err(|e| e.code), Err(crate::error::ErrorCode::InvalidInput));
-    assert_eq!(editor_journal(&p("[]"), &Value::Null, &p(r#"{"game":7}"#)).map_err(|e| e.code), Err(crate::error::ErrorCode::InvalidInput));
-    assert_eq!(editor_journal(&p("[]"), &p(r#"{"merged":true}"#), &Value::Null).expect("ok"), r#"{"editor":[],"editorTotal":0,"ringTotal":0,"byType":{},"game":[],"gameTotal":0,"gameByType":{},"timelineTotal":0,"timeline":[],"nextCap":0,"nextSeq":0}"#);
+    assert_eq!(call("{}", "null", "null").map_err(|e| e.code), Err(crate::error::ErrorCode::InvalidInput));
+    assert_eq!(call("[]", "null", r#"{"game":7}"#).map_err(|e| e.code), Err(crate::error::ErrorCode::InvalidInput));
+    assert_eq!(call("[]", r#"{"merged":true}"#, "null").expect("ok"), r#"{"editor":[],"editorTotal":0,"ringTotal":0,"byType":{},"game":[],"gameTotal":0,"gameByType":{},"timelineTotal":0,"timeline":[],"nextCap":0,"nextSeq":0}"#);
 }

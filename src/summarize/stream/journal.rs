@@ -13,7 +13,8 @@ use serde_json::{Map, Value};
 use super::cursor::{caller_epoch, resolve_cap};
 use super::levels::{journal_rank, JOURNAL_LEVELS};
 use super::window::{kept_for, tail_hint, take_head, take_tail, JOURNAL_TAIL_DEFAULT};
-use super::{float, histogram, js_greater, js_number, js_string, js_truthy, list, max_number, number, object, present, refusal, type_key};
+use super::items::{read_items, type_histogram, write_with_items, Item};
+use super::{float, js_greater, js_strict_eq, js_number, js_string, js_truthy, number, object, present, refusal};
 use crate::error::{Error, Result};
 use crate::json::number::js_number_string;
 use crate::json::value::to_json;
@@ -36,7 +37,8 @@ struct Reply {
     cursor_reset: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     filter: Option<Value>,
-    events: Vec<Value>,
+    /// Written from the items' own text (see [`write_with_items`]).
+    events: Value,
     #[serde(skip_serializing_if = "Option::is_none")]
     captures: Option<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -61,8 +63,8 @@ pub fn journal_gap_note(since_cap: f64, dropped_through_cap: f64) -> String {
 /// oldest first; `ring` is the producer's state — `{ epoch, captureSeq, droppedThroughCap,
 /// captures: { types, active } }`. Absent, `captureSeq` is the newest `cap` in `events`,
 /// `droppedThroughCap` is 0, and the reply has no `epoch` or `captures`.
-pub fn journal_events(events: &Value, query: &Value, ring: &Value) -> Result<String> {
-    let events = list(events, "journalEvents: events")?;
+pub fn journal_events(events: &[u8], query: &Value, ring: &Value) -> Result<String> {
+    let events = read_items(events, &["type", "cap", "level"], "journalEvents: events")?;
     let q = object(query);
     let ring = object(ring);
     if let Some(refused) = refuse(&q)? {
@@ -72,15 +74,15 @@ pub fn journal_events(events: &Value, query: &Value, ring: &Value) -> Result<Str
     let level = q.get("level").and_then(Value::as_str).filter(|l| !l.is_empty());
     let filtered = type_filter.is_some() || level.is_some();
     let epoch = ring.get("epoch").and_then(Value::as_str);
-    let capture_seq = number(ring.get("captureSeq")).unwrap_or_else(|| max_number(events, "cap"));
+    let capture_seq = number(ring.get("captureSeq")).unwrap_or_else(|| events.iter().filter_map(|e| number(e.get("cap"))).fold(0.0, f64::max));
     let cursor = resolve_cap(q.get("sinceCap"), caller_epoch(q.get("epoch")), epoch, capture_seq);
     let since_cap = cursor.since.as_ref().map(|s| js_number(Some(s)));
-    let window: Vec<&Value> = events.iter().filter(|e| since_cap.map_or(true, |s| js_greater(e.get("cap"), s))).collect();
-    let matched: Vec<Value> = window
+    let window: Vec<&Item> = events.iter().filter(|e| since_cap.map_or(true, |s| js_greater(e.get("cap"), s))).collect();
+    let matched: Vec<&Item> = window
         .iter()
-        .filter(|e| type_filter.map_or(true, |t| e.get("type") == Some(t)))
+        .copied()
+        .filter(|e| type_filter.map_or(true, |t| js_strict_eq(e.get("type"), t)))
         .filter(|e| level.and_then(journal_rank).map_or(true, |min| e.get("level").and_then(Value::as_str).and_then(journal_rank).is_some_and(|r| r >= min)))
-        .map(|e| (*e).clone())
         .collect();
     let cursored = since_cap.is_some();
     let n = kept_for(matched.len(), q.get("limit"), JOURNAL_TAIL_DEFAULT);
@@ -109,20 +111,22 @@ pub fn journal_events(events: &Value, query: &Value, ring: &Value) -> Result<Str
         returned_count: page.len(),
         total_count: matched.len(),
         ring_total: window.len(),
-        by_type: histogram(window.iter().copied(), type_key),
+        by_type: type_histogram(window.iter().copied()),
         next_cap,
         epoch: epoch.map(str::to_owned),
         dropped_through_cap: gap.as_ref().map(|_| dropped),
         gap_note: gap,
         cursor_reset: cursor.reset,
         filter: filtered.then(|| filter_echo(type_filter, q.get("level").filter(|l| js_truthy(Some(l))))),
-        events: page.to_vec(),
+        events: Value::Null,
         capture_hint: captures.as_ref().and_then(capture_hint),
         captures,
         truncated: truncated.then_some(true),
         hint,
     };
-    Ok(to_json(&serde_json::to_value(reply).unwrap_or(Value::Null)))
+    let Ok(Value::Object(map)) = serde_json::to_value(reply) else { return Ok("null".to_owned()) };
+    let raws: Vec<&str> = page.iter().map(|e| e.raw.as_ref()).collect();
+    Ok(write_with_items(&map, &[("events", &raws)]))
 }
 
 fn filter_echo(type_filter: Option<&Value>, level: Option<&Value>) -> Value {

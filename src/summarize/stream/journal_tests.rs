@@ -13,7 +13,7 @@ const RING: &str = r#"{"epoch":"k1-0","captureSeq":8,"droppedThroughCap":0,"capt
 const HINT: &str = "@contact is watch-gated and NOT capturing — start with action:'start', type:'@contact' before the moment you want to trace.";
 
 fn read(query: &str) -> String {
-    journal_events(&p(EVENTS), &p(query), &p(RING)).expect("ok")
+    journal_events(EVENTS.as_bytes(), &p(query), &p(RING)).expect("ok")
 }
 
 #[test]
@@ -58,7 +58,7 @@ fn stale_cursors_replay_and_gaps_are_named() {
     let past = p(&read(r#"{"sinceCap":99}"#));
     assert!(past["cursorReset"].as_str().is_some_and(|r| r.contains("past the newest event this journal has issued (8)")));
     let ring = p(r#"{"epoch":"k1-0","captureSeq":8,"droppedThroughCap":3}"#);
-    let gap = p(&journal_events(&p(EVENTS), &p(r#"{"sinceCap":1,"limit":1}"#), &ring).expect("ok"));
+    let gap = p(&journal_events(EVENTS.as_bytes(), &p(r#"{"sinceCap":1,"limit":1}"#), &ring).expect("ok"));
     assert_eq!(gap["droppedThroughCap"], p("3"));
     assert_eq!(gap["gapNote"].as_str(), Some(journal_gap_note(1.0, 3.0).as_str()));
     assert!(gap["hint"].as_str().is_some_and(|h| h.contains("to continue from here (see gapNote: earlier events were already lost)")));
@@ -76,14 +76,14 @@ fn refusals() {
         read(r#"{"level":"wran"}"#),
         r#"{"ok":false,"code":"REFUSED_BY_OP","error":"unknown level \"wran\" — nothing was read. A level filter means that severity AND ABOVE.","options":["info","warn","error"]}"#
     );
-    assert_eq!(journal_events(&p(EVENTS), &p(r#"{"action":"start"}"#), &Value::Null).map_err(|e| e.code), Err(crate::error::ErrorCode::InvalidOption));
-    assert_eq!(journal_events(&p("3"), &Value::Null, &Value::Null).map_err(|e| e.code), Err(crate::error::ErrorCode::InvalidInput));
+    assert_eq!(journal_events(EVENTS.as_bytes(), &p(r#"{"action":"start"}"#), &Value::Null).map_err(|e| e.code), Err(crate::error::ErrorCode::InvalidOption));
+    assert_eq!(journal_events(b"3", &Value::Null, &Value::Null).map_err(|e| e.code), Err(crate::error::ErrorCode::InvalidInput));
 }
 
 #[test]
 fn default_tail_is_one_hundred_and_defaults_come_from_the_events() {
     let many: Vec<String> = (1..=150).map(|i| format!(r#"{{"tick":{i},"type":"t","cap":{i},"level":"info"}}"#)).collect();
-    let v = p(&journal_events(&p(&format!("[{}]", many.join(","))), &Value::Null, &Value::Null).expect("ok"));
+    let v = p(&journal_events(format!("[{}]", many.join(",")).as_bytes(), &Value::Null, &Value::Null).expect("ok"));
     assert_eq!((v["returnedCount"].as_u64(), v["nextCap"].as_u64(), v["events"][0]["cap"].as_u64()), (Some(100), Some(150), Some(51)));
     assert_eq!(v.get("epoch"), None);
 }

@@ -9,6 +9,7 @@
 //! - [`levels`] — console and journal level thresholds.
 //! - [`cursor`] — forward cursors (`since`, `sinceCap`) with their `epoch` and `cursorReset`.
 //! - [`log_budget`] — character budgets for log text (per line, per entry, per answer).
+//! - [`items`] — ring items read as raw text with only the fields a summary reads parsed.
 //! - [`console`], [`journal`], [`editor_journal`], [`watch`] — the four replies.
 //!
 //! A summarizer that cannot honour a query value answers with the editor's refusal body
@@ -18,6 +19,7 @@
 pub mod console;
 pub mod cursor;
 pub mod editor_journal;
+pub mod items;
 pub mod journal;
 pub mod levels;
 pub mod log_budget;
@@ -90,6 +92,17 @@ pub fn js_greater(a: Option<&Value>, b: f64) -> bool {
     js_number(a) > b
 }
 
+/// `a === b` for values parsed from JSON: numbers by value (`1` and `1.0` are one number),
+/// strings, booleans and `null` by content, and an array or object never (each is its own object).
+pub fn js_strict_eq(a: Option<&Value>, b: &Value) -> bool {
+    match (a, b) {
+        (Some(Value::Number(x)), Value::Number(y)) => x.as_f64() == y.as_f64(),
+        (Some(Value::Array(_) | Value::Object(_)), _) | (_, Value::Array(_) | Value::Object(_)) => false,
+        (Some(a), b) => a == b,
+        (None, _) => false,
+    }
+}
+
 /// A JSON number as `f64`, when the value is one (the editor's `typeof x === 'number'`).
 pub fn number(value: Option<&Value>) -> Option<f64> {
     value.and_then(Value::as_f64)
@@ -123,9 +136,9 @@ pub fn histogram<'a>(items: impl IntoIterator<Item = &'a Value>, key_of: impl Fn
     h.into_value()
 }
 
-/// `String(e.type ?? '?')`, the journals' histogram key.
-pub fn type_key(item: &Value) -> String {
-    match item.get("type") {
+/// `String(e.type ?? '?')`, the journals' histogram key, from an item's `type`.
+pub fn type_key(type_: Option<&Value>) -> String {
+    match type_ {
         None | Some(Value::Null) => "?".to_owned(),
         other => js_string(other),
     }
@@ -174,6 +187,10 @@ mod tests {
         assert_eq!(js_number(Some(&v("[5]"))), 5.0);
         assert!(!js_greater(None, 0.0));
         assert!(js_greater(Some(&v("true")), 0.5));
+        assert!(js_strict_eq(Some(&v("1")), &v("1.0")));
+        assert!(!js_strict_eq(Some(&v("[1]")), &v("[1]")));
+        assert!(!js_strict_eq(Some(&v("\"1\"")), &v("1")));
+        assert!(!js_strict_eq(None, &v("null")));
     }
 
     #[test]

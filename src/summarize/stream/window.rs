@@ -48,13 +48,13 @@ pub fn kept_for(len: usize, limit: Option<&Value>, default: usize) -> usize {
 }
 
 /// The last `n` of `items`, and whether any were left out.
-pub fn take_tail(items: &[Value], n: usize) -> (&[Value], bool) {
+pub fn take_tail<T>(items: &[T], n: usize) -> (&[T], bool) {
     let n = n.min(items.len());
     (&items[items.len() - n..], n < items.len())
 }
 
 /// The first `n` of `items` (a forward cursor's page), and whether any were left out.
-pub fn take_head(items: &[Value], n: usize) -> (&[Value], bool) {
+pub fn take_head<T>(items: &[T], n: usize) -> (&[T], bool) {
     let n = n.min(items.len());
     (&items[..n], n < items.len())
 }
@@ -118,7 +118,7 @@ mod tests {
         assert_eq!(take_tail(xs, 2), (&xs[3..], true));
         assert_eq!(take_head(xs, 2), (&xs[..2], true));
         assert_eq!(take_tail(xs, 5), (&xs[..], false));
-        assert_eq!(take_head(&[], 0), (&[][..], false));
+        assert_eq!(take_head::<Value>(&[], 0), (&[][..], false));
     }
 
     #[test]
