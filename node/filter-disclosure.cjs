@@ -5,7 +5,10 @@
 // hands the core plain data.
 
 const core = require('./internal/core.cjs');
-const { enc } = require('./internal/json-input.cjs');
+const { jsonBytes } = require('./internal/abi.cjs');
+
+// One argument only: map() would pass its index as jsonBytes' fallback.
+const enc = (value) => jsonBytes(value);
 
 /** Largest vocabulary a hint lists (the core's `LIVE_VOCABULARY_CAP`). */
 const LIVE_VOCABULARY_CAP = 12;

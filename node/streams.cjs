@@ -6,7 +6,10 @@
 // for the numbers, so the caller's objects come back as they are.
 
 const core = require('./internal/core.cjs');
-const { enc } = require('./internal/json-input.cjs');
+const { jsonBytes } = require('./internal/abi.cjs');
+
+// One argument only: map() would pass its index as jsonBytes' fallback.
+const enc = (value) => jsonBytes(value);
 const { stringifyNeverThrows } = require('./tolerant-json.cjs');
 
 const run = (fn, ...inputs) => JSON.parse(fn(...inputs.map(enc)));
