@@ -67,7 +67,15 @@ onFirstUse(
 );
 onFirstUse(
   './tokens.cjs',
-  same('DEFAULT_ENCODING', 'ESTIMATE_METHODS', 'countTokens', 'fitsTokenBudget', 'estimateTokens', 'tokenReport'),
+  same(
+    'DEFAULT_ENCODING',
+    'ESTIMATE_METHODS',
+    'loadEncoding',
+    'countTokens',
+    'fitsTokenBudget',
+    'estimateTokens',
+    'tokenReport',
+  ),
 );
 onFirstUse('./toon.cjs', same('toToon', 'toonResult', 'toonDescription'));
 onFirstUse('./collections.cjs', same('limitCollection', 'limitResult', 'select', 'selectSchema'));

@@ -1,0 +1,170 @@
+// The package in a real browser, as the editor's renderer uses it: a Vite app that installs the
+// packed tarball, on Vite's dev server and as a production build, on the main thread and in a
+// module worker of headless Chromium. Every export's answer on the shared case list
+// (support/export-cases.mjs) must equal Node's.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer as netServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { build, createServer, preview, type PreviewServer, type ViteDevServer } from 'vite';
+import * as esm from 'modoki-budget';
+import { launch } from './support/chromium';
+// @ts-expect-error — plain JavaScript shared with the browser app, no declarations
+import { answers, coveredExports } from './support/export-cases.mjs';
+
+const root = resolve(__dirname, '..');
+const cjs = createRequire(__filename)('modoki-budget') as Record<string, unknown>;
+
+type PageResults = {
+  error?: string;
+  notLoaded: { code?: string; message?: string; value?: number };
+  firstEncode: string;
+  main: Record<string, string>;
+  worker: { answers?: Record<string, string>; error?: string };
+};
+
+let app: string;
+let browser: Browser;
+let nodeAnswers: Record<string, string>;
+const servers: Array<ViteDevServer | PreviewServer> = [];
+
+/** A free loopback port. */
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = netServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+/** The app's results after opening `url` (the page waits for both threads), and every URL it requested. */
+async function resultsAt(url: string): Promise<PageResults & { requested: string[] }> {
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  const requested = new Set<string>();
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('request', (r) => requested.add(new URL(r.url()).pathname));
+  try {
+    await page.goto(url);
+    await page.waitForFunction(() => (window as { __results?: unknown }).__results !== undefined, null, {
+      timeout: 60_000,
+    });
+    const results = await page.evaluate(() => (window as unknown as { __results: Promise<unknown> }).__results);
+    if (errors.length > 0) throw new Error(`page errors: ${errors.join('\n')}`);
+    return { ...(results as PageResults), requested: [...requested].sort() };
+  } finally {
+    await page.close();
+  }
+}
+
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'modoki-budget-browser-'));
+  // npm test has just built pkg/; --ignore-scripts keeps prepack from building it again.
+  const packed = JSON.parse(
+    execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], {
+      cwd: root,
+      encoding: 'utf8',
+    }),
+  );
+  app = join(dir, 'app');
+  mkdirSync(app);
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'browser-app', private: true, type: 'module' }));
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', join(dir, packed[0].filename)], {
+    cwd: app,
+    stdio: 'ignore',
+  });
+  for (const f of readdirSync(join(__dirname, 'browser-app')))
+    copyFileSync(join(__dirname, 'browser-app', f), join(app, f));
+  copyFileSync(join(__dirname, 'support', 'export-cases.mjs'), join(app, 'export-cases.mjs'));
+  [nodeAnswers, browser] = await Promise.all([answers(esm), launch()]);
+}, 900_000);
+
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+  await browser?.close();
+});
+
+/** Checks one run of the app: no error, sync answers on both threads equal to Node's. */
+function expectSameAsNode(results: PageResults) {
+  expect(results.error).toBeUndefined();
+  expect(results.firstEncode).toBe('{"a":1.23}');
+  expect(results.notLoaded).toEqual({
+    code: 'ENCODING_NOT_LOADED',
+    message:
+      'The "cl100k_base" token table is not loaded: call `await loadEncoding("cl100k_base")` once before counting tokens with it in a browser.',
+  });
+  expect(results.main).toEqual(nodeAnswers);
+  expect(results.worker.error).toBeUndefined();
+  expect(results.worker.answers).toEqual(nodeAnswers);
+}
+
+describe('the shared case list', () => {
+  it('covers every export of the package', () => {
+    expect([...coveredExports()].sort()).toEqual(Object.keys(cjs).sort());
+  });
+
+  it('answers on Node without a thrown error where none is expected', () => {
+    expect(nodeAnswers['countTokens: both encodings']).toMatch(/^\{"value":\[\d+,\d+\]\}$/);
+    expect(JSON.parse(nodeAnswers['loadEncoding: unknown encoding']).threw.code).toBe('UNKNOWN_ENCODING');
+  });
+});
+
+describe('a Vite app with the packed package, in Chromium', () => {
+  it('on the dev server: every answer on the main thread and in a worker equals Node', async () => {
+    const port = await freePort();
+    const server = await createServer({
+      root: app,
+      configFile: false,
+      logLevel: 'silent',
+      server: { host: '127.0.0.1', port, strictPort: true },
+    });
+    servers.push(server);
+    await server.listen();
+    const results = await resultsAt(`http://127.0.0.1:${port}/`);
+    expectSameAsNode(results);
+    // The package's files are served from the package, and nothing else of it is fetched.
+    expect(results.requested.filter((p) => p.startsWith('/node_modules/modoki-budget/'))).toEqual([
+      '/node_modules/modoki-budget/pkg/web/formatter/modoki_budget_formatter_bg.wasm',
+      '/node_modules/modoki-budget/pkg/web/modoki_budget_bg.wasm',
+      '/node_modules/modoki-budget/src/tokens/data/cl100k_base.bin',
+      '/node_modules/modoki-budget/src/tokens/data/o200k_base.bin',
+    ]);
+  });
+
+  it('as a production build: every answer on the main thread and in a worker equals Node', async () => {
+    await build({
+      root: app,
+      configFile: false,
+      logLevel: 'silent',
+      // A module worker with top-level await is an ES module; Vite bundles workers as iife by default.
+      worker: { format: 'es' },
+    });
+    // The build emits the two modules and the two rank tables beside the page's and the worker's
+    // scripts, and nothing else of the package.
+    const emitted = readdirSync(join(app, 'dist', 'assets')).map((f) => f.replace(/-[\w-]{8}\./, '.'));
+    expect(emitted.sort()).toEqual([
+      'cl100k_base.bin',
+      'index.js',
+      'modoki_budget_bg.wasm',
+      'modoki_budget_formatter_bg.wasm',
+      'o200k_base.bin',
+      'worker.js',
+    ]);
+    const port = await freePort();
+    const server = await preview({
+      root: app,
+      configFile: false,
+      logLevel: 'silent',
+      preview: { host: '127.0.0.1', port, strictPort: true },
+    });
+    servers.push(server);
+    expectSameAsNode(await resultsAt(`http://127.0.0.1:${port}/`));
+  });
+});
