@@ -1,13 +1,17 @@
-// The package's three export lists — what require() returns, what import sees, and what
-// node/index.d.ts declares as values — are one list. A name missing from any of them is a
-// user's "is not a function" or TS2305.
+// The package's export lists — what require() returns, what import sees on Node and in a
+// browser, and what node/index.d.ts declares as values — are one list. The barrel
+// (node/index.cjs) is the source: the build writes both ESM entries from it
+// (scripts/entries.mjs), and the declarations are checked against it here. A name missing from
+// any of them is a user's "is not a function" or TS2305.
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { API, SymbolFlags } from 'typescript/unstable/sync';
 import * as esm from 'modoki-budget';
+// @ts-expect-error — the build script is plain JavaScript, no declarations
+import { entrySources } from '../scripts/entries.mjs';
 
 const root = resolve(__dirname, '..');
 const cjs = createRequire(__filename)('modoki-budget') as Record<string, unknown>;
@@ -52,6 +56,13 @@ describe('one export list for the whole package', () => {
     expect(declared).toContain('retargetNarrowHint');
     expect(declared).not.toContain('ToolResult');
     expect(sorted(declared)).toEqual(sorted(Object.keys(cjs)));
+  });
+
+  it('the built ESM entries are the ones the barrel writes, and the browser entry exports every name', () => {
+    const sources: Record<string, string> = entrySources(root);
+    for (const [path, text] of Object.entries(sources)) expect(readFileSync(join(root, path), 'utf8')).toBe(text);
+    const browserNames = /^export const \{ ([^}]*) \} = api;$/m.exec(sources['pkg/web/index.mjs'])?.[1].split(', ');
+    expect(sorted(browserNames ?? [])).toEqual(sorted(Object.keys(cjs)));
   });
 
   it('every runtime export is a real value', () => {

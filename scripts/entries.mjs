@@ -102,10 +102,14 @@ export default api;
 `;
 }
 
+/** The text of both entries for the package at `root`, keyed by their path under it. */
+export function entrySources(root) {
+  const kinds = exportKinds(root);
+  return { 'pkg/index.mjs': nodeEntry(kinds), 'pkg/web/index.mjs': browserEntry(root, kinds) };
+}
+
 /** Writes both entries under `root`/pkg. */
 export function writeEntries(root) {
-  const kinds = exportKinds(root);
-  writeFileSync(join(root, 'pkg', 'index.mjs'), nodeEntry(kinds));
   mkdirSync(join(root, 'pkg', 'web'), { recursive: true });
-  writeFileSync(join(root, 'pkg', 'web', 'index.mjs'), browserEntry(root, kinds));
+  for (const [path, text] of Object.entries(entrySources(root))) writeFileSync(join(root, path), text);
 }
