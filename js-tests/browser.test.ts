@@ -3,20 +3,18 @@
 // module worker of headless Chromium. Every export's answer on the shared case list
 // (support/export-cases.mjs) must equal Node's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer as netServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { build, createServer, preview, type PreviewServer, type ViteDevServer } from 'vite';
 import * as esm from 'modoki-budget';
 import { launch } from './support/chromium';
+import { installPacked } from './support/packed';
 // @ts-expect-error — plain JavaScript shared with the browser app, no declarations
 import { answers, coveredExports } from './support/export-cases.mjs';
 
-const root = resolve(__dirname, '..');
 const cjs = createRequire(__filename)('modoki-budget') as Record<string, unknown>;
 
 type PageResults = {
@@ -65,21 +63,7 @@ async function resultsAt(url: string): Promise<PageResults & { requested: string
 }
 
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'modoki-budget-browser-'));
-  // npm test has just built pkg/; --ignore-scripts keeps prepack from building it again.
-  const packed = JSON.parse(
-    execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], {
-      cwd: root,
-      encoding: 'utf8',
-    }),
-  );
-  app = join(dir, 'app');
-  mkdirSync(app);
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'browser-app', private: true, type: 'module' }));
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', join(dir, packed[0].filename)], {
-    cwd: app,
-    stdio: 'ignore',
-  });
+  app = installPacked('browser-app');
   for (const f of readdirSync(join(__dirname, 'browser-app')))
     copyFileSync(join(__dirname, 'browser-app', f), join(app, f));
   copyFileSync(join(__dirname, 'support', 'export-cases.mjs'), join(app, 'export-cases.mjs'));
@@ -131,7 +115,6 @@ describe('a Vite app with the packed package, in Chromium', () => {
     expectSameAsNode(results);
     // The package's files are served from the package, and nothing else of it is fetched.
     expect(results.requested.filter((p) => p.startsWith('/node_modules/modoki-budget/'))).toEqual([
-      '/node_modules/modoki-budget/pkg/web/formatter/modoki_budget_formatter_bg.wasm',
       '/node_modules/modoki-budget/pkg/web/modoki_budget_bg.wasm',
       '/node_modules/modoki-budget/src/tokens/data/cl100k_base.bin',
       '/node_modules/modoki-budget/src/tokens/data/o200k_base.bin',
@@ -146,14 +129,13 @@ describe('a Vite app with the packed package, in Chromium', () => {
       // A module worker with top-level await is an ES module; Vite bundles workers as iife by default.
       worker: { format: 'es' },
     });
-    // The build emits the two modules and the two rank tables beside the page's and the worker's
+    // The build emits the module and the two rank tables beside the page's and the worker's
     // scripts, and nothing else of the package.
     const emitted = readdirSync(join(app, 'dist', 'assets')).map((f) => f.replace(/-[\w-]{8}\./, '.'));
     expect(emitted.sort()).toEqual([
       'cl100k_base.bin',
       'index.js',
       'modoki_budget_bg.wasm',
-      'modoki_budget_formatter_bg.wasm',
       'o200k_base.bin',
       'worker.js',
     ]);

@@ -3,12 +3,12 @@
 // packed tarball. Every export's answer on the shared case list (support/export-cases.mjs),
 // through import and require, must equal Node's in this process.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { execFile, execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFile } from 'node:child_process';
+import { copyFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import * as esm from 'modoki-budget';
+import { installPacked } from './support/packed';
 // @ts-expect-error — plain JavaScript shared with the browser app, no declarations
 import { answers } from './support/export-cases.mjs';
 
@@ -24,21 +24,7 @@ let project: string;
 let nodeAnswers: Record<string, string>;
 
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'modoki-budget-runtimes-'));
-  // npm test has just built pkg/; --ignore-scripts keeps prepack from building it again.
-  const packed = JSON.parse(
-    execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], {
-      cwd: root,
-      encoding: 'utf8',
-    }),
-  );
-  project = join(dir, 'project');
-  mkdirSync(project);
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'runtimes', private: true, type: 'module' }));
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', join(dir, packed[0].filename)], {
-    cwd: project,
-    stdio: 'ignore',
-  });
+  project = installPacked('runtimes');
   copyFileSync(join(__dirname, 'support', 'export-cases.mjs'), join(project, 'export-cases.mjs'));
   copyFileSync(join(__dirname, 'support', 'runtime-smoke.mjs'), join(project, 'smoke.mjs'));
   nodeAnswers = await answers(esm);

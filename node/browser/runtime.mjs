@@ -1,17 +1,20 @@
-// What the browser entry (pkg/web/index.mjs, written by scripts/entries.mjs) stands on: the two
-// WebAssembly modules instantiated asynchronously, and a small CommonJS loader that runs the
-// package's own modules (node/*.cjs, carried in the entry as functions) against them.
+// What the browser entry (pkg/web/index.mjs, written by scripts/entries.mjs) stands on: the
+// WebAssembly module instantiated asynchronously, and a small CommonJS loader that runs the
+// package's own modules (node/*.cjs, carried in the entry as functions) against it.
 //
-// Chromium refuses to compile a module over 4 KB synchronously on the main thread, so the
-// modules are instantiated here with top-level await; once the entry's import has resolved,
-// every export is the same synchronous function it is on Node. Every file is named with
+// Chromium refuses to compile a module over 4 KB synchronously on the main thread, so the module
+// is instantiated here with top-level await; once the entry's import has resolved, every export
+// is the same synchronous function it is on Node. Every file is named with
 // `new URL('…', import.meta.url)`, the form Vite, webpack 5 and Rollup follow to emit and serve
 // it.
+//
+// On Node the formatter's functions run in a second, small module (pkg/formatter/) so that a
+// process that only formats never compiles the tokenizer. A page instantiates at import, before
+// it is known what will be called, so here the full module serves those functions too: one
+// download instead of two (the full module holds everything the small one does).
 import initFull, * as full from '../../pkg/web/modoki_budget.js';
-import initFormatter, * as formatter from '../../pkg/web/formatter/modoki_budget_formatter.js';
 
 const FULL_WASM = new URL('../../pkg/web/modoki_budget_bg.wasm', import.meta.url);
-const FORMATTER_WASM = new URL('../../pkg/web/formatter/modoki_budget_formatter_bg.wasm', import.meta.url);
 const TABLES = {
   cl100k_base: () => new URL('../../src/tokens/data/cl100k_base.bin', import.meta.url),
   o200k_base: () => new URL('../../src/tokens/data/o200k_base.bin', import.meta.url),
@@ -19,7 +22,6 @@ const TABLES = {
 /** The package's files as its root names them, for the second place a file is looked for. */
 const PACKAGE_PATHS = new Map([
   [FULL_WASM.href, 'pkg/web/modoki_budget_bg.wasm'],
-  [FORMATTER_WASM.href, 'pkg/web/formatter/modoki_budget_formatter_bg.wasm'],
   ...Object.entries(TABLES).map(([name, url]) => [url().href, `src/tokens/data/${name}.bin`]),
 ]);
 
@@ -117,18 +119,15 @@ function resolve(from, specifier) {
 }
 
 /**
- * Instantiates both modules and returns `require(id)` over `modules` (package path → the
+ * Instantiates the module and returns `require(id)` over `modules` (package path → the
  * module's CommonJS body as a function, or its JSON value), `aliases` (a path → the path that
  * stands in for it in a browser) and the WebAssembly glue.
  */
 export async function load(modules, aliases) {
-  await Promise.all([
-    fetchFile(FULL_WASM).then((response) => initFull({ module_or_path: response })),
-    fetchFile(FORMATTER_WASM).then((response) => initFormatter({ module_or_path: response })),
-  ]);
+  await initFull({ module_or_path: await fetchFile(FULL_WASM) });
   const cache = new Map([
     ['pkg/modoki_budget.js', full],
-    ['pkg/formatter/modoki_budget_formatter.js', formatter],
+    ['pkg/formatter/modoki_budget_formatter.js', full],
     ...Object.entries(builtins),
   ]);
   function requireFrom(from, specifier) {
