@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { build, createServer, preview, type PreviewServer, type ViteDevServer } from 'vite';
 import * as esm from 'modoki-budget';
+import * as formatting from 'modoki-budget/formatter';
 import { launch } from './support/chromium';
 import { installPacked } from './support/packed';
 // @ts-expect-error — plain JavaScript shared with the browser app, no declarations
@@ -41,6 +42,10 @@ function freePort(): Promise<number> {
     });
   });
 }
+
+/** Node's answers for the cases of the exports `names`. */
+const nodeAnswersFor = (names: string[]) =>
+  Object.fromEntries(Object.entries(nodeAnswers).filter(([key]) => names.includes(key.split(': ')[0])));
 
 /** The app's results after opening `url` (the page waits for both threads), and every URL it requested. */
 async function resultsAt(url: string): Promise<PageResults & { requested: string[] }> {
@@ -74,6 +79,23 @@ afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
   await browser?.close();
 });
+
+/**
+ * Checks the page that imports only `modoki-budget/formatter`: it downloads the small module and
+ * nothing else of the package, and answers as Node does — except a token cap, which needs the
+ * full module and says so.
+ */
+async function expectFormatterPage(url: string, packageFiles: (requested: string[]) => string[]) {
+  const results = await resultsAt(url);
+  expect(results.error).toBeUndefined();
+  const expected = nodeAnswersFor(Object.keys(formatting));
+  expect(Object.keys(results.main).sort()).toEqual(Object.keys(expected).sort());
+  expect(JSON.parse(results.main['encode: token cap']).threw.message).toBe(
+    "modoki-budget/formatter: checkEncoding needs the full module; import from 'modoki-budget' for it.",
+  );
+  expect({ ...results.main, 'encode: token cap': '' }).toEqual({ ...expected, 'encode: token cap': '' });
+  expect(packageFiles(results.requested)).toEqual(['modoki_budget_formatter_bg.wasm']);
+}
 
 /** Checks one run of the app: no error, sync answers on both threads equal to Node's. */
 function expectSameAsNode(results: PageResults) {
@@ -119,6 +141,9 @@ describe('a Vite app with the packed package, in Chromium', () => {
       '/node_modules/modoki-budget/src/tokens/data/cl100k_base.bin',
       '/node_modules/modoki-budget/src/tokens/data/o200k_base.bin',
     ]);
+    await expectFormatterPage(`http://127.0.0.1:${port}/formatter.html`, (requested) =>
+      requested.filter((p) => p.startsWith('/node_modules/modoki-budget/')).map((p) => p.split('/').pop() as string),
+    );
   });
 
   it('as a production build: every answer on the main thread and in a worker equals Node', async () => {
@@ -128,14 +153,18 @@ describe('a Vite app with the packed package, in Chromium', () => {
       logLevel: 'silent',
       // A module worker with top-level await is an ES module; Vite bundles workers as iife by default.
       worker: { format: 'es' },
+      build: { rollupOptions: { input: [join(app, 'index.html'), join(app, 'formatter.html')] } },
     });
-    // The build emits the module and the two rank tables beside the page's and the worker's
-    // scripts, and nothing else of the package.
+    // The build emits each entry's module and the two rank tables beside the pages' and the
+    // worker's scripts (and the case list they share), and nothing else of the package.
     const emitted = readdirSync(join(app, 'dist', 'assets')).map((f) => f.replace(/-[\w-]{8}\./, '.'));
     expect(emitted.sort()).toEqual([
       'cl100k_base.bin',
+      'export-cases.js',
+      'formatter.js',
       'index.js',
       'modoki_budget_bg.wasm',
+      'modoki_budget_formatter_bg.wasm',
       'o200k_base.bin',
       'worker.js',
     ]);
@@ -148,5 +177,10 @@ describe('a Vite app with the packed package, in Chromium', () => {
     });
     servers.push(server);
     expectSameAsNode(await resultsAt(`http://127.0.0.1:${port}/`));
+    await expectFormatterPage(`http://127.0.0.1:${port}/formatter.html`, (requested) =>
+      requested
+        .filter((p) => /\.(wasm|bin)$/.test(p))
+        .map((p) => (p.split('/').pop() as string).replace(/-[\w-]{8}\./, '.')),
+    );
   });
 });

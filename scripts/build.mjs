@@ -53,8 +53,9 @@ function exportNames(glueFile) {
 // Two modules from the one crate: every capability (modoki_budget*), and the formatter alone
 // (formatter/, cargo's default features off), which encode and roundFloats load without
 // compiling the tokenizer. Each has its own cargo target directory, so neither build invalidates
-// the other's. The compiled code is bound for Node (pkg/, loaded synchronously from disk) and,
-// the full module only, for the web (pkg/web/, instantiated asynchronously by the browser entry).
+// the other's. Each is bound twice from the same compiled code: for Node (pkg/, loaded
+// synchronously from disk) and for the web (pkg/web/, instantiated asynchronously by the browser
+// entries: `modoki-budget` loads the full module, `modoki-budget/formatter` the small one).
 const MODULES = [
   { dir: '', name: 'modoki_budget', cargo: [], targetDir: join(root, 'target') },
   {
@@ -64,13 +65,12 @@ const MODULES = [
     targetDir: join(root, 'target', 'formatter'),
   },
 ];
-// The browser entry instantiates only the full module (node/browser/runtime.mjs says why).
 const TARGETS = [
-  { target: 'nodejs', dir: 'pkg', modules: MODULES },
-  { target: 'web', dir: 'pkg/web', modules: MODULES.slice(0, 1) },
+  { target: 'nodejs', dir: 'pkg' },
+  { target: 'web', dir: 'pkg/web' },
 ];
-for (const { target, dir: base, modules } of TARGETS) {
-  for (const module of modules) {
+for (const { target, dir: base } of TARGETS) {
+  for (const module of MODULES) {
     const outDir = module.dir === '' ? base : `${base}/${module.dir}`;
     must(
       'wasm-pack',
@@ -110,5 +110,5 @@ writeFileSync(join(root, 'pkg', 'modoki_budget_exports.json'), `${JSON.stringify
 const fullModule = createRequire(import.meta.url)(join(root, 'pkg', 'modoki_budget.js'));
 writeFileSync(join(root, 'pkg', 'stream_constants.json'), `${fullModule.streamConstants()}\n`);
 
-// The ESM entries for Node and the browser, written from the barrel's export list.
+// The ESM entries for Node and the web, written from the barrel's export list.
 writeEntries(root);
