@@ -90,10 +90,8 @@ const tools = [
   { name: 'console.logs', description: 'Reads the console.', annotations: { readOnlyHint: true } },
 ];
 
-/** [export name, label, call] for every export; a constant's case reads its value. */
+/** [export name, label, call] for every function export (every other export is a value case). */
 const CASES = [
-  ['MAX_PAYLOAD_CHARS', 'value', (m) => m.MAX_PAYLOAD_CHARS],
-  ['DEFAULT_FLOAT_PRECISION', 'value', (m) => m.DEFAULT_FLOAT_PRECISION],
   ['encode', 'payload', (m) => m.encode(payload)],
   ['encode', 'precision 3', (m) => m.encode(payload, { precision: 3 })],
   ['encode', 'over the cap', (m) => m.encode(payload, 300)],
@@ -118,7 +116,6 @@ const CASES = [
       return [f.banner, f.ok(payload), f.fail({ code: 'NOT_FOUND', message: 'no such entity', tool: 'scene.state' })];
     },
   ],
-  ['ERROR_CODES', 'value', (m) => m.ERROR_CODES],
   [
     'codeFromBody',
     'body',
@@ -132,7 +129,6 @@ const CASES = [
     (m) => [m.failureDetail({ ok: false, error: 'boom' }), m.failureDetail({ ok: true, reason: 'r' })],
   ],
   ['isFailureBody', 'bodies', (m) => [m.isFailureBody({ error: 'x' }), m.isFailureBody({ ok: true })]],
-  ['ERROR_DETAIL', 'description', (m) => String(m.ERROR_DETAIL)],
   [
     'encodeError',
     'detail',
@@ -204,7 +200,6 @@ const CASES = [
     (m) => [m.resolveGuid(guids[1].slice(0, 10), guids), () => m.resolveGuid('zz', guids)],
   ],
   ['deriveGuid', 'seed', (m) => m.deriveGuid('level-1/Player')],
-  ['LIVE_VOCABULARY_CAP', 'value', (m) => m.LIVE_VOCABULARY_CAP],
   ['histogram', 'types', (m) => m.histogram(assets, (a) => a.type)],
   ['describeFilter', 'filter', (m) => m.describeFilter({ name: 'P', ids: [1, 2], all: false })],
   ['liveSet', 'names', (m) => m.liveSet(new Set(NAMES), 5, 'Pferd')],
@@ -220,8 +215,6 @@ const CASES = [
         near: { layer: 'ui' },
       }),
   ],
-  ['DEFAULT_ENCODING', 'value', (m) => m.DEFAULT_ENCODING],
-  ['ESTIMATE_METHODS', 'value', (m) => m.ESTIMATE_METHODS],
   ['loadEncoding', 'unknown encoding', (m) => m.loadEncoding('p50k_base').then(() => 'resolved')],
   [
     'countTokens',
@@ -272,7 +265,6 @@ const CASES = [
   ['budgetLock', 'tools', (m) => m.budgetLock(tools)],
   ['serializeLock', 'tools', (m) => m.serializeLock(m.budgetLock(tools))],
   ['checkLock', 'regression', (m) => m.checkLock(m.budgetLock(tools.slice(1)), m.budgetLock(tools))],
-  ['DEFAULT_MAX_DESCRIPTION_TOKENS', 'value', (m) => m.DEFAULT_MAX_DESCRIPTION_TOKENS],
   ['menuCost', 'tools', (m) => m.menuCost(tools, { encoding: 'o200k_base' })],
   ['lintDescription', 'tool', (m) => m.lintDescription(tools[1])],
   [
@@ -284,19 +276,6 @@ const CASES = [
     },
   ],
   ['menuFor', 'compact', (m) => m.menuFor(tools, { compact: ['scene.state'] })],
-  ...[
-    'CONSOLE_TAIL_DEFAULT',
-    'JOURNAL_TAIL_DEFAULT',
-    'EDITOR_JOURNAL_TAIL_DEFAULT',
-    'LOG_LINE_CHARS',
-    'LOG_ENTRY_CHARS',
-    'LOG_ANSWER_CHARS',
-    'CONSOLE_LEVELS',
-    'JOURNAL_LEVELS',
-    'SINCE_CURSOR_BASE',
-    'EPOCH_BASE',
-    'CONSOLE_SEQ_CEILING',
-  ].map((name) => [name, 'value', (m) => m[name]]),
   [
     'tailWithCounts',
     'console',
@@ -361,7 +340,6 @@ const CASES = [
       return [policy.options, id === undefined ? text : text.split(id).join('<id>')];
     },
   ],
-  ['BUDGET_PRESETS', 'value', (m) => m.BUDGET_PRESETS],
 ];
 
 /** JSON text of `value`, with what JSON has no form for written as a tag. */
@@ -388,8 +366,8 @@ async function settle(call) {
   }
 }
 
-/** The names the case list covers. */
-export const coveredExports = () => [...new Set(CASES.map(([name]) => name))];
+/** The functions the case list calls. */
+export const coveredFunctions = () => [...new Set(CASES.map(([name]) => name))];
 
 /**
  * Every case's answer as JSON text, keyed `export: label`, for the cases of the exports `m` has
@@ -401,6 +379,9 @@ export async function answers(m) {
     await Promise.all([m.loadEncoding('cl100k_base'), m.loadEncoding('o200k_base')]);
   }
   const out = {};
+  for (const name of Object.keys(m).sort()) {
+    if (name !== 'default' && typeof m[name] !== 'function') out[`${name}: value`] = show({ value: m[name] });
+  }
   for (const [name, label, call] of CASES) {
     if (name in m) out[`${name}: ${label}`] = show(await settle(() => call(m)));
   }
