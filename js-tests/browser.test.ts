@@ -1,14 +1,15 @@
 // The package in a real browser, as the editor's renderer uses it: a Vite app that installs the
-// packed tarball, on Vite's dev server and as a production build, on the main thread and in a
-// module worker of headless Chromium. Every export's answer on the shared case list
-// (support/export-cases.mjs) must equal Node's.
+// packed tarball, on Vite's dev server and as a production build (and the same app bundled by
+// webpack 5), on the main thread and in a module worker of headless Chromium. Every export's
+// answer on the shared case list (support/export-cases.mjs) must equal Node's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyFileSync, readdirSync } from 'node:fs';
+import { copyFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer as netServer } from 'node:net';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { build, createServer, preview, type PreviewServer, type ViteDevServer } from 'vite';
+import webpack from 'webpack';
 import * as esm from 'modoki-budget';
 import * as formatting from 'modoki-budget/formatter';
 import { launch } from './support/chromium';
@@ -126,6 +127,27 @@ describe('the shared case list', () => {
   });
 });
 
+/** Bundles the app's page with webpack 5 (production, browser target) into `out`, beside an index.html. */
+function webpackBuild(out: string): Promise<string[]> {
+  return new Promise((done, fail) => {
+    const compiler = webpack({
+      mode: 'production',
+      context: app,
+      entry: './main.js',
+      target: 'web',
+      output: { path: join(app, out), publicPath: 'auto', clean: true },
+      performance: { hints: false },
+    });
+    compiler.run((error, stats) => {
+      compiler.close(() => undefined);
+      if (error || !stats) return fail(error);
+      const { errors = [], warnings = [] } = stats.toJson({ all: false, errors: true, warnings: true });
+      writeFileSync(join(app, out, 'index.html'), '<!doctype html><meta charset="utf-8" /><script src="main.js"></script>\n');
+      done([...errors, ...warnings].map((e) => e.message));
+    });
+  });
+}
+
 describe('a Vite app with the packed package, in Chromium', () => {
   it('on the dev server: every answer on the main thread and in a worker equals Node', async () => {
     const port = await freePort();
@@ -186,5 +208,19 @@ describe('a Vite app with the packed package, in Chromium', () => {
         .filter((p) => /\.(wasm|bin)$/.test(p))
         .map((p) => (p.split('/').pop() as string).replace(/-[\w-]{8}\./, '.')),
     );
+  });
+
+  it('bundled by webpack 5: no error or warning, and every answer on both threads equals Node', async () => {
+    expect(await webpackBuild('dist-webpack')).toEqual([]);
+    const port = await freePort();
+    const server = await preview({
+      root: app,
+      configFile: false,
+      logLevel: 'silent',
+      build: { outDir: 'dist-webpack' },
+      preview: { host: '127.0.0.1', port, strictPort: true },
+    });
+    servers.push(server);
+    expectSameAsNode(await resultsAt(`http://127.0.0.1:${port}/`));
   });
 });

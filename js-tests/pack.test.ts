@@ -108,6 +108,7 @@ describe('the published tarball', () => {
       'node/index.cjs',
       'pkg/index.mjs',
       'pkg/web/index.mjs',
+      'pkg/web/package.json',
       'pkg/web/modoki_budget.js',
       'pkg/web/modoki_budget_bg.wasm',
       'node/browser/full.mjs',

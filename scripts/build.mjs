@@ -96,6 +96,10 @@ for (const { target, dir: base } of TARGETS) {
   }
 }
 
+// The web glue is ES module code in .js files, inside a package whose "type" is commonjs:
+// webpack (and Node) read a .js file by the nearest package.json, so pkg/web/ gets its own.
+writeFileSync(join(root, 'pkg', 'web', 'package.json'), `${JSON.stringify({ type: 'module' })}\n`);
+
 // node/internal/core.cjs loads each module on first use; it needs their export names before
 // that, so they are written next to them (read from wasm-bindgen's own export lists).
 const names = {

@@ -2,7 +2,7 @@
 // await by the entry — Chromium refuses to compile a module over 4 KB synchronously on the main
 // thread — so once the entry's import has resolved every export is the same synchronous
 // function it is on Node. Every file is named with `new URL('…', import.meta.url)`, the form
-// Vite, webpack 5 and Rollup follow to emit and serve it.
+// Vite and webpack 5 follow to emit and serve it.
 //
 // On Node the formatter's functions run in a second, small module (pkg/formatter/) so that a
 // process that only formats never compiles the tokenizer. A page instantiates at import, before

@@ -16,10 +16,10 @@ const served = (response) => response.ok && !/^text\/html/.test(response.headers
 export async function fetchFile(url, packagePath) {
   const response = await fetch(url);
   if (served(response)) return response;
-  // A variable, not a literal: bundlers treat `new URL(`…${x}`, import.meta.url)` as a pattern
-  // and would emit every file it could match.
+  // A variable, and marked for bundlers to leave alone: they treat `new URL(…, import.meta.url)`
+  // with anything but a literal as a pattern, and would emit every file it could match.
   const fromPrebundledCopy = `../../modoki-budget/${packagePath}`;
-  const second = new URL(fromPrebundledCopy, import.meta.url);
+  const second = new URL(/* webpackIgnore: true */ /* @vite-ignore */ fromPrebundledCopy, import.meta.url);
   const retry = await fetch(second);
   if (served(retry)) return retry;
   throw new Error(
