@@ -142,7 +142,10 @@ function webpackBuild(out: string): Promise<string[]> {
       compiler.close(() => undefined);
       if (error || !stats) return fail(error);
       const { errors = [], warnings = [] } = stats.toJson({ all: false, errors: true, warnings: true });
-      writeFileSync(join(app, out, 'index.html'), '<!doctype html><meta charset="utf-8" /><script src="main.js"></script>\n');
+      writeFileSync(
+        join(app, out, 'index.html'),
+        '<!doctype html><meta charset="utf-8" /><script src="main.js"></script>\n',
+      );
       done([...errors, ...warnings].map((e) => e.message));
     });
   });
