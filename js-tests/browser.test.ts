@@ -3,7 +3,7 @@
 // webpack 5), on the main thread and in a module worker of headless Chromium. Every export's
 // answer on the shared case list (support/export-cases.mjs) must equal Node's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer as netServer } from 'node:net';
 import { join } from 'node:path';
@@ -173,6 +173,31 @@ describe('a Vite app with the packed package, in Chromium', () => {
     await expectFormatterPage(`http://127.0.0.1:${port}/formatter.html`, (requested) =>
       requested.filter((p) => p.startsWith('/node_modules/modoki-budget/')).map((p) => p.split('/').pop() as string),
     );
+  });
+
+  it('on the dev server, from a copy where an older optimizer puts it, the entry finds its files in the package', async () => {
+    // Vite 8 points a pre-bundled copy's URLs back at the package; older optimizers do not. The
+    // loader, copied two folders below node_modules/ as they copy it, must then ask the package.
+    const copy = join(app, 'node_modules', '.copy', 'deps');
+    mkdirSync(copy, { recursive: true });
+    copyFileSync(join(app, 'node_modules', 'modoki-budget', 'node', 'browser', 'loader.mjs'), join(copy, 'loader.mjs'));
+    const port = await freePort();
+    const server = await createServer({
+      root: app,
+      configFile: false,
+      logLevel: 'silent',
+      server: { host: '127.0.0.1', port, strictPort: true },
+    });
+    servers.push(server);
+    await server.listen();
+    const found = (await resultsAt(`http://127.0.0.1:${port}/fallback.html`)) as unknown as Record<string, unknown>;
+    expect(found.error).toBeUndefined();
+    expect(found).toMatchObject({
+      url: '/node_modules/modoki-budget/pkg/web/modoki_budget_bg.wasm',
+      magic: [0, 0x61, 0x73, 0x6d],
+      size: statSync(join(app, 'node_modules', 'modoki-budget', 'pkg', 'web', 'modoki_budget_bg.wasm')).size,
+    });
+    expect(found.requested).toContain('/node_modules/.copy/deps/modoki_budget_bg.wasm');
   });
 
   it('as a production build: every answer on the main thread and in a worker equals Node', async () => {
