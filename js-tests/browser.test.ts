@@ -151,18 +151,39 @@ function webpackBuild(out: string): Promise<string[]> {
   });
 }
 
-describe('a Vite app with the packed package, in Chromium', () => {
-  it('on the dev server: every answer on the main thread and in a worker equals Node', async () => {
-    const port = await freePort();
-    const server = await createServer({
+/** Vite's dev server on the app; its base URL. */
+async function devServer(): Promise<string> {
+  const port = await freePort();
+  const server = await createServer({
+    root: app,
+    configFile: false,
+    logLevel: 'silent',
+    server: { host: '127.0.0.1', port, strictPort: true },
+  });
+  servers.push(server);
+  await server.listen();
+  return `http://127.0.0.1:${port}`;
+}
+
+/** A static server (Vite's preview) for the app's built folder `outDir`; its base URL. */
+async function previewServer(outDir: string): Promise<string> {
+  const port = await freePort();
+  servers.push(
+    await preview({
       root: app,
       configFile: false,
       logLevel: 'silent',
-      server: { host: '127.0.0.1', port, strictPort: true },
-    });
-    servers.push(server);
-    await server.listen();
-    const results = await resultsAt(`http://127.0.0.1:${port}/`);
+      build: { outDir },
+      preview: { host: '127.0.0.1', port, strictPort: true },
+    }),
+  );
+  return `http://127.0.0.1:${port}`;
+}
+
+describe('a Vite app with the packed package, in Chromium', () => {
+  it('on the dev server: every answer on the main thread and in a worker equals Node', async () => {
+    const base = await devServer();
+    const results = await resultsAt(`${base}/`);
     expectSameAsNode(results);
     // The package's files are served from the package, and nothing else of it is fetched.
     expect(results.requested.filter((p) => p.startsWith('/node_modules/modoki-budget/'))).toEqual([
@@ -170,7 +191,7 @@ describe('a Vite app with the packed package, in Chromium', () => {
       '/node_modules/modoki-budget/src/tokens/data/cl100k_base.bin',
       '/node_modules/modoki-budget/src/tokens/data/o200k_base.bin',
     ]);
-    await expectFormatterPage(`http://127.0.0.1:${port}/formatter.html`, (requested) =>
+    await expectFormatterPage(`${base}/formatter.html`, (requested) =>
       requested.filter((p) => p.startsWith('/node_modules/modoki-budget/')).map((p) => p.split('/').pop() as string),
     );
   });
@@ -181,16 +202,8 @@ describe('a Vite app with the packed package, in Chromium', () => {
     const copy = join(app, 'node_modules', '.copy', 'deps');
     mkdirSync(copy, { recursive: true });
     copyFileSync(join(app, 'node_modules', 'modoki-budget', 'node', 'browser', 'loader.mjs'), join(copy, 'loader.mjs'));
-    const port = await freePort();
-    const server = await createServer({
-      root: app,
-      configFile: false,
-      logLevel: 'silent',
-      server: { host: '127.0.0.1', port, strictPort: true },
-    });
-    servers.push(server);
-    await server.listen();
-    const found = (await resultsAt(`http://127.0.0.1:${port}/fallback.html`)) as unknown as Record<string, unknown>;
+    const base = await devServer();
+    const found = (await resultsAt(`${base}/fallback.html`)) as unknown as Record<string, unknown>;
     expect(found.error).toBeUndefined();
     expect(found).toMatchObject({
       url: '/node_modules/modoki-budget/pkg/web/modoki_budget_bg.wasm',
@@ -222,16 +235,9 @@ describe('a Vite app with the packed package, in Chromium', () => {
       'o200k_base.bin',
       'worker.js',
     ]);
-    const port = await freePort();
-    const server = await preview({
-      root: app,
-      configFile: false,
-      logLevel: 'silent',
-      preview: { host: '127.0.0.1', port, strictPort: true },
-    });
-    servers.push(server);
-    expectSameAsNode(await resultsAt(`http://127.0.0.1:${port}/`));
-    await expectFormatterPage(`http://127.0.0.1:${port}/formatter.html`, (requested) =>
+    const base = await previewServer('dist');
+    expectSameAsNode(await resultsAt(`${base}/`));
+    await expectFormatterPage(`${base}/formatter.html`, (requested) =>
       requested
         .filter((p) => /\.(wasm|bin)$/.test(p))
         .map((p) => (p.split('/').pop() as string).replace(/-[\w-]{8}\./, '.')),
@@ -240,15 +246,7 @@ describe('a Vite app with the packed package, in Chromium', () => {
 
   it('bundled by webpack 5: no error or warning, and every answer on both threads equals Node', async () => {
     expect(await webpackBuild('dist-webpack')).toEqual([]);
-    const port = await freePort();
-    const server = await preview({
-      root: app,
-      configFile: false,
-      logLevel: 'silent',
-      build: { outDir: 'dist-webpack' },
-      preview: { host: '127.0.0.1', port, strictPort: true },
-    });
-    servers.push(server);
-    expectSameAsNode(await resultsAt(`http://127.0.0.1:${port}/`));
+    const base = await previewServer('dist-webpack');
+    expectSameAsNode(await resultsAt(`${base}/`));
   });
 });
