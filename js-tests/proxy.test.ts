@@ -312,7 +312,7 @@ describe('proxy: the budget', () => {
     expect(unknown.message.error).toEqual({
       code: -32602,
       message: 'budget://result/0123456789ab: expired or unknown result — call the tool again',
-      data: { uri: 'budget://result/0123456789ab?page=1' },
+      data: { code: 'UNKNOWN_RESULT', uri: 'budget://result/0123456789ab?page=1' },
     });
     const theirs = await withResources.request('resources/list', {});
     expect(theirs.message.result).toEqual({ resources: [{ uri: 'file:///a.txt', name: 'a' }] });
@@ -362,6 +362,7 @@ describe('proxy: the budget', () => {
     });
     expect(row.tokensOut).toBeLessThanOrEqual(10_000);
     expect(Object.keys(row)).toEqual([
+      'kind',
       'tool',
       'charsIn',
       'tokensIn',

@@ -338,6 +338,7 @@ describe('options that change the surface', () => {
     const over = await call(client, 'get_scene', { count: 400 });
     const pretty = JSON.stringify(tree(2, 2), null, 2);
     expect(seen[0]).toEqual({
+      kind: 'call',
       tool: 'directory_tree',
       charsIn: pretty.length,
       tokensIn: countTokens(pretty),
@@ -348,6 +349,7 @@ describe('options that change the surface', () => {
     });
     const full = JSON.stringify(scene(400));
     expect(seen[1]).toEqual({
+      kind: 'call',
       tool: 'get_scene',
       charsIn: full.length,
       tokensIn: countTokens(full),

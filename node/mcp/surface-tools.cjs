@@ -1,0 +1,31 @@
+'use strict';
+// The tools as the server lists them, learned from the tools/list answers an adapter sees (and
+// the ones it asks for itself): what the budget layer needs to know of a tool at call time —
+// its outputSchema (whether an over-cap result must become isError) and its inputSchema (what a
+// preview may name to narrow the call).
+
+const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * An index of listed tools by name. `learn(result)` takes one tools/list page; a tool listed
+ * again replaces its entry (a server may change a tool), and a tool no longer listed keeps its
+ * last entry, which only matters if it is still called.
+ */
+function createToolIndex() {
+  const byName = new Map();
+  return {
+    /** Records every tool of one tools/list result page. */
+    learn(result) {
+      if (!isObject(result) || !Array.isArray(result.tools)) return;
+      for (const tool of result.tools) if (isObject(tool) && typeof tool.name === 'string') byName.set(tool.name, tool);
+    },
+    /** The tool as last listed, or undefined when it never was. */
+    get: (name) => byName.get(name),
+    has: (name) => byName.has(name),
+    get size() {
+      return byName.size;
+    },
+  };
+}
+
+module.exports = { createToolIndex };
