@@ -3,9 +3,7 @@
 // same answers — results, JSON-RPC errors (code, message, data), what is added to which page of a
 // paged list. Result ids are random per store, so they are compared as `<id>`.
 import { describe, expect, it } from 'vitest';
-import { createRequire } from 'node:module';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
@@ -16,11 +14,8 @@ import {
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { withBudget, type BudgetOptions } from 'modoki-budget';
-
-const require = createRequire(import.meta.url);
-const { ProxySession } = require('../node/cli/proxy-session.cjs');
-const { createPolicy } = require('../node/mcp/policy.cjs');
+import type { WithBudgetOptions } from 'modoki-budget';
+import { viaProxy, viaWithBudget } from './support/two-adapters';
 
 const CAP = 2000;
 const rows = (n: number) => ({
@@ -97,39 +92,6 @@ function pagedServer() {
   return server;
 }
 
-async function clientOn(transport: InMemoryTransport): Promise<Client> {
-  const client = new Client({ name: 'surface-equivalence', version: '0.0.0' });
-  await client.connect(transport);
-  return client;
-}
-
-async function viaWithBudget(server: McpServer | Server, options: BudgetOptions) {
-  const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
-  await withBudget(server, options).connect(serverSide);
-  return clientOn(clientSide);
-}
-
-/** The client, a ProxySession between two in-memory links (lines as the proxy's stdio has them), the server. */
-async function viaProxy(server: McpServer | Server, options: BudgetOptions) {
-  const [clientSide, proxyClientSide] = InMemoryTransport.createLinkedPair();
-  const [proxyServerSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  const session = new ProxySession({
-    policy: createPolicy(options),
-    pageTool: options.pageTool === true,
-    send: {
-      client: (line: string | Buffer) => void proxyClientSide.send(JSON.parse(String(line))),
-      server: (line: string | Buffer) => void proxyServerSide.send(JSON.parse(String(line))),
-    },
-    measure: () => ({ charsIn: 0, tokensIn: 0 }),
-  });
-  proxyClientSide.onmessage = (m) => session.fromClient(Buffer.from(JSON.stringify(m)), m);
-  proxyServerSide.onmessage = (m) => session.fromServer(Buffer.from(JSON.stringify(m)), m);
-  await proxyClientSide.start();
-  await proxyServerSide.start();
-  return clientOn(clientSide);
-}
-
 type Step = { name: string; run: (c: Client, last: { id: string }) => Promise<unknown> };
 
 /** What a step answered: its result, or the JSON-RPC error as the Client raised it. */
@@ -148,9 +110,9 @@ async function outcome(step: Step, client: Client, last: { id: string }) {
 const anonymous = (value: unknown, id: string) =>
   JSON.parse(JSON.stringify(value).replaceAll(id === '' ? '\u0000' : id, '<id>'));
 
-async function compare(make: () => McpServer | Server, options: BudgetOptions, steps: Step[]) {
+async function compare(make: () => McpServer | Server, options: WithBudgetOptions, steps: Step[]) {
   const direct = await viaWithBudget(make(), options);
-  const proxied = await viaProxy(make(), options);
+  const proxied = (await viaProxy(make(), options)).client;
   const lastDirect = { id: '' };
   const lastProxied = { id: '' };
   const table: Array<{ step: string; answer: unknown }> = [];

@@ -98,6 +98,8 @@ class ProxySession {
     this.own = new Map();
     /** tools/call answers waiting for the proxy's own tools/list before the policy runs. */
     this.held = new Set();
+    /** Tools the proxy listed the server's tools for once; not listed again for them. */
+    this.listedFor = new Set();
     this.serverHasResources = false;
     this.nextOwnId = 1;
     /** Client request id key → the id its request has on the server side, when they differ. */
@@ -242,19 +244,21 @@ class ProxySession {
   }
 
   answerCall(entry, message, line) {
-    // A tool with an outputSchema always answers with structuredContent (or isError), so only
-    // then is a tool never seen listed worth a tools/list of the proxy's own before the policy runs.
-    if (!this.surface.tools.has(entry.tool) && isObject(message.result.structuredContent)) {
-      this.held.add(entry);
-      this.listEveryTool(
-        () => {
-          if (this.held.delete(entry)) this.budget(entry, message, line);
-        },
-        () => {}, // the server exited: serverExited answered the held call
-      );
+    // The policy reads the tool's schemas (outputSchema: whether an over-cap result must be
+    // isError; inputSchema: what narrows the call): a tool never seen listed is worth one
+    // tools/list of the proxy's own before the policy runs.
+    if (this.surface.tools.has(entry.tool) || this.listedFor.has(entry.tool)) {
+      this.budget(entry, message, line);
       return;
     }
-    this.budget(entry, message, line);
+    this.listedFor.add(entry.tool);
+    this.held.add(entry);
+    this.listEveryTool(
+      () => {
+        if (this.held.delete(entry)) this.budget(entry, message, line);
+      },
+      () => {}, // the server exited: serverExited answered the held call
+    );
   }
 
   budget(entry, message, line) {

@@ -225,11 +225,12 @@ function policyOptions(options) {
 }
 
 /**
- * Puts every tool result of `server` (an SDK `McpServer` or low-level `Server`) through one
- * budget policy and serves the kept results; returns `server`. Call it before `connect`.
+ * Wires `surface` (createSurface) into `server`, an SDK `McpServer` or low-level `Server` that
+ * is neither connected nor budgeted yet, and returns the server. withBudget is this with a
+ * surface over a new policy; a different tool dispatch (docs/mcp.md, "The tool dispatch") is
+ * plugged in by passing a surface made with one.
  */
-function withBudget(server, options) {
-  const policy = createPolicy(policyOptions(options));
+function wire(server, surface) {
   const mcp = typeof server === 'object' && server !== null && isMcpServer(server);
   if (!mcp && !isLowLevel(server)) {
     throw codedError(
@@ -248,12 +249,19 @@ function withBudget(server, options) {
       TypeError,
     );
   budgeted.add(low);
-  const surface = createSurface(policy, {
-    observe: policy.options.onResult === undefined ? undefined : options.onResult,
-  });
   if (mcp) wireMcpServer(server, surface);
   else wireServer(low, surface);
   return server;
 }
 
-module.exports = { withBudget };
+/**
+ * Puts every tool result of `server` (an SDK `McpServer` or low-level `Server`) through one
+ * budget policy and serves the kept results; returns `server`. Call it before `connect`.
+ */
+function withBudget(server, options) {
+  const policy = createPolicy(policyOptions(options));
+  const observe = policy.options.onResult === undefined ? undefined : options.onResult;
+  return wire(server, createSurface(policy, { observe }));
+}
+
+module.exports = { withBudget, wire };
