@@ -6,14 +6,13 @@
 // proxy's own: routing lines by id, its own requests to the server, and the server's exit.
 const { createSurface } = require('../mcp/surface.cjs');
 const { RPC, isObject, idKey, hasId, request, response, errorResponse, frame } = require('../mcp/jsonrpc.cjs');
-const { isThenable } = require('../mcp/maybe-async.cjs');
+const { MAX_LIST_PAGES } = require('../mcp/surface-tools.cjs');
+const { Outbox } = require('./outbox.cjs');
 
 /** JSON-RPC error code for a request the server can no longer answer (it exited). */
 const SERVER_GONE = RPC.SERVER_GONE;
 /** Prefix of the ids of the proxy's own requests to the server. */
 const OWN_ID_PREFIX = 'modoki-budget-proxy:';
-/** tools/list pages the proxy follows at most when it lists the tools itself. */
-const MAX_OWN_LIST_PAGES = 1000;
 
 /** Whether the policy's `out` holds exactly the values of `raw` (content compared block by block). */
 function unchanged(raw, out) {
@@ -25,39 +24,6 @@ function unchanged(raw, out) {
     } else if (!Object.hasOwn(raw, key) || raw[key] !== out[key]) return false;
   }
   return true;
-}
-
-/**
- * Lines to one side in the order they were queued: a line whose content is still being worked
- * out (a Promise: a page read from a shared store) holds the ones queued after it. Synchronous
- * while nothing waits, so the usual path writes at once.
- */
-class Outbox {
-  constructor(onError) {
-    this.tail = null;
-    this.onError = onError;
-  }
-
-  /** Calls `deliver(value)` in turn; `value` may be a Promise. */
-  push(value, deliver) {
-    if (this.tail === null && !isThenable(value)) {
-      deliver(value);
-      return;
-    }
-    const tail = (this.tail ?? Promise.resolve())
-      .then(() => value)
-      .then(deliver)
-      .catch(this.onError);
-    this.tail = tail;
-    tail.then(() => {
-      if (this.tail === tail) this.tail = null;
-    });
-  }
-
-  /** Resolves once everything queued has been delivered. */
-  async idle() {
-    while (this.tail !== null) await this.tail;
-  }
 }
 
 class ProxySession {
@@ -253,7 +219,7 @@ class ProxySession {
     }
     this.listedFor.add(entry.tool);
     this.held.add(entry);
-    this.listEveryTool(
+    this.listOwn(
       () => {
         if (this.held.delete(entry)) this.budget(entry, message, line);
       },
@@ -297,7 +263,7 @@ class ProxySession {
    * (the surface's index learns them) as soon as the last page arrives, or `gone()` when the
    * server exits first.
    */
-  listEveryTool(done, gone) {
+  listOwn(done, gone) {
     const tools = [];
     const page = (cursor, count) => {
       const id = this.freshId();
@@ -306,7 +272,7 @@ class ProxySession {
           const result = isObject(message.result) ? message.result : {};
           this.surface.tools.learn(result);
           if (Array.isArray(result.tools)) tools.push(...result.tools);
-          if (typeof result.nextCursor === 'string' && count < MAX_OWN_LIST_PAGES) page(result.nextCursor, count + 1);
+          if (typeof result.nextCursor === 'string' && count < MAX_LIST_PAGES) page(result.nextCursor, count + 1);
           else done(tools);
         },
         gone,
@@ -319,7 +285,7 @@ class ProxySession {
   /** The same as a Promise, for the surface (a dispatch's view of every tool). */
   listToolsOwn() {
     return new Promise((resolve, reject) =>
-      this.listEveryTool(resolve, () => reject(new Error('the MCP server exited before it listed its tools'))),
+      this.listOwn(resolve, () => reject(new Error('the MCP server exited before it listed its tools'))),
     );
   }
 

@@ -6,6 +6,28 @@
 
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 
+/** tools/list pages followed at most: a server whose cursor never ends is a server bug. */
+const MAX_LIST_PAGES = 1000;
+
+/**
+ * Every tool a server lists, following `nextCursor` to the last page: `listPage(cursor)`
+ * resolves with one tools/list result (cursor undefined for the first). Throws (`fail(text)`,
+ * an Error by default) for a page without a tools array or a cursor that never ends.
+ */
+async function listEveryTool(listPage, fail = (text) => new Error(text)) {
+  const tools = [];
+  let cursor;
+  for (let page = 0; page < MAX_LIST_PAGES; page++) {
+    const result = await listPage(cursor);
+    if (!isObject(result) || !Array.isArray(result.tools))
+      throw fail('the server answered tools/list without a tools array');
+    tools.push(...result.tools);
+    if (typeof result.nextCursor !== 'string') return tools;
+    cursor = result.nextCursor;
+  }
+  throw fail(`tools/list still had a nextCursor after ${MAX_LIST_PAGES} pages`);
+}
+
 /**
  * An index of listed tools by name. `learn(result)` takes one tools/list page; a tool listed
  * again replaces its entry (a server may change a tool), and a tool no longer listed keeps its
@@ -28,4 +50,4 @@ function createToolIndex() {
   };
 }
 
-module.exports = { createToolIndex };
+module.exports = { MAX_LIST_PAGES, createToolIndex, listEveryTool };

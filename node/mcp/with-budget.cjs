@@ -10,10 +10,8 @@ const { codedError } = require('../internal/errors.cjs');
 const { createPolicy } = require('./policy.cjs');
 const { createSurface, OWNED_METHODS } = require('./surface.cjs');
 const { RPC, rpcException, isRpcError } = require('./jsonrpc.cjs');
-const { then } = require('./maybe-async.cjs');
+const { listEveryTool } = require('./surface-tools.cjs');
 
-/** tools/list pages followed at most when the surface needs every tool: a cursor that never ends is a server bug. */
-const MAX_LIST_PAGES = 1000;
 /** The surface's methods, answered in front of the server's handlers (initialize is the SDK's, from the capabilities). */
 const INTERCEPTED = OWNED_METHODS.filter((method) => method !== 'initialize');
 
@@ -26,20 +24,6 @@ const isLowLevel = (s) =>
 
 // ---- request level: the surface in front of the server's own handlers ----
 
-/** Every tool `list` (the server's own tools/list handler) lists, following nextCursor. */
-async function listEvery(list, extra) {
-  const tools = [];
-  if (list === undefined) return tools;
-  let cursor;
-  for (let page = 0; page < MAX_LIST_PAGES; page++) {
-    const result = await list({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, extra);
-    if (Array.isArray(result?.tools)) tools.push(...result.tools);
-    if (typeof result?.nextCursor !== 'string') return tools;
-    cursor = result.nextCursor;
-  }
-  throw new Error(`tools/list still had a nextCursor after ${MAX_LIST_PAGES} pages`);
-}
-
 /**
  * Keeps the surface in front of whatever handler the server has for each of its methods, now
  * and after every later setRequestHandler; returns `listTools(extra)`, every tool the server's
@@ -49,7 +33,11 @@ function intercept(low, surface) {
   const inners = new Map();
   const ours = new WeakSet();
   const listTools = async (extra) => {
-    const tools = await listEvery(inners.get('tools/list'), extra);
+    const list = inners.get('tools/list');
+    if (list === undefined) return [];
+    const tools = await listEveryTool((cursor) =>
+      list({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, extra),
+    );
     surface.tools.learn({ tools });
     return tools;
   };
