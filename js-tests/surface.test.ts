@@ -76,6 +76,33 @@ describe('page reads that answer later', () => {
     expect(answered).toEqual([1, 2]);
     await proxied.session.idle();
   });
+
+  it('a read that fails later is the JSON-RPC error of its code, through both adapters alike', async () => {
+    const failing = () => ({
+      ...createPolicy({ maxChars: CAP }),
+      readResource: async () => {
+        await sleep(5);
+        throw codedError('STORE_UNAVAILABLE', 'the page store cannot be reached: ECONNREFUSED');
+      },
+      callPageTool: async () => ({
+        content: [{ type: 'text', text: 'the page store cannot be reached' }],
+        isError: true,
+      }),
+    });
+    const direct = await viaSurface(server(), failing(), { pageTool: true });
+    const proxied = await viaProxy(server(), {}, { policy: failing(), pageTool: true });
+    for (const client of [direct, proxied.client]) {
+      await expect(client.readResource({ uri: 'budget://result/0123456789ab?page=1' })).rejects.toMatchObject({
+        code: -32603,
+        message: 'MCP error -32603: the page store cannot be reached: ECONNREFUSED',
+        data: { code: 'STORE_UNAVAILABLE', uri: 'budget://result/0123456789ab?page=1' },
+      });
+      expect(await client.callTool({ name: 'read_result_page', arguments: { id: 'x' } })).toEqual({
+        content: [{ type: 'text', text: 'the page store cannot be reached' }],
+        isError: true,
+      });
+    }
+  });
 });
 
 describe('page reads are reported beside calls', () => {

@@ -41,10 +41,16 @@ const INVALID_PARAMS_CODES = new Set([
 /** Whether `error` already is a JSON-RPC error (an SDK `McpError`, or one of ours): a numeric code. */
 const isRpcError = (error) => typeof error === 'object' && error !== null && Number.isSafeInteger(error.code);
 
-const messageOf = (error) =>
-  error instanceof Error || (typeof error === 'object' && error !== null && typeof error.message === 'string')
-    ? String(error.message)
-    : String(error);
+/** The message of a thrown value; one whose message cannot be read gets a sentence saying so. */
+function messageOf(error) {
+  try {
+    return typeof error === 'object' && error !== null && typeof error.message === 'string'
+      ? error.message
+      : String(error);
+  } catch {
+    return 'an error whose message cannot be read';
+  }
+}
 
 /**
  * The JSON-RPC error object `{ code, message, data? }` for a thrown value. A JSON-RPC error keeps
@@ -76,6 +82,7 @@ function rpcException({ code, message, data }) {
   return error;
 }
 
+/** A JSON object (not null, not an array): what a message, its params and its result must be. */
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Ids 1 and "1" are different JSON-RPC ids; the key keeps them apart in a Map. */
@@ -87,8 +94,6 @@ const hasId = (message) =>
   Object.hasOwn(message, 'id') &&
   (typeof message.id === 'string' || typeof message.id === 'number');
 
-/** A request: it has a method and an id. */
-const isRequest = (message) => hasId(message) && typeof message.method === 'string';
 /** A response: an id and no method. */
 const isResponse = (message) => hasId(message) && !Object.hasOwn(message, 'method');
 
@@ -111,7 +116,6 @@ module.exports = {
   isObject,
   idKey,
   hasId,
-  isRequest,
   isResponse,
   request,
   notification,

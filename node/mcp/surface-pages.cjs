@@ -6,6 +6,7 @@
 const { URI_PREFIX, parseResultUri } = require('./resources.cjs');
 const { countTokens } = require('../tokens.cjs');
 const { then } = require('./maybe-async.cjs');
+const { isObject } = require('./jsonrpc.cjs');
 
 /**
  * Result ids whose tool is remembered for page records, newest kept. A result read after it
@@ -87,7 +88,5 @@ function createPageAccounting({ encoding, observe, now = () => performance.now()
 
   return { attribute, read };
 }
-
-const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 module.exports = { MAX_ATTRIBUTED, createPageAccounting };

@@ -4,7 +4,7 @@
 // its outputSchema (whether an over-cap result must become isError) and its inputSchema (what a
 // preview may name to narrow the call).
 
-const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+const { isObject } = require('./jsonrpc.cjs');
 
 /** tools/list pages followed at most: a server whose cursor never ends is a server bug. */
 const MAX_LIST_PAGES = 1000;

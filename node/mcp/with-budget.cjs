@@ -121,11 +121,11 @@ function budgetCall(surface, ensureListed, request, extra, run) {
 function wireServer(low, surface) {
   low.registerCapabilities(surface.capabilities);
   let ensureListed = async () => {};
-  const budgeted = (handler) => (request, extra) =>
+  const budgetedHandler = (handler) => (request, extra) =>
     budgetCall(surface, ensureListed, request, extra, () => handler(request, extra));
   // One set before withBudget has the SDK's validation inside: budget what it answers.
   const before = low._requestHandlers.get('tools/call');
-  if (before !== undefined) low._requestHandlers.set('tools/call', budgeted(before));
+  if (before !== undefined) low._requestHandlers.set('tools/call', budgetedHandler(before));
   ensureListed = listedOnce(surface, intercept(low, surface));
   // One set from now on is wrapped before the SDK's own result validation (outermost, so the
   // surface then sits in front of the budgeted handler).
@@ -133,7 +133,7 @@ function wireServer(low, surface) {
   low.setRequestHandler = function budgetedToolsCall(schema, handler) {
     if (methodOf(schema) !== 'tools/call' || typeof handler !== 'function')
       return setRequestHandler.call(this, schema, handler);
-    return setRequestHandler.call(this, schema, budgeted(handler));
+    return setRequestHandler.call(this, schema, budgetedHandler(handler));
   };
 }
 
