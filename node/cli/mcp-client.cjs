@@ -4,13 +4,13 @@
 const { CliError } = require('./io.cjs');
 const { readLines, parseLine } = require('./lines.cjs');
 const { exited, stderrReason } = require('./child.cjs');
+const { RPC, hasId, isResponse, request, notification, response, errorResponse, frame } = require('../mcp/jsonrpc.cjs');
+const { listEveryTool } = require('../mcp/surface-tools.cjs');
 
 /** The protocol revision the client asks for; servers answer with the one they speak. */
 const PROTOCOL_VERSION = '2025-06-18';
 /** How long one request may take before the command gives up (a hung server never hangs CI). */
 const REQUEST_TIMEOUT_MS = 30_000;
-/** tools/list pages followed at most: a server whose cursor never ends is a server bug. */
-const MAX_PAGES = 1000;
 
 /** A JSON-RPC client on a spawned server: `request(method, params)`, `notify(method, params)`. */
 function connect(child, { timeoutMs = REQUEST_TIMEOUT_MS } = {}) {
@@ -27,12 +27,11 @@ function connect(child, { timeoutMs = REQUEST_TIMEOUT_MS } = {}) {
   };
   readLines(child.stdout, (line) => {
     const message = parseLine(line);
-    if (message === undefined || message === null || typeof message !== 'object') return;
-    if (typeof message.method === 'string' && message.id !== undefined) {
+    if (hasId(message) && typeof message.method === 'string') {
       send(serverRequestAnswer(message));
       return;
     }
-    if (!pending.has(message.id)) return;
+    if (!isResponse(message) || !pending.has(message.id)) return;
     const { resolve, reject, timer, method } = pending.get(message.id);
     pending.delete(message.id);
     clearTimeout(timer);
@@ -46,7 +45,7 @@ function connect(child, { timeoutMs = REQUEST_TIMEOUT_MS } = {}) {
     failAll(new CliError(`the server exited (${status.signal ?? `code ${status.code}`}) before answering${said}`));
   });
   child.stdin.on('error', () => {});
-  const send = (message) => child.stdin.write(`${JSON.stringify(message)}\n`);
+  const send = (message) => child.stdin.write(`${frame(message)}\n`);
   return {
     request(method, params) {
       if (closed) return Promise.reject(closed);
@@ -57,11 +56,11 @@ function connect(child, { timeoutMs = REQUEST_TIMEOUT_MS } = {}) {
           reject(new CliError(`the server did not answer ${method} within ${timeoutMs} ms`));
         }, timeoutMs);
         pending.set(id, { resolve, reject, timer, method });
-        send({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) });
+        send(request(id, method, params));
       });
     },
     notify(method, params) {
-      send({ jsonrpc: '2.0', method, ...(params === undefined ? {} : { params }) });
+      send(notification(method, params));
     },
   };
 }
@@ -99,15 +98,13 @@ function clientCapabilities(names = []) {
  * ping result, "method not found" for the rest (sampling, elicitation: there is no model or
  * user here), so a server that waits for an answer is never left waiting.
  */
-function serverRequestAnswer(request) {
-  const answer = (result) => ({ jsonrpc: '2.0', id: request.id, result });
-  if (request.method === 'roots/list') return answer({ roots: [] });
-  if (request.method === 'ping') return answer({});
-  return {
-    jsonrpc: '2.0',
-    id: request.id,
-    error: { code: -32601, message: `${request.method} is not supported by this client` },
-  };
+function serverRequestAnswer(message) {
+  if (message.method === 'roots/list') return response(message.id, { roots: [] });
+  if (message.method === 'ping') return response(message.id, {});
+  return errorResponse(message.id, {
+    code: RPC.METHOD_NOT_FOUND,
+    message: `${message.method} is not supported by this client`,
+  });
 }
 
 /**
@@ -125,18 +122,11 @@ async function initialize(client, clientInfo, capabilities = {}) {
 }
 
 /** Every tool the server lists, following `nextCursor` to the last page. */
-async function listTools(client) {
-  const tools = [];
-  let cursor;
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const result = await client.request('tools/list', cursor === undefined ? {} : { cursor });
-    if (!result || !Array.isArray(result.tools))
-      throw new CliError('the server answered tools/list without a tools array');
-    tools.push(...result.tools);
-    if (typeof result.nextCursor !== 'string') return tools;
-    cursor = result.nextCursor;
-  }
-  throw new CliError(`tools/list still had a nextCursor after ${MAX_PAGES} pages`);
+function listTools(client) {
+  return listEveryTool(
+    (cursor) => client.request('tools/list', cursor === undefined ? {} : { cursor }),
+    (text) => new CliError(text),
+  );
 }
 
 module.exports = {
