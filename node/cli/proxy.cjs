@@ -8,9 +8,10 @@ const { serverCommandArgs, spawnServer, exited, terminate, exitStatus } = requir
 const { readLines, parseLine } = require('./lines.cjs');
 const { ProxySession } = require('./proxy-session.cjs');
 const { SessionStats } = require('./proxy-stats.cjs');
-const { budgetFlags, BUDGET_FLAGS, BUDGET_HELP } = require('./proxy-options.cjs');
+const { budgetFlags, BUDGET_FLAGS, BUDGET_HELP, MENU_FLAGS, MENU_HELP, menuFlags } = require('./proxy-options.cjs');
 
 const HELP = `Usage: modoki-budget proxy [options] -- <command> [args…]
+       modoki-budget proxy [options] --server "<command> [args…]"
 
 Runs the MCP server <command> as a child and serves its tools over stdio with every tools/call
 result kept within the response budget (the withBudget policy): compact JSON, the cap on each
@@ -18,6 +19,8 @@ channel, an elision envelope past it with the full result served as budget://res
 Everything else passes through unchanged.
 
 ${BUDGET_HELP}
+${MENU_HELP}
+  --server "CMD ARGS" the server command as one argument (for clients that drop --)
   --page-tool         also offer the read_result_page tool (for clients without resources)
   --measure-only      forward every byte unchanged; only measure and log
   --log FILE          append one JSON line per call (tool, chars and tokens received and
@@ -49,6 +52,7 @@ function lineWriter(stream, source) {
 async function proxyCommand(argv, io) {
   const flags = {
     ...BUDGET_FLAGS,
+    ...MENU_FLAGS,
     'page-tool': { type: 'boolean' },
     'measure-only': { type: 'boolean' },
     log: { type: 'string' },
@@ -63,6 +67,7 @@ async function proxyCommand(argv, io) {
     measureOnly: values['measure-only'] === true,
     pageTool: values['page-tool'] === true,
   });
+  const dispatch = menuFlags(values, policy?.options.encoding);
   if (values.log !== undefined) {
     try {
       writeFileSync(values.log, '');
@@ -71,11 +76,11 @@ async function proxyCommand(argv, io) {
     }
   }
   const child = await spawnServer(command);
-  return run(child, io, { values, policy, measure });
+  return run(child, io, { values, policy, measure, dispatch });
 }
 
 /** Wires the child and the client together; resolves with the exit code once it is over. */
-async function run(child, io, { values, policy, measure }) {
+async function run(child, io, { values, policy, measure, dispatch }) {
   const stdin = io.stdin ?? process.stdin;
   const started = performance.now();
   const stats = new SessionStats({ log: values.log });
@@ -86,6 +91,7 @@ async function run(child, io, { values, policy, measure }) {
     measureOnly: values['measure-only'] === true,
     pageTool: values['page-tool'] === true,
     measure,
+    dispatch,
     send: { client: lineWriter(io.stdout, child.stdout), server: lineWriter(child.stdin, stdin) },
     warn: (text) => io.stderr.write(`modoki-budget proxy: ${text}\n`),
     onCall: (info) => {
