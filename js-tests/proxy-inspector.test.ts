@@ -1,7 +1,8 @@
 // The proxy behind a real client: the MCP inspector's CLI (npm @modelcontextprotocol/inspector-cli,
 // the CLI of @modelcontextprotocol/inspector, whose own package needs Node 22). Its launcher
 // takes the first `--` of its arguments as its own separator and drops it, so the proxy's
-// server command must come in --server; docs/proxy.md gives this setup.
+// server command must come in --server (docs/proxy.md gives this setup), and what goes wrong
+// must reach the client as an answer, since it shows no stderr.
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -49,7 +50,7 @@ describe("the inspector's CLI", () => {
     expect(directly.structuredContent).toEqual({ entities: [], relations: [] });
   });
 
-  it('drops the first --, so `proxy -- <command>` cannot reach it', () => {
+  it('drops the first --: the proxy answers initialize with why it cannot start, so the client shows it', () => {
     const r = inspector([
       process.execPath,
       bin,
@@ -61,6 +62,18 @@ describe("the inspector's CLI", () => {
       'tools/list',
     ]);
     expect(r.code).toBe(1);
-    expect(r.err).toContain('Connection closed');
+    expect(r.err).toContain(
+      `Failed to connect to MCP server: MCP error -32603: modoki-budget proxy: put the server command after --, as in \`modoki-budget proxy -- ${process.execPath} ${memoryServer}\`, or in --server "…"\n`,
+    );
+    expect(r.err).not.toContain('Connection closed');
+  });
+
+  it("a server that exits early: the client is shown its stderr's reason", () => {
+    const crash = `${process.execPath} -e "console.error('Error: no API key in MY_TOKEN'); process.exit(3)"`;
+    const r = inspector(['--', process.execPath, bin, 'proxy', '--server', crash, '--method', 'tools/list']);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(
+      'Failed to connect to MCP server: MCP error -32000: the MCP server exited with code 3 before answering initialize; its stderr says: Error: no API key in MY_TOKEN\n',
+    );
   });
 });

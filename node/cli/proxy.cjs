@@ -4,7 +4,8 @@
 // to tools/call results (ProxySession routes; this file owns the processes and the streams).
 const { writeFileSync } = require('node:fs');
 const { CliError, EXIT } = require('./io.cjs');
-const { serverCommandArgs, spawnServer, exited, terminate, exitStatus } = require('./child.cjs');
+const { serverCommandArgs, spawnServer, stderrReason, exited, terminate, exitStatus } = require('./child.cjs');
+const { RPC, hasId, errorResponse, frame } = require('../mcp/jsonrpc.cjs');
 const { readLines, parseLine } = require('./lines.cjs');
 const { ProxySession } = require('./proxy-session.cjs');
 const { SessionStats } = require('./proxy-stats.cjs');
@@ -49,7 +50,48 @@ function lineWriter(stream, source) {
   };
 }
 
+/** How long a proxy that cannot start waits for the client's first request to answer it. */
+const REFUSE_WAIT_MS = 5000;
+
+/**
+ * A client that started the proxy waits for its answer to initialize: a proxy that cannot
+ * start (a usage error, a command that does not run) sends the reason as that answer, so the
+ * client shows it instead of "Connection closed". Resolves once answered, at the end of stdin,
+ * or after REFUSE_WAIT_MS; a terminal gets nothing (the message goes to stderr as always).
+ */
+function refuseFirstRequest(io, message) {
+  const stdin = io.stdin ?? process.stdin;
+  if (stdin.isTTY) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      stdin.pause();
+      resolve();
+    };
+    const timer = setTimeout(done, REFUSE_WAIT_MS);
+    readLines(
+      stdin,
+      (line) => {
+        const request = parseLine(line);
+        if (!hasId(request) || typeof request.method !== 'string') return;
+        const error = { code: RPC.INTERNAL_ERROR, message: `modoki-budget proxy: ${message}` };
+        io.stdout.write(`${frame(errorResponse(request.id, error))}\n`, done);
+      },
+      done,
+    );
+  });
+}
+
 async function proxyCommand(argv, io) {
+  try {
+    return await startProxy(argv, io);
+  } catch (error) {
+    if (error instanceof CliError) await refuseFirstRequest(io, error.message);
+    throw error;
+  }
+}
+
+async function startProxy(argv, io) {
   const flags = {
     ...BUDGET_FLAGS,
     ...MENU_FLAGS,
@@ -136,7 +178,7 @@ async function run(child, io, { values, policy, measure, dispatch }) {
   const status = await exited(child);
   // Lines the server wrote before it exited are still answers: read them before failing the rest.
   await Promise.race([serverDone, new Promise((r) => setTimeout(r, 200).unref())]);
-  session.serverExited(status);
+  session.serverExited({ ...status, reason: await stderrReason(child) });
   // Answers still being worked out (a page read from a shared store) go out before the summary.
   await session.idle();
   process.off('SIGTERM', onSignal);
