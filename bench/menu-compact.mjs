@@ -90,6 +90,21 @@ export async function run({ show = false } = {}) {
     const menu = api.compactMenu(tools);
     const described = api.countTokens(JSON.stringify(menu.describe(source.names)));
     const perTool = Math.round(tools.reduce((s, t) => s + api.countTokens(JSON.stringify([t])), 0) / tools.length);
+    // Listing a described tool directly afterwards: what it adds to every later turn's menu,
+    // against what calling it through call_tool adds to each call (the model writes the
+    // wrapper: the call tool's name and {"name":…,"arguments":…} around the arguments).
+    const keepCost =
+      tools.reduce((s, t) => s + api.compactMenu(tools, { keep: [t.name] }).tokens - menu.tokens, 0) / tools.length;
+    const wrapper =
+      tools.reduce(
+        (s, t) =>
+          s +
+          api.countTokens(menu.callName) +
+          api.countTokens(JSON.stringify({ name: t.name, arguments: {} })) -
+          api.countTokens(t.name) -
+          api.countTokens('{}'),
+        0,
+      ) / tools.length;
     const row = {
       menu: source.name,
       tools: tools.length,
@@ -99,6 +114,7 @@ export async function run({ show = false } = {}) {
       catalog: `${menu.format}, ${menu.words} words`,
       'describe all': `${n(described)} (${(described / full).toFixed(2)}x)`,
       'describe one': n(perTool),
+      'list one after': `+${Math.round(keepCost)}/turn vs +${wrapper.toFixed(1)}/call`,
     };
     if (exe !== null) {
       for (const level of LEVELS) {
