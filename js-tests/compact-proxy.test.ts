@@ -13,11 +13,10 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { compactMenu, countTokens, menuCost, withBudget, type McpTool } from 'modoki-budget';
+import { liveTools } from './support/live-tools';
 import { bin, initializeParams, lineClient, root, within, type LineClient } from './support/line-client';
 
 const require = createRequire(import.meta.url);
-const { spawnServer, terminate } = require('../node/cli/child.cjs');
-const { connect, initialize, listTools } = require('../node/cli/mcp-client.cjs');
 
 const scratch = mkdtempSync(join(tmpdir(), 'compact-proxy-'));
 mkdirSync(join(scratch, 'tree'));
@@ -59,16 +58,7 @@ async function sdkProxy(flags: string[], server: string[]): Promise<Client> {
   return client;
 }
 
-async function rawTools(command: string[]): Promise<McpTool[]> {
-  const child = await spawnServer(command, { env, stderr: 'ignore' });
-  try {
-    const client = connect(child);
-    await initialize(client, { name: 'compact-proxy-test', version: '1' });
-    return await listTools(client);
-  } finally {
-    await terminate(child);
-  }
-}
+const rawTools = (command: string[]) => liveTools(command, env);
 
 async function lineProxy(flags: string[]): Promise<LineClient> {
   const client = lineClient([bin, 'proxy', ...flags, '--', ...filesystem]);

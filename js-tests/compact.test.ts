@@ -9,10 +9,9 @@ import { join } from 'node:path';
 import { get_encoding } from 'tiktoken';
 import { compactMenu, countTokens, menuCost, type McpTool } from 'modoki-budget';
 import * as esm from '../node/index.mjs';
+import { liveTools as live } from './support/live-tools';
 
 const require = createRequire(import.meta.url);
-const { spawnServer, terminate } = require('../node/cli/child.cjs');
-const { connect, initialize, listTools } = require('../node/cli/mcp-client.cjs');
 const cjs = require('modoki-budget');
 
 const root = join(__dirname, '..');
@@ -26,17 +25,8 @@ const server = (path: string, ...args: string[]) => [
   ...args,
 ];
 
-async function liveTools(command: string[]): Promise<McpTool[]> {
-  const env = { ...process.env, MEMORY_FILE_PATH: join(scratch, 'memory.jsonl') };
-  const child = await spawnServer(command, { env, stderr: 'ignore' });
-  try {
-    const client = connect(child);
-    await initialize(client, { name: 'compact-test', version: '1' });
-    return await listTools(client);
-  } finally {
-    await terminate(child);
-  }
-}
+const liveTools = (command: string[]) =>
+  live(command, { ...process.env, MEMORY_FILE_PATH: join(scratch, 'memory.jsonl') });
 
 const menus: Record<string, McpTool[]> = {};
 beforeAll(async () => {

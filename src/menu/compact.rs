@@ -194,7 +194,7 @@ fn cheaper_meta(
     for (format, catalog) in [(Format::Prose, prose(&lines)), (Format::Toon, toon(&lines))] {
         let meta = meta_tools(describe, call, &catalog);
         let tokens = meta.iter().map(|t| count(encoding, &to_json(t))).sum::<Result<usize>>()?;
-        if best.as_ref().is_none_or(|(_, _, b)| tokens < *b) {
+        if best.as_ref().map_or(true, |(_, _, b)| tokens < *b) {
             best = Some((meta, format, tokens));
         }
     }
