@@ -155,7 +155,9 @@ describe('audit', () => {
       format: 'prose',
       words: 24,
       describeAllTokens: expect.any(Number),
+      catalogChars: report.compact.catalogChars,
     });
+    expect(c.catalogChars).toBeLessThanOrEqual(2048);
     expect(c.fullTokens).toBe(report.cost.tokens);
     expect(c.tools).toBe(2);
     const pct = ((c.tokens / c.fullTokens) * 100).toFixed(1);

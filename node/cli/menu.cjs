@@ -167,6 +167,8 @@ function compactReport(tools, options) {
     format: menu.format,
     words: menu.words,
     describeAllTokens: countTokens(JSON.stringify(tools), options.encoding),
+    // The catalog is the call tool's description, which Claude Code cuts like any other.
+    catalogChars: menu.tools[1].description.length,
   };
 }
 
@@ -267,7 +269,11 @@ function compactLine(c, toolCount, paint) {
   const share = `${pct(c.tokens, c.fullTokens)}% of ${n(c.fullTokens)}`;
   const catalog = c.words === 0 ? 'names only' : `up to ${n(c.words)} words a tool`;
   const over = c.withinBudget ? '' : `, over its budget of ${n(c.budget)}`;
-  return `${title} ${n(c.tools)} tools, ${n(c.tokens)} tokens (${share}${over}); catalog as ${c.format}, ${catalog}; describing all ${n(toolCount)} tools: ${n(c.describeAllTokens)} tokens`;
+  const cut =
+    c.catalogChars > DESCRIPTION_CUT_CHARS
+      ? `; the catalog is ${n(c.catalogChars)} chars, and Claude Code reads only the first ${n(DESCRIPTION_CUT_CHARS)} (keep some tools with --menu-keep)`
+      : '';
+  return `${title} ${n(c.tools)} tools, ${n(c.tokens)} tokens (${share}${over}); catalog as ${c.format}, ${catalog}; describing all ${n(toolCount)} tools: ${n(c.describeAllTokens)} tokens${cut}`;
 }
 
 /** Runs `modoki-budget menu` with `argv` (the arguments after `menu`); returns the exit code. */
