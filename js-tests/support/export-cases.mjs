@@ -275,6 +275,14 @@ const CASES = [
       return [grouped.tools, grouped.route('scene', { action: 'edit', guid: 'g' })];
     },
   ],
+  [
+    'compactMenu',
+    'describe and route',
+    (m) => {
+      const menu = m.compactMenu(tools);
+      return [menu.tools, menu.describe(['scene.edit']), menu.route({ name: 'scene.edit', arguments: { op: 'move' } })];
+    },
+  ],
   ['menuFor', 'compact', (m) => m.menuFor(tools, { compact: ['scene.state'] })],
   [
     'tailWithCounts',
