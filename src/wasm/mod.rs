@@ -11,6 +11,8 @@
 
 pub mod abi;
 #[cfg(feature = "full")]
+mod elision;
+#[cfg(feature = "full")]
 mod menu;
 #[cfg(feature = "full")]
 mod profile;
