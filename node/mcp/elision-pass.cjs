@@ -24,6 +24,7 @@ function run(input, isText, limits, paged) {
     length,
     latin1,
     isText,
+    input.length,
     limits.maxChars,
     limits.maxTokens ?? NO_TOKEN_CAP,
     limits.encoding,

@@ -15,7 +15,6 @@ use crate::json::string::json_string;
 use crate::tokens;
 
 pub use pages::{Limits, Paginator};
-use spans::utf16_units;
 use tally::Tally;
 
 /// What one pass knows of a text.
@@ -36,10 +35,10 @@ pub struct Pass {
     pub pages: Option<Option<Vec<String>>>,
 }
 
-/// The pass over the compact JSON `text` of a kept value. With `paged`, the envelope and pages
-/// are made even when the text fits (a result whose other channel is over).
-pub fn json_pass(text: &str, limits: Limits, paged: bool) -> Result<Pass> {
-    let chars = utf16_units(text.as_bytes());
+/// The pass over the compact JSON `text` of a kept value, `chars` UTF-16 units long (the caller
+/// knows its `.length`; counting it again would cost a pass over the text). With `paged`, the
+/// envelope and pages are made even when the text fits (a result whose other channel is over).
+pub fn json_pass(text: &str, chars: usize, limits: Limits, paged: bool) -> Result<Pass> {
     let over_chars = chars > limits.max_chars;
     let Some(cap) = limits.max_tokens else {
         if !over_chars && !paged {

@@ -13,8 +13,9 @@ use crate::json::latin1::utf8_to_latin1;
 use crate::tokens;
 
 /// Runs the pass over the first `len` input bytes (Latin-1 when `latin1`, else UTF-8): the
-/// compact JSON of a kept value, or with `text` the JSON string literal of a kept text. A
-/// negative `max_tokens` is no token cap; `paged` asks for pages even when the text fits.
+/// compact JSON of a kept value, `chars` UTF-16 units long, or with `text` the JSON string
+/// literal of a kept text. A negative `max_tokens` is no token cap; `paged` asks for pages even
+/// when the text fits.
 ///
 /// Returns `[fits, chars, tokens (-1: not counted), output bytes, output is Latin-1, envelope
 /// units, page count (-1: the cap cannot hold a page; 0: none made), units of each page…]`; the
@@ -25,6 +26,7 @@ pub fn elision_pass(
     len: usize,
     latin1: bool,
     text: bool,
+    chars: f64,
     max_chars: f64,
     max_tokens: f64,
     encoding: &str,
@@ -35,8 +37,13 @@ pub fn elision_pass(
         max_tokens: (max_tokens >= 0.0).then(|| tokens::limit_from_f64(max_tokens)),
         encoding: tokens::encoding(encoding)?,
     };
-    let pass =
-        abi::with_input_text(len, latin1, |t| if text { text_pass(t, limits) } else { json_pass(t, limits, paged) })??;
+    let pass = abi::with_input_text(len, latin1, |t| {
+        if text {
+            text_pass(t, limits)
+        } else {
+            json_pass(t, chars as usize, limits, paged)
+        }
+    })??;
     Ok(write(pass))
 }
 
