@@ -143,10 +143,6 @@ function summarize(data) {
   return JSON.parse(core.summarizeJson(data));
 }
 
-// The head of the hint this package writes, so a retargeted hint keeps the size, unit and cap the
-// envelope was built with.
-const OWN_HINT = /^Response was ([^ ]+) (chars|tokens) \(cap ([^ )]+)\)\. Narrow it: /;
-
 /**
  * Rewrites an over-cap envelope's hint to name the calling tool's own `filters`, keeping any
  * banner in front (the payload is the text after the last blank line). Text that is not an
@@ -170,10 +166,8 @@ function retargetNarrowHint(text, filters) {
     typeof envelope.hint !== 'string'
   )
     return text;
-  const own = OWN_HINT.exec(envelope.hint);
-  const hint = own
-    ? core.narrowHint(own[1], own[3], own[2] === 'tokens', names)
-    : core.narrowHint(safeString(envelope.bytes ?? 0), String(MAX_PAYLOAD_CHARS), false, names);
+  // The core reads back its own hint (keeping its size, unit and cap) or writes one for `bytes`.
+  const hint = core.retargetHint(envelope.hint, safeString(envelope.bytes ?? 0), names);
   return prefix + JSON.stringify({ ...envelope, hint });
 }
 
