@@ -6,6 +6,7 @@
 
 const core = require('../internal/core.cjs');
 const abi = require('../internal/abi.cjs');
+const tokens = require('../tokens.cjs');
 
 /** What the core reads as "no token cap". */
 const NO_TOKEN_CAP = -1;
@@ -52,17 +53,23 @@ function run(input, isText, limits, paged) {
   };
 }
 
+const fitting = (text, count) => ({ fits: true, chars: text.length, tokens: count, envelope: '', pages: null });
+
 /**
  * The pass over the compact JSON `text` of a kept value, under `limits` ({ maxChars, maxTokens,
  * encoding }, the encoding already prepared): `{ fits, chars, tokens (-1: not counted),
  * envelope, pages }`. Envelope and pages are made when the text is over a cap, or with
- * `paged`; `pages` is null when the cap cannot hold one page. A text that fits by its length
- * alone never crosses into WebAssembly.
+ * `paged`; `pages` is null when the cap cannot hold one page. A text within the char cap is
+ * only counted, up to the token cap (and not at all when its length settles it); the pass
+ * runs when something is over.
  */
 function jsonPass(text, limits, paged = false) {
-  const { maxChars, maxTokens } = limits;
-  if (!paged && text.length <= maxChars && (maxTokens === undefined || text.length * 3 <= maxTokens)) {
-    return { fits: true, chars: text.length, tokens: -1, envelope: '', pages: null };
+  const { maxChars, maxTokens, encoding } = limits;
+  if (!paged && text.length <= maxChars) {
+    // Every token is at least one UTF-8 byte, and a UTF-16 unit is at most three.
+    if (maxTokens === undefined || text.length * 3 <= maxTokens) return fitting(text, -1);
+    const count = tokens.countPrepared(text, encoding, maxTokens);
+    if (count <= maxTokens) return fitting(text, count);
   }
   return run(text, false, limits, paged);
 }

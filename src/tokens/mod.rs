@@ -189,15 +189,17 @@ pub fn count(encoding: Encoding, text: &str) -> Result<usize> {
 /// Counts tokens, stopping as soon as the count exceeds `limit`: the result is the exact count
 /// when it is `<= limit`, else some number `> limit` (the count of the pieces read so far).
 pub fn count_up_to(encoding: Encoding, text: &str, limit: usize) -> Result<usize> {
+    let table = rank_table(encoding)?;
+    let bytes = text.as_bytes();
     let mut total = 0usize;
-    walk_pieces(encoding, text, 0, |_, end, tokens| {
-        total += tokens;
-        if total <= limit {
-            end
-        } else {
-            usize::MAX
-        }
-    })?;
+    CACHES.with(|caches| {
+        let mut caches = caches.borrow_mut();
+        let cache = &mut caches[encoding.index()];
+        for_each_piece(encoding, text, |start, end| {
+            total += cache.count(table, bytes, start, end);
+            total <= limit
+        });
+    });
     Ok(total)
 }
 
