@@ -2,7 +2,6 @@
 // in Cargo.toml because wasm-pack would download it), then the npm `binaryen` wasm-opt.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import { homedir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
@@ -85,8 +84,4 @@ const names = {
 };
 writeFileSync(join(root, 'pkg', 'modoki_budget_exports.json'), `${JSON.stringify(names)}\n`);
 
-// The stream summaries' constants (tail defaults, log budgets, level names) are the core's, but
-// node/streams.cjs exports them as values: read once here, so importing the package never has
-// to instantiate the WebAssembly module to know them.
-const fullModule = createRequire(import.meta.url)(join(root, 'pkg', 'modoki_budget.js'));
-writeFileSync(join(root, 'pkg', 'stream_constants.json'), `${fullModule.streamConstants()}\n`);
+(await import('./constants.mjs')).writeConstants(root);

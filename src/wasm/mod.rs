@@ -11,6 +11,8 @@
 
 pub mod abi;
 #[cfg(feature = "full")]
+mod constants;
+#[cfg(feature = "full")]
 mod elision;
 #[cfg(feature = "full")]
 mod menu;
