@@ -4,7 +4,7 @@
 
 const core = require('./internal/core.cjs');
 const abi = require('./internal/abi.cjs');
-const { ensureTable, loadEncoding } = require('./internal/tables.cjs');
+const { ensureTable, isLoaded, loadEncoding } = require('./internal/tables.cjs');
 const { codedError } = require('./internal/errors.cjs');
 const { DEFAULT_ENCODING, encodingName: checkedEncoding, readOptions } = require('./internal/options.cjs');
 const { stringifyNeverThrows } = require('./tolerant-json.cjs');
@@ -30,7 +30,7 @@ function requireText(text, fn) {
  */
 function prepareEncoding(encoding) {
   const name = encodingName(encoding);
-  if (loadedTables.has(name)) return name;
+  if (isLoaded(name)) return name;
   checkedEncoding(name);
   ensureTable(name);
   return name;
