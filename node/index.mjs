@@ -118,5 +118,7 @@ export const editorJournal = forward('editorJournal');
 export const watchRead = forward('watchRead');
 export const withBudget = forward('withBudget');
 export const createBudgetPolicy = forward('createBudgetPolicy');
+export const memoryStore = forward('memoryStore');
+export const redisStore = forward('redisStore');
 
 export default api;

@@ -8,16 +8,26 @@ const { serverCommandArgs, spawnServer, exited, terminate, exitStatus } = requir
 const { readLines, parseLine } = require('./lines.cjs');
 const { ProxySession } = require('./proxy-session.cjs');
 const { SessionStats } = require('./proxy-stats.cjs');
-const { budgetFlags, BUDGET_FLAGS, BUDGET_HELP } = require('./proxy-options.cjs');
+const {
+  budgetFlags,
+  upstreamFlags,
+  BUDGET_FLAGS,
+  BUDGET_HELP,
+  UPSTREAM_FLAGS,
+  UPSTREAM_HELP,
+} = require('./proxy-options.cjs');
 
 const HELP = `Usage: modoki-budget proxy [options] -- <command> [args…]
+       modoki-budget proxy [options] --url <http(s) endpoint> [--header "Name: value"]…
 
-Runs the MCP server <command> as a child and serves its tools over stdio with every tools/call
-result kept within the response budget (the withBudget policy): compact JSON, the cap on each
-channel, an elision envelope past it with the full result served as budget://result/… pages.
-Everything else passes through unchanged.
+Runs the MCP server <command> as a child (or reaches the remote one at --url over Streamable
+HTTP) and serves its tools over stdio with every tools/call result kept within the response
+budget (the withBudget policy): compact JSON, the cap on each channel, an elision envelope past
+it with the full result served as budget://result/… pages. Everything else passes through
+unchanged.
 
 ${BUDGET_HELP}
+${UPSTREAM_HELP}
   --page-tool         also offer the read_result_page tool (for clients without resources)
   --measure-only      forward every byte unchanged; only measure and log
   --log FILE          append one JSON line per call: tool, chars and tokens received and
@@ -48,6 +58,7 @@ function lineWriter(stream, source) {
 async function proxyCommand(argv, io) {
   const flags = {
     ...BUDGET_FLAGS,
+    ...UPSTREAM_FLAGS,
     'page-tool': { type: 'boolean' },
     'measure-only': { type: 'boolean' },
     log: { type: 'string' },
@@ -69,23 +80,43 @@ async function proxyCommand(argv, io) {
       throw new CliError(`cannot write the log ${values.log}: ${error.code ?? error.message}`);
     }
   }
-  const child = await spawnServer(command);
-  return run(child, io, { values, policy, measure });
+  const upstream = await openUpstream(values, command, io.stdin ?? process.stdin);
+  return run(upstream, io, { values, policy, measure });
 }
 
-/** Wires the child and the client together; resolves with the exit code once it is over. */
-async function run(child, io, { values, policy, measure }) {
+/**
+ * The server the proxy fronts: the remote endpoint of `--url` (Streamable HTTP), or the child
+ * that runs `command` (stdio). Either is `{ send(line), listen(onMessage) → ended, exited,
+ * stop(), source }`: `send` writes one message, `listen` delivers each of the server's
+ * messages as `(line, message)` (the child's unparsed: `message` undefined) and resolves when no more will come, `exited` resolves with
+ * `{ code, signal }`, `stop` ends it, `source` is the stream to pause when the client is slow.
+ */
+async function openUpstream(values, command, stdin) {
+  const { url, headers, timeoutMs } = upstreamFlags(values, command);
+  if (url !== undefined) return require('./upstream-http.cjs').httpUpstream(url, { headers, timeoutMs });
+  const child = await spawnServer(command);
+  child.stdin.on('error', () => {});
+  return {
+    send: lineWriter(child.stdin, stdin),
+    listen: (onMessage) => new Promise((resolve) => readLines(child.stdout, (line) => onMessage(line), resolve)),
+    exited: exited(child),
+    stop: () => terminate(child),
+    source: child.stdout,
+  };
+}
+
+/** Wires the server and the client together; resolves with the exit code once it is over. */
+async function run(upstream, io, { values, policy, measure }) {
   const stdin = io.stdin ?? process.stdin;
   const started = performance.now();
   const stats = new SessionStats({ log: values.log });
   const keepFields = values.html !== undefined ? require('./proxy-page.cjs').fieldsOf : undefined;
-  child.stdin.on('error', () => {});
   const session = new ProxySession({
     policy,
     measureOnly: values['measure-only'] === true,
     pageTool: values['page-tool'] === true,
     measure,
-    send: { client: lineWriter(io.stdout, child.stdout), server: lineWriter(child.stdin, stdin) },
+    send: { client: lineWriter(io.stdout, upstream.source), server: upstream.send },
     warn: (text) => io.stderr.write(`modoki-budget proxy: ${text}\n`),
     onCall: (info) => {
       const call = stats.add(info, info.started - started);
@@ -96,12 +127,12 @@ async function run(child, io, { values, policy, measure }) {
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    terminate(child);
+    upstream.stop();
   };
   // A bug in handling one message costs that message, never the session.
-  const guarded = (handle) => (line) => {
+  const guarded = (handle) => (line, message) => {
     try {
-      handle(line, parseLine(line));
+      handle(line, message === undefined ? parseLine(line) : message);
     } catch (error) {
       io.stderr.write(
         `modoki-budget proxy: internal error on a ${line.length}-byte message: ${error && error.message ? error.message : String(error)} (please report this)\n`,
@@ -115,17 +146,11 @@ async function run(child, io, { values, policy, measure }) {
   );
   stdin.on('error', stop);
   io.stdout.on?.('error', stop);
-  const serverDone = new Promise((resolve) =>
-    readLines(
-      child.stdout,
-      guarded((line, message) => session.fromServer(line, message)),
-      resolve,
-    ),
-  );
+  const serverDone = upstream.listen(guarded((line, message) => session.fromServer(line, message)));
   const onSignal = () => stop();
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
-  const status = await exited(child);
+  const status = await upstream.exited;
   // Lines the server wrote before it exited are still answers: read them before failing the rest.
   await Promise.race([serverDone, new Promise((r) => setTimeout(r, 200).unref())]);
   session.serverExited(status);
