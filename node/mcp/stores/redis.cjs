@@ -55,6 +55,9 @@ local o = redis.call('HGET', KEYS[1], 'o')
 if not o or (o ~= '' and o ~= ARGV[1]) then return 0 end
 return redis.call('DEL', KEYS[1])`;
 
+/** ioredis states after a connection was lost (or closed on purpose). */
+const LOST = new Set(['reconnecting', 'close', 'end']);
+
 /** The owner as kept in Redis: a digest, so the store holds no session ids or principals. */
 const ownerDigest = (owner) => (owner === null ? '' : createHash('sha256').update(owner).digest('base64url'));
 
@@ -67,12 +70,13 @@ function adapt(client) {
     // node-redis (v4+): sendCommand takes the command as an array; isReady says it is connected.
     if (typeof client.sendCommand === 'function' && typeof client.isReady === 'boolean')
       return { kind: 'node-redis', send: (args) => client.sendCommand(args), ready: () => client.isReady };
-    // ioredis: call(command, ...args); status is 'ready' while connected.
+    // ioredis: call(command, ...args). While it first connects a command waits in its queue
+    // (bounded by timeoutMs); once the connection is lost, commands would only queue.
     if (typeof client.call === 'function' && typeof client.status === 'string')
       return {
         kind: 'ioredis',
         send: ([command, ...args]) => client.call(command, ...args),
-        ready: () => client.status === 'ready',
+        ready: () => !LOST.has(client.status),
       };
   }
   throw codedError(
