@@ -171,6 +171,18 @@ describe.each(['ioredis', 'node-redis'] as const)('redisStore with %s', (kind) =
   });
 });
 
+describe('redisStore with an ioredis client that is still connecting', () => {
+  it('lets the first command wait for the connection', async () => {
+    const client = new Redis(server.port, '127.0.0.1');
+    client.on('error', () => {});
+    clients.push({ close: () => client.disconnect() });
+    expect(client.status).toBe('connecting');
+    const store = redisStore(client);
+    const id = (await store.put(['early']))!;
+    expect(await store.get(id)).toEqual({ pages: 1, text: 'early' });
+  });
+});
+
 describe('redisStore arguments', () => {
   it('refuses what is not a Redis client, and bad options', async () => {
     expect(() => redisStore({} as never)).toThrow(
