@@ -7,10 +7,10 @@
 const { encode, capText } = require('../result.cjs');
 const tokens = require('../tokens.cjs');
 const { PRESETS, resolveOptions } = require('./options.cjs');
-const { createStore } = require('./store.cjs');
 const { splitPages } = require('./pages.cjs');
 const { RESOURCE_TEMPLATE, PAGE_TOOL_DESCRIPTOR, resourceLink, createPageReader } = require('./resources.cjs');
 const { MARKER_RESERVE, MARKER_TOKENS, unsendable, faultMessage } = require('./faults.cjs');
+const { then } = require('./maybe-async.cjs');
 
 const isText = (block) =>
   typeof block === 'object' && block !== null && block.type === 'text' && typeof block.text === 'string';
@@ -23,19 +23,43 @@ const isCallToolResult = (v) => Array.isArray(v.content) || (v.content === undef
 function createPolicy(options) {
   const opts = resolveOptions(options);
   const { maxChars, maxTokens, encoding, precision, compactJson } = opts;
-  const store = createStore(opts.store);
+  const store = opts.store;
   const reader = createPageReader(store);
-  const limits = { maxChars, maxTokens, encoding };
-  const headChars = Math.max(0, maxChars - MARKER_RESERVE);
-  const headTokens = maxTokens === undefined ? undefined : Math.max(0, maxTokens - MARKER_TOKENS);
 
-  // A text's head within both caps (a text result over the cap, a fault's message): cut by
-  // chars; when that is still over the token cap (a char can be several tokens), cut after its
-  // first tokens instead — which then ends before the char cut.
-  function capHead(text) {
-    const byChars = capText(text, headChars);
-    if (headTokens === undefined || tokens.fitsTokenBudget(byChars, maxTokens, encoding)) return byChars;
-    return encode(text, { maxChars: Infinity, maxTokens: headTokens, encoding });
+  // A text's head within both caps less `room` (a text result over the cap, a fault's message):
+  // cut by chars; when that is still over the token cap (a char can be several tokens), cut
+  // after its first tokens instead — which then ends before the char cut.
+  function capHead(text, room = NO_ROOM) {
+    const chars = Math.max(0, maxChars - room.chars - MARKER_RESERVE);
+    const byChars = capText(text, chars);
+    if (maxTokens === undefined) return byChars;
+    const tokenCap = Math.max(1, maxTokens - room.tokens);
+    if (tokens.fitsTokenBudget(byChars, tokenCap, encoding)) return byChars;
+    return encode(text, { maxChars: Infinity, maxTokens: Math.max(0, tokenCap - MARKER_TOKENS), encoding });
+  }
+
+  // The elision envelope of `kept` within both caps less `room` (what another text block takes).
+  function envelopeOf(kept, room) {
+    if (typeof kept === 'string') return capHead(kept, room);
+    const cap = { maxChars: maxChars - room.chars, encoding };
+    if (maxTokens !== undefined) cap.maxTokens = Math.max(1, maxTokens - room.tokens);
+    return encode(kept, cap);
+  }
+
+  // Keeps the pages for `owner`: `{ id }` (null when the store does not keep a result this
+  // large), or `{ id: null, failure }` when the store cannot be reached — never a rejection.
+  function keep(pages, owner) {
+    if (pages === null) return { id: null };
+    let put;
+    try {
+      put = store.put(pages, owner === undefined ? undefined : { owner });
+    } catch (failure) {
+      return { id: null, failure };
+    }
+    return Promise.resolve(put).then(
+      (id) => ({ id: typeof id === 'string' ? id : null }),
+      (failure) => ({ id: null, failure }),
+    );
   }
 
   // Compact JSON of a value, rounded when `precision` is set. Throws on a cycle or a BigInt
@@ -99,42 +123,55 @@ function createPolicy(options) {
     return texts[0];
   }
 
-  function elide(raw, kept, blocks, isError) {
-    const envelope = typeof kept === 'string' ? capHead(kept) : encode(kept, limits);
-    const pages = splitPages(kept, limits);
-    const id = pages === null ? null : store.put(pages);
-    const content = [{ type: 'text', text: envelope }];
-    if (id !== null) content.push(resourceLink(id, pages.length, opts.pageTool));
-    for (const block of blocks) if (!isText(block)) content.push(block);
-    const { content: _content, structuredContent: _structured, isError: _isError, ...rest } = raw;
-    const result = { ...rest, content };
-    if (isError) result.isError = true;
-    return result;
+  // An over-cap result: the envelope, a link to the kept pages, the non-text blocks. When the
+  // store cannot keep the pages, the answer says so in a text block of its own (and the
+  // envelope gives up that block's room), so the call still answers within the cap.
+  function elide(raw, kept, blocks, isError, owner) {
+    const pages = splitPages(kept, { maxChars, maxTokens, encoding });
+    return then(keep(pages, owner), ({ id, failure }) => {
+      const note = failure === undefined ? undefined : unkeptNote(failure);
+      const room = note === undefined ? NO_ROOM : { chars: note.length, tokens: tokens.countTokens(note, encoding) };
+      const content = [{ type: 'text', text: envelopeOf(kept, room) }];
+      if (note !== undefined) content.push({ type: 'text', text: note });
+      if (id !== null) content.push(resourceLink(id, pages.length, opts.pageTool));
+      for (const block of blocks) if (!isText(block)) content.push(block);
+      const { content: _content, structuredContent: _structured, isError: _isError, ...rest } = raw;
+      const result = { ...rest, content };
+      if (isError) result.isError = true;
+      return result;
+    });
   }
 
-  // Each budget* returns the result and the texts of its larger channel, in and out (for info).
+  // Each budget* returns the result and the texts of its larger channel, in and out (for info);
+  // over the cap, once the store has answered (a Promise of them when it answers later).
+
+  const elided = (source, kept, blocks, isError, owner, textsIn) =>
+    then(elide(source, kept, blocks, isError, owner), (result) => ({
+      result,
+      textsIn,
+      textsOut: textsOf(result),
+      elided: true,
+    }));
 
   // Plain data: one text block, its compact JSON.
-  function budgetData(raw) {
+  function budgetData(raw, owner) {
     const text = compact(raw);
     if (fits([text]))
       return { result: { content: [{ type: 'text', text }] }, textsIn: [text], textsOut: [text], elided: false };
-    const result = elide({}, JSON.parse(text), [], false);
-    return { result, textsIn: [text], textsOut: textsOf(result), elided: true };
+    return elided({}, JSON.parse(text), [], false, owner, [text]);
   }
 
   // A result without structuredContent: its text blocks are the one channel.
-  function budgetBlocks(source, blocks) {
+  function budgetBlocks(source, blocks, owner) {
     const textsIn = blocks.filter(isText).map((b) => b.text);
     const out = blocks.map(compactBlock);
     const texts = out.filter(isText).map((b) => b.text);
     if (fits(texts)) return { result: { ...source, content: out }, textsIn, textsOut: texts, elided: false };
-    const result = elide(source, keptFromTexts(texts), out, source.isError === true);
-    return { result, textsIn, textsOut: textsOf(result), elided: true };
+    return elided(source, keptFromTexts(texts), out, source.isError === true, owner, textsIn);
   }
 
   // A result with structuredContent: two channels, its JSON and the text blocks.
-  function budgetStructured(source, blocks, structured, hasOutputSchema) {
+  function budgetStructured(source, blocks, structured, hasOutputSchema, owner) {
     const textsIn = blocks.filter(isText).map((b) => b.text);
     const exact = JSON.stringify(structured);
     const text = precision === undefined ? exact : compact(structured);
@@ -153,19 +190,19 @@ function createPolicy(options) {
         elided: false,
       };
     }
-    const result = elide(source, JSON.parse(text), out, hasOutputSchema || source.isError === true);
-    return { result, textsIn: bigger(textsIn, [exact]), textsOut: textsOf(result), elided: true };
+    const isError = hasOutputSchema || source.isError === true;
+    return elided(source, JSON.parse(text), out, isError, owner, bigger(textsIn, [exact]));
   }
 
-  function budget(raw, hasOutputSchema) {
+  function budget(raw, hasOutputSchema, owner) {
     if (!isCallToolResult(raw)) {
       // Plain data of a tool with an outputSchema is its structuredContent.
-      if (!hasOutputSchema || Array.isArray(raw)) return budgetData(raw);
-      return budgetStructured({}, [], raw, true);
+      if (!hasOutputSchema || Array.isArray(raw)) return budgetData(raw, owner);
+      return budgetStructured({}, [], raw, true, owner);
     }
     const blocks = Array.isArray(raw.content) ? raw.content : [];
-    if (!isRecord(raw.structuredContent)) return budgetBlocks(raw, blocks);
-    return budgetStructured(raw, blocks, raw.structuredContent, hasOutputSchema);
+    if (!isRecord(raw.structuredContent)) return budgetBlocks(raw, blocks, owner);
+    return budgetStructured(raw, blocks, raw.structuredContent, hasOutputSchema, owner);
   }
 
   // The call's outcome: the result now, its info (with exact token counts) when first read.
@@ -195,13 +232,19 @@ function createPolicy(options) {
     return finish(toolName, { content: [{ type: 'text', text }], isError: true }, [], [text], false, started);
   }
 
+  /**
+   * `context`: `{ hasOutputSchema, owner }` — `owner` (a session id or a principal) is who may
+   * read the pages of an over-cap result. An Applied, or a Promise of one for an over-cap
+   * result (its pages go to the store first); never throws, never rejects.
+   */
   function apply(toolName, value, context) {
     const started = performance.now();
     const why = unsendable(value);
     if (why !== null) return faultResult(toolName, new Error(why), started);
+    const { hasOutputSchema = false, owner } = isRecord(context) ? context : {};
     let out;
     try {
-      out = budget(value, context !== undefined && context !== null && context.hasOutputSchema === true);
+      out = budget(value, hasOutputSchema === true, typeof owner === 'string' && owner !== '' ? owner : undefined);
     } catch (error) {
       return faultResult(
         toolName,
@@ -211,7 +254,7 @@ function createPolicy(options) {
         started,
       );
     }
-    return finish(toolName, out.result, out.textsIn, out.textsOut, out.elided, started);
+    return then(out, (o) => finish(toolName, o.result, o.textsIn, o.textsOut, o.elided, started));
   }
 
   return {
@@ -222,8 +265,18 @@ function createPolicy(options) {
     readResource: reader.readResource,
     pageTool: PAGE_TOOL_DESCRIPTOR,
     callPageTool: reader.callPageTool,
-    store: { stats: store.stats },
+    store,
   };
+}
+
+/** What an envelope shares its cap with: nothing, or the note of an unkept result. */
+const NO_ROOM = Object.freeze({ chars: 0, tokens: 0 });
+
+/** The text that says an over-cap result's pages could not be kept, and why. */
+function unkeptNote(failure) {
+  const why = failure instanceof Error ? failure.message : String(failure);
+  const shortWhy = why.length > 200 ? `${why.slice(0, 199)}…` : why;
+  return `The full result could not be kept, so it has no pages to read (${shortWhy}). Call the tool again later, or narrow the call.`;
 }
 
 function textsOf(result) {
