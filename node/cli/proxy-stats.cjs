@@ -17,6 +17,8 @@ class SessionStats {
     this.writeFile = writeFile;
     this.startedAt = startedAt;
     this.calls = [];
+    /** Page reads, as the surface reported them (their tokens counted only if read). */
+    this.pages = [];
     this.costliest = [];
   }
 
@@ -34,8 +36,17 @@ class SessionStats {
       at: round(startedOffsetMs),
     };
     this.calls.push(call);
-    if (this.log !== undefined) this.writeFile(this.log, `${JSON.stringify(call)}\n`);
+    if (this.log !== undefined) this.writeFile(this.log, `${JSON.stringify({ kind: 'call', ...call })}\n`);
     return call;
+  }
+
+  /** One page read (a budget:// resource or the page tool), logged as a `kind: 'page'` line. */
+  page(record, startedOffsetMs) {
+    this.pages.push(record);
+    if (this.log === undefined) return;
+    const { tool, resultId, page, chars, tokens, ms } = record;
+    const line = { kind: 'page', tool, resultId, page, chars, tokens, ms: round(ms), at: round(startedOffsetMs) };
+    this.writeFile(this.log, `${JSON.stringify(line)}\n`);
   }
 
   /** Whether a response of `tokensIn` would be among the costliest kept for the HTML page. */
