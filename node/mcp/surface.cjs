@@ -23,6 +23,10 @@ const OWNED_METHODS = Object.freeze([
   'resources/read',
 ]);
 
+/** Who reads, as the adapter's `server` says (`server.owner`): `{ owner }`, or undefined for anyone. */
+const readerOf = (server) =>
+  isObject(server) && typeof server.owner === 'string' ? { owner: server.owner } : undefined;
+
 /** Whether a list result is the last page of its list: it has no `nextCursor`. */
 const isLastPage = (result) => typeof result.nextCursor !== 'string';
 
@@ -45,25 +49,26 @@ function createSurface(policy, { pageTool = policy.options.pageTool === true, di
   /** What the layer adds to the server's capabilities: it serves resources (and with pageTool, a tool). */
   const capabilities = Object.freeze({ resources: {}, ...(pageTool ? { tools: {} } : {}) });
 
-  function readPage(uri) {
+  // `reader` is who reads (`{ owner }`): a page kept for another owner reads as a missing one.
+  function readPage(uri, reader) {
     return guarded(
       () =>
         pages.read(
           uri,
-          () => policy.readResource(uri),
+          () => policy.readResource(uri, reader),
           (out) => out.contents[0].text,
         ),
       { uri },
     );
   }
 
-  function callPageTool(args) {
+  function callPageTool(args, reader) {
     const { id, page } = isObject(args) ? args : {};
     const uri = `${URI_PREFIX}${id}?page=${page ?? 1}`;
     return guarded(() =>
       pages.read(
         uri,
-        () => policy.callPageTool(args),
+        () => policy.callPageTool(args, reader),
         (out) => (out.isError === true ? undefined : out.content[0].text),
       ),
     );
@@ -97,7 +102,8 @@ function createSurface(policy, { pageTool = policy.options.pageTool === true, di
 
   /**
    * What to do with a client's request `method(params)`; `server` tells what the server behind
-   * the adapter serves: `{ serves(method) → boolean, listTools() → every tool it lists }`.
+   * the adapter serves: `{ serves(method) → boolean, listTools() → every tool it lists,
+   * owner? }` — `owner` the session or principal the request comes from, when there is one.
    * Returns (or resolves to, when a page read or the dispatch is async):
    * - undefined: forward the request to the server unchanged;
    * - `{ forward: params }`: forward it with these params instead (a dispatch's routed call);
@@ -107,7 +113,7 @@ function createSurface(policy, { pageTool = policy.options.pageTool === true, di
     const p = isObject(params) ? params : {};
     switch (method) {
       case 'resources/read':
-        if (typeof p.uri === 'string' && p.uri.startsWith(URI_PREFIX)) return readPage(p.uri);
+        if (typeof p.uri === 'string' && p.uri.startsWith(URI_PREFIX)) return readPage(p.uri, readerOf(server));
         if (!server.serves(method))
           return { error: { code: RPC.INVALID_PARAMS, message: `Resource ${p.uri} not found` } };
         return undefined;
@@ -120,7 +126,7 @@ function createSurface(policy, { pageTool = policy.options.pageTool === true, di
         if (!server.serves(method)) return pageTool ? { result: { tools: [policy.pageTool] } } : undefined;
         return undefined;
       case 'tools/call':
-        if (pageTool && p.name === PAGE_TOOL) return callPageTool(p.arguments);
+        if (pageTool && p.name === PAGE_TOOL) return callPageTool(p.arguments, readerOf(server));
         if (dispatch !== undefined) return routeThroughDispatch(p, server);
         if (!server.serves(method)) return { error: { code: RPC.INVALID_PARAMS, message: `Tool ${p.name} not found` } };
         return undefined;
@@ -171,8 +177,10 @@ function createSurface(policy, { pageTool = policy.options.pageTool === true, di
    * (a low-level server without tools/list) is taken as having an outputSchema when its result
    * has structuredContent: over the cap that result becomes isError, which the SDK accepts
    * whether or not the tool declares one. `hasOutputSchema`, when the adapter knows it, wins.
+   * `owner` (the session or principal that called, when the adapter knows one) is who may read
+   * the pages of an over-cap result.
    */
-  function callContext(tool, value, { arguments: args, hasOutputSchema } = {}) {
+  function callContext(tool, value, { arguments: args, hasOutputSchema, owner } = {}) {
     const listed = tools.get(tool);
     const declared =
       listed === undefined ? isObject(value) && value.structuredContent !== undefined : isObject(listed.outputSchema);
@@ -180,6 +188,7 @@ function createSurface(policy, { pageTool = policy.options.pageTool === true, di
       hasOutputSchema: typeof hasOutputSchema === 'boolean' ? hasOutputSchema : declared,
       inputSchema: listed === undefined || !isObject(listed.inputSchema) ? undefined : listed.inputSchema,
       arguments: args,
+      owner,
     };
   }
 

@@ -6,6 +6,7 @@
 // Server's tools/call handler), and the surface's methods sit in front of the server's own
 // request handlers, which answer everything the surface forwards.
 
+const { createHash } = require('node:crypto');
 const { codedError } = require('../internal/errors.cjs');
 const { createPolicy } = require('./policy.cjs');
 const { createSurface, OWNED_METHODS } = require('./surface.cjs');
@@ -16,6 +17,24 @@ const { listEveryTool } = require('./surface-tools.cjs');
 const INTERCEPTED = OWNED_METHODS.filter((method) => method !== 'initialize');
 
 const budgeted = new WeakSet();
+
+/**
+ * Who a request comes from, as the SDK's handler `extra` tells: the authenticated principal
+ * (`authInfo.clientId`, else a digest of its token) when the server authenticates, else the
+ * transport's session id; undefined with neither (a stateless server without auth: a result's
+ * id is then the capability). Pages kept for an owner are readable by that owner only.
+ */
+function ownerOf(extra) {
+  if (typeof extra !== 'object' || extra === null) return undefined;
+  const auth = extra.authInfo;
+  if (typeof auth === 'object' && auth !== null) {
+    if (typeof auth.clientId === 'string' && auth.clientId !== '') return `client:${auth.clientId}`;
+    if (typeof auth.token === 'string' && auth.token !== '')
+      return `token:${createHash('sha256').update(auth.token).digest('base64url')}`;
+  }
+  if (typeof extra.sessionId === 'string' && extra.sessionId !== '') return `session:${extra.sessionId}`;
+  return undefined;
+}
 
 const isMcpServer = (s) =>
   typeof s.registerTool === 'function' && typeof s.registerResource === 'function' && isLowLevel(s.server);
@@ -44,6 +63,7 @@ function intercept(low, surface) {
   const serverFor = (extra) => ({
     serves: (method) => inners.get(method) !== undefined,
     listTools: () => listTools(extra),
+    owner: ownerOf(extra),
   });
   const handlerFor = (method) =>
     async function budgetSurface(request, extra) {
@@ -109,7 +129,8 @@ function budgetCall(surface, ensureListed, request, extra, run) {
     .then(
       async (value) => {
         await ensureListed(name, extra);
-        return (await surface.budget(name, value, { arguments: request.params?.arguments })).result;
+        const call = { arguments: request.params?.arguments, owner: ownerOf(extra) };
+        return (await surface.budget(name, value, call)).result;
       },
       (error) => {
         if (isRpcError(error)) throw error;
@@ -150,6 +171,7 @@ function budgetHandler(surface, tool, handler) {
           const call = {
             arguments: tool.registered.inputSchema === undefined ? undefined : params[0],
             hasOutputSchema: tool.registered.outputSchema !== undefined,
+            owner: ownerOf(params.at(-1)),
           };
           return (await surface.budget(tool.name, value, call)).result;
         },
