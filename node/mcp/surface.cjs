@@ -7,7 +7,7 @@
 // only moves messages: it asks `answer` what to do with a request and `merge` what to send for
 // the server's answer. docs/mcp.md, "The surface", is the contract.
 
-const { URI_PREFIX, PAGE_TOOL, parseResultUri } = require('./resources.cjs');
+const { URI_PREFIX, PAGE_TOOL } = require('./resources.cjs');
 const { RPC, rpcErrorOf, isObject } = require('./jsonrpc.cjs');
 const { createToolIndex } = require('./surface-tools.cjs');
 const { createPageAccounting } = require('./surface-pages.cjs');
@@ -34,70 +34,57 @@ const isLastPage = (result) => typeof result.nextCursor !== 'string';
 const guarded = (f, data) => attempt(f, (error) => ({ error: rpcErrorOf(error, data) }));
 
 /**
- * The surface over one budget policy (createPolicy's public shape).
- *
+ * The context `policy.apply` gets for a call of `tool` (as `tools` last saw it listed) with
+ * `args` that returned `value`: `{ hasOutputSchema, inputSchema, arguments }`. A tool never
+ * listed (a low-level server without tools/list) is taken as having an outputSchema when its
+ * result has structuredContent: over the cap that result becomes isError, which the SDK accepts
+ * whether or not the tool declares one. `hasOutputSchema`, when the adapter knows it, wins.
+ * `owner` (the session or principal that called, when the adapter knows one) is who may read
+ * the pages of an over-cap result.
+ */
+function callContext(tools, tool, value, { arguments: args, hasOutputSchema, owner } = {}) {
+  const listed = tools.get(tool);
+  const declared =
+    listed === undefined ? isObject(value) && value.structuredContent !== undefined : isObject(listed.outputSchema);
+  return {
+    hasOutputSchema: typeof hasOutputSchema === 'boolean' ? hasOutputSchema : declared,
+    inputSchema: listed === undefined || !isObject(listed.inputSchema) ? undefined : listed.inputSchema,
+    arguments: args,
+    owner,
+  };
+}
+
+/** A route a dispatch gave for a tools/call with `params`, as an `answer` outcome. */
+function routed(route, params) {
+  if (route === undefined) return undefined;
+  if (isObject(route) && Object.hasOwn(route, 'result')) return { result: route.result };
+  if (isObject(route) && typeof route.name === 'string')
+    return { forward: { ...params, name: route.name, arguments: route.arguments } };
+  throw new TypeError(`the tool dispatch routed ${params.name} to neither a tool nor a result`);
+}
+
+/**
+ * The surface over one budget policy (createPolicy's public shape). Options:
  * - `pageTool`: also list and answer `read_result_page` (default: the policy's option).
- * - `dispatch`: a ToolDispatch (below) that replaces how tools/list and tools/call reach the
- *   server's tools; absent, tools are listed and called as the server has them.
+ * - `dispatch`: a tool dispatch (docs/mcp.md, "The tool dispatch") that replaces how tools/list
+ *   and tools/call reach the server's tools; absent, they are listed and called as they are.
  * - `observe(record)`: told about every page read, `{ kind: 'page', tool, resultId, page,
  *   chars, tokens, ms }` (`tokens` counted when first read). Call records are the adapter's.
  * - `now()`: the clock for `ms` (default performance.now).
  */
-function createSurface(policy, { pageTool = policy.options.pageTool === true, dispatch, observe, now } = {}) {
-  const tools = createToolIndex();
-  const pages = createPageAccounting({ encoding: policy.options.encoding, observe, now });
-  /** What the layer adds to the server's capabilities: it serves resources (and with pageTool, a tool). */
-  const capabilities = Object.freeze({ resources: {}, ...(pageTool ? { tools: {} } : {}) });
+class Surface {
+  #pages;
+  #dispatch;
 
-  // `reader` is who reads (`{ owner }`): a page kept for another owner reads as a missing one.
-  function readPage(uri, reader) {
-    return guarded(
-      () =>
-        pages.read(
-          uri,
-          () => policy.readResource(uri, reader),
-          (out) => out.contents[0].text,
-        ),
-      { uri },
-    );
-  }
-
-  function callPageTool(args, reader) {
-    const { id, page } = isObject(args) ? args : {};
-    const uri = `${URI_PREFIX}${id}?page=${page ?? 1}`;
-    return guarded(() =>
-      pages.read(
-        uri,
-        () => policy.callPageTool(args, reader),
-        (out) => (out.isError === true ? undefined : out.content[0].text),
-      ),
-    );
-  }
-
-  /** The server's whole tool list (every page), then what the dispatch shows of it. */
-  function listThroughDispatch(server) {
-    return guarded(() =>
-      then(server.listTools(), (all) =>
-        then(dispatch.listTools(all), (shown) => ({
-          result: { tools: [...shown, ...(pageTool ? [policy.pageTool] : [])] },
-        })),
-      ),
-    );
-  }
-
-  function routeThroughDispatch(params, server) {
-    return guarded(() =>
-      then(
-        dispatch.routeCall(String(params.name), params.arguments, () => server.listTools()),
-        (route) => {
-          if (route === undefined) return undefined;
-          if (isObject(route) && Object.hasOwn(route, 'result')) return { result: route.result };
-          if (isObject(route) && typeof route.name === 'string')
-            return { forward: { ...params, name: route.name, arguments: route.arguments } };
-          throw new TypeError(`the tool dispatch routed ${params.name} to neither a tool nor a result`);
-        },
-      ),
-    );
+  constructor(policy, { pageTool = policy.options.pageTool === true, dispatch, observe, now } = {}) {
+    this.policy = policy;
+    this.pageTool = pageTool;
+    /** The tools as the server lists them (adapters feed it the tools/list answers they see). */
+    this.tools = createToolIndex();
+    /** What the layer adds to the server's capabilities: it serves resources (with pageTool, a tool). */
+    this.capabilities = Object.freeze({ resources: {}, ...(pageTool ? { tools: {} } : {}) });
+    this.#pages = createPageAccounting({ encoding: policy.options.encoding, observe, now });
+    this.#dispatch = dispatch;
   }
 
   /**
@@ -109,25 +96,31 @@ function createSurface(policy, { pageTool = policy.options.pageTool === true, di
    * - `{ forward: params }`: forward it with these params instead (a dispatch's routed call);
    * - `{ result }` or `{ error: { code, message, data? } }`: the answer; the server never sees it.
    */
-  function answer(method, params, server) {
+  answer(method, params, server) {
     const p = isObject(params) ? params : {};
     switch (method) {
       case 'resources/read':
-        if (typeof p.uri === 'string' && p.uri.startsWith(URI_PREFIX)) return readPage(p.uri, readerOf(server));
+        if (typeof p.uri === 'string' && p.uri.startsWith(URI_PREFIX)) return this.#readPage(p.uri, readerOf(server));
         if (!server.serves(method))
           return { error: { code: RPC.INVALID_PARAMS, message: `Resource ${p.uri} not found` } };
         return undefined;
       case 'resources/list':
         return server.serves(method) ? undefined : { result: { resources: [] } };
       case 'resources/templates/list':
-        return server.serves(method) ? undefined : { result: { resourceTemplates: [policy.resourceTemplate] } };
+        return server.serves(method) ? undefined : { result: { resourceTemplates: [this.policy.resourceTemplate] } };
       case 'tools/list':
-        if (dispatch !== undefined) return listThroughDispatch(server);
-        if (!server.serves(method)) return pageTool ? { result: { tools: [policy.pageTool] } } : undefined;
+        if (this.#dispatch !== undefined) return this.#listThroughDispatch(server);
+        if (!server.serves(method) && this.pageTool) return { result: { tools: [this.policy.pageTool] } };
         return undefined;
       case 'tools/call':
-        if (pageTool && p.name === PAGE_TOOL) return callPageTool(p.arguments, readerOf(server));
-        if (dispatch !== undefined) return routeThroughDispatch(p, server);
+        if (this.pageTool && p.name === PAGE_TOOL) return this.#callPageTool(p.arguments, readerOf(server));
+        if (this.#dispatch !== undefined)
+          return guarded(() =>
+            then(
+              this.#dispatch.routeCall(String(p.name), p.arguments, () => server.listTools()),
+              (route) => routed(route, p),
+            ),
+          );
         if (!server.serves(method)) return { error: { code: RPC.INVALID_PARAMS, message: `Tool ${p.name} not found` } };
         return undefined;
       default:
@@ -140,81 +133,76 @@ function createSurface(policy, { pageTool = policy.options.pageTool === true, di
    * same object when the layer adds nothing (so an adapter can send the server's own bytes), a
    * new one otherwise. The template and the page tool are added to the last page of their list.
    */
-  function merge(method, params, result) {
+  merge(method, params, result) {
     if (!isObject(result)) return result;
     switch (method) {
       case 'initialize': {
         const caps = isObject(result.capabilities) ? result.capabilities : {};
-        const added = withCapabilities(caps);
-        return added === caps ? result : { ...result, capabilities: added };
+        const missing = Object.keys(this.capabilities).filter((key) => !isObject(caps[key]));
+        if (missing.length === 0) return result;
+        return { ...result, capabilities: { ...caps, ...Object.fromEntries(missing.map((key) => [key, {}])) } };
       }
       case 'tools/list':
-        tools.learn(result);
-        if (!pageTool || !isLastPage(result) || !Array.isArray(result.tools)) return result;
-        return { ...result, tools: [...result.tools, policy.pageTool] };
+        this.tools.learn(result);
+        if (!this.pageTool || !isLastPage(result) || !Array.isArray(result.tools)) return result;
+        return { ...result, tools: [...result.tools, this.policy.pageTool] };
       case 'resources/templates/list': {
         if (!isLastPage(result)) return result;
         const listed = Array.isArray(result.resourceTemplates) ? result.resourceTemplates : [];
-        return { ...result, resourceTemplates: [...listed, policy.resourceTemplate] };
+        return { ...result, resourceTemplates: [...listed, this.policy.resourceTemplate] };
       }
       default:
         return result;
     }
   }
 
-  /** The server's capabilities with the layer's added where missing (the same object when none is). */
-  function withCapabilities(caps) {
-    const missing = Object.keys(capabilities).filter((key) => !isObject(caps[key]));
-    if (missing.length === 0) return caps;
-    const out = { ...caps };
-    for (const key of missing) out[key] = {};
-    return out;
-  }
-
   /**
-   * The context `policy.apply` gets for a call of `tool` with `args` that returned `value`:
-   * `{ hasOutputSchema, inputSchema, arguments }`, from the tool as listed. A tool never listed
-   * (a low-level server without tools/list) is taken as having an outputSchema when its result
-   * has structuredContent: over the cap that result becomes isError, which the SDK accepts
-   * whether or not the tool declares one. `hasOutputSchema`, when the adapter knows it, wins.
-   * `owner` (the session or principal that called, when the adapter knows one) is who may read
-   * the pages of an over-cap result.
+   * `policy.apply(tool, value, context)` with the call's context (callContext; `call` is
+   * `{ arguments, hasOutputSchema? }`) — an Applied, or a Promise of one if the policy answers
+   * later — remembering which tool a kept result came from (for page records).
    */
-  function callContext(tool, value, { arguments: args, hasOutputSchema, owner } = {}) {
-    const listed = tools.get(tool);
-    const declared =
-      listed === undefined ? isObject(value) && value.structuredContent !== undefined : isObject(listed.outputSchema);
-    return {
-      hasOutputSchema: typeof hasOutputSchema === 'boolean' ? hasOutputSchema : declared,
-      inputSchema: listed === undefined || !isObject(listed.inputSchema) ? undefined : listed.inputSchema,
-      arguments: args,
-      owner,
-    };
-  }
-
-  /**
-   * `policy.apply(tool, value, callContext(…))` — an Applied, or a Promise of one if the policy
-   * answers later — remembering which tool a kept result came from (for page records).
-   */
-  function budget(tool, value, call) {
-    return then(policy.apply(tool, value, callContext(tool, value, call)), (applied) => {
-      pages.attribute(applied.result, tool);
+  budget(tool, value, call) {
+    return then(this.policy.apply(tool, value, callContext(this.tools, tool, value, call)), (applied) => {
+      this.#pages.attribute(applied.result, tool);
       return applied;
     });
   }
 
-  return {
-    policy,
-    tools,
-    capabilities,
-    withCapabilities,
-    answer,
-    merge,
-    budget,
-    fault: (tool, error) => policy.fault(tool, error),
-    dispatch,
-    pageTool,
-  };
+  /** The policy's answer for a handler that threw. */
+  fault(tool, error) {
+    return this.policy.fault(tool, error);
+  }
+
+  // `reader` is who reads (`{ owner }`): a page kept for another owner reads as a missing one.
+  #readPage(uri, reader) {
+    const read = () =>
+      this.#pages.read(
+        uri,
+        () => this.policy.readResource(uri, reader),
+        (out) => out.contents[0].text,
+      );
+    return guarded(read, { uri });
+  }
+
+  #callPageTool(args, reader) {
+    const { id, page } = isObject(args) ? args : {};
+    const uri = `${URI_PREFIX}${id}?page=${page ?? 1}`;
+    const textOf = (out) => (out.isError === true ? undefined : out.content[0].text);
+    return guarded(() => this.#pages.read(uri, () => this.policy.callPageTool(args, reader), textOf));
+  }
+
+  /** The server's whole tool list (every page), then what the dispatch shows of it. */
+  #listThroughDispatch(server) {
+    const own = this.pageTool ? [this.policy.pageTool] : [];
+    return guarded(() =>
+      then(server.listTools(), (all) =>
+        then(this.#dispatch.listTools(all), (shown) => ({ result: { tools: [...shown, ...own] } })),
+      ),
+    );
+  }
 }
 
-module.exports = { OWNED_METHODS, createSurface, isLastPage };
+/** The surface over `policy` (see Surface). */
+const createSurface = (policy, options) => new Surface(policy, options);
+
+module.exports = { OWNED_METHODS, createSurface };
