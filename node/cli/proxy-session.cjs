@@ -26,6 +26,9 @@ function unchanged(raw, out) {
   return true;
 }
 
+/** Tasks whose tool the proxy remembers at most (for budgeting their tasks/result as that tool). */
+const MAX_TASKS = 10_000;
+
 class ProxySession {
   /**
    * `policy`: the withBudget policy (createPolicy), or null with `measureOnly`.
@@ -66,6 +69,8 @@ class ProxySession {
     this.held = new Set();
     /** Tools the proxy listed the server's tools for once; not listed again for them. */
     this.listedFor = new Set();
+    /** Task id → the tool whose task-augmented call created it, so its tasks/result is budgeted as that tool. */
+    this.taskTools = new Map();
     this.serverHasResources = false;
     this.nextOwnId = 1;
     /** Client request id key → the id its request has on the server side, when they differ. */
@@ -126,7 +131,7 @@ class ProxySession {
       id: message.id,
       method: message.method,
       params,
-      tool: message.method === 'tools/call' && params !== undefined ? String(params.name) : undefined,
+      tool: this.toolOf(message.method, params),
       started: this.now(),
       alias: undefined,
     };
@@ -186,7 +191,7 @@ class ProxySession {
   /** Forwards the answer to `entry`; `line` is the server's bytes when they are still exact. */
   answer(entry, message, line) {
     const result = message.result;
-    const isCall = entry.method === 'tools/call' && entry.tool !== undefined;
+    const isCall = entry.tool !== undefined && !this.createdTask(entry, result);
     if (!isObject(result) || this.surface === null) {
       if (isObject(result) && isCall) this.measured(entry, message, line);
       else this.toClient(line ?? frame(message));
@@ -199,6 +204,31 @@ class ProxySession {
     }
     const merged = this.surface.merge(entry.method, entry.params, result);
     this.toClient(merged === result && line !== null ? line : frame({ ...message, result: merged }));
+  }
+
+  /**
+   * The tool a request's answer is budgeted as: a tools/call's tool; for tasks/result, the tool
+   * whose call created the task (the task's final result is that tool's result).
+   */
+  toolOf(method, params) {
+    if (params === undefined) return undefined;
+    if (method === 'tools/call') return String(params.name);
+    if (method === 'tasks/result') return this.taskTools.get(String(params.taskId)) ?? 'tasks/result';
+    return undefined;
+  }
+
+  /**
+   * Whether `result` answers a task-augmented tools/call with the task it created (MCP tasks:
+   * `{ task: { taskId, status, … } }`, the result comes later from tasks/result). It passes
+   * through as it is; the task's tool is remembered for its tasks/result.
+   */
+  createdTask(entry, result) {
+    if (entry.method !== 'tools/call' || !isObject(result) || !isObject(result.task)) return false;
+    if (Object.hasOwn(result, 'content') || typeof result.task.taskId !== 'string') return false;
+    // Bounded: the oldest task's tool is forgotten first (its result is then budgeted as tasks/result).
+    if (this.taskTools.size >= MAX_TASKS) this.taskTools.delete(this.taskTools.keys().next().value);
+    this.taskTools.set(result.task.taskId, entry.tool);
+    return true;
   }
 
   /** --measure-only: the server's bytes, and what they cost. */
