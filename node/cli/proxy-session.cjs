@@ -8,6 +8,7 @@ const { createSurface } = require('../mcp/surface.cjs');
 const { RPC, isObject, idKey, hasId, request, response, errorResponse, frame } = require('../mcp/jsonrpc.cjs');
 const { MAX_LIST_PAGES } = require('../mcp/surface-tools.cjs');
 const { Outbox } = require('./outbox.cjs');
+const { createTaskTools } = require('../mcp/task-tools.cjs');
 
 /** JSON-RPC error code for a request the server can no longer answer (it exited). */
 const SERVER_GONE = RPC.SERVER_GONE;
@@ -25,9 +26,6 @@ function unchanged(raw, out) {
   }
   return true;
 }
-
-/** Tasks whose tool the proxy remembers at most (for budgeting their tasks/result as that tool). */
-const MAX_TASKS = 10_000;
 
 class ProxySession {
   /**
@@ -69,8 +67,8 @@ class ProxySession {
     this.held = new Set();
     /** Tools the proxy listed the server's tools for once; not listed again for them. */
     this.listedFor = new Set();
-    /** Task id → the tool whose task-augmented call created it, so its tasks/result is budgeted as that tool. */
-    this.taskTools = new Map();
+    /** The tool each task was created by, so its tasks/result is budgeted as that tool's result. */
+    this.taskTools = createTaskTools();
     this.serverHasResources = false;
     this.nextOwnId = 1;
     /** Client request id key → the id its request has on the server side, when they differ. */
@@ -213,7 +211,7 @@ class ProxySession {
   toolOf(method, params) {
     if (params === undefined) return undefined;
     if (method === 'tools/call') return String(params.name);
-    if (method === 'tasks/result') return this.taskTools.get(String(params.taskId)) ?? 'tasks/result';
+    if (method === 'tasks/result') return this.taskTools.toolOf(params.taskId);
     return undefined;
   }
 
@@ -223,12 +221,7 @@ class ProxySession {
    * through as it is; the task's tool is remembered for its tasks/result.
    */
   createdTask(entry, result) {
-    if (entry.method !== 'tools/call' || !isObject(result) || !isObject(result.task)) return false;
-    if (Object.hasOwn(result, 'content') || typeof result.task.taskId !== 'string') return false;
-    // Bounded: the oldest task's tool is forgotten first (its result is then budgeted as tasks/result).
-    if (this.taskTools.size >= MAX_TASKS) this.taskTools.delete(this.taskTools.keys().next().value);
-    this.taskTools.set(result.task.taskId, entry.tool);
-    return true;
+    return entry.method === 'tools/call' && this.taskTools.note(result, entry.tool);
   }
 
   /** --measure-only: the server's bytes, and what they cost. */

@@ -12,6 +12,7 @@ const { createPolicy } = require('./policy.cjs');
 const { createSurface, OWNED_METHODS } = require('./surface.cjs');
 const { RPC, rpcException, isRpcError } = require('./jsonrpc.cjs');
 const { listEveryTool } = require('./surface-tools.cjs');
+const { createTaskTools } = require('./task-tools.cjs');
 
 /** The surface's methods, answered in front of the server's handlers (initialize is the SDK's, from the capabilities). */
 const INTERCEPTED = OWNED_METHODS.filter((method) => method !== 'initialize');
@@ -65,6 +66,15 @@ function intercept(low, surface) {
     listTools: () => listTools(extra),
     owner: ownerOf(extra),
   });
+  const tasks = createTaskTools();
+  // A task's final result (tasks/result) is the result of the tool whose call created the task:
+  // budgeted as that tool's, for the caller who reads it.
+  const taskResultHandler = (inner) =>
+    async function budgetTaskResult(request, extra) {
+      const result = await inner(request, extra);
+      const tool = tasks.toolOf(request.params?.taskId);
+      return (await surface.budget(tool, result, { owner: ownerOf(extra) })).result;
+    };
   const handlerFor = (method) =>
     async function budgetSurface(request, extra) {
       const local = await surface.answer(method, request.params, serverFor(extra));
@@ -73,7 +83,9 @@ function intercept(low, surface) {
       const inner = inners.get(method);
       if (inner === undefined) throw rpcException({ code: RPC.METHOD_NOT_FOUND, message: 'Method not found' });
       const forwarded = local === undefined ? request : { ...request, params: local.forward };
-      return surface.merge(method, forwarded.params, await inner(forwarded, extra));
+      const result = await inner(forwarded, extra);
+      if (method === 'tools/call') tasks.note(result, forwarded.params?.name);
+      return surface.merge(method, forwarded.params, result);
     };
   const install = () => {
     for (const method of INTERCEPTED) {
@@ -83,6 +95,12 @@ function intercept(low, surface) {
       const wrapped = handlerFor(method);
       ours.add(wrapped);
       low._requestHandlers.set(method, wrapped);
+    }
+    const taskResult = low._requestHandlers.get('tasks/result');
+    if (taskResult !== undefined && !ours.has(taskResult)) {
+      const wrapped = taskResultHandler(taskResult);
+      ours.add(wrapped);
+      low._requestHandlers.set('tasks/result', wrapped);
     }
   };
   const setRequestHandler = low.setRequestHandler;
