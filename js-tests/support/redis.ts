@@ -2,11 +2,12 @@
 // (CI runs as root on a fresh machine), started on a free 127.0.0.1 port with persistence off,
 // and killable and restartable on the same port mid-test. Every server started here is killed
 // when the test process exits, so no process is left behind.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ensureDebianPackage } from './apt';
 
 export const REDIS_SERVER = '/usr/bin/redis-server';
 
@@ -15,26 +16,9 @@ process.once('exit', () => {
   for (const child of live) child.kill('SIGKILL');
 });
 
-function run(command: string, args: string[]) {
-  const r = spawnSync(command, args, {
-    stdio: ['ignore', 'ignore', 'pipe'],
-    encoding: 'utf8',
-    timeout: 600_000,
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
-  if (r.status !== 0)
-    throw new Error(`${command} ${args.join(' ')} failed (${r.status ?? r.signal}): ${r.stderr.slice(-500)}`);
-}
-
 /** Installs Debian's redis-server when it is not there yet (needs root, as in CI). */
 export function ensureRedis(): void {
-  if (existsSync(REDIS_SERVER)) return;
-  if (process.getuid?.() !== 0)
-    throw new Error(
-      `${REDIS_SERVER} is missing; install Debian's redis-server package (apt-get install redis-server) to run the store tests`,
-    );
-  run('apt-get', ['update']);
-  run('apt-get', ['install', '-y', '--no-install-recommends', 'redis-server']);
+  ensureDebianPackage(REDIS_SERVER, 'redis-server', 'the store tests');
 }
 
 /** A port nothing listens on now, on 127.0.0.1. */
