@@ -1,10 +1,9 @@
 // What the deployment pieces cost, in one run: a page write and read in Redis (through ioredis
 // and node-redis) against the in-memory store, and the latency `proxy --url` adds to a small
-// tools/call over Streamable HTTP (the SDK's own server on a loopback port; direct: the SDK
-// Client over HTTP; proxied: a stdio line client → the proxy → HTTP). Needs Debian's
+// tools/call over Streamable HTTP (the SDK's own server in a process of its own on a loopback port;
+// direct: the SDK Client over HTTP; proxied: a stdio line client → the proxy → HTTP). Needs Debian's
 // redis-server (the store tests install it). Run alone: `node bench/stores.mjs [--quick]`.
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -105,31 +104,43 @@ async function storeRows(quick) {
   return rows;
 }
 
-/** The SDK's stateful Streamable HTTP server with one small tool. */
+/**
+ * The SDK's stateful Streamable HTTP server with one small tool, in a process of its own (as a
+ * remote server is): both sides then cross the same process boundary to reach it.
+ */
+const SERVER = `
+import { createServer } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+const sessions = new Map();
+const http = createServer(async (req, res) => {
+  const chunks = [];
+  for await (const c of req) chunks.push(c);
+  const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString()) : undefined;
+  let transport = sessions.get(req.headers['mcp-session-id']);
+  if (!transport) {
+    transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => sessions.set(id, transport),
+    });
+    const server = new McpServer({ name: 'bench', version: '1' });
+    server.registerTool('echo', {}, async () => ({ content: [{ type: 'text', text: 'a small answer of a few words' }] }));
+    await server.connect(transport);
+  }
+  await transport.handleRequest(req, res, body);
+});
+http.listen(0, '127.0.0.1', () => console.log(http.address().port));
+`;
+
 async function sdkServer() {
-  const { McpServer } = require('@modelcontextprotocol/sdk/server/mcp.js');
-  const { StreamableHTTPServerTransport } = require('@modelcontextprotocol/sdk/server/streamableHttp.js');
-  const sessions = new Map();
-  const http = createServer(async (req, res) => {
-    const chunks = [];
-    for await (const c of req) chunks.push(c);
-    const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString()) : undefined;
-    let transport = sessions.get(req.headers['mcp-session-id']);
-    if (!transport) {
-      transport = new StreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (id) => sessions.set(id, transport),
-      });
-      const server = new McpServer({ name: 'bench', version: '1' });
-      server.registerTool('echo', {}, async () => ({
-        content: [{ type: 'text', text: 'a small answer of a few words' }],
-      }));
-      await server.connect(transport);
-    }
-    await transport.handleRequest(req, res, body);
+  const child = spawn(process.execPath, ['--input-type=module', '-e', SERVER], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const port = await listening(http);
-  return { url: `http://127.0.0.1:${port}/mcp`, close: () => (http.closeAllConnections(), http.close()) };
+  process.once('exit', () => child.kill('SIGKILL'));
+  const port = await new Promise((resolve) => child.stdout.once('data', (d) => resolve(Number(String(d).trim()))));
+  return { url: `http://127.0.0.1:${port}/mcp`, close: () => child.kill('SIGKILL') };
 }
 
 /** A stdio line client on `proxy --url`: `call(method, params)` resolves on the answer's line. */
