@@ -77,7 +77,7 @@ onFirstUse(
 );
 onFirstUse(
   './tool-menu.cjs',
-  same('DEFAULT_MAX_DESCRIPTION_TOKENS', 'menuCost', 'lintDescription', 'groupTools', 'menuFor'),
+  same('DEFAULT_MAX_DESCRIPTION_TOKENS', 'menuCost', 'lintDescription', 'groupTools', 'menuFor', 'compactMenu'),
 );
 onFirstUse(
   './streams.cjs',

@@ -102,6 +102,7 @@ export const menuCost = forward('menuCost');
 export const lintDescription = forward('lintDescription');
 export const groupTools = forward('groupTools');
 export const menuFor = forward('menuFor');
+export const compactMenu = forward('compactMenu');
 export const tailWithCounts = forward('tailWithCounts');
 export const headWithCounts = forward('headWithCounts');
 export const takeTail = forward('takeTail');

@@ -4,20 +4,25 @@
 // to tools/call results (ProxySession routes; this file owns the processes and the streams).
 const { writeFileSync } = require('node:fs');
 const { CliError, EXIT } = require('./io.cjs');
-const { serverCommandArgs, spawnServer, exited, terminate, exitStatus } = require('./child.cjs');
+const { serverCommandArgs, spawnServer, stderrReason, exited, terminate, exitStatus } = require('./child.cjs');
+const { RPC, hasId, errorResponse, frame } = require('../mcp/jsonrpc.cjs');
 const { readLines, parseLine } = require('./lines.cjs');
 const { ProxySession } = require('./proxy-session.cjs');
 const { SessionStats } = require('./proxy-stats.cjs');
 const {
   budgetFlags,
-  upstreamFlags,
   BUDGET_FLAGS,
   BUDGET_HELP,
+  MENU_FLAGS,
+  MENU_HELP,
+  menuFlags,
+  upstreamFlags,
   UPSTREAM_FLAGS,
   UPSTREAM_HELP,
 } = require('./proxy-options.cjs');
 
 const HELP = `Usage: modoki-budget proxy [options] -- <command> [args…]
+       modoki-budget proxy [options] --server "<command> [args…]"
        modoki-budget proxy [options] --url <http(s) endpoint> [--header "Name: value"]…
 
 Runs the MCP server <command> as a child (or reaches the remote one at --url over Streamable
@@ -27,7 +32,9 @@ it with the full result served as budget://result/… pages. Everything else pas
 unchanged.
 
 ${BUDGET_HELP}
+${MENU_HELP}
 ${UPSTREAM_HELP}
+  --server "CMD ARGS" the server command as one argument (for clients that drop --)
   --page-tool         also offer the read_result_page tool (for clients without resources)
   --measure-only      forward every byte unchanged; only measure and log
   --log FILE          append one JSON line per call (tool, chars and tokens received and
@@ -56,9 +63,51 @@ function lineWriter(stream, source) {
   };
 }
 
+/** How long a proxy that cannot start waits for the client's first request to answer it. */
+const REFUSE_WAIT_MS = 5000;
+
+/**
+ * A client that started the proxy waits for its answer to initialize: a proxy that cannot
+ * start (a usage error, a command that does not run) sends the reason as that answer, so the
+ * client shows it instead of "Connection closed". Resolves once answered, at the end of stdin,
+ * or after REFUSE_WAIT_MS; a terminal gets nothing (the message goes to stderr as always).
+ */
+function refuseFirstRequest(io, message) {
+  const stdin = io.stdin ?? process.stdin;
+  if (stdin.isTTY) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      stdin.pause();
+      resolve();
+    };
+    const timer = setTimeout(done, REFUSE_WAIT_MS);
+    readLines(
+      stdin,
+      (line) => {
+        const request = parseLine(line);
+        if (!hasId(request) || typeof request.method !== 'string') return;
+        const error = { code: RPC.INTERNAL_ERROR, message: `modoki-budget proxy: ${message}` };
+        io.stdout.write(`${frame(errorResponse(request.id, error))}\n`, done);
+      },
+      done,
+    );
+  });
+}
+
 async function proxyCommand(argv, io) {
+  try {
+    return await startProxy(argv, io);
+  } catch (error) {
+    if (error instanceof CliError) await refuseFirstRequest(io, error.message);
+    throw error;
+  }
+}
+
+async function startProxy(argv, io) {
   const flags = {
     ...BUDGET_FLAGS,
+    ...MENU_FLAGS,
     ...UPSTREAM_FLAGS,
     'page-tool': { type: 'boolean' },
     'measure-only': { type: 'boolean' },
@@ -74,6 +123,7 @@ async function proxyCommand(argv, io) {
     measureOnly: values['measure-only'] === true,
     pageTool: values['page-tool'] === true,
   });
+  const dispatch = menuFlags(values, policy?.options.encoding);
   if (values.log !== undefined) {
     try {
       writeFileSync(values.log, '');
@@ -82,15 +132,17 @@ async function proxyCommand(argv, io) {
     }
   }
   const upstream = await openUpstream(values, command, io.stdin ?? process.stdin);
-  return run(upstream, io, { values, policy, measure });
+  return run(upstream, io, { values, policy, measure, dispatch });
 }
 
 /**
  * The server the proxy fronts: the remote endpoint of `--url` (Streamable HTTP), or the child
  * that runs `command` (stdio). Either is `{ send(line), listen(onMessage) → ended, exited,
- * stop(), source }`: `send` writes one message, `listen` delivers each of the server's
- * messages as `(line, message)` (the child's unparsed: `message` undefined) and resolves when no more will come, `exited` resolves with
- * `{ code, signal }`, `stop` ends it, `source` is the stream to pause when the client is slow.
+ * reason(), stop(), source }`: `send` writes one message; `listen` delivers each of the
+ * server's messages as `(line, message)` (a child's unparsed: `message` undefined) and resolves
+ * when no more will come; `exited` resolves with `{ code, signal }`; `reason()` resolves with
+ * why it ended ('' when unknown); `stop` ends it; `source` is the stream to pause when the
+ * client is slow.
  */
 async function openUpstream(values, command, stdin) {
   const { url, headers, timeoutMs } = upstreamFlags(values, command);
@@ -101,13 +153,14 @@ async function openUpstream(values, command, stdin) {
     send: lineWriter(child.stdin, stdin),
     listen: (onMessage) => new Promise((resolve) => readLines(child.stdout, (line) => onMessage(line), resolve)),
     exited: exited(child),
+    reason: () => stderrReason(child),
     stop: () => terminate(child),
     source: child.stdout,
   };
 }
 
 /** Wires the server and the client together; resolves with the exit code once it is over. */
-async function run(upstream, io, { values, policy, measure }) {
+async function run(upstream, io, { values, policy, measure, dispatch }) {
   const stdin = io.stdin ?? process.stdin;
   const started = performance.now();
   const stats = new SessionStats({ log: values.log });
@@ -117,6 +170,7 @@ async function run(upstream, io, { values, policy, measure }) {
     measureOnly: values['measure-only'] === true,
     pageTool: values['page-tool'] === true,
     measure,
+    dispatch,
     send: { client: lineWriter(io.stdout, upstream.source), server: upstream.send },
     warn: (text) => io.stderr.write(`modoki-budget proxy: ${text}\n`),
     onCall: (info) => {
@@ -155,7 +209,7 @@ async function run(upstream, io, { values, policy, measure }) {
   const status = await upstream.exited;
   // Lines the server wrote before it exited are still answers: read them before failing the rest.
   await Promise.race([serverDone, new Promise((r) => setTimeout(r, 200).unref())]);
-  session.serverExited(status);
+  session.serverExited({ ...status, reason: await upstream.reason() });
   // Answers still being worked out (a page read from a shared store) go out before the summary.
   await session.idle();
   process.off('SIGTERM', onSignal);

@@ -170,6 +170,8 @@ function httpUpstream(url, { headers = {}, timeoutMs = UPSTREAM_TIMEOUT_MS, Tran
     send,
     stop,
     exited,
+    /** Why it ended: the HTTP upstream ends only when the proxy stops it. */
+    reason: async () => '',
   };
 }
 
