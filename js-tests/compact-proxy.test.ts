@@ -104,7 +104,7 @@ describe('proxy --menu compact', () => {
       const unId = (line: string) =>
         line
           .replace(/budget:\/\/result\/[A-Za-z0-9_-]+/g, 'budget://result/<id>')
-          .replace(/result-[0-9a-f]+/g, 'result-<id>');
+          .replace(/result-[A-Za-z0-9_-]+/g, 'result-<id>');
       expect(unId(routed.line)).toBe(unId(direct.line));
     }
     const over = await compact.request('tools/call', {
@@ -192,7 +192,7 @@ describe("withBudget(server, { menu: 'compact' })", () => {
     const unId = (r: unknown) =>
       JSON.stringify(r)
         .replace(/budget:\/\/result\/[A-Za-z0-9_-]+/g, '<id>')
-        .replace(/result-[0-9a-f]+/g, 'result-<id>');
+        .replace(/result-[A-Za-z0-9_-]+/g, 'result-<id>');
     const routed = await compact.callTool({ name: 'call_tool', arguments: { name: 'rows', arguments: { n: 200 } } });
     const direct = await full.callTool({ name: 'rows', arguments: { n: 200 } });
     expect(unId(routed)).toBe(unId(direct));

@@ -41,7 +41,7 @@ const CALLER_CAUSED = [
 
 describe('rpcErrorOf', () => {
   it('every package code: invalid params when the caller caused it, internal otherwise, the code in data.code', () => {
-    expect(declared.length).toBe(16);
+    expect(declared.length).toBe(17);
     for (const code of declared) {
       const want = CALLER_CAUSED.includes(code) ? -32602 : -32603;
       expect(rpcErrorOf(codedError(code, `it failed: ${code}`), { uri: 'budget://result/x' })).toEqual({

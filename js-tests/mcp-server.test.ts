@@ -287,7 +287,7 @@ describe('over real stdio: node examples/mcp-server/server.mjs', () => {
     return stdio;
   }
   const anyId = (reply: Reply) =>
-    JSON.parse(JSON.stringify(reply).replace(/(budget:\/\/result\/|result-)[0-9a-f]{12}/g, '$1ID'));
+    JSON.parse(JSON.stringify(reply).replace(/(budget:\/\/result\/|result-)[A-Za-z0-9_-]{22}/g, '$1ID'));
 
   it('lists the same tools and answers like the in-memory server, pages included', async () => {
     const stdio = await spawnClient({});

@@ -56,7 +56,7 @@ function expectWithin(result: Result, maxChars: number, maxTokens = Infinity) {
 /** The pages behind an elided result's resource_link, read through the client. */
 async function pagesOf(client: Client, result: Result): Promise<string[]> {
   const link = result.content.find((b) => b.type === 'resource_link');
-  expect(link?.uri).toMatch(/^budget:\/\/result\/[0-9a-f]+$/);
+  expect(link?.uri).toMatch(/^budget:\/\/result\/[A-Za-z0-9_-]{22}$/);
   const read = async (k: number) =>
     ((await client.readResource({ uri: `${link!.uri}?page=${k}` })).contents[0] as { text: string }).text;
   const pages = [await read(1)];

@@ -98,7 +98,7 @@ type Step = { name: string; run: (c: Client, last: { id: string }) => Promise<un
 async function outcome(step: Step, client: Client, last: { id: string }) {
   try {
     const result = await step.run(client, last);
-    const found = /budget:\/\/result\/([0-9a-f]+)/.exec(JSON.stringify(result));
+    const found = /budget:\/\/result\/([A-Za-z0-9_-]{22})/.exec(JSON.stringify(result));
     if (found !== null) last.id = found[1];
     return { result };
   } catch (error) {

@@ -28,7 +28,7 @@ function server() {
   return s;
 }
 
-const idOf = (result: any) => /budget:\/\/result\/([0-9a-f]+)/.exec(JSON.stringify(result))![1];
+const idOf = (result: any) => /budget:\/\/result\/([A-Za-z0-9_-]{22})/.exec(JSON.stringify(result))![1];
 
 /** A real policy whose page reads answer after `delay(uri)` ms, as a shared store would. */
 function slowPolicy(options: object, delay: (page: number) => number) {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createRequire } from 'node:module';
-import { encode, capText, countTokens, MAX_PAYLOAD_CHARS } from 'modoki-budget';
+import { encode, capText, countTokens, memoryStore, MAX_PAYLOAD_CHARS } from 'modoki-budget';
 import { reassemble } from './support/reassemble';
 import { jsonish, nastyString } from './support/arbitraries';
 
@@ -23,13 +23,13 @@ const entities = (n: number) =>
     x: i * 1.234567891234,
   }));
 
-function pagesOf(policy: Policy, result: Result): string[] {
+async function pagesOf(policy: Policy, result: Result): Promise<string[]> {
   const link = result.content.find((b) => b.type === 'resource_link');
   if (link === undefined) throw new Error('no resource_link');
-  const first = policy.readResource(`${link.uri}?page=1`).contents[0].text as string;
+  const first = (await policy.readResource(`${link.uri}?page=1`)).contents[0].text as string;
   const n = (JSON.parse(first) as { pages: number }).pages;
   const pages = [first];
-  for (let k = 2; k <= n; k++) pages.push(policy.readResource(`${link.uri}?page=${k}`).contents[0].text);
+  for (let k = 2; k <= n; k++) pages.push((await policy.readResource(`${link.uri}?page=${k}`)).contents[0].text);
   return pages;
 }
 
@@ -42,8 +42,18 @@ const codeOf = (fn: () => unknown) => {
   return null;
 };
 
+/** codeOf for a call that answers through a promise. */
+const codeOfAsync = async (fn: () => Promise<unknown>) => {
+  try {
+    await fn();
+  } catch (e) {
+    return [(e as { code?: string }).code, (e as Error).message];
+  }
+  return null;
+};
+
 describe('resolveOptions', () => {
-  it('editor is the default: the 60,000-char cap and nothing else', () => {
+  it('editor is the default: the 60,000-char cap and nothing else', async () => {
     expect(PRESETS.editor).toEqual({ maxChars: MAX_PAYLOAD_CHARS });
     expect(resolveOptions(undefined)).toEqual({
       preset: 'editor',
@@ -52,13 +62,13 @@ describe('resolveOptions', () => {
       encoding: 'cl100k_base',
       precision: undefined,
       compactJson: false,
-      store: { maxResults: 100, maxBytes: 32 * 1024 * 1024, ttlMs: 30 * 60 * 1000 },
+      store: expect.objectContaining({ kind: 'memory' }),
       pageTool: false,
       onResult: undefined,
     });
   });
 
-  it('claudeCode is 10,000 tokens and 50,000 chars; explicit options win; maxTokens: null drops the token cap', () => {
+  it('claudeCode is 10,000 tokens and 50,000 chars; explicit options win; maxTokens: null drops the token cap', async () => {
     expect(PRESETS.claudeCode).toEqual({ maxChars: 50000, maxTokens: 10000 });
     expect(resolveOptions({ preset: 'claudeCode' })).toMatchObject({ maxChars: 50000, maxTokens: 10000 });
     expect(resolveOptions({ preset: 'claudeCode', maxChars: 8000 })).toMatchObject({
@@ -69,14 +79,19 @@ describe('resolveOptions', () => {
       maxChars: 50000,
       maxTokens: undefined,
     });
-    expect(resolveOptions({ store: { maxResults: 3 } }).store).toEqual({
+    expect(resolveOptions({ store: { maxResults: 3 } }).store.limits).toEqual({
       maxResults: 3,
-      maxBytes: 32 * 1024 * 1024,
+      maxBytes: 64 * 1024 * 1024,
+      maxResultBytes: 64 * 1024 * 1024,
       ttlMs: 1800000,
     });
+    // No store option: the process's one shared memory store; a store object: itself.
+    expect(resolveOptions({}).store).toBe(resolveOptions(undefined).store);
+    const mine = memoryStore();
+    expect(resolveOptions({ store: mine }).store).toBe(mine);
   });
 
-  it('an unknown option or a bad value throws INVALID_OPTION naming it', () => {
+  it('an unknown option or a bad value throws INVALID_OPTION naming it', async () => {
     expect(codeOf(() => resolveOptions({ maxchars: 5 }))).toEqual([
       'INVALID_OPTION',
       'withBudget: unknown option "maxchars". Known options: preset, maxChars, maxTokens, encoding, precision, compactJson, store, pageTool, onResult.',
@@ -107,10 +122,10 @@ describe('resolveOptions', () => {
 });
 
 describe('policy.apply under the cap', () => {
-  it('plain data becomes one compact text block, exactly JSON.stringify', () => {
+  it('plain data becomes one compact text block, exactly JSON.stringify', async () => {
     const policy = createPolicy();
     const data = { scenePath: 'a.scene', entities: entities(3) };
-    const { result, info } = policy.apply('get_scene', data, { hasOutputSchema: false });
+    const { result, info } = await policy.apply('get_scene', data, { hasOutputSchema: false });
     expect(result).toEqual({ content: [{ type: 'text', text: JSON.stringify(data) }] });
     const text = JSON.stringify(data);
     expect(info).toEqual({
@@ -125,7 +140,7 @@ describe('policy.apply under the cap', () => {
     expect(info.ms).toBeGreaterThanOrEqual(0);
   });
 
-  it('a pretty text copy of structuredContent is re-derived as its compact JSON; other blocks and _meta pass through', () => {
+  it('a pretty text copy of structuredContent is re-derived as its compact JSON; other blocks and _meta pass through', async () => {
     const policy = createPolicy();
     const structured = { files: ['a.ts', 'b.ts'], count: 2 };
     const image = { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' };
@@ -134,7 +149,7 @@ describe('policy.apply under the cap', () => {
       structuredContent: structured,
       _meta: { k: 1 },
     };
-    const { result } = policy.apply('list', raw, { hasOutputSchema: true });
+    const { result } = await policy.apply('list', raw, { hasOutputSchema: true });
     expect(result).toEqual({
       content: [{ type: 'text', text: JSON.stringify(structured) }, image],
       structuredContent: structured,
@@ -143,9 +158,9 @@ describe('policy.apply under the cap', () => {
     expect(result.content[1]).toBe(image);
   });
 
-  it('precision rounds structuredContent and its text copy alike', () => {
+  it('precision rounds structuredContent and its text copy alike', async () => {
     const policy = createPolicy({ precision: 3 });
-    const { result } = policy.apply(
+    const { result } = await policy.apply(
       't',
       { structuredContent: { x: 1.23456, y: [2.71828] } },
       { hasOutputSchema: true },
@@ -156,15 +171,15 @@ describe('policy.apply under the cap', () => {
     });
   });
 
-  it('a file-like text is sent byte for byte, even when it is JSON, unless compactJson is set', () => {
+  it('a file-like text is sent byte for byte, even when it is JSON, unless compactJson is set', async () => {
     const file = '{\n  "name": "x",\n  "version": "1.0.0"\n}\n';
     const source = 'const a = 1;\r\n\tlet b = "\\u0000";\n// \ud83d\ude00 trailing space \n';
     for (const text of [file, source]) {
-      expect(createPolicy().apply('read_file', { content: [{ type: 'text', text }] }).result).toEqual({
+      expect(await createPolicy().apply('read_file', { content: [{ type: 'text', text }] }).result).toEqual({
         content: [{ type: 'text', text }],
       });
     }
-    const compacted = createPolicy({ compactJson: true }).apply('read_file', {
+    const compacted = await createPolicy({ compactJson: true }).apply('read_file', {
       content: [
         { type: 'text', text: file },
         { type: 'text', text: source },
@@ -177,10 +192,10 @@ describe('policy.apply under the cap', () => {
 describe('policy.apply over the cap', () => {
   const cap = 4000;
 
-  it('plain data: the encode envelope plus a resource link; a success; pages reassemble exactly', () => {
+  it('plain data: the encode envelope plus a resource link; a success; pages reassemble exactly', async () => {
     const policy = createPolicy({ maxChars: cap });
     const data = { scenePath: 'a.scene', entities: entities(200) };
-    const { result, info } = policy.apply('get_scene', data, { hasOutputSchema: false });
+    const { result, info } = await policy.apply('get_scene', data, { hasOutputSchema: false });
     expect(result.isError).toBeUndefined();
     expect(result.content[0]).toEqual({ type: 'text', text: encode(data, { maxChars: cap }) });
     expect(JSON.parse(result.content[0].text as string)).toMatchObject({
@@ -191,8 +206,8 @@ describe('policy.apply over the cap', () => {
     });
     const link = result.content[1];
     expect(link).toMatchObject({ type: 'resource_link', mimeType: 'application/json' });
-    expect(link.uri).toMatch(/^budget:\/\/result\/[0-9a-f]{12}$/);
-    const pages = pagesOf(policy, result);
+    expect(link.uri).toMatch(/^budget:\/\/result\/[A-Za-z0-9_-]{22}$/);
+    const pages = await pagesOf(policy, result);
     expect(pages.length).toBeGreaterThan(1);
     for (const page of pages) expect(page.length).toBeLessThanOrEqual(cap);
     expect(JSON.parse(pages[0])).toMatchObject({
@@ -210,46 +225,46 @@ describe('policy.apply over the cap', () => {
     });
   });
 
-  it('structured with an outputSchema: isError, no structuredContent, the envelope of the structured value', () => {
+  it('structured with an outputSchema: isError, no structuredContent, the envelope of the structured value', async () => {
     const policy = createPolicy({ maxChars: cap });
     const structured = { entities: entities(100) };
     const raw = {
       content: [{ type: 'text', text: JSON.stringify(structured, null, 2) }],
       structuredContent: structured,
     };
-    const { result } = policy.apply('get_scene', raw, { hasOutputSchema: true });
+    const { result } = await policy.apply('get_scene', raw, { hasOutputSchema: true });
     expect(result.isError).toBe(true);
     expect(result).not.toHaveProperty('structuredContent');
     expect(result.content[0]).toEqual({ type: 'text', text: encode(structured, { maxChars: cap }) });
-    expect(JSON.stringify(reassemble(pagesOf(policy, result)))).toBe(JSON.stringify(structured));
+    expect(JSON.stringify(reassemble(await pagesOf(policy, result)))).toBe(JSON.stringify(structured));
     // Without an outputSchema the same result stays a success.
-    expect(policy.apply('get_scene', raw, { hasOutputSchema: false }).result.isError).toBeUndefined();
+    expect((await policy.apply('get_scene', raw, { hasOutputSchema: false })).result.isError).toBeUndefined();
   });
 
-  it('plain text: its head within the cap, the rest in text pages that join to the original', () => {
+  it('plain text: its head within the cap, the rest in text pages that join to the original', async () => {
     const policy = createPolicy({ maxChars: cap });
     const text = Array.from({ length: 400 }, (_, i) => `line ${i}: "quoted" \\ tab\t 😀 é\n`).join('');
-    const { result } = policy.apply('read_file', { content: [{ type: 'text', text }] });
+    const { result } = await policy.apply('read_file', { content: [{ type: 'text', text }] });
     expect(result.isError).toBeUndefined();
     expect(result.content[0]).toEqual({ type: 'text', text: capText(text, cap - 64) });
     expect((result.content[0].text as string).length).toBeLessThanOrEqual(cap);
-    const pages = pagesOf(policy, result);
+    const pages = await pagesOf(policy, result);
     for (const page of pages) expect(page.length).toBeLessThanOrEqual(cap);
     expect(JSON.parse(pages[0])).toMatchObject({ page: 1, pages: pages.length });
     expect(reassemble(pages)).toBe(text);
   });
 
-  it('claudeCode: text, envelope and every page within 10,000 real tokens and 50,000 chars', () => {
+  it('claudeCode: text, envelope and every page within 10,000 real tokens and 50,000 chars', async () => {
     const policy = createPolicy({ preset: 'claudeCode' });
     // GUID-heavy JSON runs at ~2 chars per token: under 50,000 chars can still be over 10,000 tokens.
     const data = { entities: entities(2500) };
     const raw = { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data };
-    const { result } = policy.apply('get_scene', raw, { hasOutputSchema: true });
+    const { result } = await policy.apply('get_scene', raw, { hasOutputSchema: true });
     const text = result.content[0].text as string;
     expect(text).toBe(encode(data, { maxChars: 50000, maxTokens: 10000 }));
     expect(text.length).toBeLessThanOrEqual(50000);
     expect(countTokens(text)).toBeLessThanOrEqual(10000);
-    const pages = pagesOf(policy, result);
+    const pages = await pagesOf(policy, result);
     for (const page of pages) {
       expect(page.length).toBeLessThanOrEqual(50000);
       expect(countTokens(page)).toBeLessThanOrEqual(10000);
@@ -259,25 +274,25 @@ describe('policy.apply over the cap', () => {
     expect(small.length).toBeLessThan(50000);
     const tokenHeavy = 'a1b2c3d4e5 '.repeat(4000);
     expect(countTokens(tokenHeavy)).toBeGreaterThan(10000);
-    const { result: textResult } = policy.apply('read_file', { content: [{ type: 'text', text: tokenHeavy }] });
+    const { result: textResult } = await policy.apply('read_file', { content: [{ type: 'text', text: tokenHeavy }] });
     expect(countTokens(textResult.content[0].text as string)).toBeLessThanOrEqual(10000);
   });
 });
 
 describe('policy.apply: the rarer shapes', () => {
-  it('several text blocks count together; over the cap they are kept as the array of their texts', () => {
+  it('several text blocks count together; over the cap they are kept as the array of their texts', async () => {
     const policy = createPolicy({ maxChars: 1000 });
     const a = 'a'.repeat(600);
     const b = 'b\n'.repeat(300);
-    const { result } = policy.apply('t', {
+    const { result } = await policy.apply('t', {
       content: [
         { type: 'text', text: a },
         { type: 'text', text: b },
       ],
     });
     expect(result.content[0]).toEqual({ type: 'text', text: encode([a, b], { maxChars: 1000 }) });
-    expect(reassemble(pagesOf(policy, result))).toEqual([a, b]);
-    const fits = policy.apply('t', {
+    expect(reassemble(await pagesOf(policy, result))).toEqual([a, b]);
+    const fits = await policy.apply('t', {
       content: [
         { type: 'text', text: a },
         { type: 'text', text: 'b'.repeat(400) },
@@ -286,13 +301,13 @@ describe('policy.apply: the rarer shapes', () => {
     expect(fits.content.map((x: Block) => x.text)).toEqual([a, 'b'.repeat(400)]);
   });
 
-  it('the token cap is on the text blocks together', () => {
+  it('the token cap is on the text blocks together', async () => {
     const policy = createPolicy({ maxChars: 1e6, maxTokens: 250 });
     const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(' ');
     const one = words(100);
     expect(countTokens(one) * 2).toBeGreaterThan(250);
     expect(countTokens(one)).toBeLessThanOrEqual(250);
-    const { result, info } = policy.apply('t', {
+    const { result, info } = await policy.apply('t', {
       content: [
         { type: 'text', text: one },
         { type: 'text', text: one },
@@ -302,33 +317,33 @@ describe('policy.apply: the rarer shapes', () => {
     expect(countTokens(result.content[0].text as string)).toBeLessThanOrEqual(250);
   });
 
-  it('a text within the char cap but over the token cap is cut by tokens (a char can be several tokens)', () => {
+  it('a text within the char cap but over the token cap is cut by tokens (a char can be several tokens)', async () => {
     const policy = createPolicy({ maxChars: 1000, maxTokens: 250 });
     const text = '\u{10000}'.repeat(200);
     expect(text.length).toBeLessThan(1000);
     expect(countTokens(text)).toBeGreaterThan(250);
-    const { result } = policy.apply('t', { content: [{ type: 'text', text }] });
+    const { result } = await policy.apply('t', { content: [{ type: 'text', text }] });
     expect(result.content[0]).toEqual({
       type: 'text',
       text: encode(text, { maxChars: Infinity, maxTokens: 250 - 32 }),
     });
     expect(countTokens(result.content[0].text as string)).toBeLessThanOrEqual(250);
-    expect(reassemble(pagesOf(policy, result))).toBe(text);
+    expect(reassemble(await pagesOf(policy, result))).toBe(text);
   });
 
-  it('a result whose pages alone are over store.maxBytes is answered without a link', () => {
+  it('a result whose pages alone are over store.maxBytes is answered without a link', async () => {
     const policy = createPolicy({ maxChars: 2000, store: { maxBytes: 5000 } });
     const data = { entities: entities(200) };
-    const { result, info } = policy.apply('t', data);
+    const { result, info } = await policy.apply('t', data);
     expect(info.elided).toBe(true);
     expect(result.content).toEqual([{ type: 'text', text: encode(data, { maxChars: 2000 }) }]);
     expect(policy.store.stats()).toEqual({ results: 0, bytes: 0 });
   });
 
-  it('an isError result over the cap stays an error; images stay after the envelope', () => {
+  it('an isError result over the cap stays an error; images stay after the envelope', async () => {
     const policy = createPolicy({ maxChars: 1000 });
     const image = { type: 'image', data: 'AAAA', mimeType: 'image/png' };
-    const { result } = policy.apply('t', {
+    const { result } = await policy.apply('t', {
       content: [image, { type: 'text', text: 'e'.repeat(3000) }],
       isError: true,
       _meta: { m: 1 },
@@ -364,11 +379,11 @@ describe('pages: every shape reassembles byte for byte', () => {
     ['an array of one huge object', [{ id: 1, rows: entities(900) }], '$[0].rows'],
   ];
   for (const [name, value, path] of shapes) {
-    it(name, () => {
+    it(name, async () => {
       const cap = 5000;
       const policy = createPolicy({ maxChars: cap });
-      const { result } = policy.apply('t', value, { hasOutputSchema: false });
-      const pages = pagesOf(policy, result);
+      const { result } = await policy.apply('t', value, { hasOutputSchema: false });
+      const pages = await pagesOf(policy, result);
       for (const page of pages) expect(page.length).toBeLessThanOrEqual(cap);
       expect(JSON.parse(pages[0]).path).toBe(path);
       const back = reassemble(pages);
@@ -377,17 +392,17 @@ describe('pages: every shape reassembles byte for byte', () => {
     });
   }
 
-  it('two big collections side by side are split as text of the compact JSON', () => {
+  it('two big collections side by side are split as text of the compact JSON', async () => {
     const policy = createPolicy({ maxChars: 3000 });
     const value = { a: entities(60), b: entities(60) };
-    const pages = pagesOf(policy, policy.apply('t', value).result);
+    const pages = await pagesOf(policy, (await policy.apply('t', value)).result);
     expect(JSON.parse(pages[0])).not.toHaveProperty('path');
     expect(reassemble(pages)).toBe(JSON.stringify(value));
   });
 });
 
 describe('pages: a property over random values, caps and token caps', () => {
-  it('every page is within both caps and the pages reassemble the value (or the text) exactly', () => {
+  it('every page is within both caps and the pages reassemble the value (or the text) exactly', async () => {
     const big = fc.oneof(
       fc.array(jsonish, { minLength: 20, maxLength: 200 }),
       fc.dictionary(fc.string({ maxLength: 6 }), jsonish, { minKeys: 20, maxKeys: 200 }),
@@ -398,12 +413,12 @@ describe('pages: a property over random values, caps and token caps', () => {
       maxChars: fc.integer({ min: 1000, max: 3000 }),
       maxTokens: fc.option(fc.integer({ min: 250, max: 800 }), { nil: undefined }),
     });
-    fc.assert(
-      fc.property(big, caps, (value, { maxChars, maxTokens }) => {
+    await fc.assert(
+      fc.asyncProperty(big, caps, async (value, { maxChars, maxTokens }) => {
         const policy = createPolicy({ maxChars, maxTokens: maxTokens ?? null });
         const isText = typeof value === 'string';
         const raw = isText ? { content: [{ type: 'text', text: value }] } : value;
-        const { result, info } = policy.apply('t', raw);
+        const { result, info } = await policy.apply('t', raw);
         const original = isText ? value : JSON.stringify(value);
         const sent = result.content
           .filter((b: Block) => b.type === 'text')
@@ -412,7 +427,7 @@ describe('pages: a property over random values, caps and token caps', () => {
         expect(sent.length).toBeLessThanOrEqual(maxChars);
         if (maxTokens !== undefined) expect(countTokens(sent)).toBeLessThanOrEqual(maxTokens);
         if (!info.elided) return;
-        const pages = pagesOf(policy, result);
+        const pages = await pagesOf(policy, result);
         for (const page of pages) {
           expect(page.length).toBeLessThanOrEqual(maxChars);
           if (maxTokens !== undefined) expect(countTokens(page)).toBeLessThanOrEqual(maxTokens);
@@ -452,15 +467,15 @@ describe('faults: an isError result with a clear, capped message', () => {
     ],
   ];
   for (const [name, value, text] of cases) {
-    it(name, () => {
-      const { result, info } = policy.apply('t', value, { hasOutputSchema: false });
+    it(name, async () => {
+      const { result, info } = await policy.apply('t', value, { hasOutputSchema: false });
       expect(result).toEqual({ content: [{ type: 'text', text }], isError: true });
       expect(info).toMatchObject({ tool: 't', charsIn: 0, charsOut: text.length, elided: false });
     });
   }
 
-  it('a cycle', () => {
-    const text = policy.apply('t', cyclic).result.content[0].text as string;
+  it('a cycle', async () => {
+    const text = (await policy.apply('t', cyclic)).result.content[0].text as string;
     expect(
       text.startsWith(
         'Tool "t" failed: returned a result that cannot be sent as JSON: Converting circular structure to JSON',
@@ -469,7 +484,7 @@ describe('faults: an isError result with a clear, capped message', () => {
     expect(text.length).toBeLessThanOrEqual(1000);
   });
 
-  it('a thrown error, capped', () => {
+  it('a thrown error, capped', async () => {
     expect(policy.fault('t', new Error('disk on fire'))).toMatchObject({
       result: { content: [{ type: 'text', text: 'Tool "t" failed: disk on fire' }], isError: true },
     });
@@ -479,12 +494,12 @@ describe('faults: an isError result with a clear, capped message', () => {
     expect(policy.fault('t', 'a string').result.content[0].text).toBe('Tool "t" failed: a string');
   });
 
-  it('onResult sees every call, and a throwing onResult costs nothing', () => {
+  it('onResult sees every call, and a throwing onResult costs nothing', async () => {
     const seen: string[] = [];
     const watched = createPolicy({
       onResult: (info: { tool: string; elided: boolean }) => seen.push(`${info.tool}:${info.elided}`),
     });
-    watched.apply('a', { x: 1 });
+    await watched.apply('a', { x: 1 });
     watched.fault('b', new Error('e'));
     expect(seen).toEqual(['a:false', 'b:false']);
     const rude = createPolicy({
@@ -492,24 +507,24 @@ describe('faults: an isError result with a clear, capped message', () => {
         throw new Error('observer');
       },
     });
-    expect(rude.apply('a', { x: 1 }).result).toEqual({ content: [{ type: 'text', text: '{"x":1}' }] });
+    expect((await rude.apply('a', { x: 1 })).result).toEqual({ content: [{ type: 'text', text: '{"x":1}' }] });
   });
 });
 
 describe('readResource, the page tool and the store', () => {
-  it('an unknown id is UNKNOWN_RESULT with the clean message; a bad URI or page is INVALID_INPUT', () => {
+  it('an unknown id is UNKNOWN_RESULT with the clean message; a bad URI or page is INVALID_INPUT', async () => {
     const policy = createPolicy({ maxChars: 3000 });
-    expect(codeOf(() => policy.readResource('budget://result/0123456789ab?page=1'))).toEqual([
+    expect(await codeOfAsync(() => policy.readResource('budget://result/0123456789ab?page=1'))).toEqual([
       'UNKNOWN_RESULT',
       'budget://result/0123456789ab: expired or unknown result — call the tool again',
     ]);
-    expect(codeOf(() => policy.readResource('file:///etc/passwd'))?.[0]).toBe('INVALID_INPUT');
-    expect(codeOf(() => policy.readResource('budget://result/ab?page=0'))?.[0]).toBe('INVALID_INPUT');
-    expect(codeOf(() => policy.readResource('budget://result/ab?page=1&x=2'))?.[0]).toBe('INVALID_INPUT');
-    const { result } = policy.apply('t', { entities: entities(100) });
+    expect((await codeOfAsync(() => policy.readResource('file:///etc/passwd')))?.[0]).toBe('INVALID_INPUT');
+    expect((await codeOfAsync(() => policy.readResource('budget://result/ab?page=0')))?.[0]).toBe('INVALID_INPUT');
+    expect((await codeOfAsync(() => policy.readResource('budget://result/ab?page=1&x=2')))?.[0]).toBe('INVALID_INPUT');
+    const { result } = await policy.apply('t', { entities: entities(100) });
     const uri = result.content[1].uri as string;
-    const n = JSON.parse(policy.readResource(uri).contents[0].text).pages;
-    expect(codeOf(() => policy.readResource(`${uri}?page=${n + 1}`))).toEqual([
+    const n = JSON.parse((await policy.readResource(uri)).contents[0].text).pages;
+    expect(await codeOfAsync(() => policy.readResource(`${uri}?page=${n + 1}`))).toEqual([
       'INVALID_INPUT',
       `${uri}?page=${n + 1}: page ${n + 1} does not exist; this result has pages 1 to ${n}.`,
     ]);
@@ -520,9 +535,9 @@ describe('readResource, the page tool and the store', () => {
     });
   });
 
-  it('read_result_page returns the same page text, and errors as isError results', () => {
+  it('read_result_page returns the same page text, and errors as isError results', async () => {
     const policy = createPolicy({ maxChars: 3000, pageTool: true });
-    const { result } = policy.apply('t', { entities: entities(100) });
+    const { result } = await policy.apply('t', { entities: entities(100) });
     const uri = result.content[1].uri as string;
     const id = uri.slice('budget://result/'.length);
     expect(result.content[1].description).toContain(`read_result_page with {"id":"${id}","page":K}`);
@@ -530,34 +545,34 @@ describe('readResource, the page tool and the store', () => {
       name: 'read_result_page',
       inputSchema: { type: 'object', required: ['id'] },
     });
-    expect(policy.callPageTool({ id, page: 2 })).toEqual({
-      content: [{ type: 'text', text: policy.readResource(`${uri}?page=2`).contents[0].text }],
+    expect(await policy.callPageTool({ id, page: 2 })).toEqual({
+      content: [{ type: 'text', text: (await policy.readResource(`${uri}?page=2`)).contents[0].text }],
     });
-    expect(policy.callPageTool({ id: 'nope' })).toEqual({
+    expect(await policy.callPageTool({ id: 'nope' })).toEqual({
       content: [{ type: 'text', text: 'budget://result/nope: expired or unknown result — call the tool again' }],
       isError: true,
     });
-    expect(policy.callPageTool({ id, page: 0 }).isError).toBe(true);
-    expect(policy.callPageTool(undefined).isError).toBe(true);
+    expect((await policy.callPageTool({ id, page: 0 })).isError).toBe(true);
+    expect((await policy.callPageTool(undefined)).isError).toBe(true);
   });
 
-  it('after 500 oversized results the store holds at most maxBytes (measured by reading them back); evicted pages are the clean error', () => {
+  it('after 500 oversized results the store holds at most maxBytes (measured by reading them back); evicted pages are the clean error', async () => {
     const maxBytes = 400_000;
     const policy = createPolicy({ maxChars: 4000, store: { maxBytes, maxResults: 1000 } });
     const uris: string[] = [];
     for (let i = 0; i < 500; i++) {
-      const { result } = policy.apply('t', { run: i, entities: entities(120 + (i % 50)) });
+      const { result } = await policy.apply('t', { run: i, entities: entities(120 + (i % 50)) });
       uris.push(result.content[1].uri as string);
     }
     let measured = 0;
     let alive = 0;
     for (const uri of uris) {
       try {
-        const first = policy.readResource(uri).contents[0].text;
+        const first = (await policy.readResource(uri)).contents[0].text;
         const n = JSON.parse(first).pages;
         measured += Buffer.byteLength(first);
         for (let k = 2; k <= n; k++)
-          measured += Buffer.byteLength(policy.readResource(`${uri}?page=${k}`).contents[0].text);
+          measured += Buffer.byteLength((await policy.readResource(`${uri}?page=${k}`)).contents[0].text);
         alive++;
       } catch (e) {
         expect((e as Error).message).toBe(`${uri}: expired or unknown result — call the tool again`);
@@ -568,27 +583,102 @@ describe('readResource, the page tool and the store', () => {
     expect(alive).toBeGreaterThan(10);
     expect(alive).toBeLessThan(500);
     // Least recently used first: the newest results are the ones kept.
-    expect(() => policy.readResource(uris[499])).not.toThrow();
-    expect(() => policy.readResource(uris[0])).toThrow('expired or unknown result — call the tool again');
+    await expect(policy.readResource(uris[499])).resolves.toBeDefined();
+    await expect(policy.readResource(uris[0])).rejects.toThrow('expired or unknown result — call the tool again');
   });
 
   it('maxResults bounds the count, and a result is forgotten ttlMs after its last use', async () => {
     const policy = createPolicy({ maxChars: 3000, store: { maxResults: 2, ttlMs: 40 } });
-    const a = policy.apply('t', { entities: entities(60) }).result.content[1].uri as string;
-    const b = policy.apply('t', { entities: entities(61) }).result.content[1].uri as string;
-    policy.readResource(a);
-    const c = policy.apply('t', { entities: entities(62) }).result.content[1].uri as string;
+    const uriOf = async (n: number) =>
+      (await policy.apply('t', { entities: entities(n) })).result.content[1].uri as string;
+    const a = await uriOf(60);
+    const b = await uriOf(61);
+    await policy.readResource(a);
+    const c = await uriOf(62);
     expect(policy.store.stats().results).toBe(2);
-    expect(() => policy.readResource(b)).toThrow('expired or unknown');
-    expect(() => policy.readResource(a)).not.toThrow();
+    await expect(policy.readResource(b)).rejects.toThrow('expired or unknown');
+    await expect(policy.readResource(a)).resolves.toBeDefined();
     await new Promise((r) => setTimeout(r, 60));
-    expect(() => policy.readResource(c)).toThrow('expired or unknown');
+    await expect(policy.readResource(c)).rejects.toThrow('expired or unknown');
     expect(policy.store.stats()).toEqual({ results: 0, bytes: 0 });
+  });
+
+  it('by default every policy of the process shares one store: a page kept by one is read through another', async () => {
+    const one = createPolicy({ maxChars: 3000 });
+    const other = createPolicy({ maxChars: 3000 });
+    expect(one.store).toBe(other.store);
+    const { result } = await one.apply('t', { entities: entities(100) });
+    const uri = result.content[1].uri as string;
+    expect(await other.readResource(uri)).toEqual(await one.readResource(uri));
+  });
+
+  it("pages kept for an owner read as unknown for anyone else, exactly as a missing result's", async () => {
+    const policy = createPolicy({ maxChars: 3000 });
+    const { result } = await policy.apply('t', { entities: entities(100) }, { owner: 'session-a' });
+    const uri = result.content[1].uri as string;
+    const missing = await codeOfAsync(() => policy.readResource('budget://result/AAAAAAAAAAAAAAAAAAAAAA'));
+    const foreign = await codeOfAsync(() => policy.readResource(uri, { owner: 'session-b' }));
+    expect(foreign).toEqual([missing![0], (missing![1] as string).replace('AAAAAAAAAAAAAAAAAAAAAA', uri.slice(16))]);
+    expect(await codeOfAsync(() => policy.readResource(uri))).toEqual(foreign);
+    expect((await policy.readResource(uri, { owner: 'session-a' })).contents[0].text).toMatch(/^\{"page":1,/);
+  });
+
+  it('a store that cannot be reached: the call still answers within the cap and says its pages were not kept; a read is STORE_UNAVAILABLE', async () => {
+    const down = Object.assign(new Error('the Redis result store (ioredis) is unreachable: connection refused'), {
+      code: 'STORE_UNAVAILABLE',
+    });
+    const store = {
+      put: () => Promise.reject(down),
+      get: () => Promise.reject(down),
+      delete: () => Promise.reject(down),
+    };
+    for (const preset of ['editor', 'claudeCode'] as const) {
+      const policy = createPolicy({ preset, maxChars: 3000, store });
+      const data = { entities: entities(100) };
+      const { result, info } = await policy.apply('t', data, { hasOutputSchema: false });
+      const note =
+        'The full result could not be kept, so it has no pages to read (the Redis result store (ioredis) is unreachable: connection refused). Call the tool again later, or narrow the call.';
+      const texts = result.content.map((b) => b.text);
+      expect(result.content.map((b) => b.type)).toEqual(['text', 'text']);
+      expect(texts[1]).toBe(note);
+      // The envelope gives the note its room: together they are within both caps.
+      expect(texts[0]).toBe(
+        encode(data, {
+          maxChars: 3000 - note.length,
+          ...(preset === 'claudeCode' ? { maxTokens: 10000 - countTokens(note) } : {}),
+        }),
+      );
+      expect(info.charsOut).toBe(texts[0]!.length + note.length);
+      expect(info.charsOut).toBeLessThanOrEqual(3000);
+      expect(info.elided).toBe(true);
+      expect(await codeOfAsync(() => policy.readResource('budget://result/AAAAAAAAAAAAAAAAAAAAAA'))).toEqual([
+        'STORE_UNAVAILABLE',
+        'the Redis result store (ioredis) is unreachable: connection refused',
+      ]);
+      expect(await policy.callPageTool({ id: 'AAAAAAAAAAAAAAAAAAAAAA' })).toEqual({
+        content: [{ type: 'text', text: 'the Redis result store (ioredis) is unreachable: connection refused' }],
+        isError: true,
+      });
+    }
+    // A store of the caller's that throws anything else is unreachable too, in its own words.
+    const odd = createPolicy({
+      store: {
+        put: () => 'x',
+        get: () => {
+          throw new TypeError('boom');
+        },
+        delete: () => false,
+      },
+    });
+    expect(await codeOfAsync(() => odd.readResource('budget://result/abc'))).toEqual([
+      'STORE_UNAVAILABLE',
+      'the result store failed: boom',
+    ]);
   });
 });
 
 describe('the one token pass: envelope, counts and pages from one count of the text', () => {
-  it('over both caps, the envelope is exactly encode’s, info counts are exact, and nested collections under nasty keys page exactly', () => {
+  it('over both caps, the envelope is exactly encode’s, info counts are exact, and nested collections under nasty keys page exactly', async () => {
     const key = fc.oneof(nastyString, fc.constantFrom('__proto__', 'constructor', 'a b', '"', '\\', '😀', ''));
     const nested = fc
       .tuple(fc.array(key, { minLength: 1, maxLength: 3 }), fc.array(jsonish, { minLength: 30, maxLength: 150 }))
@@ -605,10 +695,10 @@ describe('the one token pass: envelope, counts and pages from one count of the t
       maxChars: fc.integer({ min: 1000, max: 4000 }),
       maxTokens: fc.integer({ min: 250, max: 1200 }),
     });
-    fc.assert(
-      fc.property(nested, caps, (value, { maxChars, maxTokens }) => {
+    await fc.assert(
+      fc.asyncProperty(nested, caps, async (value, { maxChars, maxTokens }) => {
         const policy = createPolicy({ maxChars, maxTokens });
-        const { result, info } = policy.apply('t', value);
+        const { result, info } = await policy.apply('t', value);
         const text = JSON.stringify(value);
         expect(info.tokensIn).toBe(countTokens(text));
         expect(info.charsIn).toBe(text.length);
@@ -616,7 +706,7 @@ describe('the one token pass: envelope, counts and pages from one count of the t
         expect(result.content[0].text).toBe(encode(JSON.parse(text), { maxChars, maxTokens }));
         expect(info.tokensOut).toBe(countTokens(result.content[0].text as string));
         if (result.content.length === 1) return;
-        const pages = pagesOf(policy, result);
+        const pages = await pagesOf(policy, result);
         for (const page of pages) {
           expect(page.length).toBeLessThanOrEqual(maxChars);
           expect(countTokens(page)).toBeLessThanOrEqual(maxTokens);

@@ -186,7 +186,7 @@ describe('over the cap', () => {
     expect(linkOf(reply)).toMatchObject({
       type: 'resource_link',
       mimeType: 'application/json',
-      uri: expect.stringMatching(/^budget:\/\/result\/[0-9a-f]{12}$/),
+      uri: expect.stringMatching(/^budget:\/\/result\/[A-Za-z0-9_-]{22}$/),
     });
     const all = await pages(small, reply);
     for (const page of all) expect(page.length).toBeLessThanOrEqual(CAP);
@@ -504,7 +504,7 @@ describe('over real stdio: node js-tests/support/shaped-server.mjs', () => {
   it('answers every shape exactly like the in-memory server (result ids aside), and serves its pages', async () => {
     expect(await stdio.listTools()).toEqual(await small.listTools());
     const anyId = (reply: Reply) =>
-      JSON.parse(JSON.stringify(reply).replace(/(budget:\/\/result\/|result-)[0-9a-f]{12}/g, '$1ID'));
+      JSON.parse(JSON.stringify(reply).replace(/(budget:\/\/result\/|result-)[A-Za-z0-9_-]{22}/g, '$1ID'));
     const calls: Array<[string, Record<string, unknown>]> = [
       ['directory_tree', { dirs: 3, files: 3 }],
       ['directory_tree', { dirs: 40, files: 30 }],

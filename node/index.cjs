@@ -96,5 +96,8 @@ onFirstUse(
 // MCP servers: one budget for every tool (docs/mcp.md).
 onFirstUse('./mcp/with-budget.cjs', same('withBudget'));
 onFirstUse('./mcp/policy.cjs', { createBudgetPolicy: 'createPolicy' });
+// Result stores: where withBudget keeps over-cap results (docs/mcp.md, deployments).
+onFirstUse('./mcp/stores/memory.cjs', same('memoryStore'));
+onFirstUse('./mcp/stores/redis.cjs', same('redisStore'));
 // The presets alone: a constant the ESM entry reads at import, so not the whole policy.
 onFirstUse('./mcp/options.cjs', { BUDGET_PRESETS: 'PRESETS' });

@@ -14,3 +14,4 @@ export * from './types/profile.js';
 export * from './types/menu.js';
 export * from './types/streams.js';
 export * from './types/mcp.js';
+export * from './types/stores.js';

@@ -44,6 +44,10 @@ pub enum ErrorCode {
     /// A stored result that is unknown or already evicted (thrown by the result store of
     /// `withBudget` in JS: call the tool again).
     UnknownResult,
+    /// The result store cannot be reached: Redis is down or does not answer in time (thrown by
+    /// the result stores in JS). Not the same as [`ErrorCode::UnknownResult`]: the result may
+    /// still be kept, and a read can succeed once the store is back.
+    StoreUnavailable,
 }
 
 impl ErrorCode {
@@ -66,6 +70,7 @@ impl ErrorCode {
             ErrorCode::UnknownTool => "UNKNOWN_TOOL",
             ErrorCode::UnknownAction => "UNKNOWN_ACTION",
             ErrorCode::UnknownResult => "UNKNOWN_RESULT",
+            ErrorCode::StoreUnavailable => "STORE_UNAVAILABLE",
         }
     }
 }

@@ -14,6 +14,10 @@ import {
   type BudgetPolicy,
   type BudgetedToolResult,
   type CodedError,
+  memoryStore,
+  redisStore,
+  type ResultStore,
+  type StoredPage,
 } from 'modoki-budget';
 
 const seen: BudgetRecord[] = [];
@@ -32,26 +36,36 @@ const server: McpServer = withBudget(new McpServer({ name: 'consumer', version: 
 server.registerTool('t', { description: 'a tool' }, async () => ({ content: [{ type: 'text' as const, text: 'ok' }] }));
 const low: Server = withBudget(new Server({ name: 'low', version: '0.0.0' }, { capabilities: { tools: {} } }));
 
-const policy: BudgetPolicy = createBudgetPolicy({ ...policyOptions, maxChars: BUDGET_PRESETS.editor.maxChars });
-const { result, info } = policy.apply(
-  't',
-  { a: 1 },
-  { hasOutputSchema: false, inputSchema: { type: 'object' }, arguments: { q: 1 } },
-);
-const sdkResult: CallToolResult = result as CallToolResult;
-const faulted: BudgetedToolResult = policy.fault('t', new Error('x')).result;
-const cap: 50000 = BUDGET_PRESETS.claudeCode.maxChars;
-const tokens: number = info.tokensOut + policy.store.stats().bytes + { ...info }.tokensIn;
-const template: string = policy.resourceTemplate.uriTemplate;
-const page: string = policy.pageTool.name;
-let text = '';
-try {
-  text = policy.readResource('budget://result/x?page=1').contents[0].text;
-} catch (e) {
-  const code: CodedError['code'] = (e as CodedError).code;
-  text = code;
+async function usePolicy() {
+  const policy: BudgetPolicy = createBudgetPolicy({ ...policyOptions, maxChars: BUDGET_PRESETS.editor.maxChars });
+  const { result, info } = await policy.apply(
+    't',
+    { a: 1 },
+    { hasOutputSchema: false, inputSchema: { type: 'object' }, arguments: { q: 1 }, owner: 'session-1' },
+  );
+  const sdkResult: CallToolResult = result as CallToolResult;
+  const faulted: BudgetedToolResult = policy.fault('t', new Error('x')).result;
+  const cap: 50000 = BUDGET_PRESETS.claudeCode.maxChars;
+  const shared = memoryStore({ maxResults: 10, now: () => 0 });
+  const tokens: number = info.tokensOut + shared.stats().bytes + { ...info }.tokensIn;
+  const stores: ResultStore[] = [shared, policy.store];
+  const kept: StoredPage | undefined = await stores[0].get('x', { owner: 'o', page: 2 });
+  // A structural Redis client is enough for the types; the package loads none.
+  const fakeRedis = { isReady: true, sendCommand: async (_args: string[]) => null as unknown };
+  const redis: ResultStore = redisStore(fakeRedis, { prefix: 'p:', ttlMs: 1000, maxResultBytes: 10, timeoutMs: 50 });
+  withBudget(new McpServer({ name: 'shared', version: '0.0.0' }), { store: redis });
+  const template: string = policy.resourceTemplate.uriTemplate;
+  const page: string = policy.pageTool.name;
+  let text = '';
+  try {
+    text = (await policy.readResource('budget://result/x?page=1', { owner: 'o' })).contents[0].text;
+  } catch (e) {
+    const code: CodedError['code'] = (e as CodedError).code;
+    text = code;
+  }
+  const called: BudgetedToolResult = await policy.callPageTool({ id: 'x', page: 1 });
+  return { sdkResult, faulted, cap, tokens, template, page, text, called, kept };
 }
-const called: BudgetedToolResult = policy.callPageTool({ id: 'x', page: 1 });
 
 // @ts-expect-error — an unknown preset
 withBudget(server, { preset: 'cursor' });
@@ -60,4 +74,7 @@ const wrong = (record: BudgetRecord): number => record.tokensOut;
 // @ts-expect-error — not a server
 withBudget({ name: 'not a server' });
 
-export { low, sdkResult, faulted, cap, tokens, template, page, text, called, seen, pageTokens, wrong };
+// @ts-expect-error — not a Redis client
+redisStore({ get: () => 1 });
+
+export { low, usePolicy, seen, pageTokens, wrong };

@@ -340,14 +340,26 @@ const CASES = [
   [
     'createBudgetPolicy',
     'apply over the cap',
-    (m) => {
+    async (m) => {
       const policy = m.createBudgetPolicy({ maxChars: 1000 });
-      const { result } = policy.apply('scene.state', { entities });
+      const { result } = await policy.apply('scene.state', { entities });
       const text = JSON.stringify(result);
       const id = /budget:\/\/result\/([0-9a-z_-]+)/i.exec(text)?.[1];
-      return [policy.options, id === undefined ? text : text.split(id).join('<id>')];
+      const page = JSON.stringify(await policy.readResource(`budget://result/${id}?page=2`));
+      const anonymous = (json) => (id === undefined ? json : json.split(id).join('<id>'));
+      return [policy.options, anonymous(text), id?.length, anonymous(page)];
     },
   ],
+  [
+    'memoryStore',
+    'put, read a page, read as another owner',
+    async (m) => {
+      const store = m.memoryStore({ now: () => 0 });
+      const id = await store.put(['{"page":1}', '{"page":2}'], { owner: 'a' });
+      return [id.length, await store.get(id, { owner: 'a', page: 2 }), await store.get(id, { owner: 'b' })];
+    },
+  ],
+  ['redisStore', 'not a Redis client', (m) => () => m.redisStore({})],
 ];
 
 /** JSON text of `value`, with what JSON has no form for written as a tag. */

@@ -69,10 +69,19 @@ const BufferSubset = {
   },
 };
 
-/** `randomBytes(n).toString('hex')`, the one use of node:crypto (page ids of withBudget's store). */
+/**
+ * `randomBytes(n).toString('base64url' | 'hex')`, the use of node:crypto a page makes (the result
+ * ids of withBudget's store).
+ */
 function randomBytes(n) {
   const bytes = crypto.getRandomValues(new Uint8Array(n));
-  return { toString: () => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('') };
+  const base64url = () =>
+    btoa(String.fromCharCode(...bytes))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
+  const hex = () => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return { toString: (encoding) => (encoding === 'base64url' ? base64url() : hex()) };
 }
 
 /** Node built-ins the package's modules require, as far as a page needs them. */

@@ -83,4 +83,50 @@ function menuFlags(values, encoding) {
   }
 }
 
-module.exports = { BUDGET_FLAGS, BUDGET_HELP, budgetOptions, budgetFlags, MENU_FLAGS, MENU_HELP, menuFlags };
+// ---- the upstream: a child's command line, or a remote endpoint (--url) ----
+
+const UPSTREAM_FLAGS = {
+  url: { type: 'string' },
+  header: { type: 'string', multiple: true },
+  'upstream-timeout': { type: 'string' },
+};
+
+const UPSTREAM_HELP = `  --url URL           reach the MCP server at this http(s) endpoint over Streamable HTTP instead
+                      of running a command (needs @modelcontextprotocol/sdk installed)
+  --header "N: V"     send this HTTP header to --url on every request (repeatable), e.g.
+                      --header "Authorization: Bearer $TOKEN"
+  --upstream-timeout MS
+                      answer a request --url has not answered in MS milliseconds with a JSON-RPC
+                      error (default 60,000, the SDK client's own)`;
+
+/**
+ * `{ url, headers, timeoutMs }` of the upstream flags; `url` undefined for a child's command.
+ * --url with a command, or --header/--upstream-timeout without --url, is a usage error.
+ */
+function upstreamFlags(values, command) {
+  if (values.url === undefined) {
+    if (values.header !== undefined || values['upstream-timeout'] !== undefined)
+      throw new CliError('--header and --upstream-timeout apply to --url only');
+    return { url: undefined };
+  }
+  if (command.length > 0) throw new CliError('give the server either as --url or as a command after --, not both');
+  const { parseEndpoint, parseHeaders } = require('./upstream-http.cjs');
+  return {
+    url: parseEndpoint(values.url).href,
+    headers: parseHeaders(values.header),
+    timeoutMs: numberFlag(values['upstream-timeout'], 'upstream-timeout', { integer: true, min: 1 }),
+  };
+}
+
+module.exports = {
+  BUDGET_FLAGS,
+  BUDGET_HELP,
+  budgetOptions,
+  budgetFlags,
+  MENU_FLAGS,
+  MENU_HELP,
+  menuFlags,
+  UPSTREAM_FLAGS,
+  UPSTREAM_HELP,
+  upstreamFlags,
+};

@@ -8,6 +8,7 @@ const { createSurface } = require('../mcp/surface.cjs');
 const { RPC, isObject, idKey, hasId, request, response, errorResponse, frame } = require('../mcp/jsonrpc.cjs');
 const { MAX_LIST_PAGES } = require('../mcp/surface-tools.cjs');
 const { Outbox } = require('./outbox.cjs');
+const { createTaskTools } = require('../mcp/task-tools.cjs');
 
 /** JSON-RPC error code for a request the server can no longer answer (it exited). */
 const SERVER_GONE = RPC.SERVER_GONE;
@@ -66,6 +67,8 @@ class ProxySession {
     this.held = new Set();
     /** Tools the proxy listed the server's tools for once; not listed again for them. */
     this.listedFor = new Set();
+    /** The tool each task was created by, so its tasks/result is budgeted as that tool's result. */
+    this.taskTools = createTaskTools();
     this.serverHasResources = false;
     this.nextOwnId = 1;
     /** Client request id key → the id its request has on the server side, when they differ. */
@@ -126,7 +129,7 @@ class ProxySession {
       id: message.id,
       method: message.method,
       params,
-      tool: message.method === 'tools/call' && params !== undefined ? String(params.name) : undefined,
+      tool: this.toolOf(message.method, params),
       started: this.now(),
       alias: undefined,
     };
@@ -186,7 +189,7 @@ class ProxySession {
   /** Forwards the answer to `entry`; `line` is the server's bytes when they are still exact. */
   answer(entry, message, line) {
     const result = message.result;
-    const isCall = entry.method === 'tools/call' && entry.tool !== undefined;
+    const isCall = entry.tool !== undefined && !this.createdTask(entry, result);
     if (!isObject(result) || this.surface === null) {
       if (isObject(result) && isCall) this.measured(entry, message, line);
       else this.toClient(line ?? frame(message));
@@ -199,6 +202,26 @@ class ProxySession {
     }
     const merged = this.surface.merge(entry.method, entry.params, result);
     this.toClient(merged === result && line !== null ? line : frame({ ...message, result: merged }));
+  }
+
+  /**
+   * The tool a request's answer is budgeted as: a tools/call's tool; for tasks/result, the tool
+   * whose call created the task (the task's final result is that tool's result).
+   */
+  toolOf(method, params) {
+    if (params === undefined) return undefined;
+    if (method === 'tools/call') return String(params.name);
+    if (method === 'tasks/result') return this.taskTools.toolOf(params.taskId);
+    return undefined;
+  }
+
+  /**
+   * Whether `result` answers a task-augmented tools/call with the task it created (MCP tasks:
+   * `{ task: { taskId, status, … } }`, the result comes later from tasks/result). It passes
+   * through as it is; the task's tool is remembered for its tasks/result.
+   */
+  createdTask(entry, result) {
+    return entry.method === 'tools/call' && this.taskTools.note(result, entry.tool);
   }
 
   /** --measure-only: the server's bytes, and what they cost. */

@@ -9,18 +9,31 @@ const { RPC, hasId, errorResponse, frame } = require('../mcp/jsonrpc.cjs');
 const { readLines, parseLine } = require('./lines.cjs');
 const { ProxySession } = require('./proxy-session.cjs');
 const { SessionStats } = require('./proxy-stats.cjs');
-const { budgetFlags, BUDGET_FLAGS, BUDGET_HELP, MENU_FLAGS, MENU_HELP, menuFlags } = require('./proxy-options.cjs');
+const {
+  budgetFlags,
+  BUDGET_FLAGS,
+  BUDGET_HELP,
+  MENU_FLAGS,
+  MENU_HELP,
+  menuFlags,
+  upstreamFlags,
+  UPSTREAM_FLAGS,
+  UPSTREAM_HELP,
+} = require('./proxy-options.cjs');
 
 const HELP = `Usage: modoki-budget proxy [options] -- <command> [args…]
        modoki-budget proxy [options] --server "<command> [args…]"
+       modoki-budget proxy [options] --url <http(s) endpoint> [--header "Name: value"]…
 
-Runs the MCP server <command> as a child and serves its tools over stdio with every tools/call
-result kept within the response budget (the withBudget policy): compact JSON, the cap on each
-channel, an elision envelope past it with the full result served as budget://result/… pages.
-Everything else passes through unchanged.
+Runs the MCP server <command> as a child (or reaches the remote one at --url over Streamable
+HTTP) and serves its tools over stdio with every tools/call result kept within the response
+budget (the withBudget policy): compact JSON, the cap on each channel, an elision envelope past
+it with the full result served as budget://result/… pages. Everything else passes through
+unchanged.
 
 ${BUDGET_HELP}
 ${MENU_HELP}
+${UPSTREAM_HELP}
   --server "CMD ARGS" the server command as one argument (for clients that drop --)
   --page-tool         also offer the read_result_page tool (for clients without resources)
   --measure-only      forward every byte unchanged; only measure and log
@@ -95,6 +108,7 @@ async function startProxy(argv, io) {
   const flags = {
     ...BUDGET_FLAGS,
     ...MENU_FLAGS,
+    ...UPSTREAM_FLAGS,
     'page-tool': { type: 'boolean' },
     'measure-only': { type: 'boolean' },
     log: { type: 'string' },
@@ -117,24 +131,47 @@ async function startProxy(argv, io) {
       throw new CliError(`cannot write the log ${values.log}: ${error.code ?? error.message}`);
     }
   }
-  const child = await spawnServer(command);
-  return run(child, io, { values, policy, measure, dispatch });
+  const upstream = await openUpstream(values, command, io.stdin ?? process.stdin);
+  return run(upstream, io, { values, policy, measure, dispatch });
 }
 
-/** Wires the child and the client together; resolves with the exit code once it is over. */
-async function run(child, io, { values, policy, measure, dispatch }) {
+/**
+ * The server the proxy fronts: the remote endpoint of `--url` (Streamable HTTP), or the child
+ * that runs `command` (stdio). Either is `{ send(line), listen(onMessage) → ended, exited,
+ * reason(), stop(), source }`: `send` writes one message; `listen` delivers each of the
+ * server's messages as `(line, message)` (a child's unparsed: `message` undefined) and resolves
+ * when no more will come; `exited` resolves with `{ code, signal }`; `reason()` resolves with
+ * why it ended ('' when unknown); `stop` ends it; `source` is the stream to pause when the
+ * client is slow.
+ */
+async function openUpstream(values, command, stdin) {
+  const { url, headers, timeoutMs } = upstreamFlags(values, command);
+  if (url !== undefined) return require('./upstream-http.cjs').httpUpstream(url, { headers, timeoutMs });
+  const child = await spawnServer(command);
+  child.stdin.on('error', () => {});
+  return {
+    send: lineWriter(child.stdin, stdin),
+    listen: (onMessage) => new Promise((resolve) => readLines(child.stdout, (line) => onMessage(line), resolve)),
+    exited: exited(child),
+    reason: () => stderrReason(child),
+    stop: () => terminate(child),
+    source: child.stdout,
+  };
+}
+
+/** Wires the server and the client together; resolves with the exit code once it is over. */
+async function run(upstream, io, { values, policy, measure, dispatch }) {
   const stdin = io.stdin ?? process.stdin;
   const started = performance.now();
   const stats = new SessionStats({ log: values.log });
   const keepFields = values.html !== undefined ? require('./proxy-page.cjs').fieldsOf : undefined;
-  child.stdin.on('error', () => {});
   const session = new ProxySession({
     policy,
     measureOnly: values['measure-only'] === true,
     pageTool: values['page-tool'] === true,
     measure,
     dispatch,
-    send: { client: lineWriter(io.stdout, child.stdout), server: lineWriter(child.stdin, stdin) },
+    send: { client: lineWriter(io.stdout, upstream.source), server: upstream.send },
     warn: (text) => io.stderr.write(`modoki-budget proxy: ${text}\n`),
     onCall: (info) => {
       if (info.kind === 'page') return stats.page(info, performance.now() - info.ms - started);
@@ -146,12 +183,12 @@ async function run(child, io, { values, policy, measure, dispatch }) {
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    terminate(child);
+    upstream.stop();
   };
   // A bug in handling one message costs that message, never the session.
-  const guarded = (handle) => (line) => {
+  const guarded = (handle) => (line, message) => {
     try {
-      handle(line, parseLine(line));
+      handle(line, message === undefined ? parseLine(line) : message);
     } catch (error) {
       io.stderr.write(
         `modoki-budget proxy: internal error on a ${line.length}-byte message: ${error && error.message ? error.message : String(error)} (please report this)\n`,
@@ -165,20 +202,14 @@ async function run(child, io, { values, policy, measure, dispatch }) {
   );
   stdin.on('error', stop);
   io.stdout.on?.('error', stop);
-  const serverDone = new Promise((resolve) =>
-    readLines(
-      child.stdout,
-      guarded((line, message) => session.fromServer(line, message)),
-      resolve,
-    ),
-  );
+  const serverDone = upstream.listen(guarded((line, message) => session.fromServer(line, message)));
   const onSignal = () => stop();
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
-  const status = await exited(child);
+  const status = await upstream.exited;
   // Lines the server wrote before it exited are still answers: read them before failing the rest.
   await Promise.race([serverDone, new Promise((r) => setTimeout(r, 200).unref())]);
-  session.serverExited({ ...status, reason: await stderrReason(child) });
+  session.serverExited({ ...status, reason: await upstream.reason() });
   // Answers still being worked out (a page read from a shared store) go out before the summary.
   await session.idle();
   process.off('SIGTERM', onSignal);

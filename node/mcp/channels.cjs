@@ -6,6 +6,7 @@
 const { encode } = require('../result.cjs');
 const { isText } = require('./elision.cjs');
 const { sumLength } = require('./accounting.cjs');
+const { then } = require('./maybe-async.cjs');
 
 const isRecord = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 const textsOf = (blocks) => blocks.filter(isText).map((b) => b.text);
@@ -35,7 +36,7 @@ function isCopy(text, structured, structuredJson) {
  * document as its value, one text as itself, several texts as the array of them.
  */
 function keptFromTexts(texts, meter) {
-  if (texts.length !== 1) return { pass: meter.pass(JSON.stringify(texts), true) };
+  if (texts.length !== 1) return passed(meter, JSON.stringify(texts), true);
   let value;
   try {
     value = JSON.parse(texts[0]);
@@ -43,12 +44,20 @@ function keptFromTexts(texts, meter) {
     return { text: texts[0] };
   }
   if (typeof value !== 'object' || value === null) return { text: texts[0] };
-  return { pass: meter.pass(JSON.stringify(value), true) };
+  return passed(meter, JSON.stringify(value), true);
 }
+
+/** What elideResult keeps of a JSON text: its pass, and the text (re-read only when needed). */
+const passed = (meter, json, paged) => ({ pass: meter.pass(json, paged), json });
+
+/** The outcome of an elided result, once its pages are kept (a Promise when the store answers later). */
+const elidedOutcome = (result, textsIn) =>
+  then(result, (r) => ({ result: r, textsIn, textsOut: textsOf(r.content), elided: true }));
 
 /**
  * The channel logic of one policy: `opts` its resolved options, `elideResult` its elision
- * step (./elision.cjs). Returns `budget(raw, hasOutputSchema, meter)`.
+ * step (./elision.cjs). Returns `budget(raw, hasOutputSchema, meter, owner)`: an outcome, or a
+ * Promise of one when an over-cap result's pages go to a store that answers later.
  */
 function createChannels(opts, elideResult) {
   const { precision, compactJson } = opts;
@@ -74,27 +83,26 @@ function createChannels(opts, elideResult) {
   }
 
   // Plain data: one text block, its compact JSON.
-  function budgetData(raw, meter) {
+  function budgetData(raw, meter, owner) {
     const text = compact(raw);
     const pass = meter.pass(text);
     if (pass.fits)
       return { result: { content: [{ type: 'text', text }] }, textsIn: [text], textsOut: [text], elided: false };
-    const result = elideResult({}, { pass }, [], false);
-    return { result, textsIn: [text], textsOut: textsOf(result.content), elided: true };
+    return elidedOutcome(elideResult({}, { pass, json: text }, [], false, owner), [text]);
   }
 
   // A result without structuredContent: its text blocks are the one channel.
-  function budgetBlocks(source, blocks, meter) {
+  function budgetBlocks(source, blocks, meter, owner) {
     const textsIn = textsOf(blocks);
     const out = blocks.map(compactBlock);
     const texts = textsOf(out);
     if (meter.fits(texts)) return { result: { ...source, content: out }, textsIn, textsOut: texts, elided: false };
-    const result = elideResult(source, keptFromTexts(texts, meter), out, source.isError === true);
-    return { result, textsIn, textsOut: textsOf(result.content), elided: true };
+    const result = elideResult(source, keptFromTexts(texts, meter), out, source.isError === true, owner);
+    return elidedOutcome(result, textsIn);
   }
 
   // A result with structuredContent: two channels, its JSON and the text blocks.
-  function budgetStructured(source, blocks, structured, hasOutputSchema, meter) {
+  function budgetStructured(source, blocks, structured, hasOutputSchema, meter, owner) {
     const textsIn = textsOf(blocks);
     const exact = JSON.stringify(structured);
     const text = precision === undefined ? exact : compact(structured);
@@ -114,19 +122,19 @@ function createChannels(opts, elideResult) {
       };
     }
     if (pass.fits) pass = meter.pass(text, true);
-    const result = elideResult(source, { pass }, out, hasOutputSchema || source.isError === true);
-    return { result, textsIn: bigger(textsIn, [exact]), textsOut: textsOf(result.content), elided: true };
+    const result = elideResult(source, { pass, json: text }, out, hasOutputSchema || source.isError === true, owner);
+    return elidedOutcome(result, bigger(textsIn, [exact]));
   }
 
-  return function budget(raw, hasOutputSchema, meter) {
+  return function budget(raw, hasOutputSchema, meter, owner) {
     if (!isCallToolResult(raw)) {
       // Plain data of a tool with an outputSchema is its structuredContent.
-      if (!hasOutputSchema || Array.isArray(raw)) return budgetData(raw, meter);
-      return budgetStructured({}, [], raw, true, meter);
+      if (!hasOutputSchema || Array.isArray(raw)) return budgetData(raw, meter, owner);
+      return budgetStructured({}, [], raw, true, meter, owner);
     }
     const blocks = Array.isArray(raw.content) ? raw.content : [];
-    if (!isRecord(raw.structuredContent)) return budgetBlocks(raw, blocks, meter);
-    return budgetStructured(raw, blocks, raw.structuredContent, hasOutputSchema, meter);
+    if (!isRecord(raw.structuredContent)) return budgetBlocks(raw, blocks, meter, owner);
+    return budgetStructured(raw, blocks, raw.structuredContent, hasOutputSchema, meter, owner);
   };
 }
 

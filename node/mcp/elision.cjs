@@ -1,7 +1,8 @@
 'use strict';
 // The elision step: what a result over the cap becomes. Its first text block is the envelope
 // encode would write for the kept value (or, for a text kept as text, its head within the cap);
-// then a link to its pages when the store keeps them; then its other non-text blocks.
+// then a link to its pages when the store keeps them (or, when the store cannot be reached, a
+// sentence that says so); then its other non-text blocks.
 // `elideResult` is the one place this is decided, so a different preview can replace it whole.
 
 const { encode, capText } = require('../result.cjs');
@@ -9,6 +10,7 @@ const tokens = require('../tokens.cjs');
 const { textPages } = require('./elision-pass.cjs');
 const { resourceLink } = require('./resources.cjs');
 const { MARKER_RESERVE, MARKER_TOKENS } = require('./faults.cjs');
+const { then } = require('./maybe-async.cjs');
 
 const isText = (block) =>
   typeof block === 'object' && block !== null && block.type === 'text' && typeof block.text === 'string';
@@ -34,26 +36,76 @@ function createElision(opts, store) {
     return encode(text, { maxChars: Infinity, maxTokens: headTokens, encoding });
   }
 
+  // The first block when a note takes `room` of the caps: the kept text's head, or encode's
+  // envelope of the kept value, each within what is left. Only the (rare) unkept answer needs it.
+  function headWithin(kept, room) {
+    const chars = Math.max(0, maxChars - room.chars);
+    const tokenCap = maxTokens === undefined ? undefined : Math.max(1, maxTokens - room.tokens);
+    if (kept.text !== undefined) {
+      const byChars = capText(kept.text, Math.max(0, chars - MARKER_RESERVE));
+      if (tokenCap === undefined || tokens.countPrepared(byChars, encoding, tokenCap) <= tokenCap) return byChars;
+      return encode(kept.text, { maxChars: Infinity, maxTokens: Math.max(0, tokenCap - MARKER_TOKENS), encoding });
+    }
+    const cap = tokenCap === undefined ? { maxChars: chars } : { maxChars: chars, maxTokens: tokenCap, encoding };
+    return encode(JSON.parse(kept.json), cap);
+  }
+
+  // Keeps `pages` for `owner`: `{ id }` (null when the store keeps no result this large), or
+  // `{ id: null, failure }` when the store cannot be reached — never a throw or a rejection.
+  function keep(pages, owner) {
+    if (pages === null) return { id: null };
+    let put;
+    try {
+      put = store.put(pages, owner === undefined ? undefined : { owner });
+    } catch (failure) {
+      return { id: null, failure };
+    }
+    return Promise.resolve(put).then(
+      (id) => ({ id: typeof id === 'string' ? id : null }),
+      (failure) => ({ id: null, failure }),
+    );
+  }
+
   /**
    * The result `source` (its content `blocks`, already compacted) over the cap. `kept` is what
    * its pages hold: `{ pass }`, the one pass over a value's compact JSON (./elision-pass.cjs),
-   * or `{ text }`, a text kept as text. `isError` marks the result an error (an outputSchema
-   * the envelope would not match, or an error to begin with).
+   * and `json`, that JSON; or `{ text }`, a text kept as text. `isError` marks the result an
+   * error (an outputSchema the envelope would not match, or an error to begin with). `owner`
+   * (optional) is who may read the pages. The result, or a Promise of it when the store answers
+   * later; never a rejection: a store that cannot be reached leaves the answer without pages.
    */
-  function elideResult(source, kept, blocks, isError) {
-    const head = kept.text === undefined ? kept.pass.envelope : capHead(kept.text);
-    const pages = kept.text === undefined ? kept.pass.pages : textPages(kept.text, limits);
-    const id = pages === null ? null : store.put(pages);
-    const content = [{ type: 'text', text: head }];
-    if (id !== null) content.push(resourceLink(id, pages.length, opts.pageTool));
-    for (const block of blocks) if (!isText(block)) content.push(block);
-    const { content: _content, structuredContent: _structured, isError: _isError, ...rest } = source;
-    const result = { ...rest, content };
-    if (isError) result.isError = true;
-    return result;
+  function elideResult(source, kept, blocks, isError, owner) {
+    const pages = kept.text === undefined ? kept.pass.pages : keepable(kept.text) ? textPages(kept.text, limits) : null;
+    return then(keep(pages, owner), ({ id, failure }) => {
+      const note = failure === undefined ? undefined : unkeptNote(failure);
+      const content = [{ type: 'text', text: note === undefined ? headOf(kept) : headWithin(kept, roomOf(note)) }];
+      if (note !== undefined) content.push({ type: 'text', text: note });
+      if (id !== null) content.push(resourceLink(id, pages.length, opts.pageTool));
+      for (const block of blocks) if (!isText(block)) content.push(block);
+      const { content: _content, structuredContent: _structured, isError: _isError, ...rest } = source;
+      const result = { ...rest, content };
+      if (isError) result.isError = true;
+      return result;
+    });
   }
 
+  // Whether a text's pages could be kept: they hold at least its UTF-8 bytes, which are at least
+  // its UTF-16 units, so a text longer than the store's per-result limit is not paged at all
+  // (paging a 100 MB text only to have it refused would hold several copies of it).
+  const resultLimit = store.limits !== undefined ? store.limits.maxResultBytes : undefined;
+  const keepable = (text) => typeof resultLimit !== 'number' || text.length <= resultLimit;
+
+  const headOf = (kept) => (kept.text === undefined ? kept.pass.envelope : capHead(kept.text));
+  const roomOf = (note) => ({ chars: note.length, tokens: tokens.countPrepared(note, encoding, Infinity) });
+
   return { elideResult, capHead };
+}
+
+/** The text that says an over-cap result's pages could not be kept, and why. */
+function unkeptNote(failure) {
+  const why = failure instanceof Error ? failure.message : String(failure);
+  const shortWhy = why.length > 200 ? `${why.slice(0, 199)}…` : why;
+  return `The full result could not be kept, so it has no pages to read (${shortWhy}). Call the tool again later, or narrow the call.`;
 }
 
 module.exports = { createElision, isText };

@@ -6,6 +6,8 @@ const { MAX_PAYLOAD_CHARS } = require('../result.cjs');
 const { MAX_EFFECTIVE_PRECISION } = require('../../pkg/constants.json');
 const tokens = require('../tokens.cjs');
 const { codedError } = require('../internal/errors.cjs');
+const { isStore } = require('./stores/contract.cjs');
+const { memoryStore, sharedMemoryStore } = require('./stores/memory.cjs');
 
 /**
  * Named budgets. `editor` is the Modoki editor's own cap and nothing else. `claudeCode` keeps a
@@ -17,12 +19,6 @@ const PRESETS = Object.freeze({
   editor: Object.freeze({ maxChars: MAX_PAYLOAD_CHARS }),
   claudeCode: Object.freeze({ maxChars: 50000, maxTokens: 10000 }),
 });
-
-/**
- * The result store's defaults: enough for the elided results of a long session (each is kept
- * until it is evicted), bounded so a server that elides every call stays small.
- */
-const STORE_DEFAULTS = Object.freeze({ maxResults: 100, maxBytes: 32 * 1024 * 1024, ttlMs: 30 * 60 * 1000 });
 
 /**
  * The smallest caps: the elision envelope alone takes about 300 chars and 90 tokens, and a page
@@ -43,7 +39,8 @@ const OPTION_KEYS = [
   'pageTool',
   'onResult',
 ];
-const STORE_KEYS = Object.keys(STORE_DEFAULTS);
+/** The bounds a `store: { … }` object may set for a memory store of the policy's own. */
+const STORE_KEYS = ['maxResults', 'maxBytes', 'maxResultBytes', 'ttlMs'];
 
 const invalid = (message) => codedError('INVALID_OPTION', `withBudget: ${message}`, TypeError);
 const shown = (raw) =>
@@ -81,14 +78,20 @@ function readPrecision(raw) {
   return raw;
 }
 
+/**
+ * The store the policy keeps pages in: the process's shared memory store by default (so every
+ * server object of the process reads every page), any store as given, or a memory store of the
+ * policy's own for an object of bounds.
+ */
 function readStore(raw) {
-  if (raw === undefined) return { ...STORE_DEFAULTS };
+  if (raw === undefined) return sharedMemoryStore();
+  if (isStore(raw)) return raw;
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-    throw invalid(`store must be an object, got ${shown(raw)}.`);
+    throw invalid(`store must be a store (get, put, delete) or an object of bounds, got ${shown(raw)}.`);
   checkKeys(raw, STORE_KEYS, 'store.');
-  const store = { ...STORE_DEFAULTS };
-  for (const key of STORE_KEYS) if (raw[key] !== undefined) store[key] = integerAtLeast(raw[key], 1, `store.${key}`);
-  return store;
+  const bounds = {};
+  for (const key of STORE_KEYS) if (raw[key] !== undefined) bounds[key] = integerAtLeast(raw[key], 1, `store.${key}`);
+  return memoryStore(bounds);
 }
 
 function readBoolean(raw, name) {
@@ -136,4 +139,4 @@ function resolveOptions(options) {
   };
 }
 
-module.exports = { PRESETS, STORE_DEFAULTS, MIN_MAX_CHARS, MIN_MAX_TOKENS, resolveOptions };
+module.exports = { PRESETS, MIN_MAX_CHARS, MIN_MAX_TOKENS, resolveOptions };

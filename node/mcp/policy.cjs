@@ -8,14 +8,15 @@
 // pass per text, ./elision-pass.cjs), the accounting (./accounting.cjs), faults (./faults.cjs).
 
 const { PRESETS, resolveOptions } = require('./options.cjs');
-const { createStore } = require('./store.cjs');
 const { RESOURCE_TEMPLATE, PAGE_TOOL_DESCRIPTOR, createPageReader } = require('./resources.cjs');
 const { unsendable, faultMessage } = require('./faults.cjs');
 const { createElision } = require('./elision.cjs');
 const { createChannels } = require('./channels.cjs');
 const { Meter, account } = require('./accounting.cjs');
+const { then } = require('./maybe-async.cjs');
 
 const errorText = (error) => (error instanceof Error ? error.message : String(error));
+const isRecord = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The policy for `options` (see options.cjs): `apply(toolName, value, context)` budgets one
@@ -26,7 +27,7 @@ function createPolicy(options) {
   const opts = resolveOptions(options);
   const { maxChars, maxTokens, encoding } = opts;
   const limits = { maxChars, maxTokens, encoding };
-  const store = createStore(opts.store);
+  const store = opts.store;
   const reader = createPageReader(store);
   const { elideResult, capHead } = createElision(opts, store);
   const budget = createChannels(opts, elideResult);
@@ -37,19 +38,30 @@ function createPolicy(options) {
     return account(toolName, { ...outcome, elided: false }, new Meter(limits), started, opts.onResult);
   }
 
+  /**
+   * `context`: `{ hasOutputSchema, owner }` — `owner` (a session id or a principal) is who may
+   * read the pages of an over-cap result. An Applied, or a Promise of one for an over-cap
+   * result (its pages go to the store first); never throws, never rejects.
+   */
   function apply(toolName, value, context) {
     const started = performance.now();
     const why = unsendable(value);
     if (why !== null) return faultResult(toolName, new Error(why), started);
+    const { hasOutputSchema = false, owner } = isRecord(context) ? context : {};
     const meter = new Meter(limits);
     let outcome;
     try {
-      outcome = budget(value, context !== undefined && context !== null && context.hasOutputSchema === true, meter);
+      outcome = budget(
+        value,
+        hasOutputSchema === true,
+        meter,
+        typeof owner === 'string' && owner !== '' ? owner : undefined,
+      );
     } catch (error) {
       const why = `returned a result that cannot be sent as JSON: ${errorText(error)}`;
       return faultResult(toolName, new Error(why), started);
     }
-    return account(toolName, outcome, meter, started, opts.onResult);
+    return then(outcome, (o) => account(toolName, o, meter, started, opts.onResult));
   }
 
   return {
@@ -60,7 +72,7 @@ function createPolicy(options) {
     readResource: reader.readResource,
     pageTool: PAGE_TOOL_DESCRIPTOR,
     callPageTool: reader.callPageTool,
-    store: { stats: store.stats },
+    store,
   };
 }
 

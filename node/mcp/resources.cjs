@@ -70,23 +70,46 @@ function resourceLink(id, pages, pageTool) {
   };
 }
 
-/** Reading pages out of `store` (see node/mcp/store.cjs). */
+/**
+ * A store's failure as the reader reports it: STORE_UNAVAILABLE as the store coded it, or with
+ * the store's own message for a store that threw something else.
+ */
+function storeFailure(error) {
+  if (error instanceof Error && error.code === 'STORE_UNAVAILABLE') return error;
+  const failure = codedError(
+    'STORE_UNAVAILABLE',
+    `the result store failed: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  failure.cause = error;
+  return failure;
+}
+
+/**
+ * Reading pages out of `store` (see stores/contract.cjs). `context.owner` is who reads: a
+ * result kept for another owner reads exactly as a missing one.
+ */
 function createPageReader(store) {
-  function readResource(uri) {
+  async function readResource(uri, context) {
     const { id, page } = parseResultUri(uri);
-    const pages = store.get(id);
-    if (pages === undefined) throw codedError('UNKNOWN_RESULT', `${resultUri(id)}: ${EXPIRED}`);
-    if (page > pages.length) {
+    const owner = context === undefined || context === null ? undefined : context.owner;
+    let found;
+    try {
+      found = await store.get(id, { owner, page });
+    } catch (error) {
+      throw storeFailure(error);
+    }
+    if (found === undefined) throw codedError('UNKNOWN_RESULT', `${resultUri(id)}: ${EXPIRED}`);
+    if (found.text === undefined) {
       throw codedError(
         'INVALID_INPUT',
-        `${uri}: page ${page} does not exist; this result has pages 1 to ${pages.length}.`,
+        `${uri}: page ${page} does not exist; this result has pages 1 to ${found.pages}.`,
         RangeError,
       );
     }
-    return { contents: [{ uri, mimeType: 'application/json', text: pages[page - 1] }] };
+    return { contents: [{ uri, mimeType: 'application/json', text: found.text }] };
   }
 
-  function callPageTool(args) {
+  async function callPageTool(args, context) {
     const { id, page } = typeof args === 'object' && args !== null ? args : {};
     const fail = (text) => ({ content: [{ type: 'text', text }], isError: true });
     if (typeof id !== 'string' || id === '')
@@ -94,7 +117,9 @@ function createPageReader(store) {
     if (page !== undefined && !(Number.isInteger(page) && page >= 1))
       return fail(`${PAGE_TOOL}: page must be an integer from 1, got ${JSON.stringify(page) ?? typeof page}.`);
     try {
-      return { content: [{ type: 'text', text: readResource(resultUri(id, page ?? 1)).contents[0].text }] };
+      return {
+        content: [{ type: 'text', text: (await readResource(resultUri(id, page ?? 1), context)).contents[0].text }],
+      };
     } catch (error) {
       return fail(error.message);
     }

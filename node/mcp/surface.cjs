@@ -23,6 +23,10 @@ const OWNED_METHODS = Object.freeze([
   'resources/read',
 ]);
 
+/** Who reads, as the adapter's `server` says (`server.owner`): `{ owner }`, or undefined for anyone. */
+const readerOf = (server) =>
+  isObject(server) && typeof server.owner === 'string' ? { owner: server.owner } : undefined;
+
 /** Whether a list result is the last page of its list: it has no `nextCursor`. */
 const isLastPage = (result) => typeof result.nextCursor !== 'string';
 
@@ -35,8 +39,10 @@ const guarded = (f, data) => attempt(f, (error) => ({ error: rpcErrorOf(error, d
  * listed (a low-level server without tools/list) is taken as having an outputSchema when its
  * result has structuredContent: over the cap that result becomes isError, which the SDK accepts
  * whether or not the tool declares one. `hasOutputSchema`, when the adapter knows it, wins.
+ * `owner` (the session or principal that called, when the adapter knows one) is who may read
+ * the pages of an over-cap result.
  */
-function callContext(tools, tool, value, { arguments: args, hasOutputSchema } = {}) {
+function callContext(tools, tool, value, { arguments: args, hasOutputSchema, owner } = {}) {
   const listed = tools.get(tool);
   const declared =
     listed === undefined ? isObject(value) && value.structuredContent !== undefined : isObject(listed.outputSchema);
@@ -44,6 +50,7 @@ function callContext(tools, tool, value, { arguments: args, hasOutputSchema } = 
     hasOutputSchema: typeof hasOutputSchema === 'boolean' ? hasOutputSchema : declared,
     inputSchema: listed === undefined || !isObject(listed.inputSchema) ? undefined : listed.inputSchema,
     arguments: args,
+    owner,
   };
 }
 
@@ -82,7 +89,8 @@ class Surface {
 
   /**
    * What to do with a client's request `method(params)`; `server` tells what the server behind
-   * the adapter serves: `{ serves(method) → boolean, listTools() → every tool it lists }`.
+   * the adapter serves: `{ serves(method) → boolean, listTools() → every tool it lists,
+   * owner? }` — `owner` the session or principal the request comes from, when there is one.
    * Returns (or resolves to, when a page read or the dispatch is async):
    * - undefined: forward the request to the server unchanged;
    * - `{ forward: params }`: forward it with these params instead (a dispatch's routed call);
@@ -92,7 +100,7 @@ class Surface {
     const p = isObject(params) ? params : {};
     switch (method) {
       case 'resources/read':
-        if (typeof p.uri === 'string' && p.uri.startsWith(URI_PREFIX)) return this.#readPage(p.uri);
+        if (typeof p.uri === 'string' && p.uri.startsWith(URI_PREFIX)) return this.#readPage(p.uri, readerOf(server));
         if (!server.serves(method))
           return { error: { code: RPC.INVALID_PARAMS, message: `Resource ${p.uri} not found` } };
         return undefined;
@@ -105,7 +113,7 @@ class Surface {
         if (!server.serves(method) && this.pageTool) return { result: { tools: [this.policy.pageTool] } };
         return undefined;
       case 'tools/call':
-        if (this.pageTool && p.name === PAGE_TOOL) return this.#callPageTool(p.arguments);
+        if (this.pageTool && p.name === PAGE_TOOL) return this.#callPageTool(p.arguments, readerOf(server));
         if (this.#dispatch !== undefined)
           return guarded(() =>
             then(
@@ -165,21 +173,22 @@ class Surface {
     return this.policy.fault(tool, error);
   }
 
-  #readPage(uri) {
+  // `reader` is who reads (`{ owner }`): a page kept for another owner reads as a missing one.
+  #readPage(uri, reader) {
     const read = () =>
       this.#pages.read(
         uri,
-        () => this.policy.readResource(uri),
+        () => this.policy.readResource(uri, reader),
         (out) => out.contents[0].text,
       );
     return guarded(read, { uri });
   }
 
-  #callPageTool(args) {
+  #callPageTool(args, reader) {
     const { id, page } = isObject(args) ? args : {};
     const uri = `${URI_PREFIX}${id}?page=${page ?? 1}`;
     const textOf = (out) => (out.isError === true ? undefined : out.content[0].text);
-    return guarded(() => this.#pages.read(uri, () => this.policy.callPageTool(args), textOf));
+    return guarded(() => this.#pages.read(uri, () => this.policy.callPageTool(args, reader), textOf));
   }
 
   /** The server's whole tool list (every page), then what the dispatch shows of it. */

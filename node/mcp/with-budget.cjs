@@ -6,17 +6,37 @@
 // Server's tools/call handler), and the surface's methods sit in front of the server's own
 // request handlers, which answer everything the surface forwards.
 
+const { createHash } = require('node:crypto');
 const { codedError } = require('../internal/errors.cjs');
 const { createPolicy } = require('./policy.cjs');
 const { menuDispatch } = require('./compact-dispatch.cjs');
 const { createSurface, OWNED_METHODS } = require('./surface.cjs');
 const { RPC, rpcException, isRpcError } = require('./jsonrpc.cjs');
 const { listEveryTool } = require('./surface-tools.cjs');
+const { createTaskTools } = require('./task-tools.cjs');
 
 /** The surface's methods, answered in front of the server's handlers (initialize is the SDK's, from the capabilities). */
 const INTERCEPTED = OWNED_METHODS.filter((method) => method !== 'initialize');
 
 const budgeted = new WeakSet();
+
+/**
+ * Who a request comes from, as the SDK's handler `extra` tells: the authenticated principal
+ * (`authInfo.clientId`, else a digest of its token) when the server authenticates, else the
+ * transport's session id; undefined with neither (a stateless server without auth: a result's
+ * id is then the capability). Pages kept for an owner are readable by that owner only.
+ */
+function ownerOf(extra) {
+  if (typeof extra !== 'object' || extra === null) return undefined;
+  const auth = extra.authInfo;
+  if (typeof auth === 'object' && auth !== null) {
+    if (typeof auth.clientId === 'string' && auth.clientId !== '') return `client:${auth.clientId}`;
+    if (typeof auth.token === 'string' && auth.token !== '')
+      return `token:${createHash('sha256').update(auth.token).digest('base64url')}`;
+  }
+  if (typeof extra.sessionId === 'string' && extra.sessionId !== '') return `session:${extra.sessionId}`;
+  return undefined;
+}
 
 const isMcpServer = (s) =>
   typeof s.registerTool === 'function' && typeof s.registerResource === 'function' && isLowLevel(s.server);
@@ -45,7 +65,17 @@ function intercept(low, surface) {
   const serverFor = (extra) => ({
     serves: (method) => inners.get(method) !== undefined,
     listTools: () => listTools(extra),
+    owner: ownerOf(extra),
   });
+  const tasks = createTaskTools();
+  // A task's final result (tasks/result) is the result of the tool whose call created the task:
+  // budgeted as that tool's, for the caller who reads it.
+  const taskResultHandler = (inner) =>
+    async function budgetTaskResult(request, extra) {
+      const result = await inner(request, extra);
+      const tool = tasks.toolOf(request.params?.taskId);
+      return (await surface.budget(tool, result, { owner: ownerOf(extra) })).result;
+    };
   const handlerFor = (method) =>
     async function budgetSurface(request, extra) {
       const local = await surface.answer(method, request.params, serverFor(extra));
@@ -54,7 +84,9 @@ function intercept(low, surface) {
       const inner = inners.get(method);
       if (inner === undefined) throw rpcException({ code: RPC.METHOD_NOT_FOUND, message: 'Method not found' });
       const forwarded = local === undefined ? request : { ...request, params: local.forward };
-      return surface.merge(method, forwarded.params, await inner(forwarded, extra));
+      const result = await inner(forwarded, extra);
+      if (method === 'tools/call') tasks.note(result, forwarded.params?.name);
+      return surface.merge(method, forwarded.params, result);
     };
   const install = () => {
     for (const method of INTERCEPTED) {
@@ -64,6 +96,12 @@ function intercept(low, surface) {
       const wrapped = handlerFor(method);
       ours.add(wrapped);
       low._requestHandlers.set(method, wrapped);
+    }
+    const taskResult = low._requestHandlers.get('tasks/result');
+    if (taskResult !== undefined && !ours.has(taskResult)) {
+      const wrapped = taskResultHandler(taskResult);
+      ours.add(wrapped);
+      low._requestHandlers.set('tasks/result', wrapped);
     }
   };
   const setRequestHandler = low.setRequestHandler;
@@ -110,7 +148,8 @@ function budgetCall(surface, ensureListed, request, extra, run) {
     .then(
       async (value) => {
         await ensureListed(name, extra);
-        return (await surface.budget(name, value, { arguments: request.params?.arguments })).result;
+        const call = { arguments: request.params?.arguments, owner: ownerOf(extra) };
+        return (await surface.budget(name, value, call)).result;
       },
       (error) => {
         if (isRpcError(error)) throw error;
@@ -151,6 +190,7 @@ function budgetHandler(surface, tool, handler) {
           const call = {
             arguments: tool.registered.inputSchema === undefined ? undefined : params[0],
             hasOutputSchema: tool.registered.outputSchema !== undefined,
+            owner: ownerOf(params.at(-1)),
           };
           return (await surface.budget(tool.name, value, call)).result;
         },

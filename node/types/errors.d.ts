@@ -19,7 +19,8 @@ export type BudgetErrorCode =
   | 'UNKNOWN_GUID'
   | 'UNKNOWN_TOOL'
   | 'UNKNOWN_ACTION'
-  | 'UNKNOWN_RESULT';
+  | 'UNKNOWN_RESULT'
+  | 'STORE_UNAVAILABLE';
 
 /**
  * An `Error` thrown by this package with a `code` a caller can branch on. Input that cannot be

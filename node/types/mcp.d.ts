@@ -1,4 +1,5 @@
 import type { TokenEncoding } from './tokens.js';
+import type { ResultStore } from './stores.js';
 
 // Structural types for the MCP layer: nothing here imports @modelcontextprotocol/sdk, so the
 // package's types work whether or not the SDK is installed; the SDK's own objects fit them.
@@ -16,12 +17,14 @@ export declare const BUDGET_PRESETS: {
   readonly claudeCode: { readonly maxChars: 50000; readonly maxTokens: 10000 };
 };
 
-/** Bounds of the store that keeps elided results for paging. */
+/** Bounds of a memory store of the policy's own (see {@link MemoryStoreOptions} for the defaults). */
 export interface BudgetStoreOptions {
-  /** Results kept at most. Default 100. */
+  /** Results kept at most. Default 1,000. */
   maxResults?: number;
-  /** UTF-8 bytes of kept pages at most. Default 32 MiB. */
+  /** UTF-8 bytes of kept pages at most. Default 64 MiB. */
   maxBytes?: number;
+  /** UTF-8 bytes of one result's pages at most. Default `maxBytes`. */
+  maxResultBytes?: number;
   /** A result is forgotten this long after its last use. Default 30 minutes. */
   ttlMs?: number;
 }
@@ -88,7 +91,12 @@ export interface BudgetOptions {
   precision?: number;
   /** Re-encode every text block that parses as one JSON value compactly. Default false: texts are sent byte for byte. */
   compactJson?: boolean;
-  store?: BudgetStoreOptions;
+  /**
+   * Where over-cap results are kept: absent, the process's one shared memory store (so every
+   * server object of the process reads every page); any {@link ResultStore} (`redisStore` for
+   * several processes); or bounds for a memory store of the policy's own.
+   */
+  store?: ResultStore | BudgetStoreOptions;
   /** Also serve pages through a `read_result_page` tool, for clients that do not show resources. Default false. */
   pageTool?: boolean;
   /** Called after every tool call with what the policy did. An exception in it is ignored. */
@@ -120,7 +128,7 @@ export interface ResolvedBudgetOptions {
   encoding: TokenEncoding;
   precision: number | undefined;
   compactJson: boolean;
-  store: Required<BudgetStoreOptions>;
+  store: ResultStore;
   pageTool: boolean;
   onResult: ((info: BudgetInfo) => void) | undefined;
 }
@@ -176,32 +184,39 @@ export interface BudgetCallContext {
   inputSchema?: Record<string, unknown>;
   /** The call's arguments. */
   arguments?: unknown;
+  /** Who may read the pages of an over-cap result: a session id or a principal. Absent: whoever has the id. */
+  owner?: string;
+}
+
+/** What {@link BudgetPolicy.apply} answers: the result, and `info` computed when first read. */
+export interface BudgetApplied {
+  readonly result: BudgetedToolResult;
+  readonly info: BudgetInfo;
 }
 
 /** The budget policy on plain objects (see docs/mcp.md). */
 export interface BudgetPolicy {
   readonly options: ResolvedBudgetOptions;
   /**
-   * Budgets what a handler returned (a CallToolResult or plain data). Synchronous; never throws.
-   * `info` (with its exact token counts) is computed the first time it is read.
+   * Budgets what a handler returned (a CallToolResult or plain data): at once under the cap, a
+   * Promise over it (the pages go to the store first). Never throws or rejects. `info` (with
+   * its exact token counts) is computed the first time it is read.
    */
-  apply(
-    toolName: string,
-    value: unknown,
-    context?: BudgetCallContext,
-  ): { readonly result: BudgetedToolResult; readonly info: BudgetInfo };
+  apply(toolName: string, value: unknown, context?: BudgetCallContext): BudgetApplied | Promise<BudgetApplied>;
   /** The isError result for a handler that threw: `Tool "<name>" failed: <message>`, capped. */
   fault(toolName: string, error: unknown): { readonly result: BudgetedToolResult; readonly info: BudgetInfo };
   readonly resourceTemplate: BudgetResourceTemplate;
   /**
-   * One page of a kept result: `budget://result/<id>?page=K` (K from 1). Throws a CodedError:
-   * `UNKNOWN_RESULT` ("expired or unknown result — call the tool again") or `INVALID_INPUT`.
+   * One page of a kept result: `budget://result/<id>?page=K` (K from 1), read as `owner`.
+   * Rejects with a CodedError: `UNKNOWN_RESULT` ("expired or unknown result — call the tool
+   * again"; also another owner's result), `INVALID_INPUT`, or `STORE_UNAVAILABLE`.
    */
-  readResource(uri: string): BudgetReadResourceResult;
+  readResource(uri: string, reader?: { owner?: string }): Promise<BudgetReadResourceResult>;
   readonly pageTool: BudgetPageTool;
   /** `read_result_page`: the page's text, or an isError result with the reason. */
-  callPageTool(args: unknown): BudgetedToolResult;
-  readonly store: { stats(): { results: number; bytes: number } };
+  callPageTool(args: unknown, reader?: { owner?: string }): Promise<BudgetedToolResult>;
+  /** The store the pages are kept in. */
+  readonly store: ResultStore;
 }
 
 /** A policy with its own store. Throws `INVALID_OPTION` for an unknown option or a bad value. */

@@ -49,23 +49,35 @@ pub fn latin1_to_utf8(bytes: &[u8]) -> Cow<'_, [u8]> {
     Cow::Owned(out)
 }
 
-/// Latin-1 bytes for `text` when every character is below U+0100, else `None`.
-pub fn utf8_to_latin1(text: &str) -> Option<Vec<u8>> {
-    let mut out = Vec::with_capacity(text.len());
-    let mut rest = text.as_bytes();
-    loop {
-        let (ascii, tail) = rest.split_at(ascii_prefix(rest));
-        out.extend_from_slice(ascii);
-        // In valid UTF-8, U+0080..U+00FF are exactly the two-byte sequences led by 0xC2/0xC3.
-        match tail {
-            [] => return Some(out),
-            [lead @ (0xC2 | 0xC3), next, tail @ ..] => {
-                out.push(((lead & 0x03) << 6) | (next & 0x3F));
-                rest = tail;
-            }
-            _ => return None,
-        }
+/// `text` as Latin-1 bytes when every character is below U+0100, else `text` back unchanged.
+/// Converted in place: a result's text can be hundreds of megabytes, and a Latin-1 byte is never
+/// longer than its UTF-8 sequence, so writing never overtakes reading and no second buffer is
+/// needed (ASCII is returned as it is).
+pub fn into_latin1(text: String) -> Result<Vec<u8>, String> {
+    // In valid UTF-8 every byte of a character below U+0100 is below 0xC4 (ASCII, the leads
+    // 0xC2/0xC3, continuation bytes); every wider character has a lead of 0xC4 or more.
+    if text.bytes().any(|b| b >= 0xC4) {
+        return Err(text);
     }
+    let mut bytes = text.into_bytes();
+    let mut read = ascii_prefix(&bytes);
+    let mut write = read;
+    while let Some(&b) = bytes.get(read) {
+        let byte = if b < 0x80 {
+            read += 1;
+            b
+        } else {
+            let next = bytes.get(read + 1).copied().unwrap_or(0x80);
+            read += 2;
+            ((b & 0x03) << 6) | (next & 0x3F)
+        };
+        if let Some(slot) = bytes.get_mut(write) {
+            *slot = byte;
+        }
+        write += 1;
+    }
+    bytes.truncate(write);
+    Ok(bytes)
 }
 
 #[cfg(test)]
@@ -78,16 +90,17 @@ mod tests {
         let utf8 = latin1_to_utf8(&all);
         let text = std::str::from_utf8(&utf8).expect("valid UTF-8");
         assert_eq!(text.chars().map(u32::from).collect::<Vec<_>>(), (0..=255u32).collect::<Vec<_>>());
-        assert_eq!(utf8_to_latin1(text), Some(all));
+        assert_eq!(into_latin1(text.to_string()), Ok(all));
     }
 
     #[test]
     fn ascii_is_borrowed_and_wide_characters_are_refused() {
         assert!(matches!(latin1_to_utf8(b"plain"), Cow::Borrowed(b"plain")));
-        assert_eq!(utf8_to_latin1("São"), Some(b"S\xe3o".to_vec()));
-        assert_eq!(utf8_to_latin1("€"), None);
-        assert_eq!(utf8_to_latin1("ok😀"), None);
-        assert_eq!(utf8_to_latin1("ĀA"), None);
+        assert_eq!(into_latin1("São".into()), Ok(b"S\xe3o".to_vec()));
+        assert_eq!(into_latin1("plain".into()), Ok(b"plain".to_vec()));
+        assert_eq!(into_latin1("€".into()), Err("€".to_string()));
+        assert_eq!(into_latin1("ok😀".into()), Err("ok😀".to_string()));
+        assert_eq!(into_latin1("ĀA".into()), Err("ĀA".to_string()));
     }
 
     #[test]
@@ -100,7 +113,7 @@ mod tests {
                 let utf8 = latin1_to_utf8(&latin1);
                 let expected = format!("{}é{}", "a".repeat(before), "z".repeat(after));
                 assert_eq!(&*utf8, expected.as_bytes());
-                assert_eq!(utf8_to_latin1(&expected), Some(latin1));
+                assert_eq!(into_latin1(expected), Ok(latin1));
             }
         }
     }

@@ -9,7 +9,7 @@ use wasm_bindgen::prelude::*;
 use super::abi;
 use crate::elision::spans::utf16_units;
 use crate::elision::{json_pass, text_pass, Limits, Pass};
-use crate::json::latin1::utf8_to_latin1;
+use crate::json::latin1::into_latin1;
 use crate::tokens;
 
 /// Runs the pass over the first `len` input bytes (Latin-1 when `latin1`, else UTF-8): the
@@ -62,15 +62,16 @@ fn write(pass: Pass) -> Vec<f64> {
         Some(None) => numbers.push(-1.0),
         Some(Some(pages)) => {
             numbers.push(pages.len() as f64);
-            for page in &pages {
+            // Each page is dropped once copied: a large result is not held twice over.
+            for page in pages {
                 numbers.push(utf16_units(page.as_bytes()) as f64);
-                out.push_str(page);
+                out.push_str(&page);
             }
         }
     }
-    let (bytes, latin1) = match utf8_to_latin1(&out) {
-        Some(latin1) => (latin1, true),
-        None => (out.into_bytes(), false),
+    let (bytes, latin1) = match into_latin1(out) {
+        Ok(latin1) => (latin1, true),
+        Err(text) => (text.into_bytes(), false),
     };
     numbers[3] = abi::set_output(bytes, latin1) as f64;
     numbers[4] = f64::from(u8::from(latin1));

@@ -5,7 +5,7 @@
 use wasm_bindgen::prelude::*;
 
 use super::abi;
-use crate::json::latin1::utf8_to_latin1;
+use crate::json::latin1::into_latin1;
 use crate::toon::{to_toon_v8_json, ToonOptions};
 
 /// Encodes the first `len` bytes of the input buffer (JSON text from V8, Latin-1 when
@@ -18,13 +18,9 @@ pub fn toon_encode_input(len: usize, input_latin1: bool, delimiter: u32, indent_
     let delimiter = char::from_u32(delimiter).map(String::from).unwrap_or_default();
     let options = ToonOptions::from_parts(&delimiter, indent_size)?;
     let encoded = abi::with_input_utf8(len, input_latin1, |json| to_toon_v8_json(json, &options))??;
-    let output = if encoded.is_ascii() {
-        (encoded.into_bytes(), true)
-    } else {
-        match utf8_to_latin1(&encoded) {
-            Some(bytes) => (bytes, true),
-            None => (encoded.into_bytes(), false),
-        }
+    let output = match into_latin1(encoded) {
+        Ok(bytes) => (bytes, true),
+        Err(text) => (text.into_bytes(), false),
     };
     Ok(abi::set_output(output.0, output.1))
 }

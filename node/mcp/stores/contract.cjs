@@ -1,0 +1,103 @@
+'use strict';
+// What every result store is, and the pieces the stores share: the result ids, the byte count of
+// a result's pages, the owner check, and the one error a store throws when it cannot be reached.
+//
+// A store keeps the pages (JSON texts) of an elided result under an id and answers three
+// asynchronous calls:
+//
+//   put(pages, { owner? })        → the id (a string), or null when the result alone is over the
+//                                    store's per-result byte limit and is not kept
+//   get(id, { owner?, page? })    → { pages: N, text } with the text of page `page` (from 1; 1 by
+//                                    default; undefined past N), or undefined when the id is
+//                                    unknown, expired, or kept for another owner
+//   delete(id, { owner? })        → true when something was deleted
+//
+// A store that cannot be reached rejects with an Error coded STORE_UNAVAILABLE. "Unknown" and
+// "another owner's" are the same answer (undefined), so a read cannot tell whether an id exists.
+
+const { randomBytes } = require('node:crypto');
+const { codedError } = require('../../internal/errors.cjs');
+
+/**
+ * Random bytes in a result id: 128 bits, the size of a random UUID, so an id cannot be guessed
+ * and ids of one store never collide in practice. Base64url: 22 URI-safe characters.
+ */
+const ID_BYTES = 16;
+
+/** A fresh unguessable result id. */
+const newResultId = () => randomBytes(ID_BYTES).toString('base64url');
+
+/** UTF-8 bytes of a result's page texts together. */
+const pageBytes = (pages) => pages.reduce((sum, page) => sum + Buffer.byteLength(page, 'utf8'), 0);
+
+/**
+ * The owner a read or write names: a non-empty string, or null for none. A result kept with an
+ * owner is readable only with the same owner; one kept without is readable by whoever has the id.
+ */
+function ownerOf(options, where) {
+  const owner = options === undefined || options === null ? undefined : options.owner;
+  if (owner === undefined || owner === null) return null;
+  if (typeof owner !== 'string' || owner === '')
+    throw codedError('INVALID_INPUT', `${where}: owner must be a non-empty string, got ${typeof owner}.`, TypeError);
+  return owner;
+}
+
+/** The page a read asks for: an integer from 1 (1 when absent). */
+function pageOf(options, where) {
+  const page = options === undefined || options === null || options.page === undefined ? 1 : options.page;
+  if (!Number.isSafeInteger(page) || page < 1)
+    throw codedError(
+      'INVALID_INPUT',
+      `${where}: page must be an integer from 1, got ${JSON.stringify(page)}.`,
+      RangeError,
+    );
+  return page;
+}
+
+/** The pages a put keeps: a non-empty array of strings. */
+function checkPages(pages, where) {
+  if (!Array.isArray(pages) || pages.length === 0 || pages.some((page) => typeof page !== 'string'))
+    throw codedError('INVALID_INPUT', `${where}: pages must be a non-empty array of strings.`, TypeError);
+}
+
+/** The error of a store that cannot be reached: `what` names the store, `why` the failure. */
+function storeUnavailable(what, why, cause) {
+  const error = codedError('STORE_UNAVAILABLE', `${what} is unreachable: ${why}`);
+  if (cause !== undefined) error.cause = cause;
+  return error;
+}
+
+/**
+ * `raw` when it is an integer >= 1, `fallback` when undefined; INVALID_OPTION (a TypeError)
+ * naming `fn` and `name` otherwise.
+ */
+function positiveInteger(fn, name, raw, fallback) {
+  if (raw === undefined) return fallback;
+  if (!Number.isSafeInteger(raw) || raw < 1)
+    throw codedError(
+      'INVALID_OPTION',
+      `${fn}: ${name} must be an integer >= 1, got ${typeof raw === 'number' ? raw : typeof raw}.`,
+      TypeError,
+    );
+  return raw;
+}
+
+/** Whether `value` has the three calls of a store. */
+const isStore = (value) =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof value.get === 'function' &&
+  typeof value.put === 'function' &&
+  typeof value.delete === 'function';
+
+module.exports = {
+  ID_BYTES,
+  newResultId,
+  pageBytes,
+  ownerOf,
+  pageOf,
+  checkPages,
+  storeUnavailable,
+  positiveInteger,
+  isStore,
+};
