@@ -112,5 +112,6 @@ onFirstUse(
 // MCP servers: one budget for every tool (docs/mcp.md).
 onFirstUse('./mcp/with-budget.cjs', same('withBudget'));
 onFirstUse('./mcp/policy.cjs', { createBudgetPolicy: 'createPolicy' });
+onFirstUse('./mcp/preview.cjs', same('previewResult'));
 // The presets alone: a constant the ESM entry reads at import, so not the whole policy.
 onFirstUse('./mcp/options.cjs', { BUDGET_PRESETS: 'PRESETS' });

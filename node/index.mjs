@@ -118,5 +118,6 @@ export const editorJournal = forward('editorJournal');
 export const watchRead = forward('watchRead');
 export const withBudget = forward('withBudget');
 export const createBudgetPolicy = forward('createBudgetPolicy');
+export const previewResult = forward('previewResult');
 
 export default api;

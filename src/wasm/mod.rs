@@ -13,6 +13,8 @@ pub mod abi;
 #[cfg(feature = "full")]
 mod menu;
 #[cfg(feature = "full")]
+mod preview;
+#[cfg(feature = "full")]
 mod profile;
 #[cfg(feature = "full")]
 mod streams;
