@@ -362,6 +362,7 @@ describe('proxy: the budget', () => {
     });
     expect(row.tokensOut).toBeLessThanOrEqual(10_000);
     expect(Object.keys(row)).toEqual([
+      'kind',
       'tool',
       'charsIn',
       'tokensIn',

@@ -64,7 +64,7 @@ async function proxyCommand(argv, io) {
   });
   if (values.log !== undefined) {
     try {
-      writeFileSync(values.log, '');
+      require('node:fs').appendFileSync(values.log, '');
     } catch (error) {
       throw new CliError(`cannot write the log ${values.log}: ${error.code ?? error.message}`);
     }
