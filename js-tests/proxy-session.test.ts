@@ -96,7 +96,15 @@ describe('ProxySession ids', () => {
     t.server({ jsonrpc: '2.0', id: '1', result: {} });
     expect(t.calls).toEqual([]);
     t.server({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'ok' }] } });
+    // Tool a was never listed: the proxy lists the tools once before it budgets the answer.
+    const own = JSON.parse(t.toServer.at(-1)!);
+    expect(own).toEqual({ jsonrpc: '2.0', id: 'modoki-budget-proxy:1', method: 'tools/list', params: {} });
+    expect(t.calls).toEqual([]);
+    t.server({ jsonrpc: '2.0', id: own.id, result: { tools: [{ name: 'a', inputSchema: { type: 'object' } }] } });
     expect(t.calls.map((c) => c.tool)).toEqual(['a']);
+    expect(t.toClient.at(-1)).toBe(
+      JSON.stringify({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'ok' }] } }),
+    );
   });
 });
 

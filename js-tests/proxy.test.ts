@@ -312,7 +312,7 @@ describe('proxy: the budget', () => {
     expect(unknown.message.error).toEqual({
       code: -32602,
       message: 'budget://result/0123456789ab: expired or unknown result — call the tool again',
-      data: { uri: 'budget://result/0123456789ab?page=1' },
+      data: { code: 'UNKNOWN_RESULT', uri: 'budget://result/0123456789ab?page=1' },
     });
     const theirs = await withResources.request('resources/list', {});
     expect(theirs.message.result).toEqual({ resources: [{ uri: 'file:///a.txt', name: 'a' }] });
@@ -343,12 +343,28 @@ describe('proxy: the budget', () => {
     await p.request('tools/list', {});
     const sent = channelTexts((await call(d, 'dump', { n: 1500 })).message.result);
     const forwarded = (await call(p, 'dump', { n: 1500 })).message.result;
+    const uri = forwarded.content[1].uri as string;
+    const page2 = (await p.request('resources/read', { uri: `${uri}?page=2` })).message.result.contents[0].text;
+    await p.request('resources/read', { uri: 'budget://result/0123456789ab' });
     p.child.stdin.end();
     await within(p.exit, 10_000, 'proxy exit');
-    const [row] = readFileSync(log, 'utf8')
+    const [row, pageRow, ...more] = readFileSync(log, 'utf8')
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l));
+    // The page read is logged (the failed read is not), counted as the calls are.
+    expect(more).toEqual([]);
+    expect(pageRow).toEqual({
+      kind: 'page',
+      tool: 'dump',
+      resultId: uri.slice('budget://result/'.length),
+      page: 2,
+      chars: page2.length,
+      tokens: countTokens(page2),
+      ms: pageRow.ms,
+      at: pageRow.at,
+    });
+    expect(pageRow.at).toBeGreaterThan(row.at);
     const out = forwarded.content
       .filter((b: { type: string }) => b.type === 'text')
       .map((b: { text: string }) => b.text);

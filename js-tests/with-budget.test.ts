@@ -14,7 +14,7 @@ import {
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { withBudget, encode, capText, countTokens, type BudgetOptions, type BudgetInfo } from 'modoki-budget';
+import { withBudget, encode, capText, countTokens, type WithBudgetOptions, type BudgetRecord } from 'modoki-budget';
 import { createShapedServer, tree, sourceFile, PNG } from './support/shaped-server.mjs';
 import { reassemble } from './support/reassemble';
 
@@ -330,14 +330,15 @@ describe('options that change the surface', () => {
   });
 
   it('onResult receives per call the tool, chars and real tokens in and out, elided and ms', async () => {
-    const seen: BudgetInfo[] = [];
+    const seen: BudgetRecord[] = [];
     const client = await connect(
-      createShapedServer({ maxChars: CAP, onResult: (info: BudgetInfo) => seen.push(info) }),
+      createShapedServer({ maxChars: CAP, onResult: (record: BudgetRecord) => seen.push(record) }),
     );
     const under = await call(client, 'directory_tree', { dirs: 2, files: 2 });
     const over = await call(client, 'get_scene', { count: 400 });
     const pretty = JSON.stringify(tree(2, 2), null, 2);
     expect(seen[0]).toEqual({
+      kind: 'call',
       tool: 'directory_tree',
       charsIn: pretty.length,
       tokensIn: countTokens(pretty),
@@ -348,6 +349,7 @@ describe('options that change the surface', () => {
     });
     const full = JSON.stringify(scene(400));
     expect(seen[1]).toEqual({
+      kind: 'call',
       tool: 'get_scene',
       charsIn: full.length,
       tokensIn: countTokens(full),
@@ -363,7 +365,7 @@ describe('options that change the surface', () => {
   it('a tool whose callback is swapped by update() or renamed stays budgeted under its new name', async () => {
     const seen: string[] = [];
     const server = new McpServer({ name: 'u', version: '0.0.0' });
-    withBudget(server, { maxChars: 1000, onResult: (info) => seen.push(info.tool) });
+    withBudget(server, { maxChars: 1000, onResult: (record) => seen.push(String(record.tool)) });
     const tool = server.registerTool('t', { description: 'x' }, async () => ({ a: 1 }));
     tool.update({ callback: async () => ({ big: 'x'.repeat(5000) }) });
     tool.update({ name: 'renamed' });
@@ -479,7 +481,7 @@ describe('the low-level Server', () => {
 });
 
 describe('over real stdio: node js-tests/support/shaped-server.mjs', () => {
-  const options: BudgetOptions = { maxChars: CAP };
+  const options: WithBudgetOptions = { maxChars: CAP };
   let stdio: Client;
   beforeAll(async () => {
     const env = Object.fromEntries(

@@ -8,27 +8,36 @@ import {
   createBudgetPolicy,
   BUDGET_PRESETS,
   type BudgetOptions,
+  type WithBudgetOptions,
   type BudgetInfo,
+  type BudgetRecord,
   type BudgetPolicy,
   type BudgetedToolResult,
   type CodedError,
 } from 'modoki-budget';
 
-const seen: BudgetInfo[] = [];
-const options: BudgetOptions = {
+const seen: BudgetRecord[] = [];
+const options: WithBudgetOptions = {
   preset: 'claudeCode',
   maxTokens: null,
   store: { maxResults: 10 },
   pageTool: true,
-  onResult: (info) => seen.push(info),
+  onResult: (record) => seen.push(record),
 };
+const pageTokens = (record: BudgetRecord): number => (record.kind === 'page' ? record.tokens : record.tokensOut);
+const infos: BudgetInfo[] = [];
+const policyOptions: BudgetOptions = { onResult: (info) => infos.push(info) };
 
 const server: McpServer = withBudget(new McpServer({ name: 'consumer', version: '0.0.0' }), options);
 server.registerTool('t', { description: 'a tool' }, async () => ({ content: [{ type: 'text' as const, text: 'ok' }] }));
 const low: Server = withBudget(new Server({ name: 'low', version: '0.0.0' }, { capabilities: { tools: {} } }));
 
-const policy: BudgetPolicy = createBudgetPolicy({ maxChars: BUDGET_PRESETS.editor.maxChars });
-const { result, info } = policy.apply('t', { a: 1 }, { hasOutputSchema: false });
+const policy: BudgetPolicy = createBudgetPolicy({ ...policyOptions, maxChars: BUDGET_PRESETS.editor.maxChars });
+const { result, info } = policy.apply(
+  't',
+  { a: 1 },
+  { hasOutputSchema: false, inputSchema: { type: 'object' }, arguments: { q: 1 } },
+);
 const sdkResult: CallToolResult = result as CallToolResult;
 const faulted: BudgetedToolResult = policy.fault('t', new Error('x')).result;
 const cap: 50000 = BUDGET_PRESETS.claudeCode.maxChars;
@@ -46,7 +55,9 @@ const called: BudgetedToolResult = policy.callPageTool({ id: 'x', page: 1 });
 
 // @ts-expect-error — an unknown preset
 withBudget(server, { preset: 'cursor' });
+// @ts-expect-error — a page record has no tokensOut
+const wrong = (record: BudgetRecord): number => record.tokensOut;
 // @ts-expect-error — not a server
 withBudget({ name: 'not a server' });
 
-export { low, sdkResult, faulted, cap, tokens, template, page, text, called, seen };
+export { low, sdkResult, faulted, cap, tokens, template, page, text, called, seen, pageTokens, wrong };

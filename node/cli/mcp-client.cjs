@@ -4,13 +4,13 @@
 const { CliError } = require('./io.cjs');
 const { readLines, parseLine } = require('./lines.cjs');
 const { exited } = require('./child.cjs');
+const { isResponse, request, notification, frame } = require('../mcp/jsonrpc.cjs');
+const { listEveryTool } = require('../mcp/surface-tools.cjs');
 
 /** The protocol revision the client asks for; servers answer with the one they speak. */
 const PROTOCOL_VERSION = '2025-06-18';
 /** How long one request may take before the command gives up (a hung server never hangs CI). */
 const REQUEST_TIMEOUT_MS = 30_000;
-/** tools/list pages followed at most: a server whose cursor never ends is a server bug. */
-const MAX_PAGES = 1000;
 
 /** A JSON-RPC client on a spawned server: `request(method, params)`, `notify(method, params)`. */
 function connect(child, { timeoutMs = REQUEST_TIMEOUT_MS } = {}) {
@@ -27,7 +27,7 @@ function connect(child, { timeoutMs = REQUEST_TIMEOUT_MS } = {}) {
   };
   readLines(child.stdout, (line) => {
     const message = parseLine(line);
-    if (message === undefined || message === null || typeof message !== 'object' || !pending.has(message.id)) return;
+    if (!isResponse(message) || !pending.has(message.id)) return;
     const { resolve, reject, timer, method } = pending.get(message.id);
     pending.delete(message.id);
     clearTimeout(timer);
@@ -39,7 +39,7 @@ function connect(child, { timeoutMs = REQUEST_TIMEOUT_MS } = {}) {
     failAll(new CliError(`the server exited (${status.signal ?? `code ${status.code}`}) before answering`)),
   );
   child.stdin.on('error', () => {});
-  const send = (message) => child.stdin.write(`${JSON.stringify(message)}\n`);
+  const send = (message) => child.stdin.write(`${frame(message)}\n`);
   return {
     request(method, params) {
       if (closed) return Promise.reject(closed);
@@ -50,11 +50,11 @@ function connect(child, { timeoutMs = REQUEST_TIMEOUT_MS } = {}) {
           reject(new CliError(`the server did not answer ${method} within ${timeoutMs} ms`));
         }, timeoutMs);
         pending.set(id, { resolve, reject, timer, method });
-        send({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) });
+        send(request(id, method, params));
       });
     },
     notify(method, params) {
-      send({ jsonrpc: '2.0', method, ...(params === undefined ? {} : { params }) });
+      send(notification(method, params));
     },
   };
 }
@@ -71,18 +71,11 @@ async function initialize(client, clientInfo) {
 }
 
 /** Every tool the server lists, following `nextCursor` to the last page. */
-async function listTools(client) {
-  const tools = [];
-  let cursor;
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const result = await client.request('tools/list', cursor === undefined ? {} : { cursor });
-    if (!result || !Array.isArray(result.tools))
-      throw new CliError('the server answered tools/list without a tools array');
-    tools.push(...result.tools);
-    if (typeof result.nextCursor !== 'string') return tools;
-    cursor = result.nextCursor;
-  }
-  throw new CliError(`tools/list still had a nextCursor after ${MAX_PAGES} pages`);
+function listTools(client) {
+  return listEveryTool(
+    (cursor) => client.request('tools/list', cursor === undefined ? {} : { cursor }),
+    (text) => new CliError(text),
+  );
 }
 
 module.exports = { PROTOCOL_VERSION, REQUEST_TIMEOUT_MS, connect, initialize, listTools };

@@ -1,14 +1,16 @@
 'use strict';
 // The proxy's message router, free of processes and streams: lines from the client and from the
 // server go in, lines for each side come out. It forwards every JSON-RPC message unchanged
-// except the few it owns — tools/call results (the budget policy), the kept results' pages
-// (budget://result/… resources), and the capability and template it adds to the server's.
-const { URI_PREFIX } = require('../mcp/resources.cjs');
+// except what the budget surface (node/mcp/surface.cjs) owns — tools/call results (the budget
+// policy), the kept results' pages, and what it adds to the server's answers. What is the
+// proxy's own: routing lines by id, its own requests to the server, and the server's exit.
+const { createSurface } = require('../mcp/surface.cjs');
+const { RPC, isObject, idKey, hasId, request, response, errorResponse, frame } = require('../mcp/jsonrpc.cjs');
+const { MAX_LIST_PAGES } = require('../mcp/surface-tools.cjs');
+const { Outbox } = require('./outbox.cjs');
 
 /** JSON-RPC error code for a request the server can no longer answer (it exited). */
-const SERVER_GONE = -32000;
-/** JSON-RPC invalid params: what withBudget answers for an unknown, evicted or bad page URI. */
-const BAD_PAGE = -32602;
+const SERVER_GONE = RPC.SERVER_GONE;
 /** Prefix of the ids of the proxy's own requests to the server. */
 const OWN_ID_PREFIX = 'modoki-budget-proxy:';
 
@@ -24,18 +26,14 @@ function unchanged(raw, out) {
   return true;
 }
 
-const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
-/** Ids 1 and "1" are different JSON-RPC ids; the key keeps them apart. */
-const idKey = (id) => `${typeof id}:${id}`;
-const hasId = (message) =>
-  Object.hasOwn(message, 'id') && (typeof message.id === 'string' || typeof message.id === 'number');
-
 class ProxySession {
   /**
    * `policy`: the withBudget policy (createPolicy), or null with `measureOnly`.
    * `send.client(text|Buffer)` / `send.server(text|Buffer)` write one line (without `\n`).
-   * `onCall(record)` is told about every tools/call answered; `warn(text)` about a bad line.
+   * `onCall(record)` is told about every tools/call answered (`kind: 'call'`) and every page
+   * read (`kind: 'page'`, see surface.cjs); `warn(text)` about a bad line.
    * `measure(result)` → `{ charsIn, tokensIn }` for --measure-only.
+   * `dispatch`: a ToolDispatch (docs/mcp.md) for tools/list and tools/call, or undefined.
    */
   constructor({
     policy,
@@ -46,29 +44,45 @@ class ProxySession {
     warn = () => {},
     measure,
     now = () => performance.now(),
+    dispatch,
   }) {
     this.policy = policy;
     this.measureOnly = measureOnly;
-    this.pageTool = pageTool && !measureOnly && policy ? policy.pageTool : null;
     this.send = send;
     this.onCall = onCall;
     this.warn = warn;
     this.measure = measure;
     this.now = now;
-    /** Client requests the server has not answered: key → { id, method, tool, started, alias }. */
+    /** The budget surface; null when the proxy only measures. */
+    this.surface =
+      measureOnly || !policy
+        ? null
+        : createSurface(policy, { pageTool, dispatch, now, observe: (record) => this.onCall(record) });
+    /** Client requests the server has not answered: key → { id, method, tool, arguments, started, alias }. */
     this.pending = new Map();
-    /** The proxy's own requests to the server: key → callback(message). */
+    /** The proxy's own requests to the server: key → { answered(message), gone() }. */
     this.own = new Map();
     /** tools/call answers waiting for the proxy's own tools/list before the policy runs. */
     this.held = new Set();
-    /** Tool name → whether its tools/list entry declares an outputSchema. */
-    this.outputSchemas = new Map();
+    /** Tools the proxy listed the server's tools for once; not listed again for them. */
+    this.listedFor = new Set();
     this.serverHasResources = false;
     this.nextOwnId = 1;
     /** Client request id key → the id its request has on the server side, when they differ. */
     this.aliases = new Map();
     /** Ids the client has used that look like the proxy's own: never handed out. */
     this.clientOwnLike = new Set();
+    const internal = (error) =>
+      this.warn(`internal error: ${error && error.message ? error.message : String(error)} (please report this)`);
+    /** Answers the proxy gives itself, in the order their requests came. */
+    this.localOut = new Outbox(internal);
+    /** What the server sent, in the order it sent it. */
+    this.serverOut = new Outbox(internal);
+    /** What the surface knows of the server behind the proxy. */
+    this.server = {
+      serves: (method) => !method.startsWith('resources/') || this.serverHasResources,
+      listTools: () => this.listToolsOwn(),
+    };
   }
 
   // ---- from the client ----
@@ -82,7 +96,7 @@ class ProxySession {
         if (alias !== undefined) {
           // The server knows that request by the id the proxy gave it.
           this.forget(alias);
-          this.send.server(JSON.stringify({ ...message, params: { ...message.params, requestId: alias } }));
+          this.send.server(frame({ ...message, params: { ...message.params, requestId: alias } }));
           return;
         }
         this.pending.delete(idKey(message.params.requestId));
@@ -90,68 +104,43 @@ class ProxySession {
       this.send.server(line);
       return;
     }
-    if (!this.measureOnly && this.policy && this.answerLocally(message)) return;
     if (typeof message.id === 'string' && message.id.startsWith(OWN_ID_PREFIX)) this.clientOwnLike.add(message.id);
+    const local = this.surface === null ? undefined : this.surface.answer(message.method, message.params, this.server);
+    if (local === undefined) {
+      this.forward(line, message);
+      return;
+    }
+    this.localOut.push(local, (answer) => {
+      if (answer === undefined) this.forward(line, message);
+      else if (Object.hasOwn(answer, 'forward')) this.forward(null, { ...message, params: answer.forward });
+      else if (Object.hasOwn(answer, 'error')) this.send.client(frame(errorResponse(message.id, answer.error)));
+      else this.send.client(frame(response(message.id, answer.result)));
+    });
+  }
+
+  /** Sends a client request on to the server; `line` is the client's bytes when they are still exact. */
+  forward(line, message) {
     const key = idKey(message.id);
-    const entry = { id: message.id, method: message.method, tool: undefined, started: this.now(), alias: undefined };
-    if (message.method === 'tools/call' && isObject(message.params)) entry.tool = String(message.params.name);
+    const params = isObject(message.params) ? message.params : undefined;
+    const entry = {
+      id: message.id,
+      method: message.method,
+      params,
+      tool: message.method === 'tools/call' && params !== undefined ? String(params.name) : undefined,
+      started: this.now(),
+      alias: undefined,
+    };
     if (this.own.has(key)) {
       // The client picked an id the proxy's own request is using: give the client's request a
       // fresh id on the server side, and its own back on the answer.
       entry.alias = this.freshId();
       this.pending.set(idKey(entry.alias), entry);
       this.aliases.set(key, entry.alias);
-      this.send.server(JSON.stringify({ ...message, id: entry.alias }));
+      this.send.server(frame({ ...message, id: entry.alias }));
       return;
     }
     this.pending.set(key, entry);
-    this.send.server(line);
-  }
-
-  /** Answers the requests the proxy owns; returns false for everything the server answers. */
-  answerLocally(message) {
-    const { method, params } = message;
-    if (
-      method === 'resources/read' &&
-      isObject(params) &&
-      typeof params.uri === 'string' &&
-      params.uri.startsWith(URI_PREFIX)
-    ) {
-      let result;
-      try {
-        result = this.policy.readResource(params.uri);
-      } catch (error) {
-        this.replyError(message.id, BAD_PAGE, error && error.message ? error.message : String(error), {
-          uri: params.uri,
-        });
-        return true;
-      }
-      this.reply(message.id, result);
-      return true;
-    }
-    if (method === 'tools/call' && this.pageTool && isObject(params) && params.name === this.pageTool.name) {
-      this.reply(message.id, this.policy.callPageTool(isObject(params.arguments) ? params.arguments : {}));
-      return true;
-    }
-    if (!this.serverHasResources && method === 'resources/templates/list') {
-      this.reply(message.id, { resourceTemplates: [this.policy.resourceTemplate] });
-      return true;
-    }
-    if (!this.serverHasResources && method === 'resources/list') {
-      this.reply(message.id, { resources: [] });
-      return true;
-    }
-    return false;
-  }
-
-  reply(id, result) {
-    this.send.client(JSON.stringify({ jsonrpc: '2.0', id, result }));
-  }
-
-  replyError(id, code, message, data) {
-    this.send.client(
-      JSON.stringify({ jsonrpc: '2.0', id, error: { code, message, ...(data === undefined ? {} : { data }) } }),
-    );
+    this.send.server(line ?? frame(message));
   }
 
   // ---- from the server ----
@@ -165,19 +154,19 @@ class ProxySession {
     }
     if (!isObject(message) || Object.hasOwn(message, 'method') || !hasId(message)) {
       // Notifications, the server's own requests (sampling, elicitation, roots), batches.
-      this.send.client(line);
+      this.toClient(line);
       return;
     }
     const key = idKey(message.id);
     if (this.own.has(key)) {
-      const callback = this.own.get(key);
+      const own = this.own.get(key);
       this.own.delete(key);
-      callback(message);
+      own.answered(message);
       return;
     }
     const entry = this.pending.get(key);
     if (entry === undefined) {
-      this.send.client(line);
+      this.toClient(line);
       return;
     }
     this.pending.delete(key);
@@ -189,91 +178,63 @@ class ProxySession {
     this.answer(entry, message, line);
   }
 
+  /** A line (or a Promise of one) for the client, after everything the server sent before it. */
+  toClient(data) {
+    this.serverOut.push(data, (out) => this.send.client(out));
+  }
+
   /** Forwards the answer to `entry`; `line` is the server's bytes when they are still exact. */
   answer(entry, message, line) {
     const result = message.result;
-    const ok = isObject(result);
-    if (ok && entry.method === 'initialize') return this.answerInitialize(message, line);
-    if (ok && entry.method === 'tools/list') return this.answerToolsList(message, line);
-    if (
-      ok &&
-      entry.method === 'resources/templates/list' &&
-      !this.measureOnly &&
-      this.policy &&
-      typeof result.nextCursor !== 'string'
-    ) {
-      const templates = Array.isArray(result.resourceTemplates) ? result.resourceTemplates : [];
-      return this.send.client(
-        JSON.stringify({
-          ...message,
-          result: { ...result, resourceTemplates: [...templates, this.policy.resourceTemplate] },
-        }),
-      );
+    const isCall = entry.method === 'tools/call' && entry.tool !== undefined;
+    if (!isObject(result) || this.surface === null) {
+      if (isObject(result) && isCall) this.measured(entry, message, line);
+      else this.toClient(line ?? frame(message));
+      return;
     }
-    if (ok && entry.method === 'tools/call' && entry.tool !== undefined) return this.answerCall(entry, message, line);
-    this.send.client(line ?? JSON.stringify(message));
+    if (entry.method === 'initialize') this.serverHasResources = isObject(result.capabilities?.resources);
+    if (isCall) {
+      this.answerCall(entry, message, line);
+      return;
+    }
+    const merged = this.surface.merge(entry.method, entry.params, result);
+    this.toClient(merged === result && line !== null ? line : frame({ ...message, result: merged }));
   }
 
-  answerInitialize(message, line) {
-    const capabilities = isObject(message.result.capabilities) ? message.result.capabilities : {};
-    this.serverHasResources = isObject(capabilities.resources);
-    if (this.measureOnly || !this.policy || this.serverHasResources)
-      return this.send.client(line ?? JSON.stringify(message));
-    const result = { ...message.result, capabilities: { ...capabilities, resources: {} } };
-    this.send.client(JSON.stringify({ ...message, result }));
-  }
-
-  answerToolsList(message, line) {
-    const { tools, nextCursor } = message.result;
-    if (Array.isArray(tools)) {
-      for (const tool of tools)
-        if (isObject(tool) && typeof tool.name === 'string')
-          this.outputSchemas.set(tool.name, isObject(tool.outputSchema));
-    }
-    if (!this.pageTool || typeof nextCursor === 'string' || !Array.isArray(tools))
-      return this.send.client(line ?? JSON.stringify(message));
-    this.send.client(JSON.stringify({ ...message, result: { ...message.result, tools: [...tools, this.pageTool] } }));
+  /** --measure-only: the server's bytes, and what they cost. */
+  measured(entry, message, line) {
+    this.toClient(line ?? frame(message));
+    const { charsIn, tokensIn } = this.measure(message.result);
+    const info = { tool: entry.tool, charsIn, tokensIn, charsOut: charsIn, tokensOut: tokensIn, elided: false, ms: 0 };
+    this.record(entry, info, message.result);
   }
 
   answerCall(entry, message, line) {
-    const result = message.result;
-    const known = this.outputSchemas.get(entry.tool);
-    // A tool with an outputSchema always answers with structuredContent (or isError), so only
-    // then is an unknown tool worth a tools/list of the proxy's own before the policy runs.
-    if (known === undefined && isObject(result.structuredContent) && !this.measureOnly) {
-      this.held.add(entry);
-      this.listToolsOwn(() => {
-        this.held.delete(entry);
-        this.budget(entry, message, this.outputSchemas.get(entry.tool) === true);
-      });
+    // The policy reads the tool's schemas (outputSchema: whether an over-cap result must be
+    // isError; inputSchema: what narrows the call): a tool never seen listed is worth one
+    // tools/list of the proxy's own before the policy runs.
+    if (this.surface.tools.has(entry.tool) || this.listedFor.has(entry.tool)) {
+      this.budget(entry, message, line);
       return;
     }
-    if (this.measureOnly || !this.policy) {
-      this.send.client(line ?? JSON.stringify(message));
-      const measured = this.measure(result);
-      this.record(
-        entry,
-        {
-          tool: entry.tool,
-          ...measured,
-          charsOut: measured.charsIn,
-          tokensOut: measured.tokensIn,
-          elided: false,
-          ms: 0,
-        },
-        result,
-      );
-      return;
-    }
-    this.budget(entry, message, known === true, line);
+    this.listedFor.add(entry.tool);
+    this.held.add(entry);
+    this.listOwn(
+      () => {
+        if (this.held.delete(entry)) this.budget(entry, message, line);
+      },
+      () => {}, // the server exited: serverExited answered the held call
+    );
   }
 
-  budget(entry, message, hasOutputSchema, line) {
-    const { result, info } = this.policy.apply(entry.tool, message.result, { hasOutputSchema });
-    // A result the policy left as it was goes out as the server's own bytes.
-    if (line !== null && line !== undefined && unchanged(message.result, result)) this.send.client(line);
-    else this.send.client(JSON.stringify({ ...message, result }));
-    this.record(entry, info, message.result);
+  budget(entry, message, line) {
+    const applied = this.surface.budget(entry.tool, message.result, { arguments: entry.params?.arguments });
+    this.serverOut.push(applied, (a) => {
+      // A result the policy left as it was goes out as the server's own bytes.
+      const same = line !== null && unchanged(message.result, a.result);
+      this.send.client(same ? line : frame({ ...message, result: a.result }));
+      this.record(entry, a.info, message.result);
+    });
   }
 
   /** Tells onCall about an answered call; `result` is what the server sent (not kept). */
@@ -283,6 +244,7 @@ class ProxySession {
     const durationMs = this.now() - entry.started;
     const { tool, charsIn, tokensIn, charsOut, tokensOut, elided, ms } = info;
     this.onCall({
+      kind: 'call',
       tool,
       charsIn,
       tokensIn,
@@ -296,21 +258,34 @@ class ProxySession {
     });
   }
 
-  /** tools/list of the proxy's own, every page, to learn the tools' output schemas. */
-  listToolsOwn(done, cursor) {
-    const id = this.freshId();
-    this.own.set(idKey(id), (message) => {
-      const result = isObject(message.result) ? message.result : {};
-      if (Array.isArray(result.tools)) {
-        for (const tool of result.tools)
-          if (isObject(tool) && typeof tool.name === 'string')
-            this.outputSchemas.set(tool.name, isObject(tool.outputSchema));
-      }
-      if (typeof result.nextCursor === 'string') this.listToolsOwn(done, result.nextCursor);
-      else done();
-    });
-    this.send.server(
-      JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params: cursor === undefined ? {} : { cursor } }),
+  /**
+   * tools/list of the proxy's own, every page: `done(tools)` with every tool the server lists
+   * (the surface's index learns them) as soon as the last page arrives, or `gone()` when the
+   * server exits first.
+   */
+  listOwn(done, gone) {
+    const tools = [];
+    const page = (cursor, count) => {
+      const id = this.freshId();
+      this.own.set(idKey(id), {
+        answered: (message) => {
+          const result = isObject(message.result) ? message.result : {};
+          this.surface.tools.learn(result);
+          if (Array.isArray(result.tools)) tools.push(...result.tools);
+          if (typeof result.nextCursor === 'string' && count < MAX_LIST_PAGES) page(result.nextCursor, count + 1);
+          else done(tools);
+        },
+        gone,
+      });
+      this.send.server(frame(request(id, 'tools/list', cursor === undefined ? {} : { cursor })));
+    };
+    page(undefined, 1);
+  }
+
+  /** The same as a Promise, for the surface (a dispatch's view of every tool). */
+  listToolsOwn() {
+    return new Promise((resolve, reject) =>
+      this.listOwn(resolve, () => reject(new Error('the MCP server exited before it listed its tools'))),
     );
   }
 
@@ -333,16 +308,25 @@ class ProxySession {
   serverExited(status) {
     const how = status.signal ? `was killed by ${status.signal}` : `exited with code ${status.code}`;
     for (const entry of [...this.pending.values(), ...this.held]) {
-      this.replyError(entry.id, SERVER_GONE, `the MCP server ${how} before answering ${entry.method}`, {
-        exitCode: status.code,
-        signal: status.signal,
-      });
+      const error = {
+        code: SERVER_GONE,
+        message: `the MCP server ${how} before answering ${entry.method}`,
+        data: { exitCode: status.code, signal: status.signal },
+      };
+      this.toClient(frame(errorResponse(entry.id, error)));
     }
+    const own = [...this.own.values()];
     this.pending.clear();
     this.aliases.clear();
     this.held.clear();
     this.own.clear();
+    for (const o of own) o.gone();
+  }
+
+  /** Resolves once every answer the session has started is written (before the proxy exits). */
+  async idle() {
+    await Promise.all([this.localOut.idle(), this.serverOut.idle()]);
   }
 }
 
-module.exports = { ProxySession, SERVER_GONE, BAD_PAGE, OWN_ID_PREFIX };
+module.exports = { ProxySession, SERVER_GONE, OWN_ID_PREFIX };

@@ -28,6 +28,7 @@ class SessionStats {
     this.writeFile = writeFile;
     this.startedAt = startedAt;
     this.calls = [];
+    /** Page reads, as the surface reported them (their tokens counted only if read). */
     this.pages = [];
     this.costliest = [];
   }
@@ -69,6 +70,11 @@ class SessionStats {
     };
     this.pages.push(page);
     return page;
+  }
+
+  /** One page read (a budget:// resource or the page tool), logged as a `kind: 'page'` line. */
+  page(record, startedOffsetMs) {
+    return this.add({ ...record, kind: 'page' }, startedOffsetMs);
   }
 
   /** Whether a response of `tokensIn` would be among the costliest kept for the HTML page. */

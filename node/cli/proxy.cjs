@@ -20,8 +20,9 @@ Everything else passes through unchanged.
 ${BUDGET_HELP}
   --page-tool         also offer the read_result_page tool (for clients without resources)
   --measure-only      forward every byte unchanged; only measure and log
-  --log FILE          append one JSON line per call: tool, chars and tokens received and
-                      forwarded, elided, milliseconds
+  --log FILE          append one JSON line per call (tool, chars and tokens received and
+                      forwarded, elided, milliseconds) and per page read (tool, result id,
+                      page, chars, tokens, milliseconds)
   --html FILE         write the session's page (tokens per call and per tool, the costliest
                       responses' treemap) when the proxy exits
   -h, --help          this help
@@ -88,6 +89,7 @@ async function run(child, io, { values, policy, measure }) {
     send: { client: lineWriter(io.stdout, child.stdout), server: lineWriter(child.stdin, stdin) },
     warn: (text) => io.stderr.write(`modoki-budget proxy: ${text}\n`),
     onCall: (info) => {
+      if (info.kind === 'page') return stats.page(info, performance.now() - info.ms - started);
       const call = stats.add(info, info.started - started);
       if (keepFields && stats.wouldKeep(call.tokensIn)) stats.keep(call, keepFields(info.result));
     },
@@ -129,6 +131,8 @@ async function run(child, io, { values, policy, measure }) {
   // Lines the server wrote before it exited are still answers: read them before failing the rest.
   await Promise.race([serverDone, new Promise((r) => setTimeout(r, 200).unref())]);
   session.serverExited(status);
+  // Answers still being worked out (a page read from a shared store) go out before the summary.
+  await session.idle();
   process.off('SIGTERM', onSignal);
   process.off('SIGINT', onSignal);
   if (typeof stdin.destroy === 'function') stdin.destroy();

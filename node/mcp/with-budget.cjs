@@ -1,55 +1,66 @@
 'use strict';
-// withBudget: the policy (policy.cjs) wired into a server of the official MCP SDK, without
-// requiring the SDK. An McpServer's tool handlers are wrapped (the ones registered before the
-// call, after it, and any a tool's update() swaps in), so the policy sees exactly what a
-// handler returned before the SDK validates it; the kept results are served through the
-// McpServer's own resource registry. A low-level Server gets the same through its request
-// handlers.
+// withBudget: the budget surface (surface.cjs) wired into a server of the official MCP SDK,
+// without requiring the SDK. What is specific to the SDK lives here: tool handlers are wrapped
+// so the policy sees exactly what a handler returned before the SDK validates it (an McpServer's
+// tools registered before the call, after it, and any a tool's update() swaps in; a low-level
+// Server's tools/call handler), and the surface's methods sit in front of the server's own
+// request handlers, which answer everything the surface forwards.
 
 const { codedError } = require('../internal/errors.cjs');
 const { createPolicy } = require('./policy.cjs');
-const { URI_PREFIX, PAGE_TOOL } = require('./resources.cjs');
+const { createSurface, OWNED_METHODS } = require('./surface.cjs');
+const { RPC, rpcException, isRpcError } = require('./jsonrpc.cjs');
+const { listEveryTool } = require('./surface-tools.cjs');
 
-// JSON-RPC codes the SDK uses: invalid params (an unknown or expired result, a bad page) and
-// the URL-elicitation signal an McpServer passes through instead of turning it into a result.
-const INVALID_PARAMS = -32602;
-const URL_ELICITATION_REQUIRED = -32042;
+/** The surface's methods, answered in front of the server's handlers (initialize is the SDK's, from the capabilities). */
+const INTERCEPTED = OWNED_METHODS.filter((method) => method !== 'initialize');
 
 const budgeted = new WeakSet();
-
-/** A JSON-RPC error the SDK sends as is: its numeric `code` and message. */
-function rpcError(error) {
-  return codedError(INVALID_PARAMS, error instanceof Error ? error.message : String(error));
-}
-
-function readPage(policy, uri) {
-  try {
-    return policy.readResource(uri);
-  } catch (error) {
-    throw rpcError(error);
-  }
-}
 
 const isMcpServer = (s) =>
   typeof s.registerTool === 'function' && typeof s.registerResource === 'function' && isLowLevel(s.server);
 const isLowLevel = (s) =>
   typeof s === 'object' && s !== null && typeof s.setRequestHandler === 'function' && s._requestHandlers instanceof Map;
-const isProtocolError = (e) => typeof e === 'object' && e !== null && Number.isSafeInteger(e.code);
 
-// ---- request-level interception (the low-level Server, and the page tool on both) ----
+// ---- request level: the surface in front of the server's own handlers ----
 
 /**
- * Keeps `interceptors[method]` wrapped around whatever handler the server has for `method`,
- * now and after every later setRequestHandler. An interceptor gets the raw handler (or
- * undefined) and returns the raw handler to install.
+ * Keeps the surface in front of whatever handler the server has for each of its methods, now
+ * and after every later setRequestHandler; returns `listTools(extra)`, every tool the server's
+ * own handler lists (the surface's index learns them).
  */
-function intercept(low, interceptors) {
+function intercept(low, surface) {
+  const inners = new Map();
   const ours = new WeakSet();
+  const listTools = async (extra) => {
+    const list = inners.get('tools/list');
+    if (list === undefined) return [];
+    const tools = await listEveryTool((cursor) =>
+      list({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, extra),
+    );
+    surface.tools.learn({ tools });
+    return tools;
+  };
+  const serverFor = (extra) => ({
+    serves: (method) => inners.get(method) !== undefined,
+    listTools: () => listTools(extra),
+  });
+  const handlerFor = (method) =>
+    async function budgetSurface(request, extra) {
+      const local = await surface.answer(method, request.params, serverFor(extra));
+      if (local !== undefined && Object.hasOwn(local, 'error')) throw rpcException(local.error);
+      if (local !== undefined && Object.hasOwn(local, 'result')) return local.result;
+      const inner = inners.get(method);
+      if (inner === undefined) throw rpcException({ code: RPC.METHOD_NOT_FOUND, message: 'Method not found' });
+      const forwarded = local === undefined ? request : { ...request, params: local.forward };
+      return surface.merge(method, forwarded.params, await inner(forwarded, extra));
+    };
   const install = () => {
-    for (const [method, wrap] of Object.entries(interceptors)) {
+    for (const method of INTERCEPTED) {
       const current = low._requestHandlers.get(method);
       if (current !== undefined && ours.has(current)) continue;
-      const wrapped = wrap(current);
+      inners.set(method, current);
+      const wrapped = handlerFor(method);
       ours.add(wrapped);
       low._requestHandlers.set(method, wrapped);
     }
@@ -61,56 +72,10 @@ function intercept(low, interceptors) {
     return out;
   };
   install();
+  return listTools;
 }
 
-function pageToolInterceptors(policy) {
-  return {
-    'tools/list': (inner) => async (request, extra) => {
-      const listed = inner === undefined ? { tools: [] } : await inner(request, extra);
-      if (request.params?.cursor !== undefined) return listed;
-      return { ...listed, tools: [...(listed.tools ?? []), policy.pageTool] };
-    },
-    'tools/call': (inner) => async (request, extra) => {
-      if (request.params?.name === PAGE_TOOL) return policy.callPageTool(request.params.arguments);
-      if (inner === undefined) throw codedError(INVALID_PARAMS, `Tool ${request.params?.name} not found`);
-      return inner(request, extra);
-    },
-  };
-}
-
-function resourceInterceptors(policy) {
-  return {
-    'resources/list': (inner) => inner ?? (async () => ({ resources: [] })),
-    'resources/templates/list': (inner) => async (request, extra) => {
-      const listed = inner === undefined ? { resourceTemplates: [] } : await inner(request, extra);
-      if (request.params?.cursor !== undefined) return listed;
-      return { ...listed, resourceTemplates: [...(listed.resourceTemplates ?? []), policy.resourceTemplate] };
-    },
-    'resources/read': (inner) => async (request, extra) => {
-      const uri = request.params?.uri;
-      if (typeof uri === 'string' && uri.startsWith(URI_PREFIX)) return readPage(policy, uri);
-      if (inner === undefined) throw codedError(INVALID_PARAMS, `Resource ${uri} not found`);
-      return inner(request, extra);
-    },
-  };
-}
-
-// A low-level Server knows no output schemas: a result with structuredContent is treated as
-// from a tool that has one (over the cap it becomes isError, valid whether or not it does).
-function budgetCall(policy, name, run) {
-  return Promise.resolve()
-    .then(run)
-    .then(
-      (value) =>
-        policy.apply(name, value, {
-          hasOutputSchema: typeof value === 'object' && value !== null && value.structuredContent !== undefined,
-        }).result,
-      (error) => {
-        if (isProtocolError(error)) throw error;
-        return policy.fault(name, error).result;
-      },
-    );
-}
+// ---- the low-level Server: its tools/call handler ----
 
 /** The method literal of an SDK request schema (zod 3 or 4), or undefined. */
 function methodOf(schema) {
@@ -122,57 +87,93 @@ function methodOf(schema) {
   }
 }
 
-function wireServer(low, policy) {
-  low.registerCapabilities({ resources: {}, ...(policy.options.pageTool ? { tools: {} } : {}) });
-  // A tools/call handler set from now on is wrapped before the SDK's own result validation.
+/**
+ * Lists the server's tools once for a tool the surface has not seen listed, so its context has
+ * the tool's schemas even when the client called it before listing.
+ */
+function listedOnce(surface, listTools) {
+  const tried = new Set();
+  return async (name, extra) => {
+    if (surface.tools.has(name) || tried.has(name)) return;
+    tried.add(name);
+    await listTools(extra).catch(() => undefined);
+  };
+}
+
+// A handler's error with a numeric JSON-RPC code (an McpError) stays a protocol error; any
+// other becomes an isError result.
+function budgetCall(surface, ensureListed, request, extra, run) {
+  const name = request.params?.name;
+  return Promise.resolve()
+    .then(run)
+    .then(
+      async (value) => {
+        await ensureListed(name, extra);
+        return (await surface.budget(name, value, { arguments: request.params?.arguments })).result;
+      },
+      (error) => {
+        if (isRpcError(error)) throw error;
+        return surface.fault(name, error).result;
+      },
+    );
+}
+
+function wireServer(low, surface) {
+  low.registerCapabilities(surface.capabilities);
+  let ensureListed = async () => {};
+  const budgetedHandler = (handler) => (request, extra) =>
+    budgetCall(surface, ensureListed, request, extra, () => handler(request, extra));
+  // One set before withBudget has the SDK's validation inside: budget what it answers.
+  const before = low._requestHandlers.get('tools/call');
+  if (before !== undefined) low._requestHandlers.set('tools/call', budgetedHandler(before));
+  ensureListed = listedOnce(surface, intercept(low, surface));
+  // One set from now on is wrapped before the SDK's own result validation (outermost, so the
+  // surface then sits in front of the budgeted handler).
   const setRequestHandler = low.setRequestHandler;
   low.setRequestHandler = function budgetedToolsCall(schema, handler) {
     if (methodOf(schema) !== 'tools/call' || typeof handler !== 'function')
       return setRequestHandler.call(this, schema, handler);
-    return setRequestHandler.call(this, schema, (request, extra) =>
-      budgetCall(policy, request.params.name, () => handler(request, extra)),
-    );
+    return setRequestHandler.call(this, schema, budgetedHandler(handler));
   };
-  // One set before withBudget has its validation inside: budget what it answers.
-  const before = low._requestHandlers.get('tools/call');
-  if (before !== undefined) {
-    low._requestHandlers.set('tools/call', (request, extra) =>
-      budgetCall(policy, request.params?.name, () => before(request, extra)),
-    );
-  }
-  intercept(low, { ...resourceInterceptors(policy), ...(policy.options.pageTool ? pageToolInterceptors(policy) : {}) });
 }
 
 // ---- McpServer: handler-level wrapping ----
 
-function budgetHandler(policy, tool, handler) {
+function budgetHandler(surface, tool, handler) {
   if (typeof handler !== 'function') return handler; // a task handler ({ createTask, … }) is left alone
   return function budgetedHandler(...params) {
     return Promise.resolve()
       .then(() => handler.apply(this, params))
       .then(
-        (value) =>
-          policy.apply(tool.name, value, { hasOutputSchema: tool.registered.outputSchema !== undefined }).result,
+        async (value) => {
+          await tool.ensureListed(tool.name, params.at(-1));
+          const call = {
+            arguments: tool.registered.inputSchema === undefined ? undefined : params[0],
+            hasOutputSchema: tool.registered.outputSchema !== undefined,
+          };
+          return (await surface.budget(tool.name, value, call)).result;
+        },
         (error) => {
-          if (isProtocolError(error) && error.code === URL_ELICITATION_REQUIRED) throw error;
-          return policy.fault(tool.name, error).result;
+          if (isRpcError(error) && error.code === RPC.URL_ELICITATION_REQUIRED) throw error;
+          return surface.fault(tool.name, error).result;
         },
       );
   };
 }
 
-function wrapTool(policy, wrapped, name, registered) {
+function wrapTool(surface, ensureListed, wrapped, name, registered) {
   if (typeof registered !== 'object' || registered === null || wrapped.has(registered)) return;
   wrapped.add(registered);
-  const tool = { name, registered };
-  let current = budgetHandler(policy, tool, registered.handler);
+  // A tool with an input schema is called with (args, extra), one without with (extra).
+  const tool = { name, registered, ensureListed };
+  let current = budgetHandler(surface, tool, registered.handler);
   // update({ callback }) assigns `handler`: the new one is wrapped too.
   Object.defineProperty(registered, 'handler', {
     configurable: true,
     enumerable: true,
     get: () => current,
     set: (handler) => {
-      current = budgetHandler(policy, tool, handler);
+      current = budgetHandler(surface, tool, handler);
     },
   });
   const update = registered.update;
@@ -184,52 +185,40 @@ function wrapTool(policy, wrapped, name, registered) {
   }
 }
 
-function registerResultTemplate(server, policy) {
-  const template = policy.resourceTemplate;
-  // Structurally the SDK's ResourceTemplate, so the package never loads the SDK itself.
-  const resourceTemplate = {
-    uriTemplate: {
-      variableNames: ['id'],
-      toString: () => template.uriTemplate,
-      match: (uri) =>
-        typeof uri === 'string' && uri.startsWith(URI_PREFIX)
-          ? { id: uri.slice(URI_PREFIX.length).split('?')[0] }
-          : null,
-    },
-    listCallback: undefined,
-    completeCallback: () => undefined,
-  };
-  const { name, uriTemplate: _uriTemplate, ...metadata } = template;
-  server.registerResource(name, resourceTemplate, metadata, (uri) => readPage(policy, String(uri)));
-}
-
-function wireMcpServer(server, policy) {
+function wireMcpServer(server, surface) {
+  // The McpServer installs its tools and resources handlers with the first tool or resource and
+  // refuses to replace a handler: install them now so the surface can sit in front of them.
+  if (!server.server._requestHandlers.has('tools/call')) server.setToolRequestHandlers();
+  if (!server.server._requestHandlers.has('resources/read')) server.setResourceRequestHandlers();
+  server.server.registerCapabilities(surface.capabilities);
+  const ensureListed = listedOnce(surface, intercept(server.server, surface));
   const wrapped = new WeakSet();
   for (const [name, registered] of Object.entries(server._registeredTools ?? {}))
-    wrapTool(policy, wrapped, name, registered);
+    wrapTool(surface, ensureListed, wrapped, name, registered);
   for (const method of ['tool', 'registerTool']) {
     const register = server[method];
     server[method] = function budgetedRegister(...args) {
       const registered = register.apply(this, args);
-      wrapTool(policy, wrapped, args[0], registered);
+      wrapTool(surface, ensureListed, wrapped, args[0], registered);
       return registered;
     };
   }
-  registerResultTemplate(server, policy);
-  if (policy.options.pageTool) {
-    // The McpServer installs its tools handlers with the first tool; install them now so the
-    // page tool can sit in front of them.
-    if (!server.server._requestHandlers.has('tools/call')) server.setToolRequestHandlers();
-    intercept(server.server, pageToolInterceptors(policy));
-  }
+}
+
+/** The withBudget options for the policy: `onResult` gets every call as `{ kind: 'call', …info }`. */
+function policyOptions(options) {
+  if (typeof options !== 'object' || options === null || typeof options.onResult !== 'function') return options;
+  const onResult = options.onResult;
+  return { ...options, onResult: (info) => onResult({ kind: 'call', ...info }) };
 }
 
 /**
- * Puts every tool result of `server` (an SDK `McpServer` or low-level `Server`) through one
- * budget policy and serves the kept results; returns `server`. Call it before `connect`.
+ * Wires `surface` (createSurface) into `server`, an SDK `McpServer` or low-level `Server` that
+ * is neither connected nor budgeted yet, and returns the server. withBudget is this with a
+ * surface over a new policy; a different tool dispatch (docs/mcp.md, "The tool dispatch") is
+ * plugged in by passing a surface made with one.
  */
-function withBudget(server, options) {
-  const policy = createPolicy(options);
+function wire(server, surface) {
   const mcp = typeof server === 'object' && server !== null && isMcpServer(server);
   if (!mcp && !isLowLevel(server)) {
     throw codedError(
@@ -248,9 +237,19 @@ function withBudget(server, options) {
       TypeError,
     );
   budgeted.add(low);
-  if (mcp) wireMcpServer(server, policy);
-  else wireServer(low, policy);
+  if (mcp) wireMcpServer(server, surface);
+  else wireServer(low, surface);
   return server;
 }
 
-module.exports = { withBudget };
+/**
+ * Puts every tool result of `server` (an SDK `McpServer` or low-level `Server`) through one
+ * budget policy and serves the kept results; returns `server`. Call it before `connect`.
+ */
+function withBudget(server, options) {
+  const policy = createPolicy(policyOptions(options));
+  const observe = policy.options.onResult === undefined ? undefined : options.onResult;
+  return wire(server, createSurface(policy, { observe }));
+}
+
+module.exports = { withBudget, wire };

@@ -46,6 +46,34 @@ export interface BudgetInfo {
   ms: number;
 }
 
+/** What {@link withBudget}'s `onResult` gets for a tool call: the policy's info, marked as a call. */
+export interface BudgetCallRecord extends BudgetInfo {
+  kind: 'call';
+}
+
+/**
+ * What {@link withBudget}'s `onResult` (and the proxy's log) gets for a page a client read, as a
+ * `budget://result/…` resource or through `read_result_page`. Reads that fail are not reported.
+ */
+export interface BudgetPageRecord {
+  kind: 'page';
+  /** The tool whose result the page is of; null when this server did not produce it (or long ago). */
+  tool: string | null;
+  /** The result id: the part of the URI after `budget://result/`. */
+  resultId: string;
+  /** The page read, from 1. */
+  page: number;
+  /** UTF-16 units of the page text. */
+  chars: number;
+  /** Real tokens of the page text (in the policy's encoding), counted the first time this is read. */
+  readonly tokens: number;
+  /** Milliseconds the read took (the store's latency included). */
+  ms: number;
+}
+
+/** Everything {@link withBudget} reports: every tool call and every page read. */
+export type BudgetRecord = BudgetCallRecord | BudgetPageRecord;
+
 /** Options of {@link withBudget} and {@link createBudgetPolicy}. Explicit options win over the preset. */
 export interface BudgetOptions {
   /** Default `'editor'`. An unknown name throws `INVALID_OPTION`. */
@@ -65,6 +93,15 @@ export interface BudgetOptions {
   pageTool?: boolean;
   /** Called after every tool call with what the policy did. An exception in it is ignored. */
   onResult?: (info: BudgetInfo) => void;
+}
+
+/**
+ * Options of {@link withBudget}: the policy's, with `onResult` told about page reads as well as
+ * calls (each record says which by its `kind`).
+ */
+export interface WithBudgetOptions extends Omit<BudgetOptions, 'onResult'> {
+  /** Called after every tool call (`kind: 'call'`) and every page read (`kind: 'page'`). An exception in it is ignored. */
+  onResult?: (record: BudgetRecord) => void;
 }
 
 /** The options after the preset and the defaults are applied. */
@@ -123,6 +160,16 @@ export interface BudgetPageTool {
   };
 }
 
+/** What withBudget and the proxy tell the policy about a call besides its result. */
+export interface BudgetCallContext {
+  /** Whether the tool declares an outputSchema (then an over-cap structured result becomes isError). */
+  hasOutputSchema?: boolean;
+  /** The tool's inputSchema as the server lists it (JSON Schema), when known. */
+  inputSchema?: Record<string, unknown>;
+  /** The call's arguments. */
+  arguments?: unknown;
+}
+
 /** The budget policy on plain objects (see docs/mcp.md). */
 export interface BudgetPolicy {
   readonly options: ResolvedBudgetOptions;
@@ -133,7 +180,7 @@ export interface BudgetPolicy {
   apply(
     toolName: string,
     value: unknown,
-    context?: { hasOutputSchema?: boolean },
+    context?: BudgetCallContext,
   ): { readonly result: BudgetedToolResult; readonly info: BudgetInfo };
   /** The isError result for a handler that threw: `Tool "<name>" failed: <message>`, capped. */
   fault(toolName: string, error: unknown): { readonly result: BudgetedToolResult; readonly info: BudgetInfo };
@@ -172,7 +219,10 @@ export interface SdkMcpServerLike {
  * before `connect`. Throws `INVALID_OPTION` for bad options, `INVALID_INPUT` for anything that
  * is not an SDK server, a connected one, or one that already has a budget.
  */
-export declare function withBudget<S extends SdkMcpServerLike | SdkServerLike>(server: S, options?: BudgetOptions): S;
+export declare function withBudget<S extends SdkMcpServerLike | SdkServerLike>(
+  server: S,
+  options?: WithBudgetOptions,
+): S;
 
 /** A preview budget: the default is 2,000 tokens and 8,000 chars whatever the cap. */
 export interface PreviewBudget {

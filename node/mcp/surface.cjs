@@ -1,0 +1,199 @@
+'use strict';
+// The budget layer's MCP surface, written once for every adapter — withBudget on an SDK server
+// (with-budget.cjs) and the proxy on raw JSON-RPC lines (cli/proxy-session.cjs): which requests
+// the layer answers itself, what it adds to the server's answers (one paging rule: additions go
+// on the last page, the list result without `nextCursor`), the capabilities it adds, how a page
+// read is answered and accounted, and the context a tool result is budgeted with. An adapter
+// only moves messages: it asks `answer` what to do with a request and `merge` what to send for
+// the server's answer. docs/mcp.md, "The surface", is the contract.
+
+const { URI_PREFIX, PAGE_TOOL } = require('./resources.cjs');
+const { RPC, rpcErrorOf, isObject } = require('./jsonrpc.cjs');
+const { createToolIndex } = require('./surface-tools.cjs');
+const { createPageAccounting } = require('./surface-pages.cjs');
+const { then, attempt } = require('./maybe-async.cjs');
+
+/** The methods the budget layer answers or changes; every other message passes through untouched. */
+const OWNED_METHODS = Object.freeze([
+  'initialize',
+  'tools/list',
+  'tools/call',
+  'resources/list',
+  'resources/templates/list',
+  'resources/read',
+]);
+
+/** Whether a list result is the last page of its list: it has no `nextCursor`. */
+const isLastPage = (result) => typeof result.nextCursor !== 'string';
+
+/** Runs `f`; a throw (or a rejection) becomes `{ error }`, the JSON-RPC error of what was thrown. */
+const guarded = (f, data) => attempt(f, (error) => ({ error: rpcErrorOf(error, data) }));
+
+/**
+ * The context `policy.apply` gets for a call of `tool` (as `tools` last saw it listed) with
+ * `args` that returned `value`: `{ hasOutputSchema, inputSchema, arguments }`. A tool never
+ * listed (a low-level server without tools/list) is taken as having an outputSchema when its
+ * result has structuredContent: over the cap that result becomes isError, which the SDK accepts
+ * whether or not the tool declares one. `hasOutputSchema`, when the adapter knows it, wins.
+ */
+function callContext(tools, tool, value, { arguments: args, hasOutputSchema } = {}) {
+  const listed = tools.get(tool);
+  const declared =
+    listed === undefined ? isObject(value) && value.structuredContent !== undefined : isObject(listed.outputSchema);
+  return {
+    hasOutputSchema: typeof hasOutputSchema === 'boolean' ? hasOutputSchema : declared,
+    inputSchema: listed === undefined || !isObject(listed.inputSchema) ? undefined : listed.inputSchema,
+    arguments: args,
+  };
+}
+
+/** A route a dispatch gave for a tools/call with `params`, as an `answer` outcome. */
+function routed(route, params) {
+  if (route === undefined) return undefined;
+  if (isObject(route) && Object.hasOwn(route, 'result')) return { result: route.result };
+  if (isObject(route) && typeof route.name === 'string')
+    return { forward: { ...params, name: route.name, arguments: route.arguments } };
+  throw new TypeError(`the tool dispatch routed ${params.name} to neither a tool nor a result`);
+}
+
+/**
+ * The surface over one budget policy (createPolicy's public shape). Options:
+ * - `pageTool`: also list and answer `read_result_page` (default: the policy's option).
+ * - `dispatch`: a tool dispatch (docs/mcp.md, "The tool dispatch") that replaces how tools/list
+ *   and tools/call reach the server's tools; absent, they are listed and called as they are.
+ * - `observe(record)`: told about every page read, `{ kind: 'page', tool, resultId, page,
+ *   chars, tokens, ms }` (`tokens` counted when first read). Call records are the adapter's.
+ * - `now()`: the clock for `ms` (default performance.now).
+ */
+class Surface {
+  #pages;
+  #dispatch;
+
+  constructor(policy, { pageTool = policy.options.pageTool === true, dispatch, observe, now } = {}) {
+    this.policy = policy;
+    this.pageTool = pageTool;
+    /** The tools as the server lists them (adapters feed it the tools/list answers they see). */
+    this.tools = createToolIndex();
+    /** What the layer adds to the server's capabilities: it serves resources (with pageTool, a tool). */
+    this.capabilities = Object.freeze({ resources: {}, ...(pageTool ? { tools: {} } : {}) });
+    this.#pages = createPageAccounting({ encoding: policy.options.encoding, observe, now });
+    this.#dispatch = dispatch;
+  }
+
+  /**
+   * What to do with a client's request `method(params)`; `server` tells what the server behind
+   * the adapter serves: `{ serves(method) → boolean, listTools() → every tool it lists }`.
+   * Returns (or resolves to, when a page read or the dispatch is async):
+   * - undefined: forward the request to the server unchanged;
+   * - `{ forward: params }`: forward it with these params instead (a dispatch's routed call);
+   * - `{ result }` or `{ error: { code, message, data? } }`: the answer; the server never sees it.
+   */
+  answer(method, params, server) {
+    const p = isObject(params) ? params : {};
+    switch (method) {
+      case 'resources/read':
+        if (typeof p.uri === 'string' && p.uri.startsWith(URI_PREFIX)) return this.#readPage(p.uri);
+        if (!server.serves(method))
+          return { error: { code: RPC.INVALID_PARAMS, message: `Resource ${p.uri} not found` } };
+        return undefined;
+      case 'resources/list':
+        return server.serves(method) ? undefined : { result: { resources: [] } };
+      case 'resources/templates/list':
+        return server.serves(method) ? undefined : { result: { resourceTemplates: [this.policy.resourceTemplate] } };
+      case 'tools/list':
+        if (this.#dispatch !== undefined) return this.#listThroughDispatch(server);
+        if (!server.serves(method) && this.pageTool) return { result: { tools: [this.policy.pageTool] } };
+        return undefined;
+      case 'tools/call':
+        if (this.pageTool && p.name === PAGE_TOOL) return this.#callPageTool(p.arguments);
+        if (this.#dispatch !== undefined)
+          return guarded(() =>
+            then(
+              this.#dispatch.routeCall(String(p.name), p.arguments, () => server.listTools()),
+              (route) => routed(route, p),
+            ),
+          );
+        if (!server.serves(method)) return { error: { code: RPC.INVALID_PARAMS, message: `Tool ${p.name} not found` } };
+        return undefined;
+      default:
+        return undefined;
+    }
+  }
+
+  /**
+   * What the client gets for the server's successful answer `result` to `method(params)`: the
+   * same object when the layer adds nothing (so an adapter can send the server's own bytes), a
+   * new one otherwise. The template and the page tool are added to the last page of their list.
+   */
+  merge(method, params, result) {
+    if (!isObject(result)) return result;
+    switch (method) {
+      case 'initialize': {
+        const caps = isObject(result.capabilities) ? result.capabilities : {};
+        const missing = Object.keys(this.capabilities).filter((key) => !isObject(caps[key]));
+        if (missing.length === 0) return result;
+        return { ...result, capabilities: { ...caps, ...Object.fromEntries(missing.map((key) => [key, {}])) } };
+      }
+      case 'tools/list':
+        this.tools.learn(result);
+        if (!this.pageTool || !isLastPage(result) || !Array.isArray(result.tools)) return result;
+        return { ...result, tools: [...result.tools, this.policy.pageTool] };
+      case 'resources/templates/list': {
+        if (!isLastPage(result)) return result;
+        const listed = Array.isArray(result.resourceTemplates) ? result.resourceTemplates : [];
+        return { ...result, resourceTemplates: [...listed, this.policy.resourceTemplate] };
+      }
+      default:
+        return result;
+    }
+  }
+
+  /**
+   * `policy.apply(tool, value, context)` with the call's context (callContext; `call` is
+   * `{ arguments, hasOutputSchema? }`) — an Applied, or a Promise of one if the policy answers
+   * later — remembering which tool a kept result came from (for page records).
+   */
+  budget(tool, value, call) {
+    return then(this.policy.apply(tool, value, callContext(this.tools, tool, value, call)), (applied) => {
+      this.#pages.attribute(applied.result, tool);
+      return applied;
+    });
+  }
+
+  /** The policy's answer for a handler that threw. */
+  fault(tool, error) {
+    return this.policy.fault(tool, error);
+  }
+
+  #readPage(uri) {
+    const read = () =>
+      this.#pages.read(
+        uri,
+        () => this.policy.readResource(uri),
+        (out) => out.contents[0].text,
+      );
+    return guarded(read, { uri });
+  }
+
+  #callPageTool(args) {
+    const { id, page } = isObject(args) ? args : {};
+    const uri = `${URI_PREFIX}${id}?page=${page ?? 1}`;
+    const textOf = (out) => (out.isError === true ? undefined : out.content[0].text);
+    return guarded(() => this.#pages.read(uri, () => this.policy.callPageTool(args), textOf));
+  }
+
+  /** The server's whole tool list (every page), then what the dispatch shows of it. */
+  #listThroughDispatch(server) {
+    const own = this.pageTool ? [this.policy.pageTool] : [];
+    return guarded(() =>
+      then(server.listTools(), (all) =>
+        then(this.#dispatch.listTools(all), (shown) => ({ result: { tools: [...shown, ...own] } })),
+      ),
+    );
+  }
+}
+
+/** The surface over `policy` (see Surface). */
+const createSurface = (policy, options) => new Surface(policy, options);
+
+module.exports = { OWNED_METHODS, createSurface };
