@@ -89,37 +89,67 @@ pub fn preview(input: Input<'_>, arguments: &Value, schema: &Value, budget: &Bud
     let needles = Needles::from_arguments(arguments);
     let parameters = hint::parameters(schema);
     let hint = hint::hint_text(&parameters);
-    let (text, json) = match input {
+    let ((text, tokens), json) = match input {
         Input::Json(bytes) if scan::is_json(bytes) => (fit_json(bytes, &needles, budget)?, true),
         Input::Json(bytes) => (fit_text(&String::from_utf8_lossy(bytes), &needles, budget)?, false),
         Input::Text(s) => {
             let trimmed = s.trim_start();
-            if (trimmed.starts_with('{') || trimmed.starts_with('[')) && scan::is_json(s.as_bytes()) {
-                let compact = render::compact_json(s);
+            let compact =
+                if trimmed.starts_with('{') || trimmed.starts_with('[') { scan::compact(s) } else { String::new() };
+            if !compact.is_empty() && scan::is_json(compact.as_bytes()) {
                 (fit_json(compact.as_bytes(), &needles, budget)?, true)
             } else {
                 (fit_text(s, &needles, budget)?, false)
             }
         }
     };
-    let tokens = tokens::count(budget.encoding, &text)?;
     Ok(Preview { chars: utf16_len(&text), tokens, text, json, parameters, hint })
 }
 
-fn fits(text: &str, budget: &Budget) -> Result<bool> {
-    Ok(utf16_len(text) <= budget.max_chars
-        && tokens::count_up_to(budget.encoding, text, budget.max_tokens)? <= budget.max_tokens)
+fn fits(text: &str, budget: &Budget) -> Result<Option<usize>> {
+    if utf16_len(text) > budget.max_chars {
+        return Ok(None);
+    }
+    let count = tokens::count_up_to(budget.encoding, text, budget.max_tokens)?;
+    Ok((count <= budget.max_tokens).then_some(count))
 }
 
-/// Renders with a byte budget that shrinks until the preview is within both limits.
-fn shrink_until_fits(budget: &Budget, mut render: impl FnMut(usize) -> String, smallest: String) -> Result<String> {
-    let mut bytes = budget.max_chars;
+/// Bytes of the input sampled to estimate its bytes per token.
+const SAMPLE_BYTES: usize = 4096;
+
+/// The byte budget to render with first: the char budget, or less when the input's bytes per
+/// token (from a sample) say that many bytes would be over the token budget — so a number-dense
+/// payload is rendered once at the right size instead of shrunk over several renders.
+fn first_byte_budget(sample: &str, budget: &Budget) -> Result<usize> {
+    let mut end = sample.len().min(SAMPLE_BYTES);
+    while !sample.is_char_boundary(end) {
+        end -= 1;
+    }
+    let sample = &sample[..end];
+    let count = tokens::count(budget.encoding, sample)?;
+    if count == 0 {
+        return Ok(budget.max_chars);
+    }
+    // The preview's own wrappers tokenize denser than most data: aim a tenth under.
+    let by_tokens = (budget.max_tokens as f64 * sample.len() as f64 / count as f64 * 0.9) as usize;
+    Ok(budget.max_chars.min(by_tokens.max(1)))
+}
+
+/// Renders with a byte budget that shrinks until the preview is within both limits; returns it
+/// with its token count.
+fn shrink_until_fits(
+    budget: &Budget,
+    first: usize,
+    mut render: impl FnMut(usize) -> String,
+    smallest: String,
+) -> Result<(String, usize)> {
+    let mut bytes = first;
     for _ in 0..ATTEMPTS {
         let out = render(bytes);
         let chars = utf16_len(&out);
         let count = tokens::count_up_to(budget.encoding, &out, budget.max_tokens.saturating_mul(4))?;
         if chars <= budget.max_chars && count <= budget.max_tokens {
-            return Ok(out);
+            return Ok((out, count));
         }
         let ratio = (budget.max_chars as f64 / chars as f64).min(budget.max_tokens as f64 / count.max(1) as f64);
         let next = (out.len().min(bytes) as f64 * ratio * 0.95) as usize;
@@ -128,22 +158,24 @@ fn shrink_until_fits(budget: &Budget, mut render: impl FnMut(usize) -> String, s
             break;
         }
     }
-    Ok(smallest)
+    let count = tokens::count(budget.encoding, &smallest)?;
+    Ok((smallest, count))
 }
 
-fn fit_json(bytes: &[u8], needles: &Needles, budget: &Budget) -> Result<String> {
+fn fit_json(bytes: &[u8], needles: &Needles, budget: &Budget) -> Result<(String, usize)> {
     let root = scan::root(bytes);
     let mut r = Render::new(bytes, needles);
     let smallest = r.minimal(root);
-    shrink_until_fits(budget, |b| r.value(root, b, 0), smallest)
+    let first = first_byte_budget(&String::from_utf8_lossy(&bytes[..bytes.len().min(SAMPLE_BYTES)]), budget)?;
+    shrink_until_fits(budget, first, |b| r.value(root, b, 0), smallest)
 }
 
-fn fit_text(s: &str, needles: &Needles, budget: &Budget) -> Result<String> {
-    if fits(s, budget)? {
-        return Ok(s.to_owned());
+fn fit_text(s: &str, needles: &Needles, budget: &Budget) -> Result<(String, usize)> {
+    if let Some(count) = fits(s, budget)? {
+        return Ok((s.to_owned(), count));
     }
     let smallest = format!("…[{} lines, {} chars not shown]", s.split('\n').count(), utf16_len(s));
-    shrink_until_fits(budget, |b| text::plain(s, b, needles), smallest)
+    shrink_until_fits(budget, first_byte_budget(s, budget)?, |b| text::plain(s, b, needles), smallest)
 }
 
 #[cfg(test)]

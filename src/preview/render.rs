@@ -63,18 +63,32 @@ impl<'a> Render<'a> {
     }
 
     /// The preview of the value at `span` in at most `budget` bytes, or its [`Self::minimal`]
-    /// form when even that is over (the caller then leaves it out).
+    /// form when nothing more fits (which may be over the budget: the caller then leaves it out).
     pub fn value(&mut self, span: Span, budget: usize, depth: usize) -> String {
+        self.shown(span, budget, depth).unwrap_or_else(|| self.minimal(span))
+    }
+
+    /// The preview of the value at `span` in at most `budget` bytes when it shows more than the
+    /// counts of [`Self::minimal`]; `None` when it would not.
+    fn shown(&mut self, span: Span, budget: usize, depth: usize) -> Option<String> {
         if span.len() <= budget {
-            return self.raw(span);
+            return Some(self.raw(span));
         }
         if depth >= MAX_DEPTH {
-            return self.minimal(span);
+            return None;
         }
         match scan::kind(self.text, span) {
-            Kind::Array | Kind::Object => self.collection(span, budget, depth),
+            Kind::Object => {
+                let entries = scan::entries(self.text, span, RECORD_KEYS + 1);
+                if entries.len() <= RECORD_KEYS {
+                    let members: Vec<Member> = entries.into_iter().map(|(k, v)| (Some(k), v)).collect();
+                    return self.record(&members, budget, depth);
+                }
+                self.collection(span, budget, depth)
+            }
+            Kind::Array => self.collection(span, budget, depth),
             Kind::String => self.string(span, budget, depth),
-            _ => self.raw(span),
+            _ => Some(self.raw(span)),
         }
     }
 
@@ -108,12 +122,9 @@ impl<'a> Render<'a> {
         r
     }
 
-    fn collection(&mut self, span: Span, budget: usize, depth: usize) -> String {
+    fn collection(&mut self, span: Span, budget: usize, depth: usize) -> Option<String> {
         let ranked = self.ranking(span);
         let (members, ranking) = (&ranked.0, &ranked.1);
-        if scan::kind(self.text, span) == Kind::Object && members.len() <= RECORD_KEYS {
-            return self.record(members, budget, depth);
-        }
         let is_map = scan::kind(self.text, span) == Kind::Object;
         let n = members.len();
         let mut meta = String::new();
@@ -128,7 +139,7 @@ impl<'a> Render<'a> {
         // Sized for the largest counts: shown and notShown are at most n.
         let fixed = cut_head(n, n, n, &meta).len() + if is_map { 1 } else { 12 } + 2;
         if fixed >= budget {
-            return self.minimal(span);
+            return None;
         }
         let mut remaining = budget - fixed;
         let slots = (ranking.important + 2).max(remaining / SLOT_BYTES).clamp(1, MAX_SLOTS).min(n);
@@ -161,12 +172,11 @@ impl<'a> Render<'a> {
             let body = if value.len() <= item_budget {
                 self.raw(value)
             } else if planned || why.matters() {
-                let preview = self.value(value, item_budget, depth + 1);
                 // Counts alone say nothing about one item: it is left for one that shows something.
-                if preview == self.minimal(value) {
+                let Some(preview) = self.shown(value, item_budget, depth + 1) else {
                     misses += 1;
                     continue;
-                }
+                };
                 preview
             } else {
                 misses += 1;
@@ -181,7 +191,7 @@ impl<'a> Render<'a> {
             chosen.push((*index, label, body));
         }
         chosen.sort_by_key(|c| c.0);
-        self.emit(members, &meta, &chosen, is_map)
+        Some(self.emit(members, &meta, &chosen, is_map))
     }
 
     fn emit(&self, members: &[Member], meta: &str, chosen: &[(usize, Option<String>, String)], is_map: bool) -> String {
@@ -228,7 +238,7 @@ impl<'a> Render<'a> {
 
     /// An object with few keys: every key kept when it fits, small values first and whole, the
     /// big ones sharing the rest.
-    fn record(&mut self, members: &[Member], budget: usize, depth: usize) -> String {
+    fn record(&mut self, members: &[Member], budget: usize, depth: usize) -> Option<String> {
         let k = members.len();
         let cut_room = cut_entry(k, k, k).len() + 1;
         let mut remaining = budget.saturating_sub(2 + cut_room);
@@ -258,36 +268,40 @@ impl<'a> Render<'a> {
             out.push_str(body);
             shown += 1;
         }
+        if shown == 0 {
+            return None;
+        }
         if shown < k {
-            out.push_str(if shown > 0 { "," } else { "" });
+            out.push(',');
             out.push_str(&cut_entry(k, shown, k - shown));
         }
         out.push('}');
-        out
+        Some(out)
     }
 
-    fn string(&mut self, span: Span, budget: usize, depth: usize) -> String {
+    fn string(&mut self, span: Span, budget: usize, depth: usize) -> Option<String> {
         let s = scan::string_value(self.text, span);
         let trimmed = s.trim_start();
-        if (trimmed.starts_with('{') || trimmed.starts_with('[')) && scan::is_json(s.as_bytes()) {
+        let document =
+            if trimmed.starts_with('{') || trimmed.starts_with('[') { scan::compact(&s) } else { String::new() };
+        if !document.is_empty() && scan::is_json(document.as_bytes()) {
             let head = format!(
                 "{{\"_text\":{{\"chars\":{},\"lines\":{},\"json\":true}},\"document\":",
                 utf16_len(&s),
                 s.bytes().filter(|b| *b == b'\n').count() + 1
             );
             if head.len() + 16 < budget {
-                let document = compact_json(&s);
                 let mut inner = Render::new(document.as_bytes(), self.needles);
                 let body = inner.value(scan::root(document.as_bytes()), budget - head.len() - 1, depth + 1);
                 if head.len() + body.len() < budget {
-                    return format!("{head}{body}}}");
+                    return Some(format!("{head}{body}}}"));
                 }
             }
         }
         if s.bytes().filter(|b| *b == b'\n').take(2).count() >= 2 {
             let preview = text::json(&s, budget, self.needles);
             if preview.len() <= budget {
-                return preview;
+                return Some(preview);
             }
         }
         cut_string(&s, budget)
@@ -317,8 +331,9 @@ fn member_overhead(text: &[u8], key: Option<Span>, index: usize, label: Option<&
     }
 }
 
-/// A string cut to `budget` bytes of JSON: its head and `…[+N chars]`.
-fn cut_string(s: &str, budget: usize) -> String {
+/// A string cut to `budget` bytes of JSON: its head and `…[+N chars]`; `None` when no char of
+/// it fits.
+fn cut_string(s: &str, budget: usize) -> Option<String> {
     let total = utf16_len(s);
     let room = budget.saturating_sub(format!("\"…[+{total} chars]\"").len());
     let mut end = 0;
@@ -332,33 +347,13 @@ fn cut_string(s: &str, budget: usize) -> String {
         used += w;
         end = i + c.len_utf8();
     }
+    if end == 0 {
+        return None;
+    }
     let mut out = String::new();
     let marker = format!("…[+{} chars]", total - utf16_len(&s[..end]));
     push_json_string(&mut out, &format!("{}{marker}", &s[..end]));
-    out
-}
-
-/// JSON text without the whitespace between tokens (strings untouched): a pretty document as
-/// the compact text its preview copies from.
-pub fn compact_json(s: &str) -> String {
-    let mut out = Vec::with_capacity(s.len());
-    let (mut in_string, mut escaped) = (false, false);
-    for &b in s.as_bytes() {
-        if in_string {
-            out.push(b);
-            if escaped {
-                escaped = false;
-            } else if b == b'\\' {
-                escaped = true;
-            } else if b == b'"' {
-                in_string = false;
-            }
-        } else if !matches!(b, b' ' | b'\t' | b'\n' | b'\r') {
-            in_string = b == b'"';
-            out.push(b);
-        }
-    }
-    String::from_utf8(out).unwrap_or_default()
+    Some(out)
 }
 
 #[cfg(test)]

@@ -113,8 +113,3 @@ fn mixed_arrays_and_arrays_in_arrays() {
         }
     }
 }
-
-#[test]
-fn compacts_pretty_json_outside_strings() {
-    assert_eq!(compact_json("{\n  \"a b\": [1, 2],\n  \"c\": \"x \\\" y\"\n}"), r#"{"a b":[1,2],"c":"x \" y"}"#);
-}

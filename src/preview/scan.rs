@@ -274,6 +274,41 @@ pub fn for_each_string(text: &[u8], span: Span, max_bytes: usize, mut each: impl
     }
 }
 
+/// JSON text without the whitespace between tokens (strings copied untouched): a pretty
+/// document as the compact text a preview copies from. Runs are copied whole, never byte by byte.
+/// Whitespace between two bytes that could belong to one scalar (`1 2`, `true false`) is kept as
+/// one space, so no two tokens merge: the result is JSON exactly when the text is, and a caller
+/// validates the shorter text.
+pub fn compact(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let start = i;
+        while i < b.len() && !matches!(b[i], b' ' | b'\t' | b'\n' | b'\r' | b'"') {
+            i += 1;
+        }
+        out.extend_from_slice(&b[start..i]);
+        if i >= b.len() {
+            break;
+        }
+        if b[i] == b'"' {
+            let end = string_end(b, i);
+            out.extend_from_slice(&b[i..end]);
+            i = end;
+        } else {
+            let before = out.last().copied();
+            i = skip_ws(b, i);
+            let scalar =
+                |c: Option<u8>| c.is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'+' | b'.'));
+            if scalar(before) && scalar(b.get(i).copied()) {
+                out.push(b' ');
+            }
+        }
+    }
+    String::from_utf8(out).unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -328,6 +363,15 @@ mod tests {
             true
         });
         assert_eq!(seen, ["alpha", "be"]);
+    }
+
+    #[test]
+    fn compacts_pretty_json_outside_strings_only() {
+        assert_eq!(compact("{\n  \"a b\": [1, 2],\n  \"c\": \"x \\\" y\"\n}"), r#"{"a b":[1,2],"c":"x \" y"}"#);
+        assert_eq!(compact("  [ \"\\\\\" , \"é \" ]  "), r#"["\\","é "]"#);
+        // Tokens never merge, so the compact text is JSON exactly when the text is.
+        assert_eq!(compact("[1 2, true\nfalse]"), "[1 2,true false]");
+        assert!(!is_json(compact("[1 2]").as_bytes()));
     }
 
     #[test]
