@@ -28,7 +28,7 @@ pub fn outliers(values: &[f64]) -> Vec<(usize, f64)> {
     }
     let mad = median_of(&mut present);
     let scale = if mad > 0.0 { 1.4826 * mad } else { 1.2533 * present.iter().sum::<f64>() / present.len() as f64 };
-    if !(scale > 0.0) || !scale.is_finite() {
+    if scale.is_nan() || scale <= 0.0 || !scale.is_finite() {
         return Vec::new();
     }
     let mut found: Vec<(usize, f64)> = values
@@ -95,8 +95,8 @@ mod tests {
         series[10] = f64::NAN;
         series[20] = 500.0;
         series[30] = -900.0;
-        for i in 40..52 {
-            series[i] = 300.0 + i as f64;
+        for (i, x) in series.iter_mut().enumerate().take(52).skip(40) {
+            *x = 300.0 + i as f64;
         }
         let got = outliers(&series);
         assert_eq!(got.len(), MAX_PER_FIELD);

@@ -190,6 +190,10 @@ impl<'a> Render<'a> {
             remaining -= body.len() + over;
             chosen.push((*index, label, body));
         }
+        // No item fits: the counts alone (the caller's minimal form) say as much, in fewer bytes.
+        if chosen.is_empty() {
+            return None;
+        }
         chosen.sort_by_key(|c| c.0);
         Some(self.emit(members, &meta, &chosen, is_map))
     }
@@ -336,23 +340,13 @@ fn member_overhead(text: &[u8], key: Option<Span>, index: usize, label: Option<&
 fn cut_string(s: &str, budget: usize) -> Option<String> {
     let total = utf16_len(s);
     let room = budget.saturating_sub(format!("\"…[+{total} chars]\"").len());
-    let mut end = 0;
-    let mut used = 0;
-    for (i, c) in s.char_indices() {
-        let mut buf = [0u8; 4];
-        let w = escaped_len(c.encode_utf8(&mut buf));
-        if used + w > room {
-            break;
-        }
-        used += w;
-        end = i + c.len_utf8();
-    }
-    if end == 0 {
+    let head = text::prefix_within(s, room, escaped_len);
+    if head.is_empty() {
         return None;
     }
     let mut out = String::new();
-    let marker = format!("…[+{} chars]", total - utf16_len(&s[..end]));
-    push_json_string(&mut out, &format!("{}{marker}", &s[..end]));
+    let marker = format!("…[+{} chars]", total - utf16_len(head));
+    push_json_string(&mut out, &format!("{head}{marker}"));
     Some(out)
 }
 

@@ -46,7 +46,7 @@ fn line_spans(text: &str) -> Vec<(usize, usize)> {
 }
 
 /// The longest prefix of `s` at most `max` bytes (by `cost`), ending on a char boundary.
-fn prefix_within<'a>(s: &'a str, max: usize, cost: fn(&str) -> usize) -> &'a str {
+pub fn prefix_within(s: &str, max: usize, cost: fn(&str) -> usize) -> &str {
     let mut end = 0;
     let mut used = 0;
     for (i, c) in s.char_indices() {
@@ -85,7 +85,7 @@ fn plan<'a>(text: &'a str, budget: usize, cost: fn(&str) -> usize, needles: &Nee
     }
     let head_budget = (budget - picked_budget) * 2 / 3;
     let (mut head_lines, mut used) = (0, 0);
-    while head_lines < lines && used + cost(line(head_lines)) + 1 <= head_budget {
+    while head_lines < lines && used + cost(line(head_lines)) < head_budget {
         used += cost(line(head_lines)) + 1;
         head_lines += 1;
     }
@@ -93,7 +93,7 @@ fn plan<'a>(text: &'a str, budget: usize, cost: fn(&str) -> usize, needles: &Nee
     let head = if head_cut { prefix_within(line(0), head_budget, cost) } else { &text[..spans[head_lines - 1].1] };
     let mut tail_budget = budget - picked_budget - cost(head);
     let mut tail_from = lines;
-    while tail_from > head_lines + 1 && cost(line(tail_from - 1)) + 1 <= tail_budget {
+    while tail_from > head_lines + 1 && cost(line(tail_from - 1)) < tail_budget {
         tail_budget -= cost(line(tail_from - 1)) + 1;
         tail_from -= 1;
     }
