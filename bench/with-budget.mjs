@@ -1,9 +1,15 @@
 // withBudget's policy on a result under the cap against the encode call it wraps, in one
-// process, as time ratios (target <= 1.1), plus what the example server's tools produce and
-// send (chars and real cl100k tokens) under the editor and claudeCode presets.
+// process, as time ratios (target <= 1.1); over the cap against one encode plus one token count
+// of the same text (target <= 2.5, and >= 50 MB/s) with the WebAssembly calls each result
+// makes; plus what the example server's tools produce and send (chars and real cl100k tokens)
+// under the editor and claudeCode presets.
 //
-//   node bench/with-budget.mjs [--quick]
+//   node bench/with-budget.mjs [--quick] [--before <checkout>]
+//
+// --before times another checkout's policy (<checkout>/node/mcp/policy.cjs, with its own built
+// pkg/) beside this one on every case, in the same process: the before/after of a change.
 import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -14,9 +20,9 @@ import { createServer } from '../examples/mcp-server/server.mjs';
 const require = createRequire(import.meta.url);
 
 /** The policy's cases, each with the encode call it wraps (same data, same caps). */
-function cases(mb) {
-  const editor = mb.createBudgetPolicy();
-  const claude = mb.createBudgetPolicy({ preset: 'claudeCode' });
+function cases(mb, createPolicy) {
+  const editor = createPolicy();
+  const claude = createPolicy({ preset: 'claudeCode' });
   const small = scene(20);
   const medium = scene(135);
   // Under claudeCode's 10,000 tokens (7,861 cl100k tokens).
@@ -81,6 +87,75 @@ function cases(mb) {
   ];
 }
 
+/**
+ * Over the cap: the policy (envelope, pages within both caps, store) against what any answer
+ * must at least cost, one encode of the data plus one token count of its text.
+ */
+function overCapCases(mb, createPolicy) {
+  const editor = createPolicy();
+  const claude = createPolicy({ preset: 'claudeCode' });
+  const big = scene(2400);
+  const json = JSON.stringify(big);
+  const mid = scene(730);
+  const midJson = JSON.stringify(mid);
+  const structured = (data, text) => ({ content: [{ type: 'text', text }], structuredContent: data });
+  return [
+    {
+      name: 'over the cap, claudeCode, structuredContent + text copy',
+      input: `scene 2400 entities (${json.length} chars)`,
+      chars: json.length,
+      policy: () => claude.apply('t', structured(big, json), { hasOutputSchema: true }),
+      baseline: () => mb.countTokens(json) + mb.encode(big, { maxChars: 50000, maxTokens: 10000 }).length,
+      target: '<= 2.5, >= 50 MB/s',
+    },
+    {
+      name: 'over the cap, claudeCode, plain data',
+      input: `scene 730 entities (${midJson.length} chars)`,
+      chars: midJson.length,
+      policy: () => claude.apply('t', mid),
+      baseline: () => mb.countTokens(midJson) + mb.encode(mid, { maxChars: 50000, maxTokens: 10000 }).length,
+      target: '<= 2.5',
+    },
+    {
+      name: 'over the cap, editor, plain data',
+      input: `scene 2400 entities (${json.length} chars)`,
+      chars: json.length,
+      policy: () => editor.apply('t', big),
+      baseline: () => mb.countTokens(json) + mb.encode(big).length,
+      target: '<= 2.5',
+    },
+  ];
+}
+
+/**
+ * Counts the calls into WebAssembly that `fn` makes through `root`'s core (node/internal/core.cjs
+ * and its formatter): both modules are loaded first, so every export is the real function, then
+ * each is wrapped for the one call of `fn`.
+ */
+function wasmCalls(root, fn) {
+  const core = createRequire(import.meta.url)(join(root, 'node', 'internal', 'core.cjs'));
+  core.abiMemory();
+  core.formatter.abiMemory();
+  let calls = 0;
+  const saved = [];
+  for (const target of [core, core.formatter]) {
+    for (const [name, f] of Object.entries(target)) {
+      if (typeof f !== 'function') continue;
+      saved.push([target, name, f]);
+      target[name] = (...args) => {
+        calls++;
+        return f(...args);
+      };
+    }
+  }
+  try {
+    fn();
+  } finally {
+    for (const [target, name, f] of saved) target[name] = f;
+  }
+  return calls;
+}
+
 const EXAMPLE_CALLS = [
   ['get_scene_state', {}],
   ['get_scene_state', { id: 3 }],
@@ -103,13 +178,32 @@ async function exampleInfos(budget) {
   return infos;
 }
 
-export async function run({ quick = false } = {}) {
+const HERE = resolve(new URL('..', import.meta.url).pathname);
+
+export async function run({ quick = false, before } = {}) {
   const mb = require('modoki-budget');
   const opts = quick ? { samples: 3, minMs: 20, rounds: 1 } : { samples: 9, minMs: 80, rounds: 5 };
-  const rows = cases(mb).map((c) => {
+  const rows = cases(mb, mb.createBudgetPolicy).map((c) => {
     const t = compare(c.policy, c.encode, opts);
     return { bench: c.name, input: c.input, ratio: t.a / t.b, policyMs: t.a, encodeMs: t.b, target: c.target };
   });
+  const heavy = quick ? { samples: 3, minMs: 20, rounds: 1, warmup: 1 } : { samples: 5, minMs: 200, rounds: 3 };
+  const over = overCapCases(mb, mb.createBudgetPolicy).map((c) => {
+    const t = compare(c.policy, c.baseline, heavy);
+    const calls = wasmCalls(HERE, c.policy);
+    return {
+      bench: c.name,
+      input: c.input,
+      ratio: t.a / t.b,
+      policyMs: t.a,
+      encodeMs: t.b,
+      mbPerS: c.chars / 1e3 / t.a,
+      calls,
+      target: c.target,
+    };
+  });
+  rows.push(...over);
+  const beforeRows = before === undefined ? [] : compareBefore(mb, resolve(before), opts, heavy);
   const editor = await exampleInfos({});
   const claude = await exampleInfos({ preset: 'claudeCode' });
   const sizes = EXAMPLE_CALLS.map(([name, args], i) => ({
@@ -123,11 +217,43 @@ export async function run({ quick = false } = {}) {
     claudeCodeTokens: claude[i].tokensOut,
     claudeCodeElided: claude[i].elided,
   }));
-  return { name: 'with-budget', machine: describeMachine(), rows, sizes };
+  return { name: 'with-budget', machine: describeMachine(), rows, sizes, before: beforeRows };
+}
+
+/** Every case with `root`'s policy beside this one, interleaved: this / before (target <= 1.05 under the cap). */
+function compareBefore(mb, root, opts, heavy) {
+  const old = createRequire(import.meta.url)(join(root, 'node', 'mcp', 'policy.cjs')).createPolicy;
+  const mine = mb.createBudgetPolicy;
+  const pair = (build) => {
+    const before = build(old);
+    return build(mine).map((c, i) => [c, before[i]]);
+  };
+  const timed = (a, b, options) => {
+    const t = compare(a.policy, b.policy, options);
+    return { c: a, after: t.a, before: t.b };
+  };
+  const under = pair((create) => cases(mb, create)).map(([a, b]) => timed(a, b, opts));
+  const overs = pair((create) => overCapCases(mb, create)).map(([a, b]) => ({
+    ...timed(a, b, heavy),
+    callsAfter: wasmCalls(HERE, a.policy),
+    callsBefore: wasmCalls(root, b.policy),
+  }));
+  return [...under, ...overs].map((t) => ({
+    bench: t.c.name,
+    input: t.c.input,
+    ratio: t.after / t.before,
+    afterMs: t.after,
+    beforeMs: t.before,
+    callsAfter: t.callsAfter,
+    callsBefore: t.callsBefore,
+    target: t.callsAfter === undefined ? '<= 1.05' : '',
+  }));
 }
 
 export function print(result) {
-  console.log(`## withBudget policy vs the encode call it wraps (under the cap)\n${result.machine}\n`);
+  console.log(
+    `## withBudget policy vs the encode call it wraps (under the cap), vs encode + countTokens (over)\n${result.machine}\n`,
+  );
   const columns = [
     'case',
     'input',
@@ -136,8 +262,12 @@ export function print(result) {
     'policy µs',
     'encode µs',
     'policy − encode µs',
+    'MB/s',
+    'wasm calls',
   ];
   const rows = result.rows.map((r) => ({
+    'MB/s': r.mbPerS === undefined ? '' : fmt(r.mbPerS, 1),
+    'wasm calls': r.calls ?? '',
     case: r.bench,
     input: r.input,
     'time ratio (policy / encode)': fmt(r.ratio),
@@ -147,6 +277,23 @@ export function print(result) {
     'policy − encode µs': fmt((r.policyMs - r.encodeMs) * 1000, 2),
   }));
   console.log(table(rows, columns));
+  if (result.before.length > 0) {
+    console.log('\n## this policy vs the --before checkout, same process\n');
+    console.log(
+      table(
+        result.before.map((r) => ({
+          case: r.bench,
+          input: r.input,
+          'time ratio (this / before)': fmt(r.ratio, 3),
+          target: r.target,
+          'this ms': fmt(r.afterMs, 3),
+          'before ms': fmt(r.beforeMs, 3),
+          'wasm calls (this / before)': r.callsAfter === undefined ? '' : `${r.callsAfter} / ${r.callsBefore}`,
+        })),
+        ['case', 'input', 'time ratio (this / before)', 'target', 'this ms', 'before ms', 'wasm calls (this / before)'],
+      ),
+    );
+  }
   console.log('\n## example server: produced by the tool → sent (chars / cl100k tokens)\n');
   const cell = (chars, tokens, elided) => `${chars} / ${tokens}${elided ? ' (elided)' : ''}`;
   console.log(
@@ -162,5 +309,8 @@ export function print(result) {
   );
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href)
-  print(await run({ quick: process.argv.includes('--quick') }));
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const at = process.argv.indexOf('--before');
+  const before = at === -1 ? undefined : process.argv[at + 1];
+  print(await run({ quick: process.argv.includes('--quick'), before }));
+}

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { get_encoding } from 'tiktoken';
 import { compactMenu, countTokens, menuCost, type McpTool } from 'modoki-budget';
-import * as esm from '../node/index.mjs';
+import * as esm from 'modoki-budget';
 import { liveTools as live } from './support/live-tools';
 
 const require = createRequire(import.meta.url);

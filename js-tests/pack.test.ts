@@ -139,6 +139,7 @@ describe('the published tarball', () => {
     for (const f of [
       ...tables,
       'pkg/modoki_budget_exports.json',
+      'pkg/constants.json',
       'pkg/formatter/modoki_budget_formatter.js',
       'pkg/formatter/modoki_budget_formatter_bg.wasm',
     ])

@@ -586,3 +586,45 @@ describe('readResource, the page tool and the store', () => {
     expect(policy.store.stats()).toEqual({ results: 0, bytes: 0 });
   });
 });
+
+describe('the one token pass: envelope, counts and pages from one count of the text', () => {
+  it('over both caps, the envelope is exactly encode’s, info counts are exact, and nested collections under nasty keys page exactly', () => {
+    const key = fc.oneof(nastyString, fc.constantFrom('__proto__', 'constructor', 'a b', '"', '\\', '😀', ''));
+    const nested = fc
+      .tuple(fc.array(key, { minLength: 1, maxLength: 3 }), fc.array(jsonish, { minLength: 30, maxLength: 150 }))
+      .map(([path, items]) => {
+        let value: unknown = items;
+        for (const k of path) {
+          const holder: Record<string, unknown> = {};
+          Object.defineProperty(holder, k, { value, enumerable: true, writable: true, configurable: true });
+          value = holder;
+        }
+        return value;
+      });
+    const caps = fc.record({
+      maxChars: fc.integer({ min: 1000, max: 4000 }),
+      maxTokens: fc.integer({ min: 250, max: 1200 }),
+    });
+    fc.assert(
+      fc.property(nested, caps, (value, { maxChars, maxTokens }) => {
+        const policy = createPolicy({ maxChars, maxTokens });
+        const { result, info } = policy.apply('t', value);
+        const text = JSON.stringify(value);
+        expect(info.tokensIn).toBe(countTokens(text));
+        expect(info.charsIn).toBe(text.length);
+        if (!info.elided) return;
+        expect(result.content[0].text).toBe(encode(JSON.parse(text), { maxChars, maxTokens }));
+        expect(info.tokensOut).toBe(countTokens(result.content[0].text as string));
+        if (result.content.length === 1) return;
+        const pages = pagesOf(policy, result);
+        for (const page of pages) {
+          expect(page.length).toBeLessThanOrEqual(maxChars);
+          expect(countTokens(page)).toBeLessThanOrEqual(maxTokens);
+        }
+        const back = reassemble(pages);
+        expect(typeof back === 'string' ? back : JSON.stringify(back)).toBe(text);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

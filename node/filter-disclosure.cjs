@@ -10,8 +10,8 @@ const { jsonBytes } = require('./internal/abi.cjs');
 // One argument only: map() would pass its index as jsonBytes' fallback.
 const enc = (value) => jsonBytes(value);
 
-/** Largest vocabulary a hint lists (the core's `LIVE_VOCABULARY_CAP`). */
-const LIVE_VOCABULARY_CAP = 12;
+/** Largest vocabulary a hint lists: the core's, written by the build (scripts/constants.mjs). */
+const { LIVE_VOCABULARY_CAP } = require('../pkg/constants.json');
 
 // A top-level filter value as the core reads it. JSON would turn NaN into null (which the core
 // drops as "not filtering") and drop functions; String() keeps what a sentence shows instead.

@@ -10,9 +10,9 @@ const abi = require('./internal/abi.cjs');
 const { stringifyNeverThrows } = require('./tolerant-json.cjs');
 const { roundFloats, isPlainTree } = require('./round-floats.cjs');
 const tokens = require('./tokens.cjs');
-
-/** Default cap in UTF-16 code units (JS `.length`): ~15k tokens of compact JSON. */
-const MAX_PAYLOAD_CHARS = 60000;
+// The core's constants (scripts/constants.mjs): the default cap in UTF-16 code units (JS
+// `.length`, ~15k tokens of compact JSON), and the precision from which rounding changes nothing.
+const { MAX_PAYLOAD_CHARS, MAX_EFFECTIVE_PRECISION } = require('../pkg/constants.json');
 
 // A cap as the reference compares it: numbers as given (NaN never fits), other primitives
 // coerced the way `<=` coerces them; anything that cannot be a number means the default.
@@ -125,7 +125,7 @@ function capStringData(text, maxChars, maxTokens, encoding) {
 function encode(data, options) {
   const { maxChars, precision, maxTokens, encoding, filters } = readEncodeOptions(options);
   if (typeof data === 'string') return capStringData(data, maxChars, maxTokens, encoding);
-  const rounding = precision !== undefined && precision > 0 && precision < 17;
+  const rounding = precision !== undefined && precision > 0 && precision < MAX_EFFECTIVE_PRECISION;
   const text = rounding ? stringifyRounded(data, precision) : stringifyNeverThrows(data);
   if (text === undefined) return safeString(data);
   const overChars = !(text.length <= maxChars);
@@ -142,10 +142,6 @@ function encode(data, options) {
 function summarize(data) {
   return JSON.parse(core.summarizeJson(data));
 }
-
-// The head of the hint this package writes, so a retargeted hint keeps the size, unit and cap the
-// envelope was built with.
-const OWN_HINT = /^Response was ([^ ]+) (chars|tokens) \(cap ([^ )]+)\)\. Narrow it: /;
 
 /**
  * Rewrites an over-cap envelope's hint to name the calling tool's own `filters`, keeping any
@@ -170,10 +166,8 @@ function retargetNarrowHint(text, filters) {
     typeof envelope.hint !== 'string'
   )
     return text;
-  const own = OWN_HINT.exec(envelope.hint);
-  const hint = own
-    ? core.narrowHint(own[1], own[3], own[2] === 'tokens', names)
-    : core.narrowHint(safeString(envelope.bytes ?? 0), String(MAX_PAYLOAD_CHARS), false, names);
+  // The core reads back its own hint (keeping its size, unit and cap) or writes one for `bytes`.
+  const hint = core.retargetHint(envelope.hint, safeString(envelope.bytes ?? 0), names);
   return prefix + JSON.stringify({ ...envelope, hint });
 }
 

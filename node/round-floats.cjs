@@ -7,7 +7,9 @@
 // the same cycle in the copy; a getter that throws is copied as the getter (nothing is lost,
 // nothing throws now); `__proto__` keys become own properties of the copy, never a prototype.
 
-const DEFAULT_FLOAT_PRECISION = 9;
+// The core's constants (scripts/constants.mjs): the default digits, the digit count from which
+// rounding changes nothing, and the bound below which integers pass through.
+const { DEFAULT_FLOAT_PRECISION, MAX_EFFECTIVE_PRECISION, EXACT_INTEGER_LIMIT } = require('../pkg/constants.json');
 
 function isPlainObject(value) {
   const proto = Object.getPrototypeOf(value);
@@ -49,14 +51,14 @@ function defineOwn(target, key, value) {
 
 function createRoundFloats(roundSig) {
   function roundNumber(x, sig) {
-    // Integers below 1e15 (and NaN) pass through; skipping the call keeps integer-heavy
-    // payloads at plain-JS speed.
-    if ((x === Math.trunc(x) && x < 1e15 && x > -1e15) || x !== x) return x;
+    // Integers below EXACT_INTEGER_LIMIT (and NaN) pass through; skipping the call keeps
+    // integer-heavy payloads at plain-JS speed.
+    if ((x === Math.trunc(x) && x < EXACT_INTEGER_LIMIT && x > -EXACT_INTEGER_LIMIT) || x !== x) return x;
     return roundSig(x, sig);
   }
 
   function roundFloats(value, sig = DEFAULT_FLOAT_PRECISION) {
-    if (!(sig > 0 && sig < 17)) return value;
+    if (!(sig > 0 && sig < MAX_EFFECTIVE_PRECISION)) return value;
     if (typeof value === 'number') return roundNumber(value, sig);
     if (typeof value !== 'object' || value === null) return value;
     const copies = new Map();

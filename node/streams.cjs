@@ -14,9 +14,9 @@ const { stringifyNeverThrows } = require('./tolerant-json.cjs');
 
 const run = (fn, ...inputs) => JSON.parse(fn(...inputs.map(enc)));
 
-// The core's constants, written by the build (scripts/build.mjs) so that loading this module
-// does not instantiate the WebAssembly module.
-const C = require('../pkg/stream_constants.json');
+// The core's constants, written by the build (scripts/constants.mjs) so that loading this
+// module does not instantiate the WebAssembly module.
+const C = require('../pkg/constants.json').streams;
 const freeze = (list) => Object.freeze([...list]);
 const hasOwn = (obj, key) => Object.prototype.hasOwnProperty.call(obj, key);
 

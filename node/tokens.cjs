@@ -4,7 +4,7 @@
 
 const core = require('./internal/core.cjs');
 const abi = require('./internal/abi.cjs');
-const { ensureTable, loadEncoding } = require('./internal/tables.cjs');
+const { ensureTable, isLoaded, loadEncoding } = require('./internal/tables.cjs');
 const { codedError } = require('./internal/errors.cjs');
 const { DEFAULT_ENCODING, encodingName: checkedEncoding, readOptions } = require('./internal/options.cjs');
 const { stringifyNeverThrows } = require('./tolerant-json.cjs');
@@ -24,19 +24,32 @@ function requireText(text, fn) {
   );
 }
 
-/** Validates an encoding name and loads its table, for other bindings that count in Rust. */
+/**
+ * Validates an encoding name and loads its table, for other bindings that count in Rust. A name
+ * whose table is loaded was checked when it was loaded, so it is not checked again.
+ */
 function prepareEncoding(encoding) {
-  const name = checkedEncoding(encoding);
+  const name = encodingName(encoding);
+  if (isLoaded(name)) return name;
+  checkedEncoding(name);
   ensureTable(name);
   return name;
 }
 
-function countUpTo(text, name, limit) {
-  prepareEncoding(name);
+/**
+ * Tokens of `text`, counting stopped once past `limit` (exact when `<= limit`), in an encoding
+ * `prepareEncoding` already returned: the budget policy resolves its encoding once, with its
+ * options, and counts without asking again.
+ */
+function countPrepared(text, name, limit) {
   const length = abi.writeUtf8(text);
   const count = core.countTokensInput(length, name, limit);
   abi.release(length);
   return count;
+}
+
+function countUpTo(text, name, limit) {
+  return countPrepared(text, prepareEncoding(name), limit);
 }
 
 /** Exact token count of `text`, identical to tiktoken's `encode_ordinary(text).length`. */
@@ -134,6 +147,7 @@ function capTextTokens(text, maxTokens, encoding) {
 
 module.exports = {
   prepareEncoding,
+  countPrepared,
   DEFAULT_ENCODING,
   ESTIMATE_METHODS,
   loadEncoding,

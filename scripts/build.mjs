@@ -3,7 +3,6 @@
 // then the ESM entries (scripts/entries.mjs).
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import { homedir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
@@ -108,11 +107,7 @@ const names = {
 };
 writeFileSync(join(root, 'pkg', 'modoki_budget_exports.json'), `${JSON.stringify(names)}\n`);
 
-// The stream summaries' constants (tail defaults, log budgets, level names) are the core's, but
-// node/streams.cjs exports them as values: read once here, so importing the package never has
-// to instantiate the WebAssembly module to know them.
-const fullModule = createRequire(import.meta.url)(join(root, 'pkg', 'modoki_budget.js'));
-writeFileSync(join(root, 'pkg', 'stream_constants.json'), `${fullModule.streamConstants()}\n`);
-
-// The ESM entries for Node and the web, written from the barrel's export list.
+// The core's constants (pkg/constants.json, scripts/constants.mjs), then the ESM entries for Node
+// and the web, written from the barrel's export list.
+(await import('./constants.mjs')).writeConstants(root);
 writeEntries(root);

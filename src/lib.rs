@@ -13,6 +13,8 @@
 //!   the envelope's `{ key: <count or type> }` preview (`summarize`).
 //! - [`summarize`] — summary-first summarizers for the editor's heavy tools, and the 12-hex GUID
 //!   display prefixes they use.
+//! - [`elision`] — the budget policy's one pass over a result's text: fits, tokens, envelope
+//!   and every page, with the text tokenized once.
 //! - [`tokens`] — exact BPE token counts (cl100k_base, o200k_base) and per-field attribution.
 //! - [`toon`] — TOON encoding (spec v4), byte-identical to `@toon-format/toon` 4.4.0.
 //! - [`profile`] — static budget analysis of tool schemas (inflation risk, token bounds).
@@ -22,6 +24,8 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
 pub mod cap;
+#[cfg(feature = "full")]
+pub mod elision;
 pub mod error;
 pub mod json;
 #[cfg(feature = "full")]

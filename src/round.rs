@@ -14,9 +14,13 @@ use std::fmt::Write as _;
 /// would cost 1,400× the error and mangle authored values such as `679.0625`.
 pub const DEFAULT_FLOAT_PRECISION: u32 = 9;
 
-/// Highest significant-digit count that can change a double: at 17 digits every double
+/// The significant-digit count from which rounding changes nothing: at 17 digits every double
 /// round-trips, so `sig >= 17` returns `x` unchanged (as the reference does).
-const MAX_EFFECTIVE_PRECISION: f64 = 17.0;
+pub const MAX_EFFECTIVE_PRECISION: f64 = 17.0;
+
+/// Integers below this magnitude pass through rounding unchanged, as the reference passes them:
+/// rounding is for measured values, and an integer this small is an id, a count or an index.
+pub const EXACT_INTEGER_LIMIT: f64 = 1e15;
 
 /// Rounds `x` to `sig` significant digits exactly as `Number(x.toPrecision(sig))` does.
 ///
@@ -27,7 +31,7 @@ pub fn round_sig(x: f64, sig: f64) -> f64 {
     if !x.is_finite() || x == 0.0 {
         return x;
     }
-    if x.fract() == 0.0 && x.abs() < 1e15 {
+    if x.fract() == 0.0 && x.abs() < EXACT_INTEGER_LIMIT {
         return x;
     }
     match precision_digits(sig) {

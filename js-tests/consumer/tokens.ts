@@ -4,6 +4,7 @@ import {
   DEFAULT_ENCODING,
   ESTIMATE_METHODS,
   countTokens,
+  loadEncoding,
   fitsTokenBudget,
   estimateTokens,
   tokenReport,
@@ -18,6 +19,7 @@ import {
 
 const encoding: TokenEncoding = DEFAULT_ENCODING;
 const methods: readonly EstimateMethod[] = ESTIMATE_METHODS;
+const loading: Promise<void> = loadEncoding('o200k_base');
 const counted: number = countTokens('hello world', 'o200k_base') + countTokens('hello');
 const fits: boolean = fitsTokenBudget('hello world', 5, encoding);
 const estimated: number = estimateTokens('hello world', 'chars/3.5') + estimateTokens('x');
@@ -41,4 +43,4 @@ const wrongCode: BudgetErrorCode = 'BAD_INPUT';
 // @ts-expect-error — an unknown option is refused at run time and by the types
 tokenReport({}, { encodign: 'o200k_base' });
 
-export { methods, counted, fits, estimated, share, method, code, wrongCode };
+export { loading, methods, counted, fits, estimated, share, method, code, wrongCode };

@@ -52,4 +52,7 @@ function loadEncoding(encoding) {
   return loading.get(name);
 }
 
-module.exports = { ensureTable, loadEncoding };
+/** Whether the table of the checked encoding `name` is in the core already. */
+const isLoaded = (name) => loaded.has(name);
+
+module.exports = { ensureTable, isLoaded, loadEncoding };

@@ -29,4 +29,7 @@ async function loadEncoding(encoding) {
   encodingName(encoding);
 }
 
-module.exports = { ensureTable, loadEncoding };
+/** Whether the table of the checked encoding `name` is in the core already. */
+const isLoaded = (name) => loaded.has(name);
+
+module.exports = { ensureTable, isLoaded, loadEncoding };

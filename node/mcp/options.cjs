@@ -3,6 +3,7 @@
 // in node/mcp reads the resolved object this file returns, never the caller's raw options.
 
 const { MAX_PAYLOAD_CHARS } = require('../result.cjs');
+const { MAX_EFFECTIVE_PRECISION } = require('../../pkg/constants.json');
 const tokens = require('../tokens.cjs');
 const { codedError } = require('../internal/errors.cjs');
 
@@ -73,8 +74,9 @@ function readPreset(raw) {
 
 function readPrecision(raw) {
   if (raw === undefined || raw === 0) return undefined;
-  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 1 || raw > 16) {
-    throw invalid(`precision must be an integer from 1 to 16 (or 0 for exact floats), got ${shown(raw)}.`);
+  const max = MAX_EFFECTIVE_PRECISION - 1;
+  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 1 || raw > max) {
+    throw invalid(`precision must be an integer from 1 to ${max} (or 0 for exact floats), got ${shown(raw)}.`);
   }
   return raw;
 }

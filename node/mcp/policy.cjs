@@ -3,215 +3,53 @@
 // a handler's plain data) in, a result within the budget on every channel out, with the
 // over-cap originals kept in a bounded store and served as pages. withBudget (with-budget.cjs)
 // wires it into an SDK server; a proxy can call it on raw JSON-RPC results.
+//
+// Its parts: the channels (./channels.cjs), the elision step (./elision.cjs, over the core's one
+// pass per text, ./elision-pass.cjs), the accounting (./accounting.cjs), faults (./faults.cjs).
 
-const { encode, capText } = require('../result.cjs');
-const tokens = require('../tokens.cjs');
 const { PRESETS, resolveOptions } = require('./options.cjs');
 const { createStore } = require('./store.cjs');
-const { splitPages } = require('./pages.cjs');
-const { RESOURCE_TEMPLATE, PAGE_TOOL_DESCRIPTOR, resourceLink, createPageReader } = require('./resources.cjs');
-const { MARKER_RESERVE, MARKER_TOKENS, unsendable, faultMessage } = require('./faults.cjs');
+const { RESOURCE_TEMPLATE, PAGE_TOOL_DESCRIPTOR, createPageReader } = require('./resources.cjs');
+const { unsendable, faultMessage } = require('./faults.cjs');
+const { createElision } = require('./elision.cjs');
+const { createChannels } = require('./channels.cjs');
+const { Meter, account } = require('./accounting.cjs');
 
-const isText = (block) =>
-  typeof block === 'object' && block !== null && block.type === 'text' && typeof block.text === 'string';
-const isRecord = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
-const sumLength = (texts) => texts.reduce((n, t) => n + t.length, 0);
+const errorText = (error) => (error instanceof Error ? error.message : String(error));
 
-// A value read as a CallToolResult (rather than as plain data to send).
-const isCallToolResult = (v) => Array.isArray(v.content) || (v.content === undefined && isRecord(v.structuredContent));
-
+/**
+ * The policy for `options` (see options.cjs): `apply(toolName, value, context)` budgets one
+ * result (`context.hasOutputSchema` marks a tool whose structuredContent must match a
+ * schema), `fault(toolName, error)` answers a handler that threw, and the rest serves the pages.
+ */
 function createPolicy(options) {
   const opts = resolveOptions(options);
-  const { maxChars, maxTokens, encoding, precision, compactJson } = opts;
+  const { maxChars, maxTokens, encoding } = opts;
+  const limits = { maxChars, maxTokens, encoding };
   const store = createStore(opts.store);
   const reader = createPageReader(store);
-  const limits = { maxChars, maxTokens, encoding };
-  const headChars = Math.max(0, maxChars - MARKER_RESERVE);
-  const headTokens = maxTokens === undefined ? undefined : Math.max(0, maxTokens - MARKER_TOKENS);
-
-  // A text's head within both caps (a text result over the cap, a fault's message): cut by
-  // chars; when that is still over the token cap (a char can be several tokens), cut after its
-  // first tokens instead — which then ends before the char cut.
-  function capHead(text) {
-    const byChars = capText(text, headChars);
-    if (headTokens === undefined || tokens.fitsTokenBudget(byChars, maxTokens, encoding)) return byChars;
-    return encode(text, { maxChars: Infinity, maxTokens: headTokens, encoding });
-  }
-
-  // Compact JSON of a value, rounded when `precision` is set. Throws on a cycle or a BigInt
-  // (V8's own JSON.stringify), which the caller turns into a fault.
-  function compact(value) {
-    const text = JSON.stringify(value);
-    if (text === undefined) throw new Error('JSON.stringify gives nothing for it');
-    if (precision === undefined) return text;
-    return encode(value, { maxChars: Infinity, precision });
-  }
-
-  // Tokens of the text blocks together: each block counted once, the sum against the cap.
-  function fitsTokens(texts) {
-    if (maxTokens === undefined) return true;
-    if (texts.length === 1) return tokens.fitsTokenBudget(texts[0], maxTokens, encoding);
-    let total = 0;
-    for (const text of texts) {
-      total += tokens.countTokens(text, encoding);
-      if (total > maxTokens) return false;
-    }
-    return true;
-  }
-
-  const fits = (texts) => sumLength(texts) <= maxChars && fitsTokens(texts);
-
-  function compactBlock(block) {
-    if (!compactJson || !isText(block)) return block;
-    let parsed;
-    try {
-      parsed = JSON.parse(block.text);
-    } catch {
-      return block;
-    }
-    return { ...block, text: compact(parsed) };
-  }
-
-  // A text block that serializes the same value as structuredContent: compact, the usual
-  // two-space pretty print (checked by printing, cheaper than parsing), or any other layout.
-  function isCopy(text, structured, structuredJson) {
-    if (text === structuredJson) return true;
-    const first = text.trimStart()[0];
-    if (first !== '{' && first !== '[') return false;
-    if (text.startsWith('{\n  "') && text === JSON.stringify(structured, null, 2)) return true;
-    try {
-      return JSON.stringify(JSON.parse(text)) === structuredJson;
-    } catch {
-      return false;
-    }
-  }
-
-  // What is kept of an over-cap result without structuredContent: one JSON document as its
-  // value, one text as itself, several texts as the array of them.
-  function keptFromTexts(texts) {
-    if (texts.length !== 1) return texts;
-    try {
-      const value = JSON.parse(texts[0]);
-      if (typeof value === 'object' && value !== null) return value;
-    } catch {
-      // Not JSON: kept as text.
-    }
-    return texts[0];
-  }
-
-  function elide(raw, kept, blocks, isError) {
-    const envelope = typeof kept === 'string' ? capHead(kept) : encode(kept, limits);
-    const pages = splitPages(kept, limits);
-    const id = pages === null ? null : store.put(pages);
-    const content = [{ type: 'text', text: envelope }];
-    if (id !== null) content.push(resourceLink(id, pages.length, opts.pageTool));
-    for (const block of blocks) if (!isText(block)) content.push(block);
-    const { content: _content, structuredContent: _structured, isError: _isError, ...rest } = raw;
-    const result = { ...rest, content };
-    if (isError) result.isError = true;
-    return result;
-  }
-
-  // Each budget* returns the result and the texts of its larger channel, in and out (for info).
-
-  // Plain data: one text block, its compact JSON.
-  function budgetData(raw) {
-    const text = compact(raw);
-    if (fits([text]))
-      return { result: { content: [{ type: 'text', text }] }, textsIn: [text], textsOut: [text], elided: false };
-    const result = elide({}, JSON.parse(text), [], false);
-    return { result, textsIn: [text], textsOut: textsOf(result), elided: true };
-  }
-
-  // A result without structuredContent: its text blocks are the one channel.
-  function budgetBlocks(source, blocks) {
-    const textsIn = blocks.filter(isText).map((b) => b.text);
-    const out = blocks.map(compactBlock);
-    const texts = out.filter(isText).map((b) => b.text);
-    if (fits(texts)) return { result: { ...source, content: out }, textsIn, textsOut: texts, elided: false };
-    const result = elide(source, keptFromTexts(texts), out, source.isError === true);
-    return { result, textsIn, textsOut: textsOf(result), elided: true };
-  }
-
-  // A result with structuredContent: two channels, its JSON and the text blocks.
-  function budgetStructured(source, blocks, structured, hasOutputSchema) {
-    const textsIn = blocks.filter(isText).map((b) => b.text);
-    const exact = JSON.stringify(structured);
-    const text = precision === undefined ? exact : compact(structured);
-    let out = blocks.map((b) => (isText(b) && isCopy(b.text, structured, exact) ? { ...b, text } : compactBlock(b)));
-    if (!out.some(isText)) out = [...out, { type: 'text', text }];
-    const texts = out.filter(isText).map((b) => b.text);
-    const bigger = (a, b) => (sumLength(a) >= sumLength(b) ? a : b);
-    // The usual shape, one text block that is the copy, is checked once.
-    const onlyCopy = texts.length === 1 && texts[0] === text;
-    if (fits([text]) && (onlyCopy || fits(texts))) {
-      const structuredContent = precision === undefined ? structured : JSON.parse(text);
-      return {
-        result: { ...source, content: out, structuredContent },
-        textsIn: bigger(textsIn, [exact]),
-        textsOut: bigger(texts, [text]),
-        elided: false,
-      };
-    }
-    const result = elide(source, JSON.parse(text), out, hasOutputSchema || source.isError === true);
-    return { result, textsIn: bigger(textsIn, [exact]), textsOut: textsOf(result), elided: true };
-  }
-
-  function budget(raw, hasOutputSchema) {
-    if (!isCallToolResult(raw)) {
-      // Plain data of a tool with an outputSchema is its structuredContent.
-      if (!hasOutputSchema || Array.isArray(raw)) return budgetData(raw);
-      return budgetStructured({}, [], raw, true);
-    }
-    const blocks = Array.isArray(raw.content) ? raw.content : [];
-    if (!isRecord(raw.structuredContent)) return budgetBlocks(raw, blocks);
-    return budgetStructured(raw, blocks, raw.structuredContent, hasOutputSchema);
-  }
-
-  // The call's outcome: the result now, its info (with exact token counts) when first read.
-  function finish(toolName, result, textsIn, textsOut, elided, started) {
-    const ms = performance.now() - started;
-    const applied = new Applied(result, () => ({
-      tool: toolName,
-      charsIn: sumLength(textsIn),
-      tokensIn: tokenSum(textsIn, encoding),
-      charsOut: sumLength(textsOut),
-      tokensOut: tokenSum(textsOut, encoding),
-      elided,
-      ms,
-    }));
-    if (opts.onResult !== undefined) {
-      try {
-        opts.onResult(applied.info);
-      } catch {
-        // A throwing observer must not cost the caller its result.
-      }
-    }
-    return applied;
-  }
+  const { elideResult, capHead } = createElision(opts, store);
+  const budget = createChannels(opts, elideResult);
 
   function faultResult(toolName, error, started) {
     const text = capHead(faultMessage(toolName, error));
-    return finish(toolName, { content: [{ type: 'text', text }], isError: true }, [], [text], false, started);
+    const outcome = { result: { content: [{ type: 'text', text }], isError: true }, textsIn: [], textsOut: [text] };
+    return account(toolName, { ...outcome, elided: false }, new Meter(limits), started, opts.onResult);
   }
 
   function apply(toolName, value, context) {
     const started = performance.now();
     const why = unsendable(value);
     if (why !== null) return faultResult(toolName, new Error(why), started);
-    let out;
+    const meter = new Meter(limits);
+    let outcome;
     try {
-      out = budget(value, context !== undefined && context !== null && context.hasOutputSchema === true);
+      outcome = budget(value, context !== undefined && context !== null && context.hasOutputSchema === true, meter);
     } catch (error) {
-      return faultResult(
-        toolName,
-        new Error(
-          `returned a result that cannot be sent as JSON: ${error instanceof Error ? error.message : String(error)}`,
-        ),
-        started,
-      );
+      const why = `returned a result that cannot be sent as JSON: ${errorText(error)}`;
+      return faultResult(toolName, new Error(why), started);
     }
-    return finish(toolName, out.result, out.textsIn, out.textsOut, out.elided, started);
+    return account(toolName, outcome, meter, started, opts.onResult);
   }
 
   return {
@@ -224,32 +62,6 @@ function createPolicy(options) {
     callPageTool: reader.callPageTool,
     store: { stats: store.stats },
   };
-}
-
-function textsOf(result) {
-  return result.content.filter(isText).map((b) => b.text);
-}
-
-const tokenSum = (texts, encoding) => texts.reduce((n, t) => n + tokens.countTokens(t, encoding), 0);
-
-/**
- * What `apply` and `fault` return: `result` at once, and `info` — a plain object with the
- * call's chars, exact token counts, whether it was elided and the policy's milliseconds — built
- * the first time it is read, so a caller that only sends the result never pays for counting.
- */
-class Applied {
-  #info;
-  #makeInfo;
-
-  constructor(result, makeInfo) {
-    this.result = result;
-    this.#makeInfo = makeInfo;
-  }
-
-  get info() {
-    this.#info ??= this.#makeInfo();
-    return this.#info;
-  }
 }
 
 module.exports = { PRESETS, resolveOptions, createPolicy };

@@ -50,6 +50,34 @@ pub fn narrow_hint_text(size: &str, cap: &str, unit: CapUnit, filters: &[String]
     hint
 }
 
+/// The size, unit and cap of a hint [`narrow_hint_text`] wrote, read back from its text
+/// (`Response was {size} {unit} (cap {cap}). Narrow it: …`); `None` for any other text.
+pub fn read_hint(hint: &str) -> Option<(&str, CapUnit, &str)> {
+    let (size, rest) = hint.strip_prefix("Response was ")?.split_once(' ')?;
+    let (unit, rest) = if let Some(rest) = rest.strip_prefix("chars (cap ") {
+        (CapUnit::Chars, rest)
+    } else {
+        (CapUnit::Tokens, rest.strip_prefix("tokens (cap ")?)
+    };
+    let (cap, rest) = rest.split_once(')')?;
+    let plain = |s: &str| !s.is_empty() && !s.contains(' ');
+    (plain(size) && plain(cap) && rest.starts_with(". Narrow it: ")).then_some((size, unit, cap))
+}
+
+/// An over-cap hint retargeted to the calling tool's `filters`: a hint this module wrote keeps
+/// its size, unit and cap; any other text is replaced by the hint for `bytes` chars over the
+/// default cap (`bytes` already printed by `String()`).
+pub fn retarget_hint(hint: &str, bytes: &str, filters: &[String]) -> String {
+    match read_hint(hint) {
+        Some((size, unit, cap)) => narrow_hint_text(size, cap, unit, filters),
+        None => {
+            let mut cap = String::new();
+            push_js_number(&mut cap, crate::cap::MAX_PAYLOAD_CHARS);
+            narrow_hint_text(bytes, &cap, CapUnit::Chars, filters)
+        }
+    }
+}
+
 /// [`narrow_hint_text`] for numeric sizes, printed as `String(number)` prints them.
 pub fn elision_hint(size: f64, cap: f64, unit: CapUnit, filters: &[String]) -> String {
     let (mut size_text, mut cap_text) = (String::new(), String::new());
@@ -81,6 +109,29 @@ mod tests {
         assert_eq!(
             elision_hint(1500.0, 1000.0, CapUnit::Tokens, &filters[..1]),
             "Response was 1500 tokens (cap 1000). Narrow it: this tool's filters are level=. "
+        );
+    }
+
+    #[test]
+    fn a_hint_is_read_back_exactly_as_it_was_written() {
+        let filters = ["level".to_owned()];
+        for (size, unit, cap) in [("99570", CapUnit::Chars, "60000"), ("1e+21", CapUnit::Tokens, "NaN")] {
+            let hint = narrow_hint_text(size, cap, unit, &[]);
+            assert_eq!(read_hint(&hint), Some((size, unit, cap)));
+            assert_eq!(retarget_hint(&hint, "1", &filters), narrow_hint_text(size, cap, unit, &filters));
+        }
+        for other in [
+            "",
+            "Response was 12 bytes (cap 3). Narrow it: x",
+            "Response was 1 chars (cap 2 3). Narrow it: ",
+            "Response was  chars (cap 2). Narrow it: ",
+            "Response was 1 chars (cap 2).",
+        ] {
+            assert_eq!(read_hint(other), None, "{other:?}");
+        }
+        assert_eq!(
+            retarget_hint("too big", "70001", &filters),
+            "Response was 70001 chars (cap 60000). Narrow it: this tool's filters are level=. "
         );
     }
 

@@ -8,7 +8,7 @@
 pub mod hint;
 pub mod preview;
 
-pub use crate::cap::hint::{elision_hint, narrow_hint_text, CapUnit};
+pub use crate::cap::hint::{elision_hint, narrow_hint_text, retarget_hint, CapUnit};
 use crate::cap::preview::{summary_json_within, Summary};
 use crate::json::number::{push_js_number, push_json_number};
 use crate::json::string::{push_json_string, utf16_len};

@@ -203,6 +203,33 @@ pub fn count_up_to(encoding: Encoding, text: &str, limit: usize) -> Result<usize
     Ok(total)
 }
 
+/// Reads `text` piece by piece from byte `from` (a piece start): `visit(start, end, tokens)`
+/// gets each pre-tokenizer piece with its token count and returns where to read next — `end`
+/// to go on, a later piece start to skip what the caller already knows, past the end to stop.
+/// Counting a page of a text already counted reuses the text's counts this way.
+pub fn walk_pieces(
+    encoding: Encoding,
+    text: &str,
+    from: usize,
+    mut visit: impl FnMut(usize, usize, usize) -> usize,
+) -> Result<()> {
+    let table = rank_table(encoding)?;
+    let bytes = text.as_bytes();
+    let next = encoding.splitter();
+    CACHES.with(|caches| {
+        let mut caches = caches.borrow_mut();
+        let cache = &mut caches[encoding.index()];
+        let mut i = from;
+        while i < bytes.len() {
+            // Every piece is at least one char; the guard only keeps a scanner bug from looping.
+            let end = next(bytes, i).max(i + 1);
+            let tokens = cache.count(table, bytes, i, end);
+            i = visit(i, end, tokens).max(end);
+        }
+    });
+    Ok(())
+}
+
 /// Calls `token(start, end)` with the byte span of every token of `text`, in order.
 pub fn for_each_token(encoding: Encoding, text: &str, mut token: impl FnMut(usize, usize)) -> Result<()> {
     let table = rank_table(encoding)?;

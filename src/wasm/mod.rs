@@ -11,6 +11,10 @@
 
 pub mod abi;
 #[cfg(feature = "full")]
+mod constants;
+#[cfg(feature = "full")]
+mod elision;
+#[cfg(feature = "full")]
 mod menu;
 #[cfg(feature = "full")]
 mod preview;
@@ -30,7 +34,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::cap::preview::{summary_json, Shape, Summary};
-use crate::cap::{elision_envelope, narrow_hint_text, plan_text_cut, CapUnit};
+use crate::cap::{elision_envelope, plan_text_cut, retarget_hint, CapUnit};
 use crate::json::scan::round_json_numbers_into;
 use crate::round::round_sig;
 
@@ -94,12 +98,11 @@ pub fn elision_envelope_export(data: &JsValue, chars: f64, tokens: f64, cap: f64
     elision_envelope(chars, tokens, cap, unit, &summary_of(data), &filters)
 }
 
-/// The over-cap hint with `size` and `cap` already printed by `String()`, in tokens when
-/// `tokens` is set, naming `filters` (the calling tool's own parameters) when there are any.
-#[wasm_bindgen(js_name = narrowHint)]
-pub fn narrow_hint_export(size: &str, cap: &str, tokens: bool, filters: Vec<String>) -> String {
-    let unit = if tokens { CapUnit::Tokens } else { CapUnit::Chars };
-    narrow_hint_text(size, cap, unit, &filters)
+/// An envelope's `hint` retargeted to the calling tool's `filters` (see
+/// [`crate::cap::retarget_hint`]); `bytes` is the envelope's `bytes`, printed by `String()`.
+#[wasm_bindgen(js_name = retargetHint)]
+pub fn retarget_hint_export(hint: &str, bytes: &str, filters: Vec<String>) -> String {
+    retarget_hint(hint, bytes, &filters)
 }
 
 /// `JSON.stringify(summarize(data))`; the JS side parses it, so keys such as `__proto__` become

@@ -1,0 +1,133 @@
+'use strict';
+// The channels a result reaches a model by — its text blocks, and structuredContent — each
+// held within the caps on its own. Each budget* returns `{ result, textsIn, textsOut, elided }`:
+// the result and the texts of its larger channel, in and out (for the call's info).
+
+const { encode } = require('../result.cjs');
+const { isText } = require('./elision.cjs');
+const { sumLength } = require('./accounting.cjs');
+
+const isRecord = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+const textsOf = (blocks) => blocks.filter(isText).map((b) => b.text);
+const bigger = (a, b) => (sumLength(a) >= sumLength(b) ? a : b);
+
+/** A value read as a CallToolResult (rather than as plain data to send). */
+const isCallToolResult = (v) => Array.isArray(v.content) || (v.content === undefined && isRecord(v.structuredContent));
+
+/**
+ * A text block that serializes the same value as structuredContent: compact, the usual
+ * two-space pretty print (checked by printing, cheaper than parsing), or any other layout.
+ */
+function isCopy(text, structured, structuredJson) {
+  if (text === structuredJson) return true;
+  const first = text.trimStart()[0];
+  if (first !== '{' && first !== '[') return false;
+  if (text.startsWith('{\n  "') && text === JSON.stringify(structured, null, 2)) return true;
+  try {
+    return JSON.stringify(JSON.parse(text)) === structuredJson;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What is kept of an over-cap result without structuredContent, for elideResult: one JSON
+ * document as its value, one text as itself, several texts as the array of them.
+ */
+function keptFromTexts(texts, meter) {
+  if (texts.length !== 1) return { pass: meter.pass(JSON.stringify(texts), true) };
+  let value;
+  try {
+    value = JSON.parse(texts[0]);
+  } catch {
+    return { text: texts[0] };
+  }
+  if (typeof value !== 'object' || value === null) return { text: texts[0] };
+  return { pass: meter.pass(JSON.stringify(value), true) };
+}
+
+/**
+ * The channel logic of one policy: `opts` its resolved options, `elideResult` its elision
+ * step (./elision.cjs). Returns `budget(raw, hasOutputSchema, meter)`.
+ */
+function createChannels(opts, elideResult) {
+  const { precision, compactJson } = opts;
+
+  // Compact JSON of a value, rounded when `precision` is set. Throws on a cycle or a BigInt
+  // (V8's own JSON.stringify), which the caller turns into a fault.
+  function compact(value) {
+    const text = JSON.stringify(value);
+    if (text === undefined) throw new Error('JSON.stringify gives nothing for it');
+    if (precision === undefined) return text;
+    return encode(value, { maxChars: Infinity, precision });
+  }
+
+  function compactBlock(block) {
+    if (!compactJson || !isText(block)) return block;
+    let parsed;
+    try {
+      parsed = JSON.parse(block.text);
+    } catch {
+      return block;
+    }
+    return { ...block, text: compact(parsed) };
+  }
+
+  // Plain data: one text block, its compact JSON.
+  function budgetData(raw, meter) {
+    const text = compact(raw);
+    const pass = meter.pass(text);
+    if (pass.fits)
+      return { result: { content: [{ type: 'text', text }] }, textsIn: [text], textsOut: [text], elided: false };
+    const result = elideResult({}, { pass }, [], false);
+    return { result, textsIn: [text], textsOut: textsOf(result.content), elided: true };
+  }
+
+  // A result without structuredContent: its text blocks are the one channel.
+  function budgetBlocks(source, blocks, meter) {
+    const textsIn = textsOf(blocks);
+    const out = blocks.map(compactBlock);
+    const texts = textsOf(out);
+    if (meter.fits(texts)) return { result: { ...source, content: out }, textsIn, textsOut: texts, elided: false };
+    const result = elideResult(source, keptFromTexts(texts, meter), out, source.isError === true);
+    return { result, textsIn, textsOut: textsOf(result.content), elided: true };
+  }
+
+  // A result with structuredContent: two channels, its JSON and the text blocks.
+  function budgetStructured(source, blocks, structured, hasOutputSchema, meter) {
+    const textsIn = textsOf(blocks);
+    const exact = JSON.stringify(structured);
+    const text = precision === undefined ? exact : compact(structured);
+    let out = blocks.map((b) => (isText(b) && isCopy(b.text, structured, exact) ? { ...b, text } : compactBlock(b)));
+    if (!out.some(isText)) out = [...out, { type: 'text', text }];
+    const texts = textsOf(out);
+    // The usual shape, one text block that is the copy, is checked once.
+    const onlyCopy = texts.length === 1 && texts[0] === text;
+    let pass = meter.pass(text);
+    if (pass.fits && (onlyCopy || meter.fits(texts))) {
+      const structuredContent = precision === undefined ? structured : JSON.parse(text);
+      return {
+        result: { ...source, content: out, structuredContent },
+        textsIn: bigger(textsIn, [exact]),
+        textsOut: bigger(texts, [text]),
+        elided: false,
+      };
+    }
+    if (pass.fits) pass = meter.pass(text, true);
+    const result = elideResult(source, { pass }, out, hasOutputSchema || source.isError === true);
+    return { result, textsIn: bigger(textsIn, [exact]), textsOut: textsOf(result.content), elided: true };
+  }
+
+  return function budget(raw, hasOutputSchema, meter) {
+    if (!isCallToolResult(raw)) {
+      // Plain data of a tool with an outputSchema is its structuredContent.
+      if (!hasOutputSchema || Array.isArray(raw)) return budgetData(raw, meter);
+      return budgetStructured({}, [], raw, true, meter);
+    }
+    const blocks = Array.isArray(raw.content) ? raw.content : [];
+    if (!isRecord(raw.structuredContent)) return budgetBlocks(raw, blocks, meter);
+    return budgetStructured(raw, blocks, raw.structuredContent, hasOutputSchema, meter);
+  };
+}
+
+module.exports = { createChannels };

@@ -1,0 +1,82 @@
+'use strict';
+// The one call into the core per result text (src/elision): whether the text fits both caps,
+// its exact token count when one was needed, and — over the cap — encode's envelope for it and
+// every page, rendered and checked against both caps. The text is tokenized once there; its
+// pages are counted from that one count, never again here.
+
+const core = require('../internal/core.cjs');
+const abi = require('../internal/abi.cjs');
+const tokens = require('../tokens.cjs');
+
+/** What the core reads as "no token cap". */
+const NO_TOKEN_CAP = -1;
+// Positions in the numbers the core returns (src/wasm/elision.rs).
+const FITS = 0;
+const CHARS = 1;
+const TOKENS = 2;
+const OUTPUT_BYTES = 3;
+const OUTPUT_LATIN1 = 4;
+const ENVELOPE_UNITS = 5;
+const PAGE_COUNT = 6;
+
+function run(input, isText, limits, paged) {
+  const { length, latin1 } = abi.writeText(input);
+  const n = core.elisionPass(
+    length,
+    latin1,
+    isText,
+    input.length,
+    limits.maxChars,
+    limits.maxTokens ?? NO_TOKEN_CAP,
+    limits.encoding,
+    paged,
+  );
+  const bytes = n[OUTPUT_BYTES];
+  const out = bytes === 0 ? '' : abi.readOutput(bytes, n[OUTPUT_LATIN1] === 1);
+  abi.release(length, bytes);
+  let pages = null;
+  if (n[PAGE_COUNT] > 0) {
+    pages = [];
+    let at = n[ENVELOPE_UNITS];
+    for (let i = 0; i < n[PAGE_COUNT]; i++) {
+      const end = at + n[PAGE_COUNT + 1 + i];
+      pages.push(out.slice(at, end));
+      at = end;
+    }
+  }
+  return {
+    fits: n[FITS] === 1,
+    chars: n[CHARS],
+    tokens: n[TOKENS],
+    envelope: out.slice(0, n[ENVELOPE_UNITS]),
+    pages,
+  };
+}
+
+const fitting = (text, count) => ({ fits: true, chars: text.length, tokens: count, envelope: '', pages: null });
+
+/**
+ * The pass over the compact JSON `text` of a kept value, under `limits` ({ maxChars, maxTokens,
+ * encoding }, the encoding already prepared): `{ fits, chars, tokens (-1: not counted),
+ * envelope, pages }`. Envelope and pages are made when the text is over a cap, or with
+ * `paged`; `pages` is null when the cap cannot hold one page. A text within the char cap is
+ * only counted, up to the token cap (and not at all when its length settles it); the pass
+ * runs when something is over.
+ */
+function jsonPass(text, limits, paged = false) {
+  const { maxChars, maxTokens, encoding } = limits;
+  if (!paged && text.length <= maxChars) {
+    // Every token is at least one UTF-8 byte, and a UTF-16 unit is at most three.
+    if (maxTokens === undefined || text.length * 3 <= maxTokens) return fitting(text, -1);
+    const count = tokens.countPrepared(text, encoding, maxTokens);
+    if (count <= maxTokens) return fitting(text, count);
+  }
+  return run(text, false, limits, paged);
+}
+
+/** The text pages of a text kept as text (its head is the caller's): an array, or null. */
+function textPages(text, limits) {
+  return run(JSON.stringify(text), true, limits, true).pages;
+}
+
+module.exports = { jsonPass, textPages };

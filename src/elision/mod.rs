@@ -1,0 +1,120 @@
+//! One pass over a result's text that answers everything the budget policy asks of it: its
+//! size in chars and tokens, whether it fits both caps, and — when it does not — the envelope
+//! `encode` would write for it and every page of it, rendered and checked against both caps.
+//!
+//! The text is tokenized once: the count records its pieces ([`tally`]), and each page, being a
+//! span of the text, is counted from that record. Without a token cap nothing is tokenized.
+
+pub mod pages;
+pub mod spans;
+pub mod tally;
+
+use crate::cap::{elision_envelope, CapUnit};
+use crate::error::Result;
+use crate::json::string::json_string;
+use crate::tokens;
+
+pub use pages::{Limits, Paginator};
+use tally::Tally;
+
+/// What one pass knows of a text.
+#[derive(Debug, Default, PartialEq)]
+pub struct Pass {
+    /// Whether the text is within both caps.
+    pub fits: bool,
+    /// Its length in UTF-16 units.
+    pub chars: usize,
+    /// Its exact token count, when the pass counted it (a token cap, and a text the byte bound
+    /// could not settle).
+    pub tokens: Option<usize>,
+    /// `encode`'s answer for the value, under the same caps: the envelope when it is over, the
+    /// text itself when it fits. Empty for a text pass, and when the text fits unasked.
+    pub envelope: String,
+    /// The pages, when they were asked for (or the text is over); `None` inside when the cap is
+    /// too small to hold one page.
+    pub pages: Option<Option<Vec<String>>>,
+}
+
+/// The pass over the compact JSON `text` of a kept value, `chars` UTF-16 units long (the caller
+/// knows its `.length`; counting it again would cost a pass over the text). With `paged`, the
+/// envelope and pages are made even when the text fits (a result whose other channel is over).
+pub fn json_pass(text: &str, chars: usize, limits: Limits, paged: bool) -> Result<Pass> {
+    let over_chars = chars > limits.max_chars;
+    let Some(cap) = limits.max_tokens else {
+        if !over_chars && !paged {
+            return Ok(Pass { fits: true, chars, ..Pass::default() });
+        }
+        let (envelope, pages) = elide(text, chars, None, limits)?;
+        return Ok(Pass { fits: !over_chars, chars, tokens: None, envelope, pages: Some(pages) });
+    };
+    if !over_chars && !paged {
+        // Every token is at least one byte; under the char cap, count only up to the token cap.
+        if text.len() <= cap {
+            return Ok(Pass { fits: true, chars, ..Pass::default() });
+        }
+        let counted = tokens::count_up_to(limits.encoding, text, cap)?;
+        if counted <= cap {
+            return Ok(Pass { fits: true, chars, tokens: Some(counted), ..Pass::default() });
+        }
+    }
+    let tally = Tally::new(limits.encoding, text)?;
+    let total = tally.total();
+    let fits = !over_chars && total <= cap;
+    if fits && !paged {
+        return Ok(Pass { fits, chars, tokens: Some(total), ..Pass::default() });
+    }
+    let (envelope, pages) = elide(text, chars, Some(&tally), limits)?;
+    Ok(Pass { fits, chars, tokens: Some(total), envelope, pages: Some(pages) })
+}
+
+/// The pass over a text kept as text, given as its JSON string literal (`JSON.stringify(text)`,
+/// so a lone surrogate crosses as its escape): its pages. Its head is the caller's (`capText`).
+pub fn text_pass(quoted: &str, limits: Limits) -> Result<Pass> {
+    let tally = match limits.max_tokens {
+        Some(_) => Some(Tally::new(limits.encoding, quoted)?),
+        None => None,
+    };
+    let paginator = Paginator::text(quoted, tally.as_ref(), limits);
+    let pages = paginator.pages()?;
+    Ok(Pass { pages: Some(pages), ..Pass::default() })
+}
+
+/// The envelope and the pages of the compact JSON `text` (`tally` is its count, with a token cap).
+fn elide(text: &str, chars: usize, tally: Option<&Tally>, limits: Limits) -> Result<(String, Option<Vec<String>>)> {
+    let structured = Paginator::structured(text, tally, limits);
+    let known = structured.as_ref().and_then(Paginator::collection);
+    let envelope = envelope(text, chars, tally.map(Tally::total), limits, known);
+    if let Some(pages) = structured.map(|p| p.pages()).transpose()?.flatten() {
+        return Ok((envelope, Some(pages)));
+    }
+    // No collection pages can hold: the JSON is paged as text.
+    let quoted = json_string(text);
+    let tally = match tally {
+        Some(_) => Some(Tally::new(limits.encoding, &quoted)?),
+        None => None,
+    };
+    let paginator = Paginator::text(&quoted, tally.as_ref(), limits);
+    let pages = paginator.pages()?;
+    Ok((envelope, pages))
+}
+
+/// `encode(JSON.parse(text), { maxChars, maxTokens })`: over both caps, the envelope names the
+/// cap the text overshoots by the larger factor; `tokens` is the text's exact count. `known`
+/// is a container's start and child count, for the preview.
+fn envelope(text: &str, chars: usize, tokens: Option<usize>, limits: Limits, known: Option<(usize, usize)>) -> String {
+    let over_chars = chars > limits.max_chars;
+    let (size, cap) = (chars as f64, limits.max_chars as f64);
+    let summary = || spans::summary(text, known);
+    if let (Some(count), Some(token_cap)) = (tokens, limits.max_tokens) {
+        let count = count as f64;
+        let chars_bind = over_chars && count <= token_cap as f64 * (size / cap);
+        if !chars_bind && count > token_cap as f64 {
+            return elision_envelope(size, Some(count), token_cap as f64, CapUnit::Tokens, &summary(), &[]);
+        }
+    }
+    if over_chars {
+        elision_envelope(size, None, cap, CapUnit::Chars, &summary(), &[])
+    } else {
+        text.to_owned()
+    }
+}

@@ -1,0 +1,412 @@
+//! The pages of a kept result, each a JSON text within both caps (docs/mcp.md, "Pages"). A
+//! structured value is split at the collection that makes it big:
+//!   `{"page":K,"pages":N,"path":"$.entities","rest":…,"items":[…]}`   (rest on page 1 only)
+//! and anything that cannot be split that way (a text, or a value whose bulk is not one
+//! collection of page-sized items) as text: `{"page":K,"pages":N,"text":"…"}`.
+//!
+//! Everything is cut out of the compact JSON (or the quoted text) it is given — a child's span
+//! is its `JSON.stringify` — so nothing is serialized twice, no cut falls inside an escape or a
+//! char, and with a [`Tally`] a page is counted without tokenizing it again.
+
+use crate::error::Result;
+use crate::json::string::json_string;
+use crate::tokens::{self, Encoding};
+
+use super::spans::{children, utf16_units, Child};
+use super::tally::Tally;
+
+/// The caps every page keeps.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// UTF-16 units per page.
+    pub max_chars: usize,
+    /// Tokens per page, when there is a token cap.
+    pub max_tokens: Option<usize>,
+    /// The encoding tokens are counted in.
+    pub encoding: Encoding,
+}
+
+/// Page numbers in the packing estimate: a page list never gets this long.
+const MAX_PAGE: usize = 999_999;
+/// Tokens kept free on a page for what the packing estimate cannot see: pieces that merge
+/// across a page's seams, and header digits that grow once the page count is known.
+const SEAM_TOKENS: usize = 8;
+
+/// What a page holds between its prefix and its end.
+#[derive(Clone, Copy, PartialEq)]
+enum Body {
+    /// A run of array items: a span of the text.
+    ArrayItems,
+    /// A run of object members, each as `["key",value]`.
+    ObjectItems,
+    /// A chunk of an escaped string's content: a span of the text.
+    Chunk,
+}
+
+/// One kind of page: its prefix for page `k` of `n`, what opens and closes its body.
+struct Layout<'t> {
+    text: &'t str,
+    body: Body,
+    prefix: Box<dyn Fn(usize, usize) -> String + 't>,
+    open: &'static str,
+    close: &'static str,
+}
+
+/// A page's content: items `i..j`, or a chunk of bytes `a..b`.
+type Group = (usize, usize);
+
+/// `$`, `.key` (identifier keys), `["key"]` (other keys), `[i]` (array indices) — the path of
+/// the collection, as `docs/mcp.md` writes it.
+fn push_step(path: &mut String, b: &[u8], index: usize, key: Option<(usize, usize)>) {
+    let Some((ks, ke)) = key else {
+        path.push_str(&format!("[{index}]"));
+        return;
+    };
+    let raw = std::str::from_utf8(b.get(ks..ke).unwrap_or(b"\"\"")).unwrap_or("\"\"");
+    let inner = raw.get(1..raw.len().saturating_sub(1)).unwrap_or("");
+    let mut chars = inner.chars();
+    let identifier = chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_' || c == '$')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
+    if identifier {
+        path.push('.');
+        path.push_str(inner);
+    } else {
+        path.push('[');
+        path.push_str(raw);
+        path.push(']');
+    }
+}
+
+/// The collection that makes the value big: descend while one child (a container or a string)
+/// holds more than half of its parent's size. Returns its path, its span and its children (each
+/// level is scanned once). `ascii` says every char is one byte and one unit.
+fn find_collection(text: &str, ascii: bool) -> (String, usize, usize, Vec<Child>) {
+    let b = text.as_bytes();
+    let units = |(s, e): (usize, usize)| if ascii { e - s } else { utf16_units(&b[s..e]) };
+    let (mut path, mut start, mut end) = (String::from("$"), 0, b.len());
+    let mut kids = Vec::new();
+    while matches!(b.get(start), Some(b'{' | b'[')) {
+        kids = children(b, start, end);
+        let sizes: Vec<usize> = kids.iter().map(|c| units(c.value)).collect();
+        let total: usize = sizes.iter().sum();
+        let Some(best) = (0..kids.len()).reduce(|m, i| if sizes[i] > sizes[m] { i } else { m }) else { break };
+        let child = kids[best];
+        if !matches!(b.get(child.value.0), Some(b'{' | b'[' | b'"')) || sizes[best] * 2 <= total {
+            break;
+        }
+        push_step(&mut path, b, best, child.key);
+        (start, end) = child.value;
+        kids = Vec::new();
+    }
+    (path, start, end, kids)
+}
+
+/// Width in UTF-16 units and length in bytes of the unit at `i` of escaped string content: an
+/// escape sequence or a char, which a cut never splits.
+fn atom(b: &[u8], i: usize) -> (usize, usize) {
+    match b.get(i) {
+        Some(b'\\') => {
+            let len = if b.get(i + 1) == Some(&b'u') { 6 } else { 2 };
+            (len, len)
+        }
+        Some(&c) if c >= 0xF0 => (2, 4),
+        Some(&c) if c >= 0xE0 => (1, 3),
+        Some(&c) if c >= 0xC0 => (1, 2),
+        _ => (1, 1),
+    }
+}
+
+/// End of the longest run of whole units from `a` that is at most `room` units wide and ends
+/// by `stop`.
+fn chunk_end(b: &[u8], a: usize, stop: usize, room: usize) -> usize {
+    let (mut i, mut used) = (a, 0);
+    while i < stop {
+        let (width, len) = atom(b, i);
+        if used + width > room || i + len > stop {
+            break;
+        }
+        used += width;
+        i += len;
+    }
+    i
+}
+
+/// The pages of compact JSON text.
+pub struct Paginator<'t> {
+    limits: Limits,
+    tally: Option<&'t Tally<'t>>,
+    layout: Layout<'t>,
+    items: Vec<Child>,
+    /// Every char of the text is one byte (and one UTF-16 unit).
+    ascii: bool,
+    /// Where the chunked content starts and ends (Body::Chunk).
+    content: (usize, usize),
+}
+
+impl<'t> Paginator<'t> {
+    /// Pages for the value in `tally`'s text (or `text` without a token cap), split at its
+    /// collection; `None` when it has none that pages can hold.
+    pub fn structured(text: &'t str, tally: Option<&'t Tally<'t>>, limits: Limits) -> Option<Self> {
+        let b = text.as_bytes();
+        let ascii = text.is_ascii();
+        let (path, start, end, items) = find_collection(text, ascii);
+        let (body, empty, open, close) = match b.get(start) {
+            Some(b'[') => (Body::ArrayItems, "[]", "\"items\":[", "]}"),
+            Some(b'{') => (Body::ObjectItems, "{}", "\"items\":[", "]}"),
+            Some(b'"') => (Body::Chunk, "\"\"", "\"items\":[\"", "\"]}"),
+            _ => return None,
+        };
+        let rest = format!("{}{empty}{}", text.get(..start)?, text.get(end..)?);
+        let head = format!(",\"path\":{},", json_string(&path));
+        let prefix = move |k: usize, n: usize| {
+            let mut p = format!("{{\"page\":{k},\"pages\":{n}{head}");
+            if k == 1 {
+                p.push_str("\"rest\":");
+                p.push_str(&rest);
+                p.push(',');
+            }
+            p
+        };
+        let layout = Layout { text, body, prefix: Box::new(prefix), open, close };
+        Some(Paginator { limits, tally, layout, items, ascii, content: (start + 1, end.saturating_sub(1)) })
+    }
+
+    /// Text pages of the JSON string literal `quoted` (its escaped content is cut, never decoded).
+    pub fn text(quoted: &'t str, tally: Option<&'t Tally<'t>>, limits: Limits) -> Self {
+        let prefix = |k: usize, n: usize| format!("{{\"page\":{k},\"pages\":{n},\"text\":");
+        let layout = Layout { text: quoted, body: Body::Chunk, prefix: Box::new(prefix), open: "\"", close: "\"}" };
+        // Between the quotes (an empty range for text too short to have two).
+        let content = (1, quoted.len().saturating_sub(1).max(1));
+        Paginator { limits, tally, layout, items: Vec::new(), ascii: quoted.is_ascii(), content }
+    }
+
+    /// Where the collection starts and how many items it has (not for a string collection),
+    /// so the envelope's preview need not count them again.
+    pub fn collection(&self) -> Option<(usize, usize)> {
+        (self.layout.body != Body::Chunk).then(|| (self.content.0 - 1, self.items.len()))
+    }
+
+    /// Units and tokens left for the body of page `k` (tokens: `usize::MAX` without a cap).
+    fn room(&self, k: usize) -> Result<(usize, usize)> {
+        let frame = format!("{}{}{}", (self.layout.prefix)(k, MAX_PAGE), self.layout.open, self.layout.close);
+        let units = self.limits.max_chars.saturating_sub(utf16_units(frame.as_bytes()));
+        let tokens = match self.limits.max_tokens {
+            None => usize::MAX,
+            Some(cap) => cap.saturating_sub(tokens::count_up_to(self.limits.encoding, &frame, cap)? + SEAM_TOKENS),
+        };
+        Ok((units, tokens))
+    }
+
+    /// The pages, or `None` when a page cannot hold even one item (or one char).
+    pub fn pages(&self) -> Result<Option<Vec<String>>> {
+        let groups = if self.layout.body == Body::Chunk { self.chunks()? } else { self.pack()? };
+        match groups {
+            Some(groups) => self.settle(groups),
+            None => Ok(None),
+        }
+    }
+
+    /// UTF-16 units of item `i` as a page writes it.
+    fn item_units(&self, i: usize) -> usize {
+        let b = self.layout.text.as_bytes();
+        let units = |(s, e): (usize, usize)| if self.ascii { e - s } else { utf16_units(&b[s..e]) };
+        let child = self.items[i];
+        match child.key {
+            Some(key) => units(key) + units(child.value) + 3,
+            None => units(child.value),
+        }
+    }
+
+    /// Estimated tokens of item `i` (0 without a tally).
+    fn item_tokens(&self, i: usize) -> usize {
+        let child = self.items[i];
+        let start = child.key.map_or(child.value.0, |k| k.0);
+        self.tally.map_or(0, |t| t.estimate(start, child.value.1) + 1)
+    }
+
+    /// Greedy packing of items: page `k` holds what fits its room in units and estimated tokens.
+    fn pack(&self) -> Result<Option<Vec<Group>>> {
+        let mut groups = Vec::new();
+        let (mut first, mut units, mut tokens) = (0, 0, 0);
+        let mut room = self.room(1)?;
+        for i in 0..self.items.len() {
+            let (u, t) = (self.item_units(i), self.item_tokens(i));
+            let cost = u + usize::from(i > first);
+            if i > first && (units + cost > room.0 || tokens + t > room.1) {
+                groups.push((first, i));
+                room = self.room(groups.len() + 1)?;
+                (first, units, tokens) = (i, u, t);
+            } else {
+                (units, tokens) = (units + cost, tokens + t);
+            }
+        }
+        groups.push((first, self.items.len()));
+        Ok(Some(groups))
+    }
+
+    /// Chunks of the escaped content: each within its page's room in units and estimated tokens.
+    fn chunks(&self) -> Result<Option<Vec<Group>>> {
+        let b = self.layout.text.as_bytes();
+        let (mut at, end) = self.content;
+        let mut groups = Vec::new();
+        while at < end {
+            let (units, tokens) = self.room(groups.len() + 1)?;
+            let stop = match self.tally {
+                Some(t) if tokens != usize::MAX => t.reach(at, tokens).min(end),
+                _ => end,
+            };
+            let mut cut = chunk_end(b, at, stop, units);
+            if cut == at {
+                // One piece is over the estimate: cut by units, and let settle halve it.
+                cut = chunk_end(b, at, end, units);
+            }
+            if cut == at {
+                return Ok(None);
+            }
+            groups.push((at, cut));
+            at = cut;
+        }
+        if groups.is_empty() {
+            groups.push((at, at));
+        }
+        Ok(Some(groups))
+    }
+
+    /// Page `k` of `n` holding `group`, and where its body's span of the text starts in it.
+    fn render(&self, group: Group, k: usize, n: usize) -> (String, Option<(usize, usize, usize)>) {
+        let text = self.layout.text;
+        let mut page = (self.layout.prefix)(k, n);
+        page.push_str(self.layout.open);
+        let at = page.len();
+        let span = match self.layout.body {
+            Body::Chunk => Some((group.0, group.1)),
+            Body::ArrayItems if group.1 > group.0 => {
+                Some((self.items[group.0].value.0, self.items[group.1 - 1].value.1))
+            }
+            Body::ArrayItems => None,
+            Body::ObjectItems => {
+                for i in group.0..group.1 {
+                    let child = self.items[i];
+                    let (ks, ke) = child.key.unwrap_or((0, 0));
+                    page.push_str(if i > group.0 { ",[" } else { "[" });
+                    page.push_str(text.get(ks..ke).unwrap_or(""));
+                    page.push(',');
+                    page.push_str(text.get(child.value.0..child.value.1).unwrap_or(""));
+                    page.push(']');
+                }
+                None
+            }
+        };
+        if let Some((a, b)) = span {
+            page.push_str(text.get(a..b).unwrap_or(""));
+        }
+        page.push_str(self.layout.close);
+        (page, span.map(|(a, b)| (at, a, b)))
+    }
+
+    fn fits(&self, page: &str, span: Option<(usize, usize, usize)>) -> Result<bool> {
+        // Prefixes and headers are ASCII or copied from the text: an ASCII text makes ASCII pages.
+        let units = if self.ascii { page.len() } else { utf16_units(page.as_bytes()) };
+        if units > self.limits.max_chars {
+            return Ok(false);
+        }
+        let Some(cap) = self.limits.max_tokens else { return Ok(true) };
+        // Every token is at least one byte.
+        if page.len() <= cap {
+            return Ok(true);
+        }
+        let count = match (self.tally, span) {
+            (Some(tally), Some((at, a, b))) => tally.count_page(page, at, a, b)?,
+            _ => tokens::count_up_to(self.limits.encoding, page, cap)?,
+        };
+        Ok(count <= cap)
+    }
+
+    /// Halves a group that is over a cap; `None` when it cannot be split.
+    fn split(&self, (a, b): Group) -> Option<(Group, Group)> {
+        if self.layout.body != Body::Chunk {
+            return (b - a >= 2).then(|| ((a, a + (b - a) / 2), (a + (b - a) / 2, b)));
+        }
+        let mid = chunk_end(self.layout.text.as_bytes(), a, a + (b - a) / 2, usize::MAX);
+        let mid = if mid == a { a + atom(self.layout.text.as_bytes(), a).1 } else { mid };
+        (mid > a && mid < b).then_some(((a, mid), (mid, b)))
+    }
+
+    /// Renders every group as a page and splits the ones over a cap until all fit.
+    fn settle(&self, mut groups: Vec<Group>) -> Result<Option<Vec<String>>> {
+        loop {
+            let n = groups.len();
+            let mut pages = Vec::with_capacity(n);
+            let mut next = Vec::with_capacity(n);
+            let mut changed = false;
+            for (i, &group) in groups.iter().enumerate() {
+                let (page, span) = self.render(group, i + 1, n);
+                if self.fits(&page, span)? {
+                    next.push(group);
+                    pages.push(page);
+                    continue;
+                }
+                let Some((x, y)) = self.split(group) else { return Ok(None) };
+                next.extend([x, y]);
+                changed = true;
+            }
+            if !changed {
+                return Ok(Some(pages));
+            }
+            groups = next;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CHARS: Limits = Limits { max_chars: 1000, max_tokens: None, encoding: Encoding::Cl100kBase };
+
+    #[test]
+    fn the_collection_is_where_the_bulk_is() {
+        let items: Vec<String> = (0..50).map(|i| format!("{{\"id\":{i}}}")).collect();
+        let text = format!("{{\"a\":1,\"data\":{{\"the nodes\":[{}]}}}}", items.join(","));
+        let (path, start, end, _) = find_collection(&text, true);
+        assert_eq!(path, "$.data[\"the nodes\"]");
+        assert_eq!(&text[start..end], format!("[{}]", items.join(",")));
+        assert_eq!(find_collection("[1,2]", true).0, "$");
+        assert_eq!(find_collection(&format!("[{{\"rows\":[{}]}}]", items.join(",")), true).0, "$[0].rows");
+    }
+
+    #[test]
+    fn array_pages_rebuild_the_array_and_keep_the_cap() {
+        let items: Vec<String> = (0..400).map(|i| format!("{{\"id\":{i},\"name\":\"Palm {i}\"}}")).collect();
+        let text = format!("{{\"scene\":\"s\",\"entities\":[{}]}}", items.join(","));
+        let pages = Paginator::structured(&text, None, CHARS).unwrap().pages().unwrap().unwrap();
+        assert!(pages.len() > 1);
+        assert!(pages[0].starts_with(&format!(
+            "{{\"page\":1,\"pages\":{},\"path\":\"$.entities\",\"rest\":{{\"scene\":\"s\",\"entities\":[]}},\"items\":[",
+            pages.len()
+        )));
+        let mut joined = Vec::new();
+        for page in &pages {
+            assert!(page.len() <= 1000);
+            let start = page.find("\"items\":[").unwrap() + 9;
+            joined.push(&page[start..page.len() - 2]);
+        }
+        assert_eq!(joined.join(","), items.join(","));
+    }
+
+    #[test]
+    fn text_chunks_never_split_an_escape_or_a_char() {
+        let quoted = json_string(&"ab\"\\\n\u{1}😀é".repeat(300));
+        let limits = Limits { max_chars: 1000, max_tokens: Some(250), encoding: Encoding::Cl100kBase };
+        let tally = Tally::new(Encoding::Cl100kBase, &quoted).unwrap();
+        let pages = Paginator::text(&quoted, Some(&tally), limits).pages().unwrap().unwrap();
+        let mut content = String::new();
+        for page in &pages {
+            assert!(utf16_units(page.as_bytes()) <= 1000);
+            assert!(tokens::count(Encoding::Cl100kBase, page).unwrap() <= 250);
+            let start = page.find("\"text\":\"").unwrap() + 8;
+            content.push_str(&page[start..page.len() - 2]);
+        }
+        assert_eq!(format!("\"{content}\""), quoted);
+    }
+}

@@ -1,0 +1,215 @@
+//! Navigation of compact JSON text as `JSON.stringify` writes it (no whitespace, one `,`
+//! between items): where a value ends, the spans of a container's children, and the envelope's
+//! preview read from the text. Every position is a byte offset into UTF-8 text.
+//!
+//! Because V8's output is canonical, a child's span *is* `JSON.stringify(child)` and a key's
+//! span *is* `JSON.stringify(key)`: pages and previews are cut out of the text instead of
+//! serializing anything again. The walkers never panic on other input; they only stop early.
+
+use crate::cap::preview::{Shape, Summary};
+
+/// One child of a container: the key's span (objects only, quotes included) and the value's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Child {
+    /// `start..end` of the quoted key, for an object member.
+    pub key: Option<(usize, usize)>,
+    /// `start..end` of the value.
+    pub value: (usize, usize),
+}
+
+/// One past the closing quote of the string starting at `i` (a `"`); the text's end when the
+/// string is not closed.
+pub fn string_end(b: &[u8], i: usize) -> usize {
+    let mut j = i + 1;
+    while let Some(&c) = b.get(j) {
+        match c {
+            b'\\' => j += 2,
+            b'"' => return j + 1,
+            _ => j += 1,
+        }
+    }
+    b.len()
+}
+
+/// One past the last byte of the value starting at `i`.
+pub fn value_end(b: &[u8], i: usize) -> usize {
+    match b.get(i) {
+        Some(b'"') => string_end(b, i),
+        Some(b'{' | b'[') => {
+            let mut depth = 0usize;
+            let mut j = i;
+            while let Some(&c) = b.get(j) {
+                match c {
+                    b'"' => {
+                        j = string_end(b, j);
+                        continue;
+                    }
+                    b'{' | b'[' => depth += 1,
+                    b'}' | b']' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            return j + 1;
+                        }
+                    }
+                    _ => {}
+                }
+                j += 1;
+            }
+            b.len()
+        }
+        _ => {
+            let mut j = i;
+            while b.get(j).is_some_and(|c| !matches!(c, b',' | b']' | b'}' | b':')) {
+                j += 1;
+            }
+            j
+        }
+    }
+}
+
+/// The children of the container spanning `start..end` (a `{` or `[` at `start`), in order.
+pub fn children(b: &[u8], start: usize, end: usize) -> Vec<Child> {
+    let object = b.get(start) == Some(&b'{');
+    let mut out = Vec::new();
+    let mut i = start + 1;
+    while i + 1 < end {
+        let key = if object {
+            let key_end = string_end(b, i);
+            let key = (i, key_end);
+            i = key_end + 1;
+            Some(key)
+        } else {
+            None
+        };
+        let value_stop = value_end(b, i).min(end - 1);
+        if value_stop <= i {
+            break;
+        }
+        out.push(Child { key, value: (i, value_stop) });
+        i = value_stop + 1;
+    }
+    out
+}
+
+/// UTF-16 units of UTF-8 bytes (`.length` of the text they hold).
+pub fn utf16_units(b: &[u8]) -> usize {
+    b.iter().map(|&c| usize::from(c & 0xC0 != 0x80) + usize::from(c >= 0xF0)).sum()
+}
+
+/// UTF-16 units of the string a JSON string literal's content (escapes included) decodes to.
+pub fn unescaped_units(content: &[u8]) -> usize {
+    let mut units = 0;
+    let mut i = 0;
+    while let Some(&c) = content.get(i) {
+        if c == b'\\' {
+            units += 1;
+            i += if content.get(i + 1) == Some(&b'u') { 6 } else { 2 };
+        } else {
+            units += usize::from(c & 0xC0 != 0x80) + usize::from(c >= 0xF0);
+            i += 1;
+        }
+    }
+    units
+}
+
+/// What `describe` says of the value spanning `start..end`; `known` is a container's start
+/// and child count when the caller has them.
+fn shape(b: &[u8], start: usize, end: usize, known: Option<(usize, usize)>) -> Shape {
+    let raw = b.get(start..end).unwrap_or(&[]);
+    let count = || match known {
+        Some((at, count)) if at == start => count,
+        _ => children(b, start, end).len(),
+    };
+    match raw.first() {
+        Some(b'[') => Shape::Array(count()),
+        Some(b'{') => Shape::Object(count()),
+        Some(b'"') => {
+            let content = raw.get(1..raw.len().saturating_sub(1)).unwrap_or(&[]);
+            let quoted = String::from_utf8_lossy(raw).into_owned();
+            Shape::Text { utf16_len: unescaped_units(content), quoted: Some(quoted) }
+        }
+        _ if raw == b"null" => Shape::Null,
+        // A number, `true` or `false`: V8 writes each as `String()` prints it.
+        _ => Shape::Other(String::from_utf8_lossy(raw).into_owned()),
+    }
+}
+
+/// The envelope's preview of the compact JSON `text`: what `summarize(JSON.parse(text))` sees.
+/// `known` is the start and child count of a container already read (see [`shape`]).
+pub fn summary(text: &str, known: Option<(usize, usize)>) -> Summary {
+    let b = text.as_bytes();
+    match b.first() {
+        Some(b'[') => Summary::Array(match known {
+            Some((0, count)) => count,
+            _ => children(b, 0, b.len()).len(),
+        }),
+        Some(b'{') => Summary::Object(
+            children(b, 0, b.len())
+                .into_iter()
+                .map(|child| {
+                    let (ks, ke) = child.key.unwrap_or((0, 0));
+                    let key = String::from_utf8_lossy(b.get(ks..ke).unwrap_or(b"\"\"")).into_owned();
+                    (key, shape(b, child.value.0, child.value.1, known))
+                })
+                .collect(),
+        ),
+        _ => Summary::Scalar(shape(b, 0, b.len(), None)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn children_are_the_exact_spans_of_keys_and_values() {
+        let text = r#"{"a":[1,{"b":"]"}],"c\"d":"x\\","e":null}"#;
+        let b = text.as_bytes();
+        let got: Vec<(&str, &str)> = children(b, 0, b.len())
+            .iter()
+            .map(|c| {
+                let (ks, ke) = c.key.unwrap();
+                (&text[ks..ke], &text[c.value.0..c.value.1])
+            })
+            .collect();
+        assert_eq!(got, vec![("\"a\"", r#"[1,{"b":"]"}]"#), (r#""c\"d""#, r#""x\\""#), ("\"e\"", "null")]);
+        assert_eq!(children(b"[]", 0, 2), vec![]);
+        assert_eq!(children(b"{}", 0, 2), vec![]);
+        let items = children(b"[1,-2.5e+21,true]", 0, 17);
+        assert_eq!(items.iter().map(|c| c.value).collect::<Vec<_>>(), vec![(1, 2), (3, 11), (12, 16)]);
+    }
+
+    #[test]
+    fn units_count_as_javascript_length() {
+        assert_eq!(utf16_units("a😀é".as_bytes()), 4);
+        assert_eq!(unescaped_units(r#"a\n\u00e9\"😀"#.as_bytes()), 6);
+    }
+
+    #[test]
+    fn summary_reads_the_preview_from_the_text() {
+        let got = summary(r#"{"n":1e+21,"s":"hi","t":true,"z":null,"a":[1,2],"o":{"k":{}}}"#, None);
+        assert_eq!(
+            got,
+            Summary::Object(vec![
+                ("\"n\"".into(), Shape::Other("1e+21".into())),
+                ("\"s\"".into(), Shape::Text { utf16_len: 2, quoted: Some("\"hi\"".into()) }),
+                ("\"t\"".into(), Shape::Other("true".into())),
+                ("\"z\"".into(), Shape::Null),
+                ("\"a\"".into(), Shape::Array(2)),
+                ("\"o\"".into(), Shape::Object(1)),
+            ])
+        );
+        assert_eq!(summary("[[],{}]", None), Summary::Array(2));
+        // A count the caller already has is used as it is.
+        assert_eq!(summary("[[],{}]", Some((0, 7))), Summary::Array(7));
+        assert_eq!(summary(r#"{"a":[1]}"#, Some((5, 9))), Summary::Object(vec![("\"a\"".into(), Shape::Array(9))]));
+    }
+
+    #[test]
+    fn malformed_text_stops_without_panicking() {
+        for text in ["{", "[", "{\"a", "{\"a\":", "[1,", "\"", "{\"a\":[}", "]", ""] {
+            let _ = summary(text, None);
+            let _ = children(text.as_bytes(), 0, text.len());
+        }
+    }
+}
