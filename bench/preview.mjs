@@ -16,7 +16,8 @@ import { describeMachine, fmt, table, time } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const mb = require('../node/index.cjs');
-const { splitPages } = require('../node/mcp/pages.cjs');
+const tokens = require('../node/tokens.cjs');
+const { jsonPass, textPages } = require('../node/mcp/elision-pass.cjs');
 const quick = process.argv.includes('--quick');
 const PYTHON = process.env.PREVIEW_PEERS_PYTHON ?? '/work/venv-peers/bin/python';
 const CAP = { maxChars: 50000, maxTokens: 10000, encoding: 'cl100k_base' };
@@ -169,6 +170,7 @@ print(json.dumps(out))
 const found = (text, important) => important.filter((s) => text.includes(s)).length;
 
 function main() {
+  tokens.prepareEncoding(CAP.encoding);
   const dir = mkdtempSync(join(tmpdir(), 'preview-bench-'));
   const rows = [];
   const cases = Object.entries(PAYLOADS).map(([name, make]) => ({ name, ...make() }));
@@ -194,7 +196,7 @@ function main() {
     const envelope = mb.encode(c.value, CAP);
     const preview = mb.previewResult(kept, { arguments: c.args });
     const ms = time(() => mb.previewResult(kept, { arguments: c.args }), { samples: quick ? 3 : 7, minMs: 40 });
-    const pages = splitPages(typeof kept === 'string' ? kept : JSON.parse(channel), CAP) ?? [];
+    const pages = (typeof kept === 'string' ? textPages(kept, CAP) : jsonPass(channel, CAP, true).pages) ?? [];
     const pageTokens = pages.reduce((s, p) => s + mb.countTokens(p), 0);
     const channelTokens = mb.countTokens(channel);
     const peer = peers.skipped ? undefined : peers[c.name];
