@@ -4,7 +4,8 @@
 // go to target/ (not committed).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -135,8 +136,87 @@ describe('proxy --html', () => {
       .slice(0, 3);
     expect([k['costliest.0.tokensIn'], k['costliest.1.tokensIn'], k['costliest.2.tokensIn']]).toEqual(costliest.map(n));
     expect(await page.$$eval('svg rect', (r) => r.length)).toBe(rows.length * 2);
+    expect(rows.every((r) => r.kind === 'call')).toBe(true);
     expect(await page.$$eval('[data-treemap="costliest.0"] .cell', (els) => els.length)).toBeGreaterThan(3);
     expect(external).toEqual([]);
     await page.screenshot({ path: join(shots, 'proxy-page.png'), fullPage: true });
+  });
+});
+
+describe('proxy --html with pages read', () => {
+  it('reports tokens forwarded with the pages, the saving on that basis, latency and labelled axes', async () => {
+    const require = createRequire(import.meta.url);
+    const { SessionStats } = require('../node/cli/proxy-stats.cjs');
+    const { sessionPage, fieldsOf } = require('../node/cli/proxy-page.cjs');
+    const stats = new SessionStats({ startedAt: 0 });
+    const tree = Array.from({ length: 300 }, (_, i) => ({
+      name: `dir${i}`,
+      type: 'directory',
+      children: [{ name: `file${i}.ts`, type: 'file' }],
+    }));
+    const pretty = JSON.stringify(tree, null, 2);
+    const log = Array.from({ length: 900 }, (_, i) => `${i + 1} INFO line`).join('\n');
+    const feed = [
+      {
+        kind: 'call',
+        tool: 'directory_tree',
+        charsIn: 40000,
+        tokensIn: 12000,
+        charsOut: 900,
+        tokensOut: 300,
+        elided: true,
+        ms: 1,
+        durationMs: 30,
+      },
+      { kind: 'page', tool: 'directory_tree', resultId: 'a', page: 1, chars: 30000, tokens: 8000, ms: 2 },
+      {
+        kind: 'call',
+        tool: 'read_file',
+        charsIn: 9000,
+        tokensIn: 4000,
+        charsOut: 9000,
+        tokensOut: 4000,
+        elided: false,
+        ms: 1,
+        durationMs: 10,
+      },
+    ];
+    const results = [{ structuredContent: { content: pretty } }, undefined, { content: [{ type: 'text', text: log }] }];
+    feed.forEach((r, i) => {
+      const rec = stats.add(r, i * 5);
+      if (results[i]) stats.keep(rec, fieldsOf(results[i]));
+    });
+    const file = join(dir, 'session-pages.html');
+    writeFileSync(file, sessionPage(stats.pageData()));
+    const { page, external } = await open(file);
+    const k = await shown(page);
+    expect([k.calls, k.pages, k.tokensIn, k.tokensOut, k.pageTokens, k.tokensForwarded, k.saved]).toEqual([
+      '2',
+      '1',
+      '16,000',
+      '4,300',
+      '8,000',
+      '12,300',
+      `${(((16000 - 12300) / 16000) * 100).toFixed(1)}%`,
+    ]);
+    expect([k['latency.median'], k['latency.p95'], k['latency.max']]).toEqual(['10.0 ms', '30.0 ms', '30.0 ms']);
+    expect([k['axis.y'], k['axis.x'], k['axis.max']]).toEqual([
+      'tokens',
+      'calls and page reads, in order (3)',
+      '12,000',
+    ]);
+    expect([k['tool.0.pages'], k['tool.0.pageTokens'], k['tool.0.tokensForwarded']]).toEqual(['1', '8,000', '8,300']);
+    expect(await page.$$eval('svg rect.page', (r) => r.length)).toBe(1);
+    expect(await page.$$eval('svg rect.in', (r) => r.length)).toBe(2);
+    const labels = (key: string) =>
+      page.$$eval(`[data-treemap="${key}"] .cell`, (els) => els.map((e) => e.getAttribute('data-path') ?? ''));
+    const treeCells = await labels('costliest.0');
+    expect(treeCells.length).toBeGreaterThan(1);
+    for (const label of treeCells) expect(label).toMatch(/^content \(document\) /);
+    const textCells = await labels('costliest.1');
+    expect(textCells.length).toBe(24);
+    expect(textCells).toContain('lines 1–38');
+    expect(external).toEqual([]);
+    await page.screenshot({ path: join(shots, 'proxy-page-pages.png'), fullPage: true });
   });
 });

@@ -99,5 +99,7 @@ onFirstUse('./mcp/policy.cjs', { createBudgetPolicy: 'createPolicy' });
 // Result stores: where withBudget keeps over-cap results (docs/mcp.md, deployments).
 onFirstUse('./mcp/stores/memory.cjs', same('memoryStore'));
 onFirstUse('./mcp/stores/redis.cjs', same('redisStore'));
+// Past the cap: the result's own shape, the rows that matter (docs/mcp.md, the preview).
+onFirstUse('./mcp/preview.cjs', same('previewResult'));
 // The presets alone: a constant the ESM entry reads at import, so not the whole policy.
 onFirstUse('./mcp/options.cjs', { BUDGET_PRESETS: 'PRESETS' });

@@ -19,6 +19,7 @@
 //! - [`toon`] — TOON encoding (spec v4), byte-identical to `@toon-format/toon` 4.4.0.
 //! - [`profile`] — static budget analysis of tool schemas (inflation risk, token bounds).
 //! - [`menu`] — what an MCP tool menu costs, description lint, grouping by namespace.
+//! - [`preview`] — past the cap, a preview in the result's own shape with the items that matter.
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
@@ -29,6 +30,8 @@ pub mod error;
 pub mod json;
 #[cfg(feature = "full")]
 pub mod menu;
+#[cfg(feature = "full")]
+pub mod preview;
 #[cfg(feature = "full")]
 pub mod profile;
 pub mod round;

@@ -126,7 +126,7 @@ async function startProxy(argv, io) {
   const dispatch = menuFlags(values, policy?.options.encoding);
   if (values.log !== undefined) {
     try {
-      writeFileSync(values.log, '');
+      require('node:fs').appendFileSync(values.log, '');
     } catch (error) {
       throw new CliError(`cannot write the log ${values.log}: ${error.code ?? error.message}`);
     }

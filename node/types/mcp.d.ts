@@ -246,3 +246,47 @@ export declare function withBudget<S extends SdkMcpServerLike | SdkServerLike>(
   server: S,
   options?: WithBudgetOptions,
 ): S;
+
+/** A preview budget: the default is 2,000 tokens and 8,000 chars whatever the cap. */
+export interface PreviewBudget {
+  /** Tokens of the preview at most (>= 50). Default 2,000. */
+  maxTokens?: number;
+  /** UTF-16 units of the preview at most (>= 200). Default 8,000. */
+  maxChars?: number;
+}
+
+/** Options of {@link previewResult}. */
+export interface PreviewOptions extends PreviewBudget {
+  /** The call's arguments: its string values rank the items that contain them. */
+  arguments?: unknown;
+  /** The tool's `inputSchema`: its narrowing parameters make the hint. */
+  inputSchema?: unknown;
+  /** The encoding tokens are counted in. Default `cl100k_base`. */
+  encoding?: TokenEncoding;
+}
+
+/** A narrowing parameter of the tool's `inputSchema`, as the tool names it. */
+export interface PreviewParameter {
+  name: string;
+  role: 'filter' | 'limit' | 'paging' | 'exclude';
+}
+
+/** What {@link previewResult} returns. */
+export interface ResultPreview {
+  /** The preview: JSON in the result's own shape when `json`, else text (docs/mcp.md, "The preview"). */
+  text: string;
+  json: boolean;
+  /** UTF-16 units of `text`. */
+  chars: number;
+  /** Tokens of `text` in the encoding. */
+  tokens: number;
+  /** The hint sentence from the tool's own parameters (a plain sentence when it has none). */
+  hint: string;
+  parameters: PreviewParameter[];
+}
+
+/**
+ * The preview of a result too big to send: `value` is a text result (a string) or the data;
+ * within the budget, deterministic, never throws on data (bad options throw `INVALID_OPTION`).
+ */
+export declare function previewResult(value: unknown, options?: PreviewOptions): ResultPreview;

@@ -17,6 +17,8 @@ mod elision;
 #[cfg(feature = "full")]
 mod menu;
 #[cfg(feature = "full")]
+mod preview;
+#[cfg(feature = "full")]
 mod profile;
 #[cfg(feature = "full")]
 mod streams;

@@ -1,0 +1,63 @@
+'use strict';
+// The preview past the cap (docs/mcp.md, "The preview"): a kept result in its own shape within
+// a small budget, with the items that matter shown, and the hint from the tool's own
+// inputSchema. One call into the WebAssembly core (src/preview/), which does all of it.
+
+const core = require('../internal/core.cjs');
+const abi = require('../internal/abi.cjs');
+const tokens = require('../tokens.cjs');
+const { codedError } = require('../internal/errors.cjs');
+const { stringifyNeverThrows } = require('../tolerant-json.cjs');
+
+/**
+ * The default preview budget whatever the cap: 2,000 tokens and 8,000 chars, an answer an agent
+ * can afford forty times in a session.
+ */
+const PREVIEW_DEFAULTS = Object.freeze({ maxTokens: 2000, maxChars: 8000 });
+/** The smallest budgets: the smallest preview (a collection's counts) takes ~60 chars, 25 tokens. */
+const MIN_PREVIEW = Object.freeze({ maxTokens: 50, maxChars: 200 });
+
+const invalid = (message) => codedError('INVALID_OPTION', `preview: ${message}`, TypeError);
+
+function limit(raw, name) {
+  if (raw === undefined) return PREVIEW_DEFAULTS[name];
+  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < MIN_PREVIEW[name])
+    throw invalid(
+      `${name} must be an integer >= ${MIN_PREVIEW[name]}, got ${typeof raw === 'number' ? raw : typeof raw}.`,
+    );
+  return raw;
+}
+
+/**
+ * The preview budget `{ maxTokens, maxChars }` from an option object (undefined: the defaults).
+ * Throws a TypeError coded INVALID_OPTION for anything else.
+ */
+function resolvePreviewOptions(raw) {
+  if (raw === undefined) return { ...PREVIEW_DEFAULTS };
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw invalid('must be an object.');
+  for (const key of Object.keys(raw))
+    if (key !== 'maxTokens' && key !== 'maxChars')
+      throw invalid(`unknown option ${JSON.stringify(key)}. Known options: maxTokens, maxChars.`);
+  return { maxTokens: limit(raw.maxTokens, 'maxTokens'), maxChars: limit(raw.maxChars, 'maxChars') };
+}
+
+/**
+ * The preview of `value` — a text result (a string) or the kept data (anything JSON can hold) —
+ * for a call with `options.arguments` to a tool whose input schema is `options.inputSchema`
+ * (either may be absent), within `{ maxTokens, maxChars }` tokens of `encoding`.
+ * Returns `{ text, json, chars, tokens, hint, parameters }`: `text` is JSON when `json` is true.
+ */
+function previewResult(value, options = {}) {
+  const { maxTokens, maxChars } = resolvePreviewOptions({ maxTokens: options.maxTokens, maxChars: options.maxChars });
+  const encoding = tokens.prepareEncoding(options.encoding);
+  const isJson = typeof value !== 'string';
+  const text = isJson ? (stringifyNeverThrows(value) ?? 'null') : value;
+  const args = abi.jsonBytes(options.arguments);
+  const schema = abi.jsonBytes(options.inputSchema);
+  const { length, latin1 } = abi.writeText(text);
+  const answer = core.previewInput(length, latin1, isJson, args, schema, maxTokens, maxChars, encoding);
+  abi.release(length);
+  return JSON.parse(answer);
+}
+
+module.exports = { previewResult, resolvePreviewOptions, PREVIEW_DEFAULTS, MIN_PREVIEW };

@@ -1,0 +1,182 @@
+//! Error-like items: the rows an agent looks for first in a log, a batch result or a list of
+//! checks. Only the item's own top-level fields are read (or the first bytes of a string item),
+//! so the work per item is bounded whatever the item holds.
+//!
+//! An object item is error-like when
+//! - a level-like field (`level`, `severity`, `status`, `state`, `result`, `outcome`, `type`,
+//!   `kind`, …) holds a word such as `error`, `fatal`, `critical`, `failed`, `panic`;
+//! - a flag (`isError`, `is_error`, `failed`, `hasError`) is `true`;
+//! - a status-like number (`status`, `statusCode`, `code`, `httpStatus`, …) is an HTTP error,
+//!   400–599;
+//! - an `error`, `errors`, `err` or `exception` field holds something (not null, false, 0 or
+//!   empty).
+//!
+//! An array item is error-like when one of its own object or string items is (within a byte
+//! bound), so ranking holds at each level of arrays nested in arrays.
+//!
+//! A string item (a log line) is error-like when it has one of those words in capitals
+//! (`ERROR`, `FATAL`, …), `Exception` or `Traceback`, or a lower-case one followed by a colon
+//! (`error:`).
+
+use super::scan::{self, Kind, Span};
+
+/// Top-level fields read per object item: enough for any record, bounded for a huge one.
+pub const FIELDS_READ: usize = 64;
+/// Bytes of a string item (or text line) searched for an error word.
+pub const LINE_BYTES: usize = 2048;
+
+const LEVEL_KEYS: [&str; 14] = [
+    "level",
+    "loglevel",
+    "log_level",
+    "lvl",
+    "severity",
+    "status",
+    "state",
+    "result",
+    "outcome",
+    "conclusion",
+    "type",
+    "kind",
+    "event",
+    "priority",
+];
+const FLAG_KEYS: [&str; 5] = ["iserror", "is_error", "failed", "haserror", "has_error"];
+const STATUS_KEYS: [&str; 7] = ["status", "statuscode", "status_code", "code", "httpstatus", "http_status", "httpcode"];
+const ERROR_KEYS: [&str; 5] = ["error", "errors", "err", "exception", "failure"];
+const ERROR_WORDS: [&str; 13] = [
+    "error",
+    "err",
+    "fatal",
+    "critical",
+    "crit",
+    "failed",
+    "failure",
+    "fail",
+    "panic",
+    "emerg",
+    "emergency",
+    "alert",
+    "exception",
+];
+const CAPITAL_WORDS: [&[u8]; 7] = [b"ERROR", b"FATAL", b"CRITICAL", b"PANIC", b"FAILED", b"FAIL", b"EMERG"];
+
+/// True when the item at `span` is error-like (see the module docs). An array item is error-like
+/// when one of its own items is, among those in its first `nested_bytes` bytes: so an array of
+/// arrays ranks the inner array that holds an error above the others.
+pub fn is_error_item(text: &[u8], span: Span, nested_bytes: usize) -> bool {
+    match scan::kind(text, span) {
+        Kind::Array => scan::items_within(text, span, nested_bytes)
+            .into_iter()
+            .any(|item| matches!(scan::kind(text, item), Kind::Object | Kind::String) && is_error_item(text, item, 0)),
+        Kind::Object => is_error_record(text, &scan::entries(text, span, FIELDS_READ)),
+        Kind::String => {
+            let raw = span.of(text);
+            is_error_line(&raw[..raw.len().min(LINE_BYTES)])
+        }
+        _ => false,
+    }
+}
+
+/// [`is_error_item`] for an object item whose first [`FIELDS_READ`] entries are already read.
+pub fn is_error_record(text: &[u8], entries: &[(Span, Span)]) -> bool {
+    entries.iter().any(|(k, v)| error_field(text, *k, *v))
+}
+
+fn key_is(text: &[u8], key: Span, names: &[&str]) -> bool {
+    let raw = key.of(text);
+    if raw.len() < 2 || raw.len() > 24 {
+        return false;
+    }
+    let inner = &raw[1..raw.len() - 1];
+    names.iter().any(|n| inner.eq_ignore_ascii_case(n.as_bytes()))
+}
+
+fn error_field(text: &[u8], key: Span, value: Span) -> bool {
+    let names = |list: &[&str]| key_is(text, key, list);
+    match scan::kind(text, value) {
+        Kind::String => {
+            (names(&LEVEL_KEYS) && has_error_word(value.of(text))) || (names(&ERROR_KEYS) && value.len() > 2)
+        }
+        Kind::Bool => names(&FLAG_KEYS) && value.of(text) == b"true",
+        Kind::Number => {
+            let n = scan::number_value(text, value);
+            (names(&STATUS_KEYS) && (400.0..600.0).contains(&n)) || (names(&ERROR_KEYS) && n != 0.0)
+        }
+        Kind::Null => false,
+        Kind::Object | Kind::Array => names(&ERROR_KEYS) && value.len() > 2,
+    }
+}
+
+/// True when a short value (a level, a status) holds an error word as a whole word, any case.
+fn has_error_word(raw: &[u8]) -> bool {
+    raw[..raw.len().min(200)]
+        .split(|b| !b.is_ascii_alphanumeric())
+        .any(|word| ERROR_WORDS.iter().any(|w| word.eq_ignore_ascii_case(w.as_bytes())))
+}
+
+/// True when a line of text (or a string item) reads as an error (see the module docs).
+pub fn is_error_line(line: &[u8]) -> bool {
+    let mut i = 0;
+    while i < line.len() {
+        if !line[i].is_ascii_alphanumeric() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < line.len() && line[i].is_ascii_alphanumeric() {
+            i += 1;
+        }
+        let word = &line[start..i];
+        let colon = line.get(i) == Some(&b':');
+        let named_error = word.len() > 5 && word.ends_with(b"Error") && word[0].is_ascii_uppercase();
+        if CAPITAL_WORDS.contains(&word) || word.ends_with(b"Exception") || word == b"Traceback" || named_error {
+            return true;
+        }
+        if colon && matches!(word, b"error" | b"Error" | b"fatal" | b"panic" | b"failed") {
+            return true;
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error_items(json: &str) -> Vec<usize> {
+        let text = json.as_bytes();
+        let items = scan::items(text, scan::root(text));
+        items.iter().enumerate().filter(|(_, s)| is_error_item(text, **s, 4096)).map(|(i, _)| i).collect()
+    }
+
+    #[test]
+    fn object_items_by_level_flag_status_and_error_field() {
+        let got = error_items(
+            r#"[{"level":"info"},{"level":"ERROR"},{"severity":"Critical"},{"status":"failed"},
+               {"isError":true},{"isError":false},{"statusCode":503},{"status":200},{"code":404},
+               {"error":null},{"error":"disk full"},{"errors":[]},{"errors":[{"m":1}]},
+               {"type":"error_event"},{"state":"terrific"},{"level":"warn"},{"message":"error here"}]"#,
+        );
+        assert_eq!(got, [1, 2, 3, 4, 6, 8, 10, 12, 13]);
+    }
+
+    #[test]
+    fn string_items_by_capital_words_exceptions_and_error_colons() {
+        let got = error_items(
+            r#"["2026-01-01 INFO started","2026-01-01 ERROR disk full","src/error.rs",
+               "fatal: not a git repository","java.lang.NullPointerException at x",
+               "Traceback (most recent call last):","error handling docs","TypeError: x is undefined",
+               "FAILED tests/a.rs"]"#,
+        );
+        assert_eq!(got, [1, 3, 4, 5, 7, 8]);
+    }
+
+    #[test]
+    fn numbers_and_deeper_arrays_are_not_error_like_arrays_are_through_their_items() {
+        assert!(error_items(r#"[1,null,true,[[{"level":"error"}]]]"#).is_empty());
+        assert_eq!(error_items(r#"[["ok","ok"],["ok","ERROR x"],[{"level":"fatal"}]]"#), [1, 2]);
+        let far = format!(r#"[["{}","ERROR x"]]"#, "a".repeat(5000));
+        assert!(error_items(&far).is_empty(), "past the nested byte cap");
+    }
+}

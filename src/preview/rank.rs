@@ -1,0 +1,329 @@
+//! Which items of a cut collection are shown first: the ones that matter — error-like items
+//! ([`super::errors`]), items matching the call's arguments ([`super::matches`]) and numeric
+//! outliers ([`super::outliers`]) — taken in turn so no one kind crowds out the others, then the
+//! first and the last item, then the rest from the start. Also the collection's field list.
+//!
+//! One pass over the items, with bounded work per item; the same input always gives the same
+//! order.
+
+use super::errors::{self, FIELDS_READ};
+use super::matches::{discriminating, Needles};
+use super::outliers::outliers;
+use super::scan::{self, Kind, Span};
+
+/// Numeric fields tracked for outliers per collection (the first ones met).
+pub const NUMERIC_FIELDS: usize = 8;
+/// Distinct fields listed per collection.
+pub const MAX_FIELDS: usize = 32;
+/// String bytes searched for argument matches across one collection, spread over its items
+/// (at least [`MIN_MATCH_BYTES`] each).
+pub const MATCH_BYTES_TOTAL: usize = 4 << 20;
+/// String bytes searched per item however many items there are.
+pub const MIN_MATCH_BYTES: usize = 4096;
+/// Candidates offered per collection: far more than any preview budget can show.
+pub const MAX_CANDIDATES: usize = 2000;
+
+/// Why an item is shown.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Why {
+    /// Error-like.
+    Error,
+    /// Its strings contain these argument fragments.
+    Match(Vec<String>),
+    /// An outlier of this numeric field (`""` for the items of a number array).
+    Outlier(String),
+    /// Its position (first, last, or filling the rest of the budget).
+    Position,
+}
+
+impl Why {
+    /// The label a shown item carries, or `None` for a position.
+    pub fn label(&self) -> Option<String> {
+        match self {
+            Why::Error => Some("error".to_owned()),
+            Why::Match(f) => Some(format!("matches {}", f.join(", "))),
+            Why::Outlier(field) if field.is_empty() => Some("outlier".to_owned()),
+            Why::Outlier(field) => Some(format!("outlier {field}")),
+            Why::Position => None,
+        }
+    }
+
+    /// True for the items that matter (everything but position).
+    pub fn matters(&self) -> bool {
+        *self != Why::Position
+    }
+}
+
+/// What the ranking found in one collection.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ranking {
+    /// `(index, why)` in the order items are offered, each index once.
+    pub candidates: Vec<(usize, Why)>,
+    /// How many leading candidates matter.
+    pub important: usize,
+    /// Fields of the object items (each key as its quoted JSON text) and the kinds each holds,
+    /// in the order first met.
+    pub fields: Vec<(String, u8)>,
+    /// Distinct fields not listed (past [`MAX_FIELDS`]).
+    pub more_fields: usize,
+    /// Kinds of the items themselves.
+    pub kinds: u8,
+}
+
+/// Distinct field names counted past the listed ones (a bound on the set that counts them).
+const MAX_MORE_FIELDS: usize = 10_000;
+
+struct Numeric {
+    /// The quoted key as written.
+    key: Vec<u8>,
+    /// The key's text, for the `why` of an outlier.
+    name: String,
+    /// One value per item so far (NaN where the item has no number there).
+    values: Vec<f64>,
+}
+
+#[derive(Default)]
+struct FieldLists {
+    fields: Vec<(String, u8)>,
+    more: std::collections::BTreeSet<Vec<u8>>,
+    numeric: Vec<Numeric>,
+}
+
+/// Ranks the items (`values` of an array, or of an object's entries).
+pub fn rank(text: &[u8], items: &[Span], needles: &Needles) -> Ranking {
+    let n = items.len();
+    let mut errors = Vec::new();
+    let mut kinds = 0u8;
+    let mut lists = FieldLists::default();
+    let mut own_numbers: Vec<f64> = Vec::new();
+    let match_bytes = (MATCH_BYTES_TOTAL / n.max(1)).max(MIN_MATCH_BYTES);
+    let mut masks = Vec::with_capacity(if needles.is_empty() { 0 } else { n });
+    for (i, &item) in items.iter().enumerate() {
+        let kind = scan::kind(text, item);
+        kinds |= kind.bit();
+        let entries = if kind == Kind::Object { scan::entries(text, item, FIELDS_READ) } else { Vec::new() };
+        let error = if kind == Kind::Object {
+            errors::is_error_record(text, &entries)
+        } else {
+            errors::is_error_item(text, item, match_bytes)
+        };
+        if error {
+            errors.push(i);
+        }
+        if !needles.is_empty() {
+            masks.push(needles.mask(text, item, match_bytes));
+        }
+        match kind {
+            Kind::Number => {
+                own_numbers.resize(i, f64::NAN);
+                own_numbers.push(scan::number_value(text, item));
+            }
+            Kind::Object => read_fields(text, &entries, i, &mut lists),
+            _ => {}
+        }
+    }
+    own_numbers.resize(n, f64::NAN);
+    let mut outlying: Vec<(usize, f64, String)> = Vec::new();
+    for field in lists.numeric.iter_mut() {
+        field.values.resize(n, f64::NAN);
+        outlying.extend(outliers(&field.values).into_iter().map(|(i, s)| (i, s, field.name.clone())));
+    }
+    outlying.extend(outliers(&own_numbers).into_iter().map(|(i, s)| (i, s, String::new())));
+    outlying.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    let matched = matched_items(&masks, needles);
+    let (candidates, important) = order(n, errors, matched, outlying);
+    Ranking { candidates, important, fields: lists.fields, more_fields: lists.more.len(), kinds }
+}
+
+/// Reads one object item's top-level fields: their kinds into `fields` (keys kept as the quoted
+/// JSON text, compared without unescaping), names past [`MAX_FIELDS`] into `more`, numbers
+/// into the tracked numeric fields.
+fn read_fields(text: &[u8], entries: &[(Span, Span)], index: usize, lists: &mut FieldLists) {
+    for &(key, value) in entries {
+        let raw = key.of(text);
+        let kind = scan::kind(text, value);
+        let listed = lists.fields.len();
+        match lists.fields.iter_mut().find(|f| f.0.as_bytes() == raw) {
+            Some(field) => field.1 |= kind.bit(),
+            None if listed < MAX_FIELDS => lists.fields.push((String::from_utf8_lossy(raw).into_owned(), kind.bit())),
+            None => {
+                if lists.more.len() < MAX_MORE_FIELDS {
+                    lists.more.insert(raw.to_vec());
+                }
+            }
+        }
+        if kind != Kind::Number {
+            continue;
+        }
+        let slot = match lists.numeric.iter().position(|f| f.key == raw) {
+            Some(slot) => slot,
+            None if lists.numeric.len() < NUMERIC_FIELDS => {
+                let name = scan::string_value(text, key);
+                lists.numeric.push(Numeric { key: raw.to_vec(), name, values: Vec::new() });
+                lists.numeric.len() - 1
+            }
+            None => continue,
+        };
+        let values = &mut lists.numeric[slot].values;
+        if values.len() <= index {
+            values.resize(index, f64::NAN);
+            values.push(scan::number_value(text, value));
+        }
+    }
+}
+
+fn matched_items(masks: &[u32], needles: &Needles) -> Vec<(usize, Vec<String>)> {
+    let keep = discriminating(masks, needles.list.len());
+    let mut matched: Vec<(usize, u32)> =
+        masks.iter().enumerate().filter(|(_, m)| *m & keep != 0).map(|(i, m)| (i, m & keep)).collect();
+    matched.sort_by(|a, b| b.1.count_ones().cmp(&a.1.count_ones()).then(a.0.cmp(&b.0)));
+    matched
+        .into_iter()
+        .map(|(i, m)| {
+            let names = needles.list.iter().enumerate().filter(|(k, _)| m & (1 << k) != 0).map(|(_, (f, _))| f.clone());
+            (i, names.collect())
+        })
+        .collect()
+}
+
+/// The offer order: the three kinds that matter in turn, then first, last, and from the start.
+fn order(
+    n: usize,
+    errors: Vec<usize>,
+    matched: Vec<(usize, Vec<String>)>,
+    outlying: Vec<(usize, f64, String)>,
+) -> (Vec<(usize, Why)>, usize) {
+    let mut seen = vec![false; n];
+    let mut out: Vec<(usize, Why)> = Vec::new();
+    let mut offer = |i: usize, why: Why, out: &mut Vec<(usize, Why)>| {
+        if i < n && !seen[i] && out.len() < MAX_CANDIDATES {
+            seen[i] = true;
+            out.push((i, why));
+        }
+    };
+    let mut errors = errors.into_iter();
+    let mut matched = matched.into_iter();
+    let mut outlying = outlying.into_iter();
+    loop {
+        let e = errors.next();
+        let m = matched.next();
+        let o = outlying.next();
+        if e.is_none() && m.is_none() && o.is_none() {
+            break;
+        }
+        if let Some(i) = e {
+            offer(i, Why::Error, &mut out);
+        }
+        if let Some((i, names)) = m {
+            offer(i, Why::Match(names), &mut out);
+        }
+        if let Some((i, _, field)) = o {
+            offer(i, Why::Outlier(field), &mut out);
+        }
+        if out.len() >= MAX_CANDIDATES {
+            break;
+        }
+    }
+    let important = out.len();
+    if n > 0 {
+        offer(0, Why::Position, &mut out);
+        offer(n - 1, Why::Position, &mut out);
+    }
+    for i in 1..n {
+        if out.len() >= MAX_CANDIDATES {
+            break;
+        }
+        offer(i, Why::Position, &mut out);
+    }
+    (out, important)
+}
+
+/// The field list as JSON: `{"name":"string","size":"number|null",…}` (and `"…":"N more"`).
+pub fn fields_json(ranking: &Ranking) -> String {
+    let mut out = String::from("{");
+    for (i, (name, kinds)) in ranking.fields.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(name);
+        out.push(':');
+        crate::json::string::push_json_string(&mut out, &kinds_text(*kinds));
+    }
+    if ranking.more_fields > 0 {
+        out.push_str(if ranking.fields.is_empty() { "" } else { "," });
+        out.push_str(&format!("\"…\":\"{} more fields\"", ranking.more_fields));
+    }
+    out.push('}');
+    out
+}
+
+/// A set of kinds as `"string|null"`.
+pub fn kinds_text(kinds: u8) -> String {
+    let names: Vec<&str> = Kind::ALL.iter().filter(|k| kinds & k.bit() != 0).map(|k| k.name()).collect();
+    names.join("|")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn ranked(json: &str, args: serde_json::Value) -> Ranking {
+        let text = json.as_bytes();
+        let items = scan::items(text, scan::root(text));
+        rank(text, &items, &Needles::from_arguments(&args))
+    }
+
+    fn order_of(r: &Ranking) -> Vec<(usize, Option<String>)> {
+        r.candidates.iter().take(8).map(|(i, w)| (*i, w.label())).collect()
+    }
+
+    #[test]
+    fn kinds_that_matter_come_in_turn_before_position() {
+        let mut rows: Vec<serde_json::Value> =
+            (0..40).map(|i| json!({"level":"info","ms":10 + i % 5,"msg":format!("step {i}")})).collect();
+        rows[7]["level"] = json!("error");
+        rows[21]["level"] = json!("fatal");
+        rows[30]["ms"] = json!(9000);
+        rows[12]["msg"] = json!("uploading invoice 4");
+        let r = ranked(&serde_json::Value::Array(rows).to_string(), json!({"query":"invoice"}));
+        assert_eq!(
+            order_of(&r),
+            [
+                (7, Some("error".into())),
+                (12, Some("matches invoice".into())),
+                (30, Some("outlier ms".into())),
+                (21, Some("error".into())),
+                (0, None),
+                (39, None),
+                (1, None),
+                (2, None),
+            ]
+        );
+        assert_eq!(r.important, 4);
+        assert_eq!(fields_json(&r), r#"{"level":"string","ms":"number","msg":"string"}"#);
+        assert_eq!(r.candidates.len(), 40);
+    }
+
+    #[test]
+    fn number_items_have_their_own_outliers_and_mixed_kinds_are_listed() {
+        let mut series: Vec<f64> = (0..30).map(|i| (i % 3) as f64).collect();
+        series[17] = 400.0;
+        let r = ranked(&serde_json::to_string(&series).unwrap(), json!({}));
+        assert_eq!(order_of(&r)[0], (17, Some("outlier".into())));
+        assert_eq!(kinds_text(r.kinds), "number");
+        let r = ranked(r#"[1,"a",{"x":null},{"x":2,"y":[]},[]]"#, json!(null));
+        assert_eq!(kinds_text(r.kinds), "object|array|string|number");
+        assert_eq!(fields_json(&r), r#"{"x":"number|null","y":"array"}"#);
+    }
+
+    #[test]
+    fn deterministic_and_bounded() {
+        let rows: Vec<String> = (0..5000).map(|i| format!("{{\"i\":{i},\"s\":\"ERROR {i}\"}}")).collect();
+        let text = format!("[{}]", rows.join(","));
+        let a = ranked(&text, json!(null));
+        let b = ranked(&text, json!(null));
+        assert_eq!(a, b);
+        assert_eq!(a.candidates.len(), MAX_CANDIDATES);
+    }
+}

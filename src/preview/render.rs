@@ -1,0 +1,355 @@
+//! The preview in the value's own shape, within a byte budget: what fits is copied as written;
+//! what does not is cut, and every cut says so.
+//!
+//! - An object keeps its keys in order. Small entries are shown first and whole; the big ones
+//!   share what is left, each previewed in turn. Keys that do not fit are counted in a last
+//!   entry `"_cut":{"total":K,"shown":S,"notShown":N}`. An object with more than
+//!   [`RECORD_KEYS`] keys is a collection (a map keyed by id or name): its entries are ranked like
+//!   an array's items, shown in key order, with `"_cut"` first.
+//! - An array that does not fit becomes
+//!   `{"_cut":{"total":N,"shown":S,"notShown":M,"fields":{…}},"items":[{"index":i,"why":"error","item":…},…]}`:
+//!   the items ranked by [`super::rank`], shown in index order, each with its index in the full
+//!   array and (for the ones that matter) why it is shown. A shown item that is itself too big is
+//!   previewed the same way within its share, so collections nested in collections are ranked at
+//!   each level within the one budget.
+//! - A string that holds a JSON document becomes
+//!   `{"_text":{"chars":C,"lines":L,"json":true},"document":…}` with the document previewed; a
+//!   long multi-line string becomes the text preview ([`super::text::json`]); a short one is cut
+//!   with `…[+N chars]` at its end.
+//!
+//! Budgets are in UTF-8 bytes, an upper bound on UTF-16 units, so a preview within its byte
+//! budget is within the same number of chars.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use super::matches::Needles;
+use super::rank::{fields_json, kinds_text, rank, Ranking};
+use super::scan::{self, Kind, Span};
+use super::text::{self, escaped_len};
+use crate::json::string::{push_json_string, utf16_len};
+
+/// Objects with more keys than this are previewed as collections.
+pub const RECORD_KEYS: usize = 24;
+/// Nesting previewed; deeper values show only their counts.
+pub const MAX_DEPTH: usize = 32;
+/// Items a collection plans its budget for, at most: each gets a fair share before any item
+/// past them is considered (an item smaller than its share leaves the rest to the others).
+const MAX_SLOTS: usize = 24;
+/// The share an item is planned for, so a collection with room for many items plans for many.
+const SLOT_BYTES: usize = 320;
+/// Consecutive items that did not fit after which a collection stops trying more.
+const MAX_MISSES: usize = 3;
+
+/// A member of a collection: its key (objects) and value.
+type Member = (Option<Span>, Span);
+
+/// Renders previews of one JSON text, remembering each collection's ranking so a second render
+/// with a smaller budget does not rank again.
+pub struct Render<'a> {
+    text: &'a [u8],
+    needles: &'a Needles,
+    rankings: HashMap<usize, Rc<(Vec<Member>, Ranking)>>,
+}
+
+impl<'a> Render<'a> {
+    /// A renderer over `text` (known to be JSON), matching `needles`.
+    pub fn new(text: &'a [u8], needles: &'a Needles) -> Self {
+        Render { text, needles, rankings: HashMap::new() }
+    }
+
+    fn raw(&self, span: Span) -> String {
+        String::from_utf8_lossy(span.of(self.text)).into_owned()
+    }
+
+    /// The preview of the value at `span` in at most `budget` bytes, or its [`Self::minimal`]
+    /// form when nothing more fits (which may be over the budget: the caller then leaves it out).
+    pub fn value(&mut self, span: Span, budget: usize, depth: usize) -> String {
+        self.shown(span, budget, depth).unwrap_or_else(|| self.minimal(span))
+    }
+
+    /// The preview of the value at `span` in at most `budget` bytes when it shows more than the
+    /// counts of [`Self::minimal`]; `None` when it would not.
+    fn shown(&mut self, span: Span, budget: usize, depth: usize) -> Option<String> {
+        if span.len() <= budget {
+            return Some(self.raw(span));
+        }
+        if depth >= MAX_DEPTH {
+            return None;
+        }
+        match scan::kind(self.text, span) {
+            Kind::Object => {
+                let entries = scan::entries(self.text, span, RECORD_KEYS + 1);
+                if entries.len() <= RECORD_KEYS {
+                    let members: Vec<Member> = entries.into_iter().map(|(k, v)| (Some(k), v)).collect();
+                    return self.record(&members, budget, depth);
+                }
+                self.collection(span, budget, depth)
+            }
+            Kind::Array => self.collection(span, budget, depth),
+            Kind::String => self.string(span, budget, depth),
+            _ => Some(self.raw(span)),
+        }
+    }
+
+    /// The smallest honest form: a collection's counts, a string's length, a scalar itself.
+    pub fn minimal(&self, span: Span) -> String {
+        match scan::kind(self.text, span) {
+            Kind::Array | Kind::Object => {
+                let n = scan::count(self.text, span);
+                format!("{{\"_cut\":{{\"total\":{n},\"shown\":0,\"notShown\":{n}}}}}")
+            }
+            Kind::String => {
+                format!("\"…[{} chars]\"", utf16_len(&scan::string_value(self.text, span)))
+            }
+            _ => self.raw(span),
+        }
+    }
+
+    fn ranking(&mut self, span: Span) -> Rc<(Vec<Member>, Ranking)> {
+        if let Some(r) = self.rankings.get(&span.start) {
+            return Rc::clone(r);
+        }
+        let members: Vec<Member> = if scan::kind(self.text, span) == Kind::Array {
+            scan::items(self.text, span).into_iter().map(|s| (None, s)).collect()
+        } else {
+            scan::entries(self.text, span, usize::MAX).into_iter().map(|(k, v)| (Some(k), v)).collect()
+        };
+        let values: Vec<Span> = members.iter().map(|m| m.1).collect();
+        let ranking = rank(self.text, &values, self.needles);
+        let r = Rc::new((members, ranking));
+        self.rankings.insert(span.start, Rc::clone(&r));
+        r
+    }
+
+    fn collection(&mut self, span: Span, budget: usize, depth: usize) -> Option<String> {
+        let ranked = self.ranking(span);
+        let (members, ranking) = (&ranked.0, &ranked.1);
+        let is_map = scan::kind(self.text, span) == Kind::Object;
+        let n = members.len();
+        let mut meta = String::new();
+        if !is_map && ranking.kinds != Kind::Object.bit() {
+            meta.push_str(&format!(",\"types\":\"{}\"", kinds_text(ranking.kinds)));
+        }
+        let fields = fields_json(ranking);
+        if fields.len() > 2 && fields.len() <= budget / 3 {
+            meta.push_str(",\"fields\":");
+            meta.push_str(&fields);
+        }
+        // Sized for the largest counts: shown and notShown are at most n.
+        let fixed = cut_head(n, n, n, &meta).len() + if is_map { 1 } else { 12 } + 2;
+        if fixed >= budget {
+            return None;
+        }
+        let mut remaining = budget - fixed;
+        let slots = (ranking.important + 2).max(remaining / SLOT_BYTES).clamp(1, MAX_SLOTS).min(n);
+        let mut chosen: Vec<(usize, Option<String>, String)> = Vec::new();
+        let mut misses = 0;
+        for (index, why) in &ranking.candidates {
+            if remaining < 8 || misses >= MAX_MISSES {
+                break;
+            }
+            let (key, value) = members[*index];
+            let label = why.label();
+            let over = member_overhead(self.text, key, *index, label.as_deref());
+            if over >= remaining {
+                misses += 1;
+                continue;
+            }
+            let planned = chosen.len() < slots;
+            let share = if planned && why.matters() {
+                // The items that matter share first: each gets at least an equal part with the
+                // ones still to come of its kind and one more.
+                remaining / (slots - chosen.len()).min(ranking.important.saturating_sub(chosen.len()) + 1).max(1)
+            } else if planned {
+                remaining / (slots - chosen.len())
+            } else if why.matters() {
+                remaining / 2
+            } else {
+                remaining
+            };
+            let item_budget = share.max(over + 2).min(remaining) - over;
+            let body = if value.len() <= item_budget {
+                self.raw(value)
+            } else if planned || why.matters() {
+                // Counts alone say nothing about one item: it is left for one that shows something.
+                let Some(preview) = self.shown(value, item_budget, depth + 1) else {
+                    misses += 1;
+                    continue;
+                };
+                preview
+            } else {
+                misses += 1;
+                continue;
+            };
+            if body.len() + over > remaining {
+                misses += 1;
+                continue;
+            }
+            misses = 0;
+            remaining -= body.len() + over;
+            chosen.push((*index, label, body));
+        }
+        // No item fits: the counts alone (the caller's minimal form) say as much, in fewer bytes.
+        if chosen.is_empty() {
+            return None;
+        }
+        chosen.sort_by_key(|c| c.0);
+        Some(self.emit(members, &meta, &chosen, is_map))
+    }
+
+    fn emit(&self, members: &[Member], meta: &str, chosen: &[(usize, Option<String>, String)], is_map: bool) -> String {
+        let n = members.len();
+        let mut out = cut_head(n, chosen.len(), n - chosen.len(), meta);
+        if is_map {
+            let important: Vec<_> = chosen.iter().filter(|c| c.1.is_some()).collect();
+            if !important.is_empty() {
+                out.push_str(",\"why\":{");
+                for (i, (index, label, _)) in important.iter().enumerate() {
+                    out.push_str(if i > 0 { "," } else { "" });
+                    out.push_str(&self.raw(members[*index].0.unwrap_or(members[*index].1)));
+                    out.push(':');
+                    push_json_string(&mut out, label.as_deref().unwrap_or(""));
+                }
+                out.push('}');
+            }
+            out.push('}');
+            for (index, _, body) in chosen {
+                out.push(',');
+                out.push_str(&self.raw(members[*index].0.unwrap_or(members[*index].1)));
+                out.push(':');
+                out.push_str(body);
+            }
+            out.push('}');
+            return out;
+        }
+        out.push_str("},\"items\":[");
+        for (i, (index, label, body)) in chosen.iter().enumerate() {
+            out.push_str(if i > 0 { "," } else { "" });
+            out.push_str(&format!("{{\"index\":{index},"));
+            if let Some(label) = label {
+                out.push_str("\"why\":");
+                push_json_string(&mut out, label);
+                out.push(',');
+            }
+            out.push_str("\"item\":");
+            out.push_str(body);
+            out.push('}');
+        }
+        out.push_str("]}");
+        out
+    }
+
+    /// An object with few keys: every key kept when it fits, small values first and whole, the
+    /// big ones sharing the rest.
+    fn record(&mut self, members: &[Member], budget: usize, depth: usize) -> Option<String> {
+        let k = members.len();
+        let cut_room = cut_entry(k, k, k).len() + 1;
+        let mut remaining = budget.saturating_sub(2 + cut_room);
+        let mut order: Vec<usize> = (0..k).collect();
+        order.sort_by_key(|i| members[*i].1.len());
+        let mut bodies: Vec<Option<String>> = vec![None; k];
+        for (pos, &i) in order.iter().enumerate() {
+            let (key, value) = members[i];
+            let key_cost = key.map_or(0, Span::len) + 2;
+            let share = remaining / (k - pos);
+            if share <= key_cost + 1 {
+                continue;
+            }
+            let body = self.value(value, share - key_cost, depth + 1);
+            if body.len() + key_cost <= remaining {
+                remaining -= body.len() + key_cost;
+                bodies[i] = Some(body);
+            }
+        }
+        let mut out = String::from("{");
+        let mut shown = 0;
+        for (i, body) in bodies.iter().enumerate() {
+            let Some(body) = body else { continue };
+            out.push_str(if shown > 0 { "," } else { "" });
+            out.push_str(&self.raw(members[i].0.unwrap_or(members[i].1)));
+            out.push(':');
+            out.push_str(body);
+            shown += 1;
+        }
+        if shown == 0 {
+            return None;
+        }
+        if shown < k {
+            out.push(',');
+            out.push_str(&cut_entry(k, shown, k - shown));
+        }
+        out.push('}');
+        Some(out)
+    }
+
+    fn string(&mut self, span: Span, budget: usize, depth: usize) -> Option<String> {
+        let s = scan::string_value(self.text, span);
+        let trimmed = s.trim_start();
+        let document =
+            if trimmed.starts_with('{') || trimmed.starts_with('[') { scan::compact(&s) } else { String::new() };
+        if !document.is_empty() && scan::is_json(document.as_bytes()) {
+            let head = format!(
+                "{{\"_text\":{{\"chars\":{},\"lines\":{},\"json\":true}},\"document\":",
+                utf16_len(&s),
+                s.bytes().filter(|b| *b == b'\n').count() + 1
+            );
+            if head.len() + 16 < budget {
+                let mut inner = Render::new(document.as_bytes(), self.needles);
+                let body = inner.value(scan::root(document.as_bytes()), budget - head.len() - 1, depth + 1);
+                if head.len() + body.len() < budget {
+                    return Some(format!("{head}{body}}}"));
+                }
+            }
+        }
+        if s.bytes().filter(|b| *b == b'\n').take(2).count() >= 2 {
+            let preview = text::json(&s, budget, self.needles);
+            if preview.len() <= budget {
+                return Some(preview);
+            }
+        }
+        cut_string(&s, budget)
+    }
+}
+
+/// `{"_cut":{"total":…,"shown":…,"notShown":…` followed by `meta` (the object is left open).
+fn cut_head(total: usize, shown: usize, not_shown: usize, meta: &str) -> String {
+    format!("{{\"_cut\":{{\"total\":{total},\"shown\":{shown},\"notShown\":{not_shown}{meta}")
+}
+
+/// The `"_cut"` entry a record ends with when keys are left out.
+fn cut_entry(total: usize, shown: usize, not_shown: usize) -> String {
+    format!("\"_cut\":{{\"total\":{total},\"shown\":{shown},\"notShown\":{not_shown}}}")
+}
+
+/// Bytes a shown member costs besides its value: `{"index":i,"why":"…","item":` `}` `,` for an
+/// array item; the key, `:` and `,` (and its `why` entry) for a map entry.
+fn member_overhead(text: &[u8], key: Option<Span>, index: usize, label: Option<&str>) -> usize {
+    let why = label.map_or(0, |l| escaped_len(l) + 9);
+    match key {
+        Some(key) => key.len() + 2 + label.map_or(0, |_| key.len() + 1) + why,
+        None => {
+            let _ = text;
+            "{\"index\":,\"item\":},".len() + index.to_string().len() + why
+        }
+    }
+}
+
+/// A string cut to `budget` bytes of JSON: its head and `…[+N chars]`; `None` when no char of
+/// it fits.
+fn cut_string(s: &str, budget: usize) -> Option<String> {
+    let total = utf16_len(s);
+    let room = budget.saturating_sub(format!("\"…[+{total} chars]\"").len());
+    let head = text::prefix_within(s, room, escaped_len);
+    if head.is_empty() {
+        return None;
+    }
+    let mut out = String::new();
+    let marker = format!("…[+{} chars]", total - utf16_len(head));
+    push_json_string(&mut out, &format!("{head}{marker}"));
+    Some(out)
+}
+
+#[cfg(test)]
+#[path = "render_tests.rs"]
+mod tests;

@@ -1,0 +1,115 @@
+use super::*;
+use serde_json::{json, Value};
+
+fn render(value: &Value, args: Value, budget: usize) -> (String, Value) {
+    let text = value.to_string();
+    let needles = Needles::from_arguments(&args);
+    let mut r = Render::new(text.as_bytes(), &needles);
+    let out = r.value(scan::root(text.as_bytes()), budget, 0);
+    assert!(out.len() <= budget, "{} bytes over {budget}: {out}", out.len());
+    let parsed: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    (out, parsed)
+}
+
+fn shown_indices(cut: &Value) -> Vec<u64> {
+    cut["items"].as_array().unwrap().iter().map(|i| i["index"].as_u64().unwrap()).collect()
+}
+
+#[test]
+fn a_value_that_fits_is_copied_as_written() {
+    let v = json!({"a":[1,2,{"b":"c"}],"d":null});
+    assert_eq!(render(&v, json!(null), 1000).0, v.to_string());
+}
+
+#[test]
+fn a_cut_array_keeps_the_rows_that_matter_with_their_indices() {
+    let mut rows: Vec<Value> =
+        (0..2000).map(|i| json!({"ts":i,"level":"info","ms":20 + i % 7,"msg":format!("request {i} served")})).collect();
+    rows[1234]["level"] = json!("fatal");
+    rows[777]["ms"] = json!(31000);
+    rows[1500]["msg"] = json!("request for invoice-42 served");
+    let (_, got) = render(&json!({"logs":rows}), json!({"query":"invoice-42"}), 3000);
+    let logs = &got["logs"];
+    assert_eq!(logs["_cut"]["total"], 2000);
+    let shown = shown_indices(logs);
+    for i in [0, 777, 1234, 1500, 1999] {
+        assert!(shown.contains(&i), "{i} not in {shown:?}");
+    }
+    assert_eq!(logs["_cut"]["shown"].as_u64().unwrap() as usize, shown.len());
+    assert_eq!(logs["_cut"]["notShown"].as_u64().unwrap() as usize, 2000 - shown.len());
+    assert_eq!(logs["_cut"]["fields"], json!({"ts":"number","level":"string","ms":"number","msg":"string"}));
+    let item = |i: u64| logs["items"].as_array().unwrap().iter().find(|x| x["index"] == i).unwrap().clone();
+    assert_eq!(item(1234)["why"], "error");
+    assert_eq!(item(1234)["item"], rows[1234]);
+    assert_eq!(item(777)["why"], "outlier ms");
+    assert_eq!(item(1500)["why"], "matches invoice-42");
+    assert!(item(0).get("why").is_none());
+    assert!(shown.windows(2).all(|w| w[0] < w[1]), "index order");
+}
+
+#[test]
+fn nested_collections_are_ranked_at_each_level_within_one_budget() {
+    let leaf = |d: usize, f: usize| json!({"name":format!("file-{d}-{f}.txt"),"type":"file"});
+    let dirs: Vec<Value> = (0..30)
+        .map(|d| json!({"name":format!("dir{d}"),"type":"directory","children":(0..60).map(|f| leaf(d, f)).collect::<Vec<_>>()}))
+        .collect();
+    let (out, got) = render(&Value::Array(dirs), json!({"pattern":"file-17-33"}), 4000);
+    assert_eq!(got["_cut"]["total"], 30);
+    let dir17 = got["items"].as_array().unwrap().iter().find(|x| x["index"] == 17).expect(&out);
+    assert_eq!(dir17["why"], "matches file-17-33");
+    let children = &dir17["item"]["children"];
+    assert_eq!(children["_cut"]["total"], 60);
+    let hit = children["items"].as_array().unwrap().iter().find(|x| x["index"] == 33).expect(&out);
+    assert_eq!(hit["item"]["name"], "file-17-33.txt");
+}
+
+#[test]
+fn a_string_holding_a_json_document_is_previewed_as_that_document() {
+    let doc: Vec<Value> = (0..500).map(|i| json!({"name":format!("n{i}"),"size":i})).collect();
+    let pretty = serde_json::to_string_pretty(&doc).unwrap();
+    let (_, got) = render(&json!({"content":pretty}), json!(null), 2000);
+    let content = &got["content"];
+    assert_eq!(content["_text"]["json"], true);
+    assert_eq!(content["_text"]["chars"], pretty.len());
+    assert_eq!(content["document"]["_cut"]["total"], 500);
+    assert_eq!(content["document"]["items"][0]["item"], json!({"name":"n0","size":0}));
+}
+
+#[test]
+fn maps_records_and_long_strings_keep_their_shape() {
+    let map: serde_json::Map<String, Value> =
+        (0..100).map(|i| (format!("id{i}"), json!({"state": if i == 42 { "failed" } else { "ok" }, "n": i}))).collect();
+    let (_, got) = render(&Value::Object(map), json!(null), 1500);
+    assert_eq!(got["_cut"]["total"], 100);
+    assert_eq!(got["_cut"]["why"]["id42"], "error");
+    assert_eq!(got["id42"], json!({"state":"failed","n":42}));
+    let record = json!({"title":"x","body":"word ".repeat(400),"tags":["a"]});
+    let (_, got) = render(&record, json!(null), 300);
+    assert_eq!(got["title"], "x");
+    assert_eq!(got["tags"], json!(["a"]));
+    assert!(got["body"].as_str().unwrap().ends_with("chars]"), "{got}");
+}
+
+#[test]
+fn a_budget_too_small_for_anything_gives_the_minimal_form() {
+    let v = json!((0..100).collect::<Vec<_>>());
+    let text = v.to_string();
+    let needles = Needles::default();
+    let mut r = Render::new(text.as_bytes(), &needles);
+    assert_eq!(r.value(scan::root(text.as_bytes()), 10, 0), r#"{"_cut":{"total":100,"shown":0,"notShown":100}}"#);
+}
+
+#[test]
+fn mixed_arrays_and_arrays_in_arrays() {
+    let v = json!([1, "two", {"three":3}, [4, [5, [6]]], null, (0..300).collect::<Vec<_>>()]);
+    for budget in [60, 120, 400, 900] {
+        let (_, got) = render(&v, json!(null), budget);
+        if let Some(cut) = got.get("_cut") {
+            assert_eq!(cut["total"], 6);
+            if got["items"].is_null() {
+                continue;
+            }
+            assert_eq!(cut["types"], "object|array|string|number|null");
+        }
+    }
+}

@@ -1,0 +1,389 @@
+//! Spans over JSON text: where a value starts and ends, the items of an array, the entries of an
+//! object, the string values inside a value — without building a tree. A collection of a
+//! million items costs one pass and one span per item, and a shown item is copied as the text
+//! V8 wrote for it.
+//!
+//! The text must already be known to be JSON (the caller checks it once, see [`is_json`]). On
+//! anything else the functions stop early; every index is bounds-checked, so none can panic.
+//! Skipping a value is a loop with a depth counter, never a recursion.
+
+/// A byte range `[start, end)` of the JSON text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Span {
+    /// First byte of the value.
+    pub start: usize,
+    /// One past its last byte.
+    pub end: usize,
+}
+
+impl Span {
+    /// Its length in bytes.
+    pub fn len(self) -> usize {
+        self.end.saturating_sub(self.start)
+    }
+
+    /// True for an empty range.
+    pub fn is_empty(self) -> bool {
+        self.len() == 0
+    }
+
+    /// The bytes it covers (empty when out of range).
+    pub fn of(self, text: &[u8]) -> &[u8] {
+        text.get(self.start..self.end).unwrap_or(&[])
+    }
+}
+
+/// The JSON kind of a value, read from its first byte.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// `{…}`.
+    Object,
+    /// `[…]`.
+    Array,
+    /// `"…"`.
+    String,
+    /// A number.
+    Number,
+    /// `true` or `false`.
+    Bool,
+    /// `null`.
+    Null,
+}
+
+impl Kind {
+    /// Its name in a field list (`"string"`, `"number"`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Object => "object",
+            Kind::Array => "array",
+            Kind::String => "string",
+            Kind::Number => "number",
+            Kind::Bool => "boolean",
+            Kind::Null => "null",
+        }
+    }
+
+    /// One bit per kind, for sets of kinds.
+    pub fn bit(self) -> u8 {
+        1 << (self as u8)
+    }
+
+    /// Every kind, in the order a set of kinds is printed.
+    pub const ALL: [Kind; 6] = [Kind::Object, Kind::Array, Kind::String, Kind::Number, Kind::Bool, Kind::Null];
+}
+
+/// True when `text` is one JSON value (lone-surrogate escapes, which V8 writes and serde_json
+/// refuses, are accepted: they are valid JSON text). Nesting past serde_json's limit is refused.
+pub fn is_json(text: &[u8]) -> bool {
+    crate::json::read::read::<serde::de::IgnoredAny>(text).is_ok()
+}
+
+/// The kind of the value at `span`.
+pub fn kind(text: &[u8], span: Span) -> Kind {
+    match text.get(span.start) {
+        Some(b'{') => Kind::Object,
+        Some(b'[') => Kind::Array,
+        Some(b'"') => Kind::String,
+        Some(b't' | b'f') => Kind::Bool,
+        Some(b'n') => Kind::Null,
+        _ => Kind::Number,
+    }
+}
+
+fn skip_ws(text: &[u8], mut i: usize) -> usize {
+    while matches!(text.get(i), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+        i += 1;
+    }
+    i
+}
+
+/// The whole text as one span, without the whitespace around it.
+pub fn root(text: &[u8]) -> Span {
+    let start = skip_ws(text, 0);
+    let mut end = text.len();
+    while end > start && matches!(text[end - 1], b' ' | b'\t' | b'\n' | b'\r') {
+        end -= 1;
+    }
+    Span { start, end }
+}
+
+/// One past the closing quote of the string whose opening quote is at `i`.
+fn string_end(text: &[u8], i: usize) -> usize {
+    let mut j = i + 1;
+    while j < text.len() {
+        match text[j] {
+            b'\\' => j += 2,
+            b'"' => return j + 1,
+            _ => j += 1,
+        }
+    }
+    text.len()
+}
+
+/// One past the end of the value starting at `i`.
+fn value_end(text: &[u8], i: usize) -> usize {
+    match text.get(i) {
+        Some(b'"') => string_end(text, i),
+        Some(b'{' | b'[') => {
+            let mut depth = 0usize;
+            let mut j = i;
+            while j < text.len() {
+                match text[j] {
+                    b'"' => {
+                        j = string_end(text, j);
+                        continue;
+                    }
+                    b'{' | b'[' => depth += 1,
+                    b'}' | b']' => {
+                        depth = depth.saturating_sub(1);
+                        if depth == 0 {
+                            return j + 1;
+                        }
+                    }
+                    _ => {}
+                }
+                j += 1;
+            }
+            text.len()
+        }
+        _ => {
+            let mut j = i;
+            while j < text.len() && !matches!(text[j], b',' | b'}' | b']' | b' ' | b'\t' | b'\n' | b'\r') {
+                j += 1;
+            }
+            j.max(i + 1).min(text.len())
+        }
+    }
+}
+
+/// Calls `each(key, value)` for the members of the array or object at `span` (`key` is the
+/// quoted key's span, or `None` for array items) until it returns false.
+fn members(text: &[u8], span: Span, object: bool, mut each: impl FnMut(Option<Span>, Span) -> bool) {
+    let mut i = skip_ws(text, span.start + 1);
+    while i < span.end && !matches!(text.get(i), Some(b']' | b'}')) {
+        let key = if object {
+            let key = Span { start: i, end: string_end(text, i) };
+            i = skip_ws(text, key.end);
+            if text.get(i) != Some(&b':') {
+                return;
+            }
+            i = skip_ws(text, i + 1);
+            Some(key)
+        } else {
+            None
+        };
+        let value = Span { start: i, end: value_end(text, i) };
+        if !each(key, value) {
+            return;
+        }
+        i = skip_ws(text, value.end);
+        if text.get(i) != Some(&b',') {
+            return;
+        }
+        i = skip_ws(text, i + 1);
+    }
+}
+
+/// The items of the array at `span`.
+pub fn items(text: &[u8], span: Span) -> Vec<Span> {
+    let mut out = Vec::new();
+    members(text, span, false, |_, value| {
+        out.push(value);
+        true
+    });
+    out
+}
+
+/// The items of the array at `span` that end within its first `max_bytes` bytes.
+pub fn items_within(text: &[u8], span: Span, max_bytes: usize) -> Vec<Span> {
+    let mut out = Vec::new();
+    members(text, span, false, |_, value| {
+        if value.end - span.start > max_bytes {
+            return false;
+        }
+        out.push(value);
+        true
+    });
+    out
+}
+
+/// The `(key, value)` entries of the object at `span`, at most `max` of them (keys quoted).
+pub fn entries(text: &[u8], span: Span, max: usize) -> Vec<(Span, Span)> {
+    let mut out = Vec::new();
+    members(text, span, true, |key, value| {
+        if out.len() >= max {
+            return false;
+        }
+        out.push((key.unwrap_or(value), value));
+        out.len() < max
+    });
+    out
+}
+
+/// The number of members of the array or object at `span`.
+pub fn count(text: &[u8], span: Span) -> usize {
+    let mut n = 0;
+    members(text, span, kind(text, span) == Kind::Object, |_, _| {
+        n += 1;
+        true
+    });
+    n
+}
+
+/// The text of the string value at `span`, unescaped (a lone-surrogate escape becomes U+FFFD).
+pub fn string_value(text: &[u8], span: Span) -> String {
+    let raw = span.of(text);
+    if raw.len() >= 2 && !raw.contains(&b'\\') {
+        return String::from_utf8_lossy(&raw[1..raw.len() - 1]).into_owned();
+    }
+    crate::json::read::read::<String>(raw).unwrap_or_default()
+}
+
+/// The number at `span` (NaN when it is not a number).
+pub fn number_value(text: &[u8], span: Span) -> f64 {
+    std::str::from_utf8(span.of(text)).ok().and_then(|s| s.parse::<f64>().ok()).unwrap_or(f64::NAN)
+}
+
+/// Calls `each(raw)` with the raw (still escaped, unquoted) bytes of every string value inside
+/// the value at `span` — object keys excluded — until `each` returns false or `max_bytes` of
+/// string content have been passed.
+pub fn for_each_string(text: &[u8], span: Span, max_bytes: usize, mut each: impl FnMut(&[u8]) -> bool) {
+    let mut seen = 0usize;
+    let mut i = span.start;
+    let end = span.end.min(text.len());
+    while i < end {
+        if text[i] != b'"' {
+            i += 1;
+            continue;
+        }
+        let close = string_end(text, i);
+        let after = skip_ws(text, close);
+        let is_key = text.get(after) == Some(&b':');
+        if !is_key {
+            let inner = text.get(i + 1..close.saturating_sub(1)).unwrap_or(&[]);
+            let take = inner.len().min(max_bytes.saturating_sub(seen));
+            if !each(&inner[..take]) {
+                return;
+            }
+            seen += take;
+            if seen >= max_bytes {
+                return;
+            }
+        }
+        i = close;
+    }
+}
+
+/// JSON text without the whitespace between tokens (strings copied untouched): a pretty
+/// document as the compact text a preview copies from. Runs are copied whole, never byte by byte.
+/// Whitespace between two bytes that could belong to one scalar (`1 2`, `true false`) is kept as
+/// one space, so no two tokens merge: the result is JSON exactly when the text is, and a caller
+/// validates the shorter text.
+pub fn compact(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let start = i;
+        while i < b.len() && !matches!(b[i], b' ' | b'\t' | b'\n' | b'\r' | b'"') {
+            i += 1;
+        }
+        out.extend_from_slice(&b[start..i]);
+        if i >= b.len() {
+            break;
+        }
+        if b[i] == b'"' {
+            let end = string_end(b, i);
+            out.extend_from_slice(&b[i..end]);
+            i = end;
+        } else {
+            let before = out.last().copied();
+            i = skip_ws(b, i);
+            let scalar =
+                |c: Option<u8>| c.is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'+' | b'.'));
+            if scalar(before) && scalar(b.get(i).copied()) {
+                out.push(b' ');
+            }
+        }
+    }
+    String::from_utf8(out).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts<'a>(text: &'a [u8], spans: &[Span]) -> Vec<&'a str> {
+        spans.iter().map(|s| std::str::from_utf8(s.of(text)).unwrap()).collect()
+    }
+
+    #[test]
+    fn items_and_entries_are_the_members_as_written() {
+        let text = br#"[1,"a,]",{"k":[2,3]},[],null,-1.5e3, true ]"#;
+        let got = items(text, root(text));
+        assert_eq!(texts(text, &got), ["1", r#""a,]""#, r#"{"k":[2,3]}"#, "[]", "null", "-1.5e3", "true"]);
+        let kinds: Vec<Kind> = got.iter().map(|s| kind(text, *s)).collect();
+        assert_eq!(
+            kinds,
+            [Kind::Number, Kind::String, Kind::Object, Kind::Array, Kind::Null, Kind::Number, Kind::Bool]
+        );
+        let text = br#" { "a" : 1 , "b\"" : {"c":"}"} } "#;
+        let got = entries(text, root(text), usize::MAX);
+        let keys: Vec<Span> = got.iter().map(|e| e.0).collect();
+        let values: Vec<Span> = got.iter().map(|e| e.1).collect();
+        assert_eq!(texts(text, &keys), [r#""a""#, r#""b\"""#]);
+        assert_eq!(texts(text, &values), ["1", r#"{"c":"}"}"#]);
+        assert_eq!(entries(text, root(text), 1).len(), 1);
+        assert_eq!(count(text, root(text)), 2);
+        assert!(items(b"[]", root(b"[]")).is_empty());
+    }
+
+    #[test]
+    fn strings_unescape_and_numbers_parse() {
+        let text = br#"["a\nb\u00e9\ud800","plain",12.5e-1,"x"]"#;
+        let got = items(text, root(text));
+        assert_eq!(string_value(text, got[0]), "a\nbé\u{fffd}");
+        assert_eq!(string_value(text, got[1]), "plain");
+        assert_eq!(number_value(text, got[2]), 1.25);
+        assert!(number_value(text, got[3]).is_nan());
+    }
+
+    #[test]
+    fn string_values_skip_keys_and_stop_at_the_byte_cap() {
+        let text = br#"{"name":"alpha","tags":["beta",{"k":"gamma"}]}"#;
+        let mut seen = Vec::new();
+        for_each_string(text, root(text), usize::MAX, |s| {
+            seen.push(String::from_utf8(s.to_vec()).unwrap());
+            true
+        });
+        assert_eq!(seen, ["alpha", "beta", "gamma"]);
+        seen.clear();
+        for_each_string(text, root(text), 7, |s| {
+            seen.push(String::from_utf8(s.to_vec()).unwrap());
+            true
+        });
+        assert_eq!(seen, ["alpha", "be"]);
+    }
+
+    #[test]
+    fn compacts_pretty_json_outside_strings_only() {
+        assert_eq!(compact("{\n  \"a b\": [1, 2],\n  \"c\": \"x \\\" y\"\n}"), r#"{"a b":[1,2],"c":"x \" y"}"#);
+        assert_eq!(compact("  [ \"\\\\\" , \"é \" ]  "), r#"["\\","é "]"#);
+        // Tokens never merge, so the compact text is JSON exactly when the text is.
+        assert_eq!(compact("[1 2, true\nfalse]"), "[1 2,true false]");
+        assert!(!is_json(compact("[1 2]").as_bytes()));
+    }
+
+    #[test]
+    fn broken_text_never_panics() {
+        for text in [&b"[1,"[..], b"{\"a\"", b"{\"a\":", b"[\"abc", b"[", b"{", b"", b"\"\\"] {
+            let r = root(text);
+            let _ = items(text, r);
+            let _ = entries(text, r, 10);
+            let _ = count(text, r);
+            for_each_string(text, r, 100, |_| true);
+        }
+        assert!(!is_json(b"[1,"));
+        assert!(is_json(br#"["\ud800"]"#));
+    }
+}

@@ -1,0 +1,77 @@
+use super::*;
+use serde_json::json;
+
+fn budget(max_tokens: usize, max_chars: usize) -> Budget {
+    Budget { max_tokens, max_chars, encoding: Encoding::Cl100kBase }
+}
+
+#[test]
+fn json_preview_is_within_both_limits_and_valid() {
+    let rows: Vec<_> = (0..5000).map(|i| json!({"id":format!("{i:08x}-a1b2-c3d4"),"v":i})).collect();
+    let text = serde_json::to_string(&rows).unwrap();
+    for (t, c) in [(2000, 8000), (300, 8000), (2000, 900), (60, 200)] {
+        let p = preview(Input::Json(text.as_bytes()), &json!(null), &json!(null), &budget(t, c)).unwrap();
+        assert!(p.json);
+        assert!(p.tokens <= t && p.chars <= c, "{t}/{c}: {} tokens {} chars", p.tokens, p.chars);
+        let v: serde_json::Value = serde_json::from_str(&p.text).unwrap();
+        assert_eq!(v["_cut"]["total"], 5000);
+    }
+}
+
+#[test]
+fn text_results_and_json_documents_in_text() {
+    let log: String = (1..=3000).map(|i| format!("line {i} INFO ok\n")).collect();
+    let p = preview(Input::Text(&log), &json!({}), &json!({}), &Budget::default()).unwrap();
+    assert!(!p.json);
+    assert!(p.text.starts_with("line 1 INFO ok\nline 2 INFO ok\n"));
+    assert!(p.text.contains("not shown; 3001 lines, "), "{}", p.text);
+    assert!(p.tokens <= 2000 && p.chars <= 8000);
+    let doc = serde_json::to_string_pretty(&(0..3000).collect::<Vec<_>>()).unwrap();
+    let p = preview(Input::Text(&doc), &json!({}), &json!(null), &Budget::default()).unwrap();
+    assert!(p.json);
+    assert_eq!(serde_json::from_str::<serde_json::Value>(&p.text).unwrap()["_cut"]["total"], 3000);
+    let short = "just this";
+    assert_eq!(preview(Input::Text(short), &json!(null), &json!(null), &Budget::default()).unwrap().text, short);
+}
+
+#[test]
+fn not_json_is_previewed_as_text_and_the_hint_comes_from_the_schema() {
+    let p = preview(
+        Input::Json(b"{not json"),
+        &json!(null),
+        &json!({"properties":{"limit":{"type":"integer"}}}),
+        &Budget::default(),
+    )
+    .unwrap();
+    assert_eq!(p.text, "{not json");
+    assert!(!p.json);
+    assert_eq!(p.parameters, [("limit".to_owned(), Role::Limit)]);
+    assert_eq!(p.hint, "Narrow the call with this tool's own parameters (limit: limit); the pages hold the rest.");
+}
+
+#[test]
+fn a_million_items_in_one_pass() {
+    let mut text = String::from("[");
+    for i in 0..1_000_000 {
+        if i > 0 {
+            text.push(',');
+        }
+        text.push_str(&format!("{{\"i\":{i},\"level\":\"{}\"}}", if i == 654_321 { "error" } else { "info" }));
+    }
+    text.push(']');
+    let started = std::time::Instant::now();
+    let p = preview(Input::Json(text.as_bytes()), &json!(null), &json!(null), &Budget::default()).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&p.text).unwrap();
+    assert_eq!(v["_cut"]["total"], 1_000_000);
+    assert!(v["items"].as_array().unwrap().iter().any(|x| x["index"] == 654_321 && x["why"] == "error"));
+    eprintln!("1,000,000 items: {:?}", started.elapsed());
+}
+
+#[test]
+fn deterministic() {
+    let rows: Vec<_> = (0..3000).map(|i| json!({"x": (i * 7919) % 1000, "s": format!("s{i}")})).collect();
+    let text = serde_json::to_string(&rows).unwrap();
+    let a = preview(Input::Json(text.as_bytes()), &json!({"q":"s12"}), &json!(null), &Budget::default()).unwrap();
+    let b = preview(Input::Json(text.as_bytes()), &json!({"q":"s12"}), &json!(null), &Budget::default()).unwrap();
+    assert_eq!(a, b);
+}

@@ -1,0 +1,242 @@
+//! The preview of a text (a file, a log, a long string field): its head and its tail cut at
+//! line boundaries, the lines that matter from the part not shown (error-like lines, lines with
+//! the call's argument fragments), and the line and character totals.
+//!
+//! Two forms: [`plain`] for a text result (what the agent would have read, with one marker line
+//! where lines are left out), and [`json`] for a long string inside a JSON value:
+//! `{"_text":{"chars":C,"lines":L,"notShown":"lines 41–11200"},"head":"…","lines":{"523":"…"},"tail":"…"}`.
+//! A single line too long for the budget is cut inside the line, never inside a character.
+
+use super::errors::{is_error_line, LINE_BYTES};
+use super::matches::Needles;
+use crate::json::string::{push_json_string, utf16_len};
+
+/// Lines from the part not shown that are listed, at most.
+pub const MAX_PICKED: usize = 12;
+/// A listed line is cut to this many bytes.
+pub const PICKED_BYTES: usize = 240;
+
+/// What is shown of a text.
+#[derive(Debug, PartialEq)]
+struct Plan<'a> {
+    head: &'a str,
+    /// Whole lines in `head`; `head` may end inside line `head_lines + 1` when that line alone
+    /// was over the budget.
+    head_lines: usize,
+    head_cut: bool,
+    picked: Vec<(usize, &'a str)>,
+    tail: &'a str,
+    /// 1-based number of the first tail line (lines + 1 when there is no tail).
+    tail_from: usize,
+    lines: usize,
+    chars: usize,
+}
+
+fn line_spans(text: &str) -> Vec<(usize, usize)> {
+    let mut spans = Vec::new();
+    let mut start = 0;
+    for (i, b) in text.bytes().enumerate() {
+        if b == b'\n' {
+            spans.push((start, i));
+            start = i + 1;
+        }
+    }
+    spans.push((start, text.len()));
+    spans
+}
+
+/// The longest prefix of `s` at most `max` bytes (by `cost`), ending on a char boundary.
+pub fn prefix_within(s: &str, max: usize, cost: fn(&str) -> usize) -> &str {
+    let mut end = 0;
+    let mut used = 0;
+    for (i, c) in s.char_indices() {
+        let mut buf = [0u8; 4];
+        let w = cost(c.encode_utf8(&mut buf));
+        if used + w > max {
+            break;
+        }
+        used += w;
+        end = i + c.len_utf8();
+    }
+    &s[..end]
+}
+
+fn plan<'a>(text: &'a str, budget: usize, cost: fn(&str) -> usize, needles: &Needles) -> Plan<'a> {
+    let spans = line_spans(text);
+    let lines = spans.len();
+    let line = |k: usize| &text[spans[k].0..spans[k].1];
+    // A third for the lines that matter, two thirds of the rest for the head, the rest for the tail.
+    let mut picked_budget = budget / 3;
+    let mut picked_all: Vec<usize> = Vec::new();
+    let mut matched: Vec<usize> = Vec::new();
+    for k in 0..lines {
+        let bytes = line(k).as_bytes();
+        let bytes = &bytes[..bytes.len().min(LINE_BYTES)];
+        if is_error_line(bytes) {
+            picked_all.push(k);
+        } else if !needles.is_empty() && needles.mask_raw(bytes) != 0 {
+            matched.push(k);
+        }
+    }
+    picked_all.truncate(MAX_PICKED);
+    picked_all.extend(matched.into_iter().take(MAX_PICKED - picked_all.len()));
+    if picked_all.is_empty() {
+        picked_budget = 0;
+    }
+    let head_budget = (budget - picked_budget) * 2 / 3;
+    let (mut head_lines, mut used) = (0, 0);
+    while head_lines < lines && used + cost(line(head_lines)) < head_budget {
+        used += cost(line(head_lines)) + 1;
+        head_lines += 1;
+    }
+    let head_cut = head_lines == 0;
+    let head = if head_cut { prefix_within(line(0), head_budget, cost) } else { &text[..spans[head_lines - 1].1] };
+    let mut tail_budget = budget - picked_budget - cost(head);
+    let mut tail_from = lines;
+    while tail_from > head_lines + 1 && cost(line(tail_from - 1)) < tail_budget {
+        tail_budget -= cost(line(tail_from - 1)) + 1;
+        tail_from -= 1;
+    }
+    let tail = if tail_from < lines { &text[spans[tail_from].0..] } else { "" };
+    let mut picked = Vec::new();
+    let mut left = picked_budget;
+    picked_all.sort_unstable();
+    for k in picked_all.into_iter().filter(|k| *k >= head_lines && *k < tail_from && !(head_cut && *k == 0)) {
+        let shown = prefix_within(line(k), PICKED_BYTES.min(left.saturating_sub(16)), cost);
+        if shown.is_empty() {
+            break;
+        }
+        left -= cost(shown) + 16;
+        picked.push((k + 1, shown));
+    }
+    Plan { head, head_lines, head_cut, picked, tail, tail_from: tail_from + 1, lines, chars: utf16_len(text) }
+}
+
+impl Plan<'_> {
+    fn not_shown(&self) -> String {
+        let first = self.head_lines + 1;
+        let last = self.tail_from - 1;
+        if self.head_cut && last <= 1 {
+            let shown = utf16_len(self.head);
+            return format!("chars {}–{} of {}", shown + 1, self.chars, self.chars);
+        }
+        if first == last {
+            return format!("line {first} of {}", self.lines);
+        }
+        format!("lines {first}–{last} of {}", self.lines)
+    }
+}
+
+/// A text result's preview as text: the head, one marker line, the listed lines as
+/// `[line N] …`, and the tail. At most `budget` bytes when the budget allows the marker.
+pub fn plain(text: &str, budget: usize, needles: &Needles) -> String {
+    let marker_room = 120;
+    let p = plan(text, budget.saturating_sub(marker_room), str::len, needles);
+    let mut out = String::with_capacity(budget);
+    out.push_str(p.head);
+    if !out.is_empty() {
+        out.push('\n');
+    }
+    out.push_str(&format!("…[{} not shown; {} lines, {} chars in all]", p.not_shown(), p.lines, p.chars));
+    for (n, line) in &p.picked {
+        out.push_str(&format!("\n[line {n}] {line}"));
+    }
+    if !p.tail.is_empty() {
+        out.push('\n');
+        out.push_str(p.tail);
+    }
+    out
+}
+
+/// Bytes `push_json_string` writes for `s`, without the quotes.
+pub fn escaped_len(s: &str) -> usize {
+    s.bytes()
+        .map(|b| match b {
+            b'"' | b'\\' | b'\n' | b'\r' | b'\t' | 0x08 | 0x0c => 2,
+            0x00..=0x1f => 6,
+            _ => 1,
+        })
+        .sum()
+}
+
+/// A long string's preview inside JSON (see the module docs). At most `budget` bytes when the
+/// budget allows the wrapper.
+pub fn json(text: &str, budget: usize, needles: &Needles) -> String {
+    let wrapper_room = 110;
+    let p = plan(text, budget.saturating_sub(wrapper_room), escaped_len, needles);
+    let mut out = format!("{{\"_text\":{{\"chars\":{},\"lines\":{},\"notShown\":", p.chars, p.lines);
+    push_json_string(&mut out, &p.not_shown());
+    out.push_str("},\"head\":");
+    push_json_string(&mut out, p.head);
+    if !p.picked.is_empty() {
+        out.push_str(",\"lines\":{");
+        for (i, (n, line)) in p.picked.iter().enumerate() {
+            out.push_str(if i > 0 { ",\"" } else { "\"" });
+            out.push_str(&n.to_string());
+            out.push_str("\":");
+            push_json_string(&mut out, line);
+        }
+        out.push('}');
+    }
+    if !p.tail.is_empty() {
+        out.push_str(",\"tail\":");
+        push_json_string(&mut out, p.tail);
+    }
+    out.push('}');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn log(lines: usize) -> String {
+        let mut out: Vec<String> = (1..=lines).map(|i| format!("2026-12-01T10:00:{i:05} INFO step {i} ok")).collect();
+        out[500] = "2026-12-01T10:00:00501 ERROR disk full on /var".to_owned();
+        out[700] = "2026-12-01T10:00:00701 INFO uploaded invoice-77.pdf".to_owned();
+        out.join("\n")
+    }
+
+    #[test]
+    fn plain_keeps_whole_head_and_tail_lines_and_lists_the_lines_that_matter() {
+        let text = log(1000);
+        let needles = Needles::from_arguments(&json!({"q":"invoice"}));
+        let got = plain(&text, 1200, &needles);
+        assert!(got.len() <= 1200, "{}", got.len());
+        let lines: Vec<&str> = got.lines().collect();
+        assert_eq!(lines[0], "2026-12-01T10:00:00001 INFO step 1 ok");
+        let marker = lines.iter().position(|l| l.starts_with("…[")).unwrap();
+        assert!(lines[marker].ends_with("not shown; 1000 lines, 39911 chars in all]"), "{}", lines[marker]);
+        assert_eq!(lines[marker + 1], "[line 501] 2026-12-01T10:00:00501 ERROR disk full on /var");
+        assert_eq!(lines[marker + 2], "[line 701] 2026-12-01T10:00:00701 INFO uploaded invoice-77.pdf");
+        assert_eq!(*lines.last().unwrap(), "2026-12-01T10:00:01000 INFO step 1000 ok");
+        for l in &lines[..marker] {
+            assert!(text.lines().any(|t| t == *l), "head line not whole: {l}");
+        }
+    }
+
+    #[test]
+    fn json_form_is_valid_json_within_the_budget() {
+        let text = log(1000);
+        let got = json(&text, 900, &Needles::default());
+        assert!(got.len() <= 900, "{}", got.len());
+        let v: serde_json::Value = serde_json::from_str(&got).unwrap();
+        assert_eq!(v["_text"]["lines"], 1000);
+        assert_eq!(v["_text"]["chars"], 39911);
+        assert_eq!(v["lines"]["501"], "2026-12-01T10:00:00501 ERROR disk full on /var");
+        assert!(text.starts_with(v["head"].as_str().unwrap()));
+        assert!(text.ends_with(v["tail"].as_str().unwrap()));
+    }
+
+    #[test]
+    fn one_long_line_is_cut_inside_it_at_a_char_boundary() {
+        let text = "é".repeat(5000);
+        let got = plain(&text, 400, &Needles::default());
+        assert!(got.len() <= 400);
+        assert!(got.ends_with("…[chars 94–5000 of 5000 not shown; 1 lines, 5000 chars in all]"), "{got}");
+        let got = json(&text, 400, &Needles::default());
+        let v: serde_json::Value = serde_json::from_str(&got).unwrap();
+        assert_eq!(v["_text"]["notShown"], "chars 97–5000 of 5000");
+    }
+}

@@ -1,0 +1,70 @@
+//! Binding for the preview past the cap (`crate::preview`): one call with everything it needs.
+//! The kept value arrives as text in [`super::abi`]'s input buffer (JSON text from V8's
+//! `JSON.stringify`, or a text result); the call's arguments and the tool's `inputSchema` as
+//! JSON bytes. The answer leaves as JSON text that `node/mcp/preview.cjs` parses.
+
+use serde::Serialize;
+use serde_json::Value;
+use wasm_bindgen::prelude::*;
+
+use super::abi;
+use crate::preview::{preview, Budget, Input};
+use crate::tokens;
+
+#[derive(Serialize)]
+struct Parameter<'a> {
+    name: &'a str,
+    role: &'static str,
+}
+
+#[derive(Serialize)]
+struct Answer<'a> {
+    text: &'a str,
+    json: bool,
+    chars: usize,
+    tokens: usize,
+    hint: &'a str,
+    parameters: Vec<Parameter<'a>>,
+}
+
+/// Arguments or a schema as JSON; anything unreadable counts as absent (`null`), so a bad
+/// schema costs the hint, never the preview.
+fn optional_json(bytes: &[u8]) -> Value {
+    crate::json::read::read_value(bytes).unwrap_or(Value::Null)
+}
+
+/// The preview of the first `len` input bytes (Latin-1 when `latin1`, else UTF-8): JSON text
+/// when `is_json`, else a text result. `max_tokens`/`max_chars` as JavaScript numbers (floored;
+/// a non-finite or negative one takes the default).
+#[wasm_bindgen(js_name = previewInput)]
+#[allow(clippy::too_many_arguments)]
+pub fn preview_input(
+    len: usize,
+    latin1: bool,
+    is_json: bool,
+    arguments: &[u8],
+    schema: &[u8],
+    max_tokens: f64,
+    max_chars: f64,
+    encoding: &str,
+) -> Result<String, JsValue> {
+    let defaults = Budget::default();
+    let limit = |x: f64, default: usize| if x.is_finite() && x >= 0.0 { x.floor() as usize } else { default };
+    let budget = Budget {
+        max_tokens: limit(max_tokens, defaults.max_tokens),
+        max_chars: limit(max_chars, defaults.max_chars),
+        encoding: tokens::encoding(encoding)?,
+    };
+    let (arguments, schema) = (optional_json(arguments), optional_json(schema));
+    let p = abi::with_input_utf8(len, latin1, |bytes| {
+        if is_json {
+            preview(Input::Json(bytes), &arguments, &schema, &budget)
+        } else {
+            let text = String::from_utf8_lossy(bytes);
+            preview(Input::Text(&text), &arguments, &schema, &budget)
+        }
+    })??;
+    let parameters = p.parameters.iter().map(|(name, role)| Parameter { name, role: role.name() }).collect();
+    let answer = Answer { text: &p.text, json: p.json, chars: p.chars, tokens: p.tokens, hint: &p.hint, parameters };
+    Ok(crate::json::value::to_json_text(&answer))
+}
