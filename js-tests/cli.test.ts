@@ -116,7 +116,7 @@ describe('report', () => {
     const { code, err } = await run(['report', '-', '--json'], { stdin: big, tty: true });
     expect(code).toBe(0);
     expect(err).toBe(
-      '… serializing\n… counting tokens\n… rounding floats\n… encoding as TOON\n… attributing tokens to fields\n',
+      '… serializing\n… attributing tokens to fields\n… counting tokens\n… rounding floats\n… encoding as TOON\n',
     );
   });
 });
