@@ -11,6 +11,7 @@ import { bin, initializeParams, lineClient, lineServer, root, within } from './s
 
 const require = createRequire(import.meta.url);
 const memoryServer = require.resolve('@modelcontextprotocol/server-memory/dist/index.js');
+const everythingServer = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
 const dir = mkdtempSync(join(tmpdir(), 'audit-test-'));
 const env = { ...process.env, MEMORY_FILE_PATH: join(dir, 'memory.jsonl'), NO_COLOR: '1' };
 
@@ -82,8 +83,86 @@ describe('audit', () => {
     expect(same.code).toBe(0);
     const other = cli(['audit', '--check', lockfile, '--', process.execPath, lineServer]);
     expect(other.code).toBe(1);
+    const out =
+      'Budget lock is out of date: 9 added (ask, big, crash, dump, echo, garbage, hang, id_probe, pid); 9 removed (add_observations, create_entities, create_relations, delete_entities, delete_observations, delete_relations, open_nodes, read_graph, search_nodes).';
     expect(other.err).toBe(
-      'Budget lock is out of date: 9 added (ask, big, crash, dump, echo, garbage, hang, id_probe, pid); 9 removed (add_observations, create_entities, create_relations, delete_entities, delete_observations, delete_relations, open_nodes, read_graph, search_nodes). If this is intended, regenerate the lock (`modoki-budget lock <tools.json>`) and commit modoki-budget.lock.\n',
+      `${out} If this is intended, regenerate the lock (\`modoki-budget audit --lock ${lockfile} -- ${process.execPath} ${lineServer}\`) and commit ${lockfile}.\n`,
+    );
+    const json = cli(['audit', '--json', '--check', lockfile, '--', process.execPath, lineServer]);
+    expect(json.code).toBe(1);
+    const report = JSON.parse(json.out);
+    expect(report.check).toMatchObject({ ok: false, message: other.err.trimEnd() });
+    expect(report.check.added).toEqual(['ask', 'big', 'crash', 'dump', 'echo', 'garbage', 'hang', 'id_probe', 'pid']);
+    const passing = JSON.parse(cli(['audit', '--json', '--check', lockfile, '--', process.execPath, memoryServer]).out);
+    expect(passing.check).toMatchObject({
+      ok: true,
+      message: 'Budget lock matches: 9 tools, no drift, no escalation.',
+    });
+  });
+
+  it('the regenerate command quotes what a shell would split and keeps --client-capabilities', () => {
+    const lockfile = join(dir, 'everything caps.lock');
+    const caps = ['--client-capabilities', 'sampling,roots'];
+    expect(cli(['audit', '--lock', lockfile, ...caps, '--', process.execPath, everythingServer, 'stdio']).code).toBe(0);
+    const drift = cli(['audit', '--check', lockfile, '--', process.execPath, everythingServer, 'stdio']);
+    expect(drift.code).toBe(1);
+    // The server's own stderr ("Starting default (STDIO) server...") passes through first.
+    expect(drift.err.split('\n').at(-2)).toBe(
+      `Budget lock is out of date: 2 removed (get-roots-list, trigger-sampling-request). If this is intended, regenerate the lock (\`modoki-budget audit --lock '${lockfile}' -- ${process.execPath} ${everythingServer} stdio\`) and commit ${lockfile}.`,
+    );
+    const same = cli(['audit', '--check', lockfile, ...caps, '--', process.execPath, everythingServer, 'stdio']);
+    expect(same.code).toBe(0);
+  });
+
+  it('--client-capabilities: server-everything lists 13 tools to a bare client, 16 with sampling, elicitation and roots', () => {
+    const names = (args: string[]) =>
+      JSON.parse(cli(['audit', '--json', ...args, '--', process.execPath, everythingServer, 'stdio']).out)
+        .cost.tools.map((t: { name: string }) => t.name)
+        .sort();
+    const bare = names([]);
+    expect(bare).toHaveLength(13);
+    const declared = names(['--client-capabilities', 'sampling,elicitation,roots']);
+    expect(declared).toHaveLength(16);
+    expect(declared.filter((n: string) => !bare.includes(n))).toEqual([
+      'get-roots-list',
+      'trigger-elicitation-request',
+      'trigger-sampling-request',
+    ]);
+    const all = names(['--client-capabilities', 'sampling, elicitation,roots,tasks']);
+    expect(all.filter((n: string) => !declared.includes(n))).toEqual([
+      'trigger-elicitation-request-async',
+      'trigger-sampling-request-async',
+    ]);
+  });
+
+  it('--server "<command>" is the same as -- <command>, for clients that drop the first --', () => {
+    const viaDashes = cli(['audit', '--json', '--', process.execPath, memoryServer]);
+    const viaServer = cli(['audit', '--json', '--server', `${process.execPath} '${memoryServer}'`]);
+    expect(viaServer.code).toBe(0);
+    expect(viaServer.out).toBe(viaDashes.out);
+  });
+
+  it('prints the compact menu beside the full one', () => {
+    const text = cli(['audit', '--', process.execPath, lineServer]).out;
+    const report = JSON.parse(cli(['audit', '--json', '--', process.execPath, lineServer]).out);
+    const c = report.compact;
+    expect(c).toEqual({
+      tools: 2,
+      tokens: expect.any(Number),
+      fullTokens: report.cost.tokens,
+      budget: report.cost.tokens,
+      withinBudget: c.tokens <= report.cost.tokens,
+      format: 'prose',
+      words: 24,
+      describeAllTokens: expect.any(Number),
+      catalogChars: report.compact.catalogChars,
+    });
+    expect(c.catalogChars).toBeLessThanOrEqual(2048);
+    expect(c.fullTokens).toBe(report.cost.tokens);
+    expect(c.tools).toBe(2);
+    const pct = ((c.tokens / c.fullTokens) * 100).toFixed(1);
+    expect(text.trimEnd().split('\n').at(-1)).toBe(
+      `Compact menu (proxy --menu compact): 2 tools, ${c.tokens} tokens (${pct}% of ${c.fullTokens.toLocaleString('en-US')}); catalog as ${c.format}, up to ${c.words} words a tool; describing all 9 tools: ${c.describeAllTokens.toLocaleString('en-US')} tokens`,
     );
   });
 
@@ -113,12 +192,25 @@ describe('audit', () => {
         /^modoki-budget audit: the server exited \(code 3\) before answering\n$/,
       ],
       [
+        ['audit', '--client-capabilities', 'sampling,telepathy', '--', 'x'],
+        /^modoki-budget audit: unknown client capability "telepathy"; known: sampling, elicitation, roots, tasks\n$/,
+      ],
+      [
+        ['audit', '--server', 'node x', '--', 'node', 'y'],
+        /^modoki-budget audit: give the server command once: `modoki-budget audit -- <command> \[args…\]` or `modoki-budget audit --server "<command> \[args…\]"`, not both\n$/,
+      ],
+      [['audit', '--server', 'node "x'], /^modoki-budget audit: --server: unclosed " in "node \\"x"\n$/],
+      [
+        ['audit', 'npx', '-y', 'server'],
+        /^modoki-budget audit: Unknown option '-y'; the server command goes after -- or in --server: /,
+      ],
+      [
         ['audit', '--check', join(dir, 'missing.lock'), '--', process.execPath, lineServer],
         /^modoki-budget audit: no lockfile at .*missing\.lock; run `modoki-budget audit --lock .*missing\.lock -- .*` first\n$/,
       ],
       [
         ['audit', 'npx', 'server'],
-        /^modoki-budget audit: put the server command after --, as in `modoki-budget audit -- npx server`\n$/,
+        /^modoki-budget audit: put the server command after --, as in `modoki-budget audit -- npx server`, or in --server "…"\n$/,
       ],
     ];
     for (const [args, message] of cases) {
@@ -127,6 +219,15 @@ describe('audit', () => {
       expect(r.err).toMatch(message);
       expect(r.err.trim().split('\n')).toHaveLength(1);
     }
+  });
+
+  it("a server that exits early: its stderr passes through and its reason ends audit's message", () => {
+    const crash = `console.error('starting'); console.error('Error: no API key in MY_TOKEN'); process.exit(4)`;
+    const r = cli(['audit', '--', process.execPath, '-e', crash]);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(
+      'starting\nError: no API key in MY_TOKEN\nmodoki-budget audit: the server exited (code 4) before answering; its stderr says: Error: no API key in MY_TOKEN\n',
+    );
   });
 
   it('--help', () => {

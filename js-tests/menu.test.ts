@@ -9,6 +9,7 @@ import {
   lintDescription,
   groupTools,
   menuFor,
+  compactMenu,
   budgetLock,
   DEFAULT_MAX_DESCRIPTION_TOKENS,
   type McpTool,
@@ -577,4 +578,32 @@ describe('menu command', () => {
       expect(err).toEqual([message]);
     });
   }
+});
+
+describe('menu: the compact menu line', () => {
+  it('warns when the catalog is longer than the 2,048 chars Claude Code reads of a description', async () => {
+    const tools = Array.from({ length: 40 }, (_, i) => ({
+      name: `tool_number_${i}`,
+      description: `Reads the numbered record ${i} from the archive and returns its fields with their history.`,
+      inputSchema: {
+        type: 'object',
+        properties: Object.fromEntries(
+          Array.from({ length: 8 }, (_, k) => [`field_${k}`, { type: 'string', description: `Filter on field ${k}.` }]),
+        ),
+      },
+    }));
+    const files = { 'many.json': JSON.stringify(tools) };
+    const json = fakeIo(files);
+    expect(await menuCommand(['--json', 'many.json'], json.io)).toBe(0);
+    const { catalogChars } = JSON.parse(json.out.join('')).compact;
+    expect(catalogChars).toBe(compactMenu(tools).tools[1].description!.length);
+    expect(catalogChars).toBeGreaterThan(2048);
+    const text = fakeIo(files);
+    expect(await menuCommand(['many.json'], text.io)).toBe(0);
+    expect(text.out.join('').trimEnd().split('\n').at(-1)).toMatch(
+      new RegExp(
+        `; the catalog is ${catalogChars.toLocaleString('en-US')} chars, and Claude Code reads only the first 2,048 \\(keep some tools with --menu-keep\\)$`,
+      ),
+    );
+  });
 });

@@ -63,14 +63,14 @@ describe('proxy: faults', () => {
     const none = spawnSync(process.execPath, [bin, 'proxy'], { encoding: 'utf8', timeout: 20_000 });
     expect(none.status).toBe(2);
     expect(none.stderr).toBe(
-      'modoki-budget proxy: missing the server command: put it after --, as in `-- npx -y @modelcontextprotocol/server-memory`\n',
+      'modoki-budget proxy: missing the server command: put it after --, as in `-- npx -y @modelcontextprotocol/server-memory`, or pass --server "<command>"\n',
     );
     const noDashes = spawnSync(process.execPath, [bin, 'proxy', 'node', 'server.js'], {
       encoding: 'utf8',
       timeout: 20_000,
     });
     expect(noDashes.stderr).toBe(
-      'modoki-budget proxy: put the server command after --, as in `modoki-budget proxy -- node server.js`\n',
+      'modoki-budget proxy: put the server command after --, as in `modoki-budget proxy -- node server.js`, or in --server "…"\n',
     );
   });
 

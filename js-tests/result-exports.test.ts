@@ -1,23 +1,29 @@
-// The package's three export lists — what require() returns, what import sees, and what
-// node/index.d.ts declares as values — are one list. A name missing from any of them is a
-// user's "is not a function" or TS2305.
+// The package's export lists — what require() returns, what import sees on Node and in a
+// browser, and what node/index.d.ts declares as values — are one list. The barrel
+// (node/index.cjs) is the source: the build writes both ESM entries from it
+// (scripts/entries.mjs), and the declarations are checked against it here. A name missing from
+// any of them is a user's "is not a function" or TS2305.
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { API, SymbolFlags } from 'typescript/unstable/sync';
 import * as esm from 'modoki-budget';
+import * as formattingEsm from 'modoki-budget/formatter';
+// @ts-expect-error — the build script is plain JavaScript, no declarations
+import { entrySources } from '../scripts/entries.mjs';
 
 const root = resolve(__dirname, '..');
 const cjs = createRequire(__filename)('modoki-budget') as Record<string, unknown>;
+const formattingCjs = createRequire(__filename)('modoki-budget/formatter') as Record<string, unknown>;
 const api = new API({ cwd: root });
 afterAll(() => api.close());
 
-/** The value exports (not types) the TypeScript checker sees in node/index.d.ts. */
-function declaredValues(): string[] {
+/** The value exports (not types) the TypeScript checker sees in `declarations` (under node/). */
+function declaredValues(declarations = 'index.d.ts'): string[] {
   const config = join(mkdtempSync(join(tmpdir(), 'modoki-budget-exports-')), 'tsconfig.json');
-  const entry = join(root, 'node', 'index.d.ts');
+  const entry = join(root, 'node', declarations);
   writeFileSync(
     config,
     JSON.stringify({
@@ -52,6 +58,30 @@ describe('one export list for the whole package', () => {
     expect(declared).toContain('retargetNarrowHint');
     expect(declared).not.toContain('ToolResult');
     expect(sorted(declared)).toEqual(sorted(Object.keys(cjs)));
+  });
+
+  it('the built ESM entries are the ones the barrel writes, and each browser entry exports every name', () => {
+    const sources: Record<string, string> = entrySources(root);
+    expect(Object.keys(sources).sort()).toEqual([
+      'pkg/formatter/index.mjs',
+      'pkg/index.mjs',
+      'pkg/web/formatter/index.mjs',
+      'pkg/web/index.mjs',
+    ]);
+    for (const [path, text] of Object.entries(sources)) expect(readFileSync(join(root, path), 'utf8')).toBe(text);
+    const namesOf = (path: string) => /^export const \{ ([^}]*) \} = api;$/m.exec(sources[path])?.[1].split(', ') ?? [];
+    expect(sorted(namesOf('pkg/web/index.mjs'))).toEqual(sorted(Object.keys(cjs)));
+    expect(sorted(namesOf('pkg/web/formatter/index.mjs'))).toEqual(sorted(Object.keys(formattingCjs)));
+  });
+
+  it('modoki-budget/formatter: the same functions as the full entry, declared by node/formatting.d.ts', () => {
+    const names = Object.keys(formattingCjs);
+    expect(names).toContain('roundFloats');
+    expect(names).not.toContain('countTokens');
+    for (const name of names) expect(formattingCjs[name]).toBe(cjs[name]);
+    expect(sorted(Object.keys(formattingEsm).filter((n) => n !== 'default'))).toEqual(sorted(names));
+    for (const name of names) expect((formattingEsm as Record<string, unknown>)[name]).toBe(cjs[name]);
+    expect(sorted(declaredValues('formatting.d.ts'))).toEqual(sorted(names));
   });
 
   it('every runtime export is a real value', () => {

@@ -2,15 +2,12 @@
 // The public API of modoki-budget: one barrel over the capability modules. Each module owns
 // one capability; this file only lists what is exported.
 //
-// The formatter (encode and the result helpers) is required with the barrel. Every other
-// capability is required on first use of one of its exports (a getter below): most callers only
-// format, and requiring two dozen modules they never call cost more than the formatter itself.
+// The formatter (encode, the result helpers and rounding: ./formatting.cjs, which is also the
+// `modoki-budget/formatter` entry) is required with the barrel. Every other capability is
+// required on first use of one of its exports (a getter below): most callers only format, and
+// requiring two dozen modules they never call cost more than the formatter itself.
 
-const result = require('./result.cjs');
-const errorCodes = require('./result/error-codes.cjs');
-const refusal = require('./result/refusal.cjs');
-const { createFormatter } = require('./result/formatter.cjs');
-const { roundSig, roundFloats, resolvePrecision, DEFAULT_FLOAT_PRECISION } = require('./round-floats.cjs');
+const formatter = require('./formatting.cjs');
 
 /** Defines each `exportName: moduleName` of `file` on the barrel as a getter that requires it. */
 function onFirstUse(file, names) {
@@ -24,28 +21,7 @@ function onFirstUse(file, names) {
 }
 const same = (...names) => Object.fromEntries(names.map((n) => [n, n]));
 
-module.exports = {
-  MAX_PAYLOAD_CHARS: result.MAX_PAYLOAD_CHARS,
-  DEFAULT_FLOAT_PRECISION,
-  encode: result.encode,
-  capText: result.capText,
-  summarize: result.summarize,
-  retargetNarrowHint: result.retargetNarrowHint,
-  createFormatter,
-  ERROR_CODES: errorCodes.ERROR_CODES,
-  codeFromBody: errorCodes.codeFromBody,
-  codeFromStatus: errorCodes.codeFromStatus,
-  optionsFromBody: errorCodes.optionsFromBody,
-  failureDetail: errorCodes.failureDetail,
-  isFailureBody: errorCodes.isFailureBody,
-  ERROR_DETAIL: refusal.ERROR_DETAIL,
-  encodeError: refusal.encodeError,
-  errorDetailOf: refusal.errorDetailOf,
-  describeShape: refusal.describeShape,
-  roundSig,
-  roundFloats,
-  resolvePrecision,
-};
+module.exports = { ...formatter };
 
 onFirstUse('./summarize.cjs', {
   ...same('sceneState', 'layoutBounds', 'summarizeAssets'),
@@ -67,7 +43,15 @@ onFirstUse(
 );
 onFirstUse(
   './tokens.cjs',
-  same('DEFAULT_ENCODING', 'ESTIMATE_METHODS', 'countTokens', 'fitsTokenBudget', 'estimateTokens', 'tokenReport'),
+  same(
+    'DEFAULT_ENCODING',
+    'ESTIMATE_METHODS',
+    'loadEncoding',
+    'countTokens',
+    'fitsTokenBudget',
+    'estimateTokens',
+    'tokenReport',
+  ),
 );
 onFirstUse('./toon.cjs', same('toToon', 'toonResult', 'toonDescription'));
 onFirstUse('./collections.cjs', same('limitCollection', 'limitResult', 'select', 'selectSchema'));
@@ -77,7 +61,7 @@ onFirstUse(
 );
 onFirstUse(
   './tool-menu.cjs',
-  same('DEFAULT_MAX_DESCRIPTION_TOKENS', 'menuCost', 'lintDescription', 'groupTools', 'menuFor'),
+  same('DEFAULT_MAX_DESCRIPTION_TOKENS', 'menuCost', 'lintDescription', 'groupTools', 'menuFor', 'compactMenu'),
 );
 onFirstUse(
   './streams.cjs',

@@ -108,7 +108,13 @@ function editorJournal(editor, query, ring) {
   const { game, ...rest } = state;
   return run(core.summarizeEditorJournal, editor, query, rest, game);
 }
-const watchRead = (result, query) => run(core.summarizeWatchRead, result, query);
+// A failed read (`ok` present and falsy) or one without a `series` list is the same object back,
+// as the editor's op passes it through.
+function watchRead(result, query) {
+  const isObject = result !== null && typeof result === 'object' && !Array.isArray(result);
+  if (!isObject || (result.ok !== undefined && !result.ok) || !Array.isArray(result.series)) return result;
+  return run(core.summarizeWatchRead, result, query);
+}
 
 module.exports = {
   CONSOLE_TAIL_DEFAULT: C.CONSOLE_TAIL_DEFAULT,

@@ -49,7 +49,13 @@ function summarizeTraits(traits, schemaAvailable, query) {
   return JSON.parse(core.summarizeTraits(enc({ traits, schemaAvailable, query })));
 }
 
+/** True for a value the core would read as a JSON object. */
+const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+// A result without a `handles` array is not a dump: it comes back as the same object, as the
+// editor's shaping returns it, so a caller comparing replies by identity sees it untouched.
 function handles(result, query, options) {
+  if (!isObject(result) || !Array.isArray(result.handles)) return result;
   const remedies = options !== null && typeof options === 'object' ? options.remedies : undefined;
   return run(core.summarizeHandles, result, query, remedies);
 }

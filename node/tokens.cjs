@@ -2,28 +2,17 @@
 // Token accounting: exact BPE counts (cl100k_base, o200k_base) from the WebAssembly core, the
 // chars/N estimates people use instead, and a per-field report of where a payload's tokens go.
 
-const path = require('node:path');
 const core = require('./internal/core.cjs');
 const abi = require('./internal/abi.cjs');
+const { ensureTable, loadEncoding } = require('./internal/tables.cjs');
 const { codedError } = require('./internal/errors.cjs');
 const { DEFAULT_ENCODING, encodingName: checkedEncoding, readOptions } = require('./internal/options.cjs');
 const { stringifyNeverThrows } = require('./tolerant-json.cjs');
 const ESTIMATE_METHODS = Object.freeze(['chars/4', 'chars/3.5']);
 const ESTIMATE_DIVISORS = { 'chars/4': 4, 'chars/3.5': 3.5 };
-// No rank table is compiled into the module (cl100k's is 1.8 MB, o200k's 3.7 MB): each is read on
-// first use of its encoding, so a process that never counts tokens never loads one.
-const TABLE_DIR = path.join(__dirname, '..', 'src', 'tokens', 'data');
-const loadedTables = new Set();
 
 function encodingName(encoding) {
   return encoding === undefined ? DEFAULT_ENCODING : String(encoding);
-}
-
-// Reads a table straight into WebAssembly memory (one copy, not two). `name` is checked first.
-function ensureTable(name) {
-  if (loadedTables.has(name)) return;
-  core.installTable(name, abi.writeFile(path.join(TABLE_DIR, `${name}.bin`)));
-  loadedTables.add(name);
 }
 
 function requireText(text, fn) {
@@ -153,6 +142,7 @@ module.exports = {
   tokenReportOfText,
   DEFAULT_ENCODING,
   ESTIMATE_METHODS,
+  loadEncoding,
   countTokens,
   fitsTokenBudget,
   estimateTokens,

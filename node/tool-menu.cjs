@@ -1,7 +1,7 @@
 'use strict';
-// The tool menu as a budget. Costing, lint and grouping run in the WebAssembly core
-// (src/menu); this file stringifies the tools, parses the results, and keeps the grouping's
-// routing table in JS Maps so route() is a lookup, not a boundary crossing per call.
+// The tool menu as a budget. Costing, lint, grouping and the compact menu run in the
+// WebAssembly core (src/menu); this file stringifies the tools, parses the results, and keeps
+// the routing tables in JS Maps so route() is a lookup, not a boundary crossing per call.
 
 const core = require('./internal/core.cjs');
 const { jsonBytes: abiJsonBytes } = require('./internal/abi.cjs');
@@ -120,10 +120,63 @@ function menuFor(tools, options) {
   };
 }
 
+const kind = (value) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
+
+function compactOptions(options) {
+  const { keep, maxTokens, encoding } = readOptions('compactMenu', options, ['keep', 'maxTokens', 'encoding']);
+  if (keep !== undefined && !(Array.isArray(keep) && keep.every((k) => typeof k === 'string')))
+    throw codedError('INVALID_OPTION', `compactMenu: keep must be an array of tool names, got ${kind(keep)}.`);
+  if (maxTokens !== undefined && !(Number.isInteger(maxTokens) && maxTokens >= 0))
+    throw codedError('INVALID_OPTION', `compactMenu: maxTokens must be an integer >= 0, got ${String(maxTokens)}.`);
+  return { keep: keep ?? [], maxTokens: maxTokens ?? -1, encoding: tokens.prepareEncoding(encoding) };
+}
+
+/**
+ * The compact menu: `describe_tools` and `call_tool` with a catalog of every tool, kept tools
+ * listed as themselves; `describe(names)` and `route(args)` answer the two meta tools from the
+ * tools as given (the rules are in src/menu/compact.rs and docs/menu.md).
+ */
+function compactMenu(tools, options) {
+  const { keep, maxTokens, encoding } = compactOptions(options);
+  const raw = JSON.parse(core.compactMenuJson(jsonBytes(tools), encoding, keep, maxTokens));
+  // The core has checked that every tool is an object with a string name, each name once.
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  const names = [...byName.keys()];
+  const unknown = (name) =>
+    codedError(
+      'UNKNOWN_TOOL',
+      core.unknownToolMessage(String(name), names, `the ${raw.callName} description lists every tool`),
+    );
+  function describe(list) {
+    if (!Array.isArray(list) || !list.every((n) => typeof n === 'string'))
+      throw codedError(
+        'INVALID_INPUT',
+        `${raw.describeName}: names must be an array of tool names, got ${kind(list)}.`,
+      );
+    return list.map((n) => {
+      if (!byName.has(n)) throw unknown(n);
+      return byName.get(n);
+    });
+  }
+  function route(args) {
+    const name = args !== null && typeof args === 'object' ? args.name : undefined;
+    if (typeof name !== 'string')
+      throw codedError('INVALID_INPUT', `${raw.callName}: name must be a tool name, got ${kind(name)}.`);
+    if (!byName.has(name)) throw unknown(name);
+    const given = args.arguments;
+    if (given !== undefined && kind(given) !== 'object')
+      throw codedError('INVALID_INPUT', `${raw.callName}: arguments must be an object, got ${kind(given)}.`);
+    return { name, arguments: given };
+  }
+  const { meta, ...facts } = raw;
+  return { tools: [...meta, ...raw.kept.map((n) => byName.get(n))], ...facts, describe, route };
+}
+
 module.exports = {
   DEFAULT_MAX_DESCRIPTION_TOKENS,
   menuCost,
   lintDescription,
   groupTools,
   menuFor,
+  compactMenu,
 };

@@ -1,5 +1,6 @@
-// Builds the WebAssembly package into pkg/: wasm-pack for the Node target (wasm-opt disabled
-// in Cargo.toml because wasm-pack would download it), then the npm `binaryen` wasm-opt.
+// Builds the WebAssembly package into pkg/: wasm-pack for the Node and web targets (wasm-opt
+// disabled in Cargo.toml because wasm-pack would download it), then the npm `binaryen` wasm-opt,
+// then the ESM entries (scripts/entries.mjs).
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -7,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { homedir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeEntries } from './entries.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cargoBin = join(process.env.CARGO_HOME ?? join(homedir(), '.cargo'), 'bin');
@@ -48,34 +50,55 @@ function exportNames(glueFile) {
   return names;
 }
 
-// Two modules from the one crate: every capability (pkg/modoki_budget*), and the formatter
-// alone (pkg/formatter/, cargo's default features off), which encode and roundFloats load
-// without compiling the tokenizer. Each has its own target directory, so neither build
-// invalidates the other's.
-must('wasm-pack', ['build', '--release', '--target', 'nodejs', '--out-dir', 'pkg', '--no-pack']);
-optimize(join(root, 'pkg', 'modoki_budget_bg.wasm'));
-must(
-  'wasm-pack',
-  [
-    'build',
-    '--release',
-    '--target',
-    'nodejs',
-    '--out-dir',
-    'pkg/formatter',
-    '--out-name',
-    'modoki_budget_formatter',
-    '--no-pack',
-    '--',
-    '--no-default-features',
-  ],
-  { ...process.env, CARGO_TARGET_DIR: join(root, 'target', 'formatter') },
-);
-optimize(join(root, 'pkg', 'formatter', 'modoki_budget_formatter_bg.wasm'));
-// wasm-pack writes a '*' .gitignore into each output directory; npm reads a nested one as an
-// ignore list and would leave pkg/formatter/ out of the package (the root .gitignore already
-// keeps pkg/ out of git).
-for (const dir of ['pkg', 'pkg/formatter']) rmSync(join(root, dir, '.gitignore'), { force: true });
+// Two modules from the one crate: every capability (modoki_budget*), and the formatter alone
+// (formatter/, cargo's default features off), which encode and roundFloats load without
+// compiling the tokenizer. Each has its own cargo target directory, so neither build invalidates
+// the other's. Each is bound twice from the same compiled code: for Node (pkg/, loaded
+// synchronously from disk) and for the web (pkg/web/, instantiated asynchronously by the browser
+// entries: `modoki-budget` loads the full module, `modoki-budget/formatter` the small one).
+const MODULES = [
+  { dir: '', name: 'modoki_budget', cargo: [], targetDir: join(root, 'target') },
+  {
+    dir: 'formatter',
+    name: 'modoki_budget_formatter',
+    cargo: ['--', '--no-default-features'],
+    targetDir: join(root, 'target', 'formatter'),
+  },
+];
+const TARGETS = [
+  { target: 'nodejs', dir: 'pkg' },
+  { target: 'web', dir: 'pkg/web' },
+];
+for (const { target, dir: base } of TARGETS) {
+  for (const module of MODULES) {
+    const outDir = module.dir === '' ? base : `${base}/${module.dir}`;
+    must(
+      'wasm-pack',
+      [
+        'build',
+        '--release',
+        '--target',
+        target,
+        '--out-dir',
+        outDir,
+        '--out-name',
+        module.name,
+        '--no-pack',
+        ...module.cargo,
+      ],
+      { ...process.env, CARGO_TARGET_DIR: module.targetDir },
+    );
+    optimize(join(root, outDir, `${module.name}_bg.wasm`));
+    // wasm-pack writes a '*' .gitignore into each output directory; npm reads a nested one as an
+    // ignore list and would leave the directory out of the package (the root .gitignore already
+    // keeps pkg/ out of git).
+    rmSync(join(root, outDir, '.gitignore'), { force: true });
+  }
+}
+
+// The web glue is ES module code in .js files, inside a package whose "type" is commonjs:
+// webpack (and Node) read a .js file by the nearest package.json, so pkg/web/ gets its own.
+writeFileSync(join(root, 'pkg', 'web', 'package.json'), `${JSON.stringify({ type: 'module' })}\n`);
 
 // node/internal/core.cjs loads each module on first use; it needs their export names before
 // that, so they are written next to them (read from wasm-bindgen's own export lists).
@@ -90,3 +113,6 @@ writeFileSync(join(root, 'pkg', 'modoki_budget_exports.json'), `${JSON.stringify
 // to instantiate the WebAssembly module to know them.
 const fullModule = createRequire(import.meta.url)(join(root, 'pkg', 'modoki_budget.js'));
 writeFileSync(join(root, 'pkg', 'stream_constants.json'), `${fullModule.streamConstants()}\n`);
+
+// The ESM entries for Node and the web, written from the barrel's export list.
+writeEntries(root);

@@ -18,6 +18,10 @@ import {
   type GroupedMenu,
   type MenuForOptions,
   type MenuVariant,
+  compactMenu,
+  type CompactMenu,
+  type CompactMenuOptions,
+  type CompactCallArguments,
 } from 'modoki-budget';
 
 const schema: JsonSchema = { type: 'object', properties: { id: { type: 'integer' } } };
@@ -50,6 +54,26 @@ const forOptions: MenuForOptions = { compact: ['watch.start'], encoding: 'cl100k
 const variant: MenuVariant = menuFor(tools, forOptions);
 const everyCompact: number = menuFor(tools, { compact: true }).compact + variant.full + variant.tokens;
 
+const compactOptions: CompactMenuOptions = { keep: ['watch.read'], maxTokens: 500, encoding: 'cl100k_base' };
+const compacted: CompactMenu = compactMenu(tools, compactOptions);
+const callArgs: CompactCallArguments = { name: 'watch.start', arguments: { id: 1 } };
+const routed: ToolCall = compacted.route(callArgs);
+const described: McpTool[] = compacted.describe(['watch.read']);
+const format: 'prose' | 'toon' = compacted.format;
+const compactTokens: number = compacted.tokens + compacted.fullTokens + compacted.budget + compacted.words;
+const compactNames: string[] = [
+  compacted.describeName,
+  compacted.callName,
+  ...compacted.kept,
+  ...compacted.missingKeep,
+  ...compacted.catalog,
+];
+const fits: boolean = compacted.withinBudget;
+
+// @ts-expect-error — keep takes tool names
+compactMenu(tools, { keep: 'watch.read' });
+// @ts-expect-error — call_tool's arguments need a name
+compacted.route({ arguments: {} });
 // @ts-expect-error — compact takes tool names or true
 menuFor(tools, { compact: 'watch.read' });
 // @ts-expect-error — a tool needs a name
@@ -59,4 +83,17 @@ menuCost(tools, { encodign: 'o200k_base' });
 // @ts-expect-error — the default is the literal 200
 const wrongDefault: 100 = DEFAULT_MAX_DESCRIPTION_TOKENS;
 
-export { first, codes, param, call, everyCompact, wrongDefault };
+export {
+  first,
+  codes,
+  param,
+  call,
+  everyCompact,
+  wrongDefault,
+  routed,
+  described,
+  format,
+  compactTokens,
+  compactNames,
+  fits,
+};

@@ -5,18 +5,30 @@
 // so CI can stop a pull request that grows a server's tools/list.
 const { CliError, EXIT, coded, numberFlag } = require('./io.cjs');
 const { serverCommandArgs, spawnServer, terminate } = require('./child.cjs');
-const { connect, initialize, listTools, REQUEST_TIMEOUT_MS } = require('./mcp-client.cjs');
+const {
+  connect,
+  initialize,
+  listTools,
+  clientCapabilities,
+  CLIENT_CAPABILITIES,
+  REQUEST_TIMEOUT_MS,
+} = require('./mcp-client.cjs');
 const { MENU_FLAGS, menuOptions, menuReport, printMenu } = require('./menu.cjs');
 const { writeLock, checkLockFile } = require('./lock.cjs');
 
 const HELP = `Usage: modoki-budget audit [options] -- <command> [args…]
+       modoki-budget audit [options] --server "<command> [args…]"
 
 Starts the MCP server <command> over stdio, initializes it, lists every tool (following
 nextCursor) and prints what \`modoki-budget menu\` prints for that menu: its real tokens per
 planning turn, the description lint (including descriptions over 2,048 chars, which Claude Code
-cuts) and what grouping would save.
+cuts), what grouping would save and what the compact menu (proxy --menu compact) costs.
 
-  --json                          print the menu report as JSON
+  --server "CMD ARGS"             the server command as one argument (for clients that drop --)
+  --client-capabilities LIST      declare these client capabilities in initialize, comma-separated:
+                                  ${Object.keys(CLIENT_CAPABILITIES).join(', ')} (servers may list more tools to such a
+                                  client; default none)
+  --json                          print the menu report as JSON (with --check: its result too)
   --lock FILE                     write the budget lockfile for the live menu to FILE
   --check FILE                    compare the live menu with the lockfile FILE; exit 1 on drift
                                   or escalation (for CI)
@@ -31,17 +43,38 @@ cuts) and what grouping would save.
 Exit codes: 0 done, 1 the lockfile check failed, 2 usage error or a server that cannot be
 started or does not answer.`;
 
-/** Starts the server, lists its tools and stops it again (always, whatever happened). */
-async function liveTools(command, timeoutMs, io) {
+/**
+ * Starts the server, lists its tools and stops it again (always, whatever happened).
+ * `capabilities` is the initialize capabilities object the client declares.
+ */
+async function liveTools(command, timeoutMs, io, capabilities = {}) {
   const child = await spawnServer(command, { stderr: io.serverStderr ?? 'inherit' });
   try {
     const client = connect(child, { timeoutMs });
     const version = require('../../package.json').version;
-    await initialize(client, { name: 'modoki-budget-audit', version });
+    await initialize(client, { name: 'modoki-budget-audit', version }, capabilities);
     return await listTools(client);
   } finally {
     await terminate(child);
   }
+}
+
+/** The sentence of checkLock's message that says how to accept a change, for a lock file. */
+const LOCK_REGENERATE =
+  ' If this is intended, regenerate the lock (`modoki-budget lock <tools.json>`) and commit modoki-budget.lock.';
+
+/** The check's message with the command that regenerates the lock from the live server. */
+function auditCheckMessage(message, writeHint, lockfile) {
+  if (!message.endsWith(LOCK_REGENERATE)) return message;
+  return `${message.slice(0, -LOCK_REGENERATE.length)} If this is intended, regenerate the lock (\`${writeHint}\`) and commit ${lockfile}.`;
+}
+
+/** The command line that writes the lock for this server, as the user can paste it. */
+function lockCommandLine(values, command) {
+  const quote = (word) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`);
+  const caps =
+    values['client-capabilities'] === undefined ? '' : ` --client-capabilities ${values['client-capabilities']}`;
+  return `modoki-budget audit --lock ${quote(values.check)}${caps} -- ${command.map(quote).join(' ')}`;
 }
 
 async function auditCommand(argv, io) {
@@ -51,6 +84,7 @@ async function auditCommand(argv, io) {
     check: { type: 'string' },
     tolerance: { type: 'string' },
     timeout: { type: 'string' },
+    'client-capabilities': { type: 'string' },
   };
   const { values, command } = serverCommandArgs(argv, flags, 'audit');
   if (values.help) {
@@ -62,23 +96,28 @@ async function auditCommand(argv, io) {
   const options = menuOptions(values);
   const tolerance = numberFlag(values.tolerance, 'tolerance', { min: 0 });
   const timeoutMs = numberFlag(values.timeout, 'timeout', { integer: true, min: 1 }) ?? REQUEST_TIMEOUT_MS;
-  const tools = await liveTools(command, timeoutMs, io);
-  printMenu(
-    io,
-    coded(() => menuReport(tools, options)),
-    values.json,
-  );
+  const names = values['client-capabilities']
+    ?.split(',')
+    .map((c) => c.trim())
+    .filter((c) => c !== '');
+  const capabilities = clientCapabilities(names);
+  const tools = await liveTools(command, timeoutMs, io, capabilities);
+  const report = coded(() => menuReport(tools, options));
   if (values.lock !== undefined) {
+    printMenu(io, report, values.json);
     io.stderr.write(`${writeLock(io, tools, values.lock, { encoding: options.encoding })}\n`);
     return EXIT.ok;
   }
-  if (values.check !== undefined) {
-    const writeHint = `modoki-budget audit --lock ${values.check} -- ${command.join(' ')}`;
-    const result = checkLockFile(io, tools, values.check, { encoding: options.encoding, tolerance, writeHint });
-    io.stderr.write(`${result.message}\n`);
-    return result.ok ? EXIT.ok : EXIT.checkFailed;
+  if (values.check === undefined) {
+    printMenu(io, report, values.json);
+    return EXIT.ok;
   }
-  return EXIT.ok;
+  const writeHint = lockCommandLine(values, command);
+  const result = checkLockFile(io, tools, values.check, { encoding: options.encoding, tolerance, writeHint });
+  const message = auditCheckMessage(result.message, writeHint, values.check);
+  printMenu(io, values.json ? { ...report, check: { ...result, message } } : report, values.json);
+  io.stderr.write(`${message}\n`);
+  return result.ok ? EXIT.ok : EXIT.checkFailed;
 }
 
 module.exports = { auditCommand, liveTools, HELP };

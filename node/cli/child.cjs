@@ -18,42 +18,130 @@ function splitCommand(argv) {
 }
 
 /**
- * The flags of `<name> [options] -- <command…>` and the command: `{ values, command }`. A word
- * before the `--` is a usage error that shows where the command goes.
+ * The flags of `<name> [options] -- <command…>` or `<name> [options] --server "<command>"` and
+ * the command: `{ values, command }`. `--server` exists for clients that drop the first `--`
+ * of the arguments they are given (the inspector's CLI does); giving the command both ways is
+ * a usage error, and so is a word before `--`, with a message that shows both forms.
  */
 function serverCommandArgs(argv, flags, name) {
   const split = splitCommand(argv);
-  const { values, positionals } = parseOptions(split.options, flags, { positionals: Infinity });
+  const both = `\`modoki-budget ${name} -- <command> [args…]\` or \`modoki-budget ${name} --server "<command> [args…]"\``;
+  let parsed;
+  try {
+    parsed = parseOptions(split.options, { ...flags, server: { type: 'string' } }, { positionals: Infinity });
+  } catch (error) {
+    if (argv.includes('--')) throw error;
+    throw new CliError(`${error.message.split('. ')[0]}; the server command goes after -- or in --server: ${both}`);
+  }
+  const { values, positionals } = parsed;
   if (!values.help && positionals.length > 0)
-    throw new CliError(`put the server command after --, as in \`modoki-budget ${name} -- ${positionals.join(' ')}\``);
-  return { values, command: split.command };
+    throw new CliError(
+      `put the server command after --, as in \`modoki-budget ${name} -- ${positionals.join(' ')}\`, or in --server "…"`,
+    );
+  if (values.server === undefined) return { values, command: split.command };
+  if (split.command.length > 0) throw new CliError(`give the server command once: ${both}, not both`);
+  return { values, command: splitCommandLine(values.server) };
 }
 
 /**
- * Spawns `command` with piped stdin/stdout; the server's stderr is passed through to ours.
- * Resolves with the child once it runs; a command that cannot start rejects with a CliError
- * naming it and the system's reason (ENOENT, EACCES).
+ * Splits a command line into words as a POSIX shell would, without expanding anything:
+ * whitespace separates words, '…' is literal, "…" keeps its text with \" and \\ escaped, and
+ * a backslash outside quotes escapes the next character. An unclosed quote is a usage error.
+ */
+function splitCommandLine(line) {
+  const words = [];
+  let word = null;
+  let quote = null;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quote === "'") {
+      if (c === "'") quote = null;
+      else word += c;
+    } else if (quote === '"') {
+      if (c === '"') quote = null;
+      else if (c === '\\' && (line[i + 1] === '"' || line[i + 1] === '\\')) word += line[++i];
+      else word += c;
+    } else if (/\s/.test(c)) {
+      if (word !== null) words.push(word);
+      word = null;
+    } else {
+      word ??= '';
+      if (c === "'" || c === '"') quote = c;
+      else if (c === '\\' && i + 1 < line.length) word += line[++i];
+      else word += c;
+    }
+  }
+  if (quote !== null) throw new CliError(`--server: unclosed ${quote} in ${JSON.stringify(line)}`);
+  if (word !== null) words.push(word);
+  return words;
+}
+
+/**
+ * How much of a server's stderr is kept for the message when it exits early: the end of it,
+ * where a crash prints its reason. 4 KB holds a Node or Python stack trace's last frames.
+ */
+const STDERR_TAIL_CHARS = 4096;
+
+/**
+ * Spawns `command` with piped stdin/stdout; the server's stderr is passed through to ours
+ * (`stderr`: 'inherit', a writable stream, or 'ignore') and its last STDERR_TAIL_CHARS kept for
+ * {@link stderrReason}. Resolves with the child once it runs; a command that cannot start
+ * rejects with a CliError naming it and the system's reason (ENOENT, EACCES).
  */
 function spawnServer(command, { env = process.env, stderr = 'inherit' } = {}) {
   if (command.length === 0)
     return Promise.reject(
       new CliError(
-        'missing the server command: put it after --, as in `-- npx -y @modelcontextprotocol/server-memory`',
+        'missing the server command: put it after --, as in `-- npx -y @modelcontextprotocol/server-memory`, or pass --server "<command>"',
       ),
     );
   return new Promise((resolve, reject) => {
     let child;
     try {
-      child = spawn(command[0], command.slice(1), { stdio: ['pipe', 'pipe', stderr], env });
+      child = spawn(command[0], command.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], env });
     } catch (error) {
       reject(new CliError(`cannot start "${command[0]}": ${error.code ?? error.message}`));
       return;
     }
+    keepStderr(child, stderr === 'inherit' ? process.stderr : stderr === 'ignore' ? null : stderr);
     child.once('error', (error) =>
       reject(new CliError(`cannot start "${command[0]}": ${error.code ?? error.message}`)),
     );
     child.once('spawn', () => resolve(child));
   });
+}
+
+const tails = new WeakMap();
+
+function keepStderr(child, target) {
+  let tail = '';
+  const closed = new Promise((resolve) => child.stderr.once('close', resolve));
+  tails.set(child, { text: () => tail, closed });
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (text) => {
+    target?.write(text);
+    tail = (tail + text).slice(-STDERR_TAIL_CHARS);
+  });
+}
+
+/**
+ * The line of a server's stderr that says why it stopped, or '' when it printed nothing: the
+ * first line containing `error` or `fatal` (any case), else the last line; stack frames
+ * (`at …`, `File "…"`), `Traceback …` headers, caret lines and Node's `Node.js v…` footer are
+ * skipped. At most 300 characters, so it fits a one-line message. Waits (at most 500 ms) for
+ * the stderr pipe to close, since a process's exit can be seen before its last output.
+ */
+async function stderrReason(child) {
+  const entry = tails.get(child);
+  if (entry === undefined) return '';
+  await Promise.race([entry.closed, new Promise((r) => setTimeout(r, 500).unref())]);
+  const lines = entry
+    .text()
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !/^(at |File "|Node\.js v|\^+$|Traceback )/.test(l));
+  const line = lines.find((l) => /error|fatal/i.test(l)) ?? lines.at(-1) ?? '';
+  return line.length > 300 ? `${line.slice(0, 299)}…` : line;
 }
 
 /** Resolves with `{ code, signal }` once the child has exited (at once if it already has). */
@@ -82,4 +170,14 @@ function exitStatus({ code, signal }) {
   return number ? 128 + number : 1;
 }
 
-module.exports = { GRACE_MS, serverCommandArgs, spawnServer, exited, terminate, exitStatus };
+module.exports = {
+  GRACE_MS,
+  STDERR_TAIL_CHARS,
+  serverCommandArgs,
+  splitCommandLine,
+  spawnServer,
+  stderrReason,
+  exited,
+  terminate,
+  exitStatus,
+};

@@ -3,8 +3,8 @@
 // child's stdio. Small on purpose: the published package has no runtime dependencies.
 const { CliError } = require('./io.cjs');
 const { readLines, parseLine } = require('./lines.cjs');
-const { exited } = require('./child.cjs');
-const { isResponse, request, notification, frame } = require('../mcp/jsonrpc.cjs');
+const { exited, stderrReason } = require('./child.cjs');
+const { RPC, hasId, isResponse, request, notification, response, errorResponse, frame } = require('../mcp/jsonrpc.cjs');
 const { listEveryTool } = require('../mcp/surface-tools.cjs');
 
 /** The protocol revision the client asks for; servers answer with the one they speak. */
@@ -27,6 +27,10 @@ function connect(child, { timeoutMs = REQUEST_TIMEOUT_MS } = {}) {
   };
   readLines(child.stdout, (line) => {
     const message = parseLine(line);
+    if (hasId(message) && typeof message.method === 'string') {
+      send(serverRequestAnswer(message));
+      return;
+    }
     if (!isResponse(message) || !pending.has(message.id)) return;
     const { resolve, reject, timer, method } = pending.get(message.id);
     pending.delete(message.id);
@@ -35,9 +39,11 @@ function connect(child, { timeoutMs = REQUEST_TIMEOUT_MS } = {}) {
       reject(new CliError(`the server answered ${method} with error ${message.error.code}: ${message.error.message}`));
     else resolve(message.result);
   });
-  exited(child).then((status) =>
-    failAll(new CliError(`the server exited (${status.signal ?? `code ${status.code}`}) before answering`)),
-  );
+  exited(child).then(async (status) => {
+    const reason = await stderrReason(child);
+    const said = reason === '' ? '' : `; its stderr says: ${reason}`;
+    failAll(new CliError(`the server exited (${status.signal ?? `code ${status.code}`}) before answering${said}`));
+  });
   child.stdin.on('error', () => {});
   const send = (message) => child.stdin.write(`${frame(message)}\n`);
   return {
@@ -59,11 +65,56 @@ function connect(child, { timeoutMs = REQUEST_TIMEOUT_MS } = {}) {
   };
 }
 
-/** initialize + notifications/initialized; resolves with the server's initialize result. */
-async function initialize(client, clientInfo) {
+/**
+ * The client capabilities `audit --client-capabilities` can declare. Servers may list more
+ * tools to a client that declares one (server-everything adds a sampling, an elicitation and a
+ * roots tool), so an audit sees what such a client sees. `elicitation: {}` is form mode, the
+ * spec's default; `tasks` is the 2025-11-25 client shape: the server may make its sampling and
+ * elicitation requests as tasks.
+ */
+const CLIENT_CAPABILITIES = {
+  sampling: () => ({}),
+  elicitation: () => ({}),
+  roots: () => ({ listChanged: false }),
+  tasks: () => ({ list: {}, cancel: {}, requests: { sampling: { createMessage: {} }, elicitation: { create: {} } } }),
+};
+
+/**
+ * The `capabilities` object of initialize for capability names (CLIENT_CAPABILITIES' keys);
+ * an unknown name is a usage error listing the known ones.
+ */
+function clientCapabilities(names = []) {
+  const capabilities = {};
+  for (const name of names) {
+    if (!Object.hasOwn(CLIENT_CAPABILITIES, name))
+      throw new CliError(`unknown client capability "${name}"; known: ${Object.keys(CLIENT_CAPABILITIES).join(', ')}`);
+    capabilities[name] = CLIENT_CAPABILITIES[name]();
+  }
+  return capabilities;
+}
+
+/**
+ * The answer to a request the server makes of this client: an empty roots list and an empty
+ * ping result, "method not found" for the rest (sampling, elicitation: there is no model or
+ * user here), so a server that waits for an answer is never left waiting.
+ */
+function serverRequestAnswer(message) {
+  if (message.method === 'roots/list') return response(message.id, { roots: [] });
+  if (message.method === 'ping') return response(message.id, {});
+  return errorResponse(message.id, {
+    code: RPC.METHOD_NOT_FOUND,
+    message: `${message.method} is not supported by this client`,
+  });
+}
+
+/**
+ * initialize + notifications/initialized; resolves with the server's initialize result.
+ * `capabilities` is what the client declares (default none).
+ */
+async function initialize(client, clientInfo, capabilities = {}) {
   const result = await client.request('initialize', {
     protocolVersion: PROTOCOL_VERSION,
-    capabilities: {},
+    capabilities,
     clientInfo,
   });
   client.notify('notifications/initialized');
@@ -78,4 +129,12 @@ function listTools(client) {
   );
 }
 
-module.exports = { PROTOCOL_VERSION, REQUEST_TIMEOUT_MS, connect, initialize, listTools };
+module.exports = {
+  PROTOCOL_VERSION,
+  REQUEST_TIMEOUT_MS,
+  CLIENT_CAPABILITIES,
+  clientCapabilities,
+  connect,
+  initialize,
+  listTools,
+};

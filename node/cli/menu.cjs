@@ -4,13 +4,20 @@
 // `audit` prints the same report for a live server, through menuReport and printMenu.
 
 const { CliError, EXIT, coded, colors, numberFlag, parseOptions, readJson } = require('./io.cjs');
-const { menuCost, lintDescription, groupTools, DEFAULT_MAX_DESCRIPTION_TOKENS } = require('../tool-menu.cjs');
+const {
+  menuCost,
+  lintDescription,
+  groupTools,
+  compactMenu,
+  DEFAULT_MAX_DESCRIPTION_TOKENS,
+} = require('../tool-menu.cjs');
+const { countTokens } = require('../tokens.cjs');
 
 const USAGE = `Usage: modoki-budget menu <tools.json|-> [options]
 
 What an MCP tools/list menu costs the model on every turn, in real tokens: a table of the tools
-(biggest first), the description lint findings, and what grouping namespace.action tools into
-one tool per namespace would save. The input is an array of tools, a tools/list result
+(biggest first), the description lint findings, what grouping namespace.action tools into
+one tool per namespace would save, and what the compact menu (proxy --menu compact) costs. The input is an array of tools, a tools/list result
 { "tools": [...] }, or the JSON-RPC response holding one.
 
 Options:
@@ -139,6 +146,32 @@ function groupingReport(tools, options) {
   };
 }
 
+/**
+ * The compact menu beside the full one: its tokens, the catalog's format and words a tool, and
+ * what describing every tool costs (the describe tool's answer for all names); or the error
+ * that keeps the menu from being compacted (two tools of one name).
+ */
+function compactReport(tools, options) {
+  let menu;
+  try {
+    menu = compactMenu(tools, { encoding: options.encoding });
+  } catch (error) {
+    return { error: { code: error.code ?? 'ERROR', message: firstLine(error) } };
+  }
+  return {
+    tools: menu.tools.length,
+    tokens: menu.tokens,
+    fullTokens: menu.fullTokens,
+    budget: menu.budget,
+    withinBudget: menu.withinBudget,
+    format: menu.format,
+    words: menu.words,
+    describeAllTokens: countTokens(JSON.stringify(tools), options.encoding),
+    // The catalog is the call tool's description, which Claude Code cuts like any other.
+    catalogChars: menu.tools[1].description.length,
+  };
+}
+
 /** Everything the command prints, as data (the --json output). */
 function menuReport(tools, options) {
   const cost = menuCost(tools, costOptions(options));
@@ -153,6 +186,7 @@ function menuReport(tools, options) {
     cost,
     findings,
     grouping: groupingReport(tools, options),
+    compact: compactReport(tools, options),
   };
 }
 
@@ -224,7 +258,22 @@ function renderText(report, paint) {
       `  A grouped tool carries no outputSchema. With every output schema removed before and after: ${n(w.tokensBefore)} -> ${n(w.tokensAfter)} tokens, ${w.saving >= 0 ? 'saves' : 'costs'} ${n(Math.abs(w.saving))} (${pct(Math.abs(w.saving), w.tokensBefore)}%).`,
     );
   }
+  lines.push('');
+  lines.push(compactLine(report.compact, cost.tools.length, paint));
   return `${lines.join('\n')}\n`;
+}
+
+function compactLine(c, toolCount, paint) {
+  const title = paint.bold('Compact menu (proxy --menu compact):');
+  if (c.error !== undefined) return `${title} not possible — ${c.error.message}`;
+  const share = `${pct(c.tokens, c.fullTokens)}% of ${n(c.fullTokens)}`;
+  const catalog = c.words === 0 ? 'names only' : `up to ${n(c.words)} words a tool`;
+  const over = c.withinBudget ? '' : `, over its budget of ${n(c.budget)}`;
+  const cut =
+    c.catalogChars > DESCRIPTION_CUT_CHARS
+      ? `; the catalog is ${n(c.catalogChars)} chars, and Claude Code reads only the first ${n(DESCRIPTION_CUT_CHARS)} (keep some tools with --menu-keep)`
+      : '';
+  return `${title} ${n(c.tools)} tools, ${n(c.tokens)} tokens (${share}${over}); catalog as ${c.format}, ${catalog}; describing all ${n(toolCount)} tools: ${n(c.describeAllTokens)} tokens${cut}`;
 }
 
 /** Runs `modoki-budget menu` with `argv` (the arguments after `menu`); returns the exit code. */

@@ -3,6 +3,7 @@
 const { CliError, numberFlag } = require('./io.cjs');
 const { createPolicy } = require('../mcp/policy.cjs');
 const { MIN_MAX_CHARS, MIN_MAX_TOKENS } = require('../mcp/options.cjs');
+const { menuDispatch } = require('../mcp/compact-dispatch.cjs');
 
 const BUDGET_FLAGS = {
   preset: { type: 'string' },
@@ -58,4 +59,30 @@ function budgetFlags(values, { measureOnly = false, pageTool = false } = {}) {
   return { policy: measureOnly ? null : policy, measure };
 }
 
-module.exports = { BUDGET_FLAGS, BUDGET_HELP, budgetOptions, budgetFlags };
+// The menu the client is shown (node/mcp/compact-dispatch.cjs, docs/menu.md).
+
+const MENU_FLAGS = {
+  menu: { type: 'string' },
+  'menu-keep': { type: 'string' },
+};
+
+const MENU_HELP = `  --menu full|compact list the server's tools (full, the default), or describe_tools and
+                      call_tool with a catalog of every tool (compact: a fraction of the tokens)
+  --menu-keep A,B     with --menu compact, tools still listed as themselves`;
+
+/** The tool dispatch for --menu/--menu-keep (undefined for the full menu); bad values are usage errors. */
+function menuFlags(values, encoding) {
+  if (values.menu === 'compact' && values['measure-only'] === true)
+    throw new CliError('--menu compact changes what the client is sent; it cannot go with --measure-only');
+  const keep = values['menu-keep']
+    ?.split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  try {
+    return menuDispatch(values.menu, keep, encoding, { menu: '--menu', keep: '--menu-keep' });
+  } catch (error) {
+    throw new CliError(error.message);
+  }
+}
+
+module.exports = { BUDGET_FLAGS, BUDGET_HELP, budgetOptions, budgetFlags, MENU_FLAGS, MENU_HELP, menuFlags };

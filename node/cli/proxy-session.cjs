@@ -304,13 +304,16 @@ class ProxySession {
     return id;
   }
 
-  /** The server is gone: every request it did not answer gets an error naming its exit status. */
+  /**
+   * The server is gone: every request it did not answer gets an error naming its exit status
+   * and `status.reason`, the line of its stderr that says why (child.cjs stderrReason), if any.
+   */
   serverExited(status) {
     const how = status.signal ? `was killed by ${status.signal}` : `exited with code ${status.code}`;
     for (const entry of [...this.pending.values(), ...this.held]) {
       const error = {
         code: SERVER_GONE,
-        message: `the MCP server ${how} before answering ${entry.method}`,
+        message: `the MCP server ${how} before answering ${entry.method}${status.reason ? `; its stderr says: ${status.reason}` : ''}`,
         data: { exitCode: status.code, signal: status.signal },
       };
       this.toClient(frame(errorResponse(entry.id, error)));

@@ -4,13 +4,15 @@
 // to tools/call results (ProxySession routes; this file owns the processes and the streams).
 const { writeFileSync } = require('node:fs');
 const { CliError, EXIT } = require('./io.cjs');
-const { serverCommandArgs, spawnServer, exited, terminate, exitStatus } = require('./child.cjs');
+const { serverCommandArgs, spawnServer, stderrReason, exited, terminate, exitStatus } = require('./child.cjs');
+const { RPC, hasId, errorResponse, frame } = require('../mcp/jsonrpc.cjs');
 const { readLines, parseLine } = require('./lines.cjs');
 const { ProxySession } = require('./proxy-session.cjs');
 const { SessionStats } = require('./proxy-stats.cjs');
-const { budgetFlags, BUDGET_FLAGS, BUDGET_HELP } = require('./proxy-options.cjs');
+const { budgetFlags, BUDGET_FLAGS, BUDGET_HELP, MENU_FLAGS, MENU_HELP, menuFlags } = require('./proxy-options.cjs');
 
 const HELP = `Usage: modoki-budget proxy [options] -- <command> [args…]
+       modoki-budget proxy [options] --server "<command> [args…]"
 
 Runs the MCP server <command> as a child and serves its tools over stdio with every tools/call
 result kept within the response budget (the withBudget policy): compact JSON, the cap on each
@@ -18,6 +20,8 @@ channel, an elision envelope past it with the full result served as budget://res
 Everything else passes through unchanged.
 
 ${BUDGET_HELP}
+${MENU_HELP}
+  --server "CMD ARGS" the server command as one argument (for clients that drop --)
   --page-tool         also offer the read_result_page tool (for clients without resources)
   --measure-only      forward every byte unchanged; only measure and log
   --log FILE          append one JSON line per call (tool, chars and tokens received and
@@ -46,9 +50,51 @@ function lineWriter(stream, source) {
   };
 }
 
+/** How long a proxy that cannot start waits for the client's first request to answer it. */
+const REFUSE_WAIT_MS = 5000;
+
+/**
+ * A client that started the proxy waits for its answer to initialize: a proxy that cannot
+ * start (a usage error, a command that does not run) sends the reason as that answer, so the
+ * client shows it instead of "Connection closed". Resolves once answered, at the end of stdin,
+ * or after REFUSE_WAIT_MS; a terminal gets nothing (the message goes to stderr as always).
+ */
+function refuseFirstRequest(io, message) {
+  const stdin = io.stdin ?? process.stdin;
+  if (stdin.isTTY) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      stdin.pause();
+      resolve();
+    };
+    const timer = setTimeout(done, REFUSE_WAIT_MS);
+    readLines(
+      stdin,
+      (line) => {
+        const request = parseLine(line);
+        if (!hasId(request) || typeof request.method !== 'string') return;
+        const error = { code: RPC.INTERNAL_ERROR, message: `modoki-budget proxy: ${message}` };
+        io.stdout.write(`${frame(errorResponse(request.id, error))}\n`, done);
+      },
+      done,
+    );
+  });
+}
+
 async function proxyCommand(argv, io) {
+  try {
+    return await startProxy(argv, io);
+  } catch (error) {
+    if (error instanceof CliError) await refuseFirstRequest(io, error.message);
+    throw error;
+  }
+}
+
+async function startProxy(argv, io) {
   const flags = {
     ...BUDGET_FLAGS,
+    ...MENU_FLAGS,
     'page-tool': { type: 'boolean' },
     'measure-only': { type: 'boolean' },
     log: { type: 'string' },
@@ -63,6 +109,7 @@ async function proxyCommand(argv, io) {
     measureOnly: values['measure-only'] === true,
     pageTool: values['page-tool'] === true,
   });
+  const dispatch = menuFlags(values, policy?.options.encoding);
   if (values.log !== undefined) {
     try {
       writeFileSync(values.log, '');
@@ -71,11 +118,11 @@ async function proxyCommand(argv, io) {
     }
   }
   const child = await spawnServer(command);
-  return run(child, io, { values, policy, measure });
+  return run(child, io, { values, policy, measure, dispatch });
 }
 
 /** Wires the child and the client together; resolves with the exit code once it is over. */
-async function run(child, io, { values, policy, measure }) {
+async function run(child, io, { values, policy, measure, dispatch }) {
   const stdin = io.stdin ?? process.stdin;
   const started = performance.now();
   const stats = new SessionStats({ log: values.log });
@@ -86,6 +133,7 @@ async function run(child, io, { values, policy, measure }) {
     measureOnly: values['measure-only'] === true,
     pageTool: values['page-tool'] === true,
     measure,
+    dispatch,
     send: { client: lineWriter(io.stdout, child.stdout), server: lineWriter(child.stdin, stdin) },
     warn: (text) => io.stderr.write(`modoki-budget proxy: ${text}\n`),
     onCall: (info) => {
@@ -130,7 +178,7 @@ async function run(child, io, { values, policy, measure }) {
   const status = await exited(child);
   // Lines the server wrote before it exited are still answers: read them before failing the rest.
   await Promise.race([serverDone, new Promise((r) => setTimeout(r, 200).unref())]);
-  session.serverExited(status);
+  session.serverExited({ ...status, reason: await stderrReason(child) });
   // Answers still being worked out (a page read from a shared store) go out before the summary.
   await session.idle();
   process.off('SIGTERM', onSignal);

@@ -5,7 +5,8 @@
 //   - writeText: Latin-1 (a memcpy) when V8 holds the string as one byte per character, else
 //     UTF-8 — for Rust code that reads either (number rounding, TOON);
 //   - writeUtf8: UTF-8 always — for Rust code that needs UTF-8 (the tokenizer);
-//   - writeFile: a file's bytes, read straight into the buffer (rank tables).
+//   - writeFile: a file's bytes, read straight into the buffer (rank tables);
+//   - writeBytes: bytes already in memory (rank tables a browser fetched).
 // Buffers are sized by the real byte length, never by a worst case. Each WebAssembly module
 // has its own memory and so its own transport: this module's exports are the full core's, and
 // `.formatter` is the formatter module's (node/internal/core.cjs).
@@ -90,6 +91,12 @@ function transport(exports) {
     }
   }
 
+  /** Copies `bytes` (a Uint8Array) into the input buffer; returns their length. */
+  function writeBytes(bytes) {
+    inputView(bytes.length).set(bytes);
+    return bytes.length;
+  }
+
   /** The text of the module's last output (`length` bytes, in the encoding it reports). */
   function readOutput(length, latin1 = exports.abiOutputLatin1()) {
     const ptr = exports.abiOutput();
@@ -104,7 +111,7 @@ function transport(exports) {
     if (lengths.some((n) => n > KEEP_BUFFER_BYTES)) exports.abiRelease();
   }
 
-  return { reserve, writeUtf8, writeText, writeFile, readOutput, release };
+  return { reserve, writeUtf8, writeText, writeFile, writeBytes, readOutput, release };
 }
 
 /** JSON text of `value` as UTF-8 bytes (`fallback` when it has none), for bindings that take bytes. */

@@ -8,6 +8,7 @@
 
 const { codedError } = require('../internal/errors.cjs');
 const { createPolicy } = require('./policy.cjs');
+const { menuDispatch } = require('./compact-dispatch.cjs');
 const { createSurface, OWNED_METHODS } = require('./surface.cjs');
 const { RPC, rpcException, isRpcError } = require('./jsonrpc.cjs');
 const { listEveryTool } = require('./surface-tools.cjs');
@@ -247,9 +248,12 @@ function wire(server, surface) {
  * budget policy and serves the kept results; returns `server`. Call it before `connect`.
  */
 function withBudget(server, options) {
-  const policy = createPolicy(policyOptions(options));
+  // `menu` and `menuKeep` choose the tool dispatch (compact-dispatch.cjs); the rest are the policy's.
+  const { menu, menuKeep, ...rest } = typeof options === 'object' && options !== null ? options : {};
+  const policy = createPolicy(policyOptions(typeof options === 'object' && options !== null ? rest : options));
   const observe = policy.options.onResult === undefined ? undefined : options.onResult;
-  return wire(server, createSurface(policy, { observe }));
+  const dispatch = menuDispatch(menu, menuKeep, policy.options.encoding);
+  return wire(server, createSurface(policy, { observe, dispatch }));
 }
 
 module.exports = { withBudget, wire };

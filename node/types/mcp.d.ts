@@ -102,6 +102,14 @@ export interface BudgetOptions {
 export interface WithBudgetOptions extends Omit<BudgetOptions, 'onResult'> {
   /** Called after every tool call (`kind: 'call'`) and every page read (`kind: 'page'`). An exception in it is ignored. */
   onResult?: (record: BudgetRecord) => void;
+  /**
+   * `'compact'` lists `describe_tools` and `call_tool` (with a catalog of every tool) instead of
+   * the tools themselves; calls through `call_tool` are budgeted as the tool called. Default
+   * `'full'`. See docs/menu.md.
+   */
+  menu?: 'full' | 'compact';
+  /** With `menu: 'compact'`, tools still listed as themselves. Default none. */
+  menuKeep?: readonly string[];
 }
 
 /** The options after the preset and the defaults are applied. */

@@ -154,3 +154,65 @@ export interface MenuVariant {
  * compact text when named in `compact`, the full text (else their `description`) elsewhere.
  */
 export declare function menuFor(tools: readonly McpTool[], options?: MenuForOptions): MenuVariant;
+
+/** Options for {@link compactMenu}. */
+export interface CompactMenuOptions {
+  /** Tools listed as themselves (exactly as given) after the two meta tools. Default none. */
+  keep?: readonly string[];
+  /**
+   * The compact menu's token budget. Default: 15% of what the catalogued tools cost in full
+   * (plus the kept tools) for 10 or more catalogued tools, else their full cost.
+   */
+  maxTokens?: number;
+  /** Default `'cl100k_base'`. */
+  encoding?: TokenEncoding;
+}
+
+/** The arguments of a `call_tool` call. */
+export interface CompactCallArguments {
+  name: string;
+  arguments?: { [key: string]: unknown };
+}
+
+/** What {@link compactMenu} returns. */
+export interface CompactMenu {
+  /** The menu a client lists: the describe tool, the call tool, then the kept tools. */
+  tools: McpTool[];
+  /** `describe_tools`, or with a suffix (`_2`, …) when the server has a tool of either meta name. */
+  describeName: string;
+  /** `call_tool`, with the same suffix as {@link CompactMenu.describeName}. */
+  callName: string;
+  /** Kept tools found in the menu, in the server's order. */
+  kept: string[];
+  /** `keep` names the server does not list. */
+  missingKeep: string[];
+  /** The catalogued tools' names, in the server's order. */
+  catalog: string[];
+  /** How the catalog is written: `name: text` lines or a TOON table, whichever is cheaper. */
+  format: 'prose' | 'toon';
+  /** Words per catalog line (0: names only). */
+  words: number;
+  /** Tokens of `tools`. */
+  tokens: number;
+  /** Tokens of the full menu. */
+  fullTokens: number;
+  /** The budget the catalog was fitted to. */
+  budget: number;
+  /** `tokens <= budget`. */
+  withinBudget: boolean;
+  /**
+   * The definitions of the named tools, exactly as given. Throws `UNKNOWN_TOOL` naming what
+   * exists (the closest names first on a large menu), `INVALID_INPUT` for anything but an
+   * array of strings.
+   */
+  describe(names: readonly string[]): McpTool[];
+  /** The server call for a `call_tool` call. Throws `UNKNOWN_TOOL` or `INVALID_INPUT`. */
+  route(args: CompactCallArguments): ToolCall;
+}
+
+/**
+ * A menu of two meta tools for `tools`: `describe_tools` (full definitions on demand) and
+ * `call_tool`, whose description carries a catalog of every tool in as few tokens as fit the
+ * budget. Throws `DUPLICATE_TOOL` when two tools share a name.
+ */
+export declare function compactMenu(tools: readonly McpTool[], options?: CompactMenuOptions): CompactMenu;

@@ -245,6 +245,9 @@ export interface Asset {
   type: string;
 }
 
+/** The editor's name for {@link Asset} (its `summarize.ts` exports it as `AssetEntry`). */
+export type AssetEntry = Asset;
+
 /** The agent's query for {@link summarizeAssets}. */
 export interface AssetQuery {
   /** Exact type. */
@@ -333,6 +336,9 @@ export interface TraitErrorDetail {
 export interface TraitFailure {
   error: TraitErrorDetail;
 }
+
+/** Every reply of {@link summarizeTraits}, under the editor's name for the union. */
+export type TraitResult = TraitIndex | TraitSchemas | TraitFailure;
 
 /**
  * Names by category by default; one schema with `name`, all with `all`. An empty registry is

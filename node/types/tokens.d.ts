@@ -11,6 +11,16 @@ export declare const DEFAULT_ENCODING: 'cl100k_base';
 export declare const ESTIMATE_METHODS: readonly EstimateMethod[];
 
 /**
+ * Resolves once `encoding` (default `'cl100k_base'`) can be counted. In a browser or worker it
+ * fetches that encoding's rank table (cl100k 1.8 MB, o200k 3.7 MB; once, however often it is
+ * called), and every count before it resolves throws a {@link CodedError}
+ * `ENCODING_NOT_LOADED` that names this function. On Node, Bun and Deno it resolves at once and
+ * the table is read from disk on first use, so code that runs in both places calls it the same
+ * way. An unknown encoding rejects with `UNKNOWN_ENCODING`.
+ */
+export declare function loadEncoding(encoding?: TokenEncoding): Promise<void>;
+
+/**
  * Exact token count of `text`, identical to tiktoken's `encode_ordinary(text).length`
  * (special-token text such as `<|endoftext|>` counts as ordinary text). Lone surrogates count
  * as U+FFFD, as `TextEncoder` (and every tiktoken JS binding) turns them into it.

@@ -1,0 +1,252 @@
+// The package in a real browser, as the editor's renderer uses it: a Vite app that installs the
+// packed tarball, on Vite's dev server and as a production build (and the same app bundled by
+// webpack 5), on the main thread and in a module worker of headless Chromium. Every export's
+// answer on the shared case list (support/export-cases.mjs) must equal Node's.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyFileSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer as netServer } from 'node:net';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { build, createServer, preview, type PreviewServer, type ViteDevServer } from 'vite';
+import webpack from 'webpack';
+import * as esm from 'modoki-budget';
+import * as formatting from 'modoki-budget/formatter';
+import { launch } from './support/chromium';
+import { installPacked } from './support/packed';
+// @ts-expect-error — plain JavaScript shared with the browser app, no declarations
+import { answers, coveredFunctions } from './support/export-cases.mjs';
+
+const cjs = createRequire(__filename)('modoki-budget') as Record<string, unknown>;
+
+type PageResults = {
+  error?: string;
+  notLoaded: { code?: string; message?: string; value?: number };
+  firstEncode: string;
+  main: Record<string, string>;
+  worker: { answers?: Record<string, string>; error?: string };
+};
+
+let app: string;
+let browser: Browser;
+let nodeAnswers: Record<string, string>;
+const servers: Array<ViteDevServer | PreviewServer> = [];
+
+/** A free loopback port. */
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = netServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+/** Node's answers for the cases of the exports `names`. */
+const nodeAnswersFor = (names: string[]) =>
+  Object.fromEntries(Object.entries(nodeAnswers).filter(([key]) => names.includes(key.split(': ')[0])));
+
+/** The app's results after opening `url` (the page waits for both threads), and every URL it requested. */
+async function resultsAt(url: string): Promise<PageResults & { requested: string[] }> {
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  const requested = new Set<string>();
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('request', (r) => requested.add(new URL(r.url()).pathname));
+  try {
+    await page.goto(url);
+    await page.waitForFunction(() => (window as { __results?: unknown }).__results !== undefined, null, {
+      timeout: 60_000,
+    });
+    const results = await page.evaluate(() => (window as unknown as { __results: Promise<unknown> }).__results);
+    if (errors.length > 0) throw new Error(`page errors: ${errors.join('\n')}`);
+    return { ...(results as PageResults), requested: [...requested].sort() };
+  } finally {
+    await page.close();
+  }
+}
+
+beforeAll(async () => {
+  app = installPacked('browser-app');
+  for (const f of readdirSync(join(__dirname, 'browser-app')))
+    copyFileSync(join(__dirname, 'browser-app', f), join(app, f));
+  copyFileSync(join(__dirname, 'support', 'export-cases.mjs'), join(app, 'export-cases.mjs'));
+  [nodeAnswers, browser] = await Promise.all([answers(esm), launch()]);
+}, 900_000);
+
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+  await browser?.close();
+});
+
+/**
+ * Checks the page that imports only `modoki-budget/formatter`: it downloads the small module and
+ * nothing else of the package, and answers as Node does — except a token cap, which needs the
+ * full module and says so.
+ */
+async function expectFormatterPage(url: string, packageFiles: (requested: string[]) => string[]) {
+  const results = await resultsAt(url);
+  expect(results.error).toBeUndefined();
+  const expected = nodeAnswersFor(Object.keys(formatting));
+  expect(Object.keys(results.main).sort()).toEqual(Object.keys(expected).sort());
+  expect(JSON.parse(results.main['encode: token cap']).threw.message).toBe(
+    "modoki-budget/formatter: checkEncoding needs the full module; import from 'modoki-budget' for it.",
+  );
+  expect({ ...results.main, 'encode: token cap': '' }).toEqual({ ...expected, 'encode: token cap': '' });
+  expect(packageFiles(results.requested)).toEqual(['modoki_budget_formatter_bg.wasm']);
+}
+
+/** Checks one run of the app: no error, sync answers on both threads equal to Node's. */
+function expectSameAsNode(results: PageResults) {
+  expect(results.error).toBeUndefined();
+  expect(results.firstEncode).toBe('{"a":1.23}');
+  expect(results.notLoaded).toEqual({
+    code: 'ENCODING_NOT_LOADED',
+    message:
+      'The "cl100k_base" token table is not loaded: call `await loadEncoding("cl100k_base")` once before counting tokens with it in a browser.',
+  });
+  expect(results.main).toEqual(nodeAnswers);
+  expect(results.worker.error).toBeUndefined();
+  expect(results.worker.answers).toEqual(nodeAnswers);
+}
+
+describe('the shared case list', () => {
+  it('calls every function of the package and reads every other export', () => {
+    const functions = Object.keys(cjs).filter((name) => typeof cjs[name] === 'function');
+    expect([...coveredFunctions()].sort()).toEqual(functions.sort());
+    const values = Object.keys(cjs).filter((name) => typeof cjs[name] !== 'function');
+    expect(values).toContain('BUDGET_PRESETS');
+    for (const name of values) expect(nodeAnswers).toHaveProperty([`${name}: value`]);
+  });
+
+  it('answers on Node without a thrown error where none is expected', () => {
+    expect(nodeAnswers['countTokens: both encodings']).toMatch(/^\{"value":\[\d+,\d+\]\}$/);
+    expect(JSON.parse(nodeAnswers['loadEncoding: unknown encoding']).threw.code).toBe('UNKNOWN_ENCODING');
+  });
+});
+
+/** Bundles the app's page with webpack 5 (production, browser target) into `out`, beside an index.html. */
+function webpackBuild(out: string): Promise<string[]> {
+  return new Promise((done, fail) => {
+    const compiler = webpack({
+      mode: 'production',
+      context: app,
+      entry: './main.js',
+      target: 'web',
+      output: { path: join(app, out), publicPath: 'auto', clean: true },
+      performance: { hints: false },
+    });
+    compiler.run((error, stats) => {
+      compiler.close(() => undefined);
+      if (error || !stats) return fail(error);
+      const { errors = [], warnings = [] } = stats.toJson({ all: false, errors: true, warnings: true });
+      writeFileSync(
+        join(app, out, 'index.html'),
+        '<!doctype html><meta charset="utf-8" /><script src="main.js"></script>\n',
+      );
+      done([...errors, ...warnings].map((e) => e.message));
+    });
+  });
+}
+
+/** Vite's dev server on the app; its base URL. */
+async function devServer(): Promise<string> {
+  const port = await freePort();
+  const server = await createServer({
+    root: app,
+    configFile: false,
+    logLevel: 'silent',
+    server: { host: '127.0.0.1', port, strictPort: true },
+  });
+  servers.push(server);
+  await server.listen();
+  return `http://127.0.0.1:${port}`;
+}
+
+/** A static server (Vite's preview) for the app's built folder `outDir`; its base URL. */
+async function previewServer(outDir: string): Promise<string> {
+  const port = await freePort();
+  servers.push(
+    await preview({
+      root: app,
+      configFile: false,
+      logLevel: 'silent',
+      build: { outDir },
+      preview: { host: '127.0.0.1', port, strictPort: true },
+    }),
+  );
+  return `http://127.0.0.1:${port}`;
+}
+
+describe('a Vite app with the packed package, in Chromium', () => {
+  it('on the dev server: every answer on the main thread and in a worker equals Node', async () => {
+    const base = await devServer();
+    const results = await resultsAt(`${base}/`);
+    expectSameAsNode(results);
+    // The package's files are served from the package, and nothing else of it is fetched.
+    expect(results.requested.filter((p) => p.startsWith('/node_modules/modoki-budget/'))).toEqual([
+      '/node_modules/modoki-budget/pkg/web/modoki_budget_bg.wasm',
+      '/node_modules/modoki-budget/src/tokens/data/cl100k_base.bin',
+      '/node_modules/modoki-budget/src/tokens/data/o200k_base.bin',
+    ]);
+    await expectFormatterPage(`${base}/formatter.html`, (requested) =>
+      requested.filter((p) => p.startsWith('/node_modules/modoki-budget/')).map((p) => p.split('/').pop() as string),
+    );
+  });
+
+  it('on the dev server, from a copy where an older optimizer puts it, the entry finds its files in the package', async () => {
+    // Vite 8 points a pre-bundled copy's URLs back at the package; older optimizers do not. The
+    // loader, copied two folders below node_modules/ as they copy it, must then ask the package.
+    const copy = join(app, 'node_modules', '.copy', 'deps');
+    mkdirSync(copy, { recursive: true });
+    copyFileSync(join(app, 'node_modules', 'modoki-budget', 'node', 'browser', 'loader.mjs'), join(copy, 'loader.mjs'));
+    const base = await devServer();
+    const found = (await resultsAt(`${base}/fallback.html`)) as unknown as Record<string, unknown>;
+    expect(found.error).toBeUndefined();
+    expect(found).toMatchObject({
+      url: '/node_modules/modoki-budget/pkg/web/modoki_budget_bg.wasm',
+      magic: [0, 0x61, 0x73, 0x6d],
+      size: statSync(join(app, 'node_modules', 'modoki-budget', 'pkg', 'web', 'modoki_budget_bg.wasm')).size,
+    });
+    expect(found.requested).toContain('/node_modules/.copy/deps/modoki_budget_bg.wasm');
+  });
+
+  it('as a production build: every answer on the main thread and in a worker equals Node', async () => {
+    await build({
+      root: app,
+      configFile: false,
+      logLevel: 'silent',
+      // A module worker with top-level await is an ES module; Vite bundles workers as iife by default.
+      worker: { format: 'es' },
+      build: { rollupOptions: { input: [join(app, 'index.html'), join(app, 'formatter.html')] } },
+    });
+    // The build emits each entry's module and the two rank tables beside the pages' and the
+    // worker's scripts (and the case list they share), and nothing else of the package.
+    const emitted = readdirSync(join(app, 'dist', 'assets')).map((f) => f.replace(/-[\w-]{8}\./, '.'));
+    expect(emitted.sort()).toEqual([
+      'cl100k_base.bin',
+      'export-cases.js',
+      'formatter.js',
+      'index.js',
+      'modoki_budget_bg.wasm',
+      'modoki_budget_formatter_bg.wasm',
+      'o200k_base.bin',
+      'worker.js',
+    ]);
+    const base = await previewServer('dist');
+    expectSameAsNode(await resultsAt(`${base}/`));
+    await expectFormatterPage(`${base}/formatter.html`, (requested) =>
+      requested
+        .filter((p) => /\.(wasm|bin)$/.test(p))
+        .map((p) => (p.split('/').pop() as string).replace(/-[\w-]{8}\./, '.')),
+    );
+  });
+
+  it('bundled by webpack 5: no error or warning, and every answer on both threads equals Node', async () => {
+    expect(await webpackBuild('dist-webpack')).toEqual([]);
+    const base = await previewServer('dist-webpack');
+    expectSameAsNode(await resultsAt(`${base}/`));
+  });
+});

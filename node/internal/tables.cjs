@@ -1,0 +1,32 @@
+'use strict';
+// The token rank tables, on Node (and Bun and Deno): no table is compiled into the module
+// (cl100k's is 1.8 MB, o200k's 3.7 MB), so each is read from disk into WebAssembly memory on
+// first use of its encoding, and a process that never counts tokens never reads one. The
+// browser entry puts node/browser/tables.cjs in this module's place, where a table is fetched by
+// `loadEncoding` because a browser cannot read a file synchronously.
+
+const path = require('node:path');
+const core = require('./core.cjs');
+const abi = require('./abi.cjs');
+const { encodingName } = require('./options.cjs');
+
+const TABLE_DIR = path.join(__dirname, '..', '..', 'src', 'tokens', 'data');
+const loaded = new Set();
+
+/** Loads the table of the checked encoding `name` unless it is loaded already. */
+function ensureTable(name) {
+  if (loaded.has(name)) return;
+  core.installTable(name, abi.writeFile(path.join(TABLE_DIR, `${name}.bin`)));
+  loaded.add(name);
+}
+
+/**
+ * Resolves once `encoding` can be counted. Here that is at once (its table is read on first
+ * use); it exists so code that also runs in a browser loads tables the same way everywhere.
+ * Rejects with UNKNOWN_ENCODING for a name that is not supported.
+ */
+async function loadEncoding(encoding) {
+  encodingName(encoding);
+}
+
+module.exports = { ensureTable, loadEncoding };

@@ -1,0 +1,144 @@
+// Writes the package's ESM entries from its one export list, the CommonJS barrel
+// (node/index.cjs, whose formatting part is node/formatting.cjs), so no entry keeps a list of its
+// own. Two entry points, each for Node and for the web:
+//   - `modoki-budget`: pkg/index.mjs (Node `import`: the barrel's own instance, every capability
+//     still loaded on first use — functions are forwarders, constants are read at import) and
+//     pkg/web/index.mjs (browsers and workers: the barrel and every module it requires, carried
+//     as functions and run by node/browser/loader.mjs over the full WebAssembly module, which
+//     node/browser/full.mjs instantiates with top-level await);
+//   - `modoki-budget/formatter`: pkg/formatter/index.mjs and pkg/web/formatter/index.mjs, the
+//     same for node/formatting.cjs over the small module (node/browser/formatter.mjs).
+// js-tests/result-exports.test.ts checks them against the barrel and node/index.d.ts.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, posix } from 'node:path';
+
+/** Files a browser runs in another file's place (the key's requires resolve from the value's folder). */
+export const BROWSER_ALIASES = { 'node/internal/tables.cjs': 'node/browser/tables.cjs' };
+/** Modules the browser entries provide themselves (the WebAssembly glue). */
+const PROVIDED = new Set(['pkg/modoki_budget.js', 'pkg/formatter/modoki_budget_formatter.js']);
+/** Each entry point: its export list (a CommonJS module), and the module its web entry loads. */
+const ENTRY_POINTS = [
+  { barrel: 'node/index.cjs', node: 'pkg/index.mjs', web: 'pkg/web/index.mjs', wasm: 'node/browser/full.mjs' },
+  {
+    barrel: 'node/formatting.cjs',
+    node: 'pkg/formatter/index.mjs',
+    web: 'pkg/web/formatter/index.mjs',
+    wasm: 'node/browser/formatter.mjs',
+  },
+];
+
+const header = (barrel) =>
+  `// Written by scripts/entries.mjs from ${barrel} at build time: edit the export list, not this file.\n`;
+/** `path` relative to the folder of `from` (both package paths), as an import specifier. */
+const relative = (from, path) => {
+  const rel = posix.relative(posix.dirname(from), path);
+  return rel.startsWith('.') ? rel : `./${rel}`;
+};
+
+/** How each export of `barrel` is reached: `eager` data, a lazy `function`, or a lazy `constant`. */
+export function exportKinds(root, barrel = 'node/index.cjs') {
+  const file = join(root, barrel);
+  const api = createRequire(file)(file);
+  const names = Object.keys(api);
+  return names.map((name, i) => {
+    const lazy = typeof Object.getOwnPropertyDescriptor(api, name).get === 'function';
+    const value = api[name];
+    const kind = !lazy ? 'eager' : typeof value === 'function' ? 'function' : 'constant';
+    // A second name for a function listed earlier (listAssets) is that function, not a forwarder.
+    const alias = kind === 'function' ? names.slice(0, i).find((other) => api[other] === value) : undefined;
+    return { name, kind, alias };
+  });
+}
+
+function nodeEntry(point, kinds) {
+  const values = kinds.filter((k) => k.kind !== 'function').map((k) => k.name);
+  const functions = kinds.filter((k) => k.kind === 'function');
+  const forwarders =
+    functions.length === 0
+      ? ''
+      : `
+/** A function that calls the barrel's \`name\` export, read on each call. */
+function forward(name) {
+  const f = function (...args) {
+    return api[name].apply(this, args);
+  };
+  Object.defineProperty(f, 'name', { value: name });
+  return f;
+}
+
+${functions
+  .map(({ name, alias }) =>
+    alias === undefined ? `export const ${name} = forward('${name}');` : `export const ${name} = ${alias};`,
+  )
+  .join('\n')}
+`;
+  return `${header(point.barrel)}// The same instance as the CommonJS entry, so import and require share one WebAssembly module.
+// The barrel loads each capability on first use of one of its exports; an ESM import binds every
+// name when evaluated, so capability functions are forwarders that read the barrel when called,
+// and values (the formatter's functions, constants) are read at import.
+import { createRequire } from 'node:module';
+
+const api = createRequire(import.meta.url)('${relative(point.node, point.barrel)}');
+
+export const { ${values.join(', ')} } = api;
+${forwarders}
+export default api;
+`;
+}
+
+/** Every package file `barrel` can require, from the relative paths written in each source. */
+function browserModules(root, barrel) {
+  const modules = new Map();
+  const pending = [barrel];
+  while (pending.length > 0) {
+    const id = pending.pop();
+    const file = BROWSER_ALIASES[id] ?? id;
+    if (modules.has(file) || PROVIDED.has(file)) continue;
+    const source = readFileSync(join(root, file), 'utf8');
+    modules.set(file, source);
+    if (!file.endsWith('.cjs')) continue;
+    for (const [, specifier] of source.matchAll(/'(\.{1,2}\/[^']+\.(?:cjs|json|js))'/g)) {
+      const target = posix.normalize(posix.join(posix.dirname(file), specifier));
+      if (!existsSync(join(root, target))) throw new Error(`${file} names ${specifier}, which does not exist`);
+      pending.push(target);
+    }
+  }
+  return [...modules].sort(([a], [b]) => a.localeCompare(b));
+}
+
+function browserEntry(root, point, kinds) {
+  const bodies = browserModules(root, point.barrel).map(([id, source]) =>
+    id.endsWith('.json')
+      ? `  ${JSON.stringify(id)}: ${source.trim()},`
+      : `  ${JSON.stringify(id)}: function (module, exports, require, Buffer) {\n${source}},`,
+  );
+  return `${header(point.barrel)}/* eslint-disable */
+import { load } from '${relative(point.web, point.wasm)}';
+
+const modules = {
+${bodies.join('\n')}
+};
+
+const api = (await load(modules, ${JSON.stringify(BROWSER_ALIASES)}))(${JSON.stringify(point.barrel)});
+
+export const { ${kinds.map((k) => k.name).join(', ')} } = api;
+export default api;
+`;
+}
+
+/** The text of every entry for the package at `root`, keyed by its path under it. */
+export function entrySources(root) {
+  const out = {};
+  for (const point of ENTRY_POINTS) {
+    const kinds = exportKinds(root, point.barrel);
+    out[point.node] = nodeEntry(point, kinds);
+    out[point.web] = browserEntry(root, point, kinds);
+  }
+  return out;
+}
+
+/** Writes every entry under `root` (the build has made their folders). */
+export function writeEntries(root) {
+  for (const [path, text] of Object.entries(entrySources(root))) writeFileSync(join(root, path), text);
+}
