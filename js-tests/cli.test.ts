@@ -2,7 +2,8 @@
 // real subprocess run of the installed bin to prove the wiring.
 import { describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { countTokens, encode } from 'modoki-budget';
@@ -115,22 +116,24 @@ describe('report', () => {
     const { code, err } = await run(['report', '-', '--json'], { stdin: big, tty: true });
     expect(code).toBe(0);
     expect(err).toBe(
-      '… serializing\n… counting tokens\n… rounding floats\n… encoding as TOON\n… attributing tokens to fields\n',
+      '… serializing\n… attributing tokens to fields\n… counting tokens\n… rounding floats\n… encoding as TOON\n',
     );
   });
 });
 
 describe('encode and tokens', () => {
   it('encode prints what encode() sends', async () => {
-    const input = JSON.stringify({ a: 1.23456789012, b: 'x'.repeat(300) });
+    const input = JSON.stringify({ a: 1.23456789012, b: 'x'.repeat(3000) });
     expect((await run(['encode', '-'], { stdin: input })).out).toBe(`${encode(JSON.parse(input))}\n`);
     expect((await run(['encode', '-', '--precision', '3'], { stdin: input })).out).toBe(
       `${encode(JSON.parse(input), { precision: 3 })}\n`,
     );
-    const capped = await run(['encode', '-', '--max-chars', '100'], { stdin: input });
-    expect(JSON.parse(capped.out)).toMatchObject({ elided: true, bytes: JSON.stringify(JSON.parse(input)).length });
-    const tokenCapped = await run(['encode', '-', '--max-tokens', '20'], { stdin: input });
-    expect(JSON.parse(tokenCapped.out).hint).toMatch(/^Response was \d+ tokens \(cap 20\)\./);
+    const capped = await run(['encode', '-', '--max-chars', '1000'], { stdin: input });
+    expect(capped.out).toBe(`${encode(JSON.parse(input), { maxChars: 1000 })}\n`);
+    expect(JSON.parse(capped.out)).toMatchObject({ elided: true, bytes: input.length });
+    const tokenCapped = await run(['encode', '-', '--max-tokens', '250'], { stdin: input });
+    expect(tokenCapped.out).toBe(`${encode(JSON.parse(input), { maxTokens: 250 })}\n`);
+    expect(JSON.parse(tokenCapped.out).hint).toMatch(/^Response was 388 tokens \(cap 250\)\./);
   });
 
   it('tokens counts the text as given', async () => {
@@ -157,7 +160,7 @@ describe('errors are one line and a non-zero exit, never a stack trace', () => {
       ['report', '--encoding', 'p50k'],
       /^modoki-budget report: --encoding must be one of cl100k_base, o200k_base, got "p50k"\n$/,
     ],
-    [['encode', '-', '--max-chars=-1'], /^modoki-budget encode: --max-chars expects a number >= 0, got "-1"\n$/],
+    [['encode', '-', '--max-chars=-1'], /^modoki-budget encode: --max-chars expects an integer >= 1,000, got "-1"\n$/],
     [['tokens', '-', '--encoding', 'nope'], /^modoki-budget tokens: Unknown encoding "nope"/],
     [['frobnicate'], /^modoki-budget: unknown command "frobnicate"/],
     [['report', 'a', 'b'], /^modoki-budget report: unexpected argument: b\n$/],
@@ -185,6 +188,120 @@ describe('errors are one line and a non-zero exit, never a stack trace', () => {
     expect(help).toMatch(/^Usage: modoki-budget <command>/);
     expect(help).toContain('\n  audit -- <cmd>    ');
     expect(help).toContain('\n  proxy -- <cmd>    ');
+  });
+});
+
+describe('budget flags: out of range is one line and exit 2, as the help and the policy say', () => {
+  it.each([
+    [
+      ['encode', '-', '--precision', '40'],
+      'modoki-budget encode: --precision expects an integer from 1 to 16, got "40"\n',
+    ],
+    [
+      ['encode', '-', '--precision', '0'],
+      'modoki-budget encode: --precision expects an integer from 1 to 16, got "0"\n',
+    ],
+    [['encode', '-', '--max-chars', '0'], 'modoki-budget encode: --max-chars expects an integer >= 1,000, got "0"\n'],
+    [
+      ['encode', '-', '--max-chars', '999'],
+      'modoki-budget encode: --max-chars expects an integer >= 1,000, got "999"\n',
+    ],
+    [['encode', '-', '--max-chars', '-5'], 'modoki-budget encode: --max-chars expects an integer >= 1,000, got "-5"\n'],
+    [
+      ['encode', '-', '--max-tokens', '249'],
+      'modoki-budget encode: --max-tokens expects an integer >= 250, got "249"\n',
+    ],
+    [
+      ['encode', '-', '--max-tokens', '-1e3'],
+      'modoki-budget encode: --max-tokens expects an integer >= 250, got "-1e3"\n',
+    ],
+    [
+      ['encode', '-', '--max-chars', '-x'],
+      'modoki-budget encode: --max-chars needs a value (write one that starts with "-" as --max-chars=VALUE)\n',
+    ],
+    [['report', '-', '--top', '-3'], 'modoki-budget report: --top expects an integer >= 1, got "-3"\n'],
+    [
+      ['report', '-', '--encoding', '-x'],
+      'modoki-budget report: --encoding needs a value (write one that starts with "-" as --encoding=VALUE)\n',
+    ],
+    [
+      ['proxy', '--precision', '40', '--', 'node'],
+      'modoki-budget proxy: --precision expects an integer from 1 to 16, got "40"\n',
+    ],
+    [
+      ['proxy', '--max-chars', '0', '--', 'node'],
+      'modoki-budget proxy: --max-chars expects an integer >= 1,000, got "0"\n',
+    ],
+    [
+      ['proxy', '--max-chars', '-5', '--', 'node'],
+      'modoki-budget proxy: --max-chars expects an integer >= 1,000, got "-5"\n',
+    ],
+    [
+      ['proxy', '--max-tokens', '10', '--', 'node'],
+      'modoki-budget proxy: --max-tokens expects an integer >= 250, got "10"\n',
+    ],
+  ])('%j', async (argv, message) => {
+    expect(await run(argv as string[], { stdin: '{"a":1}' })).toEqual({ code: 2, out: '', err: message });
+  });
+
+  it('the floors themselves are accepted', async () => {
+    const input = JSON.stringify({ a: 1.23456789012 });
+    const ok = await run(['encode', '-', '--max-chars', '1000', '--max-tokens', '250', '--precision', '16'], {
+      stdin: input,
+    });
+    expect(ok).toEqual({ code: 0, out: '{"a":1.23456789012}\n', err: '' });
+    expect((await run(['encode', '-', '--precision=1'], { stdin: input })).out).toBe('{"a":1}\n');
+  });
+
+  it('a negative number after "--" stays the child\'s argument', async () => {
+    // `proxy -- node -5` must not be read as a flag value: the child gets it, and fails on its own.
+    const { code, err } = await run([
+      'proxy',
+      '--max-chars',
+      '1000',
+      '--',
+      process.execPath,
+      '-e',
+      'process.exit(3)',
+      '-5',
+    ]);
+    expect(err).not.toContain('--max-chars');
+    expect(code).not.toBe(2);
+  });
+});
+
+describe('a UTF-8 byte order mark is not part of the JSON', () => {
+  const bom = '\ufeff{"a":[1,2.5]}';
+  it.each([
+    [['encode', 'bom.json'], '{"a":[1,2.5]}\n'],
+    [['toon', 'bom.json'], 'a[2]: 1,2.5\n'],
+  ])('%j', async (argv, want) => {
+    expect(await run(argv, { files: { 'bom.json': bom } })).toEqual({ code: 0, out: want, err: '' });
+  });
+
+  it('report reads it, and a BOM alone is still not JSON', async () => {
+    const { code, out } = await run(['report', 'bom.json', '--json'], { files: { 'bom.json': bom } });
+    expect(code).toBe(0);
+    expect(JSON.parse(out).chars).toBe('{"a":[1,2.5]}'.length);
+    expect(await run(['encode', '-'], { stdin: '\ufeff' })).toEqual({
+      code: 2,
+      out: '',
+      err: 'modoki-budget encode: standard input is not valid JSON: Unexpected end of JSON input\n',
+    });
+  });
+
+  it('from a real file through the bin', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'modoki-bom-'));
+    const file = join(dir, 'bom.json');
+    writeFileSync(file, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"a":1}')]));
+    const bin = join(root, 'bin', 'modoki-budget.cjs');
+    const ran = spawnSync(process.execPath, [bin, 'encode', file], { encoding: 'utf8' });
+    rmSync(dir, { recursive: true, force: true });
+    expect({ status: ran.status, stdout: ran.stdout, stderr: ran.stderr }).toEqual({
+      status: 0,
+      stdout: '{"a":1}\n',
+      stderr: '',
+    });
   });
 });
 

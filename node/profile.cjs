@@ -60,7 +60,11 @@ function chooseEncoding(data, options) {
   const name = tokens.prepareEncoding(encoding);
   const json = stringifyNeverThrows(data) ?? 'null';
   const toon = toToon(data, { ...(delimiter ? { delimiter } : {}), ...(indentSize ? { indentSize } : {}) });
-  const jsonTokens = tokens.countTokens(json, name);
+  return chooseBetween(json, toon, name);
+}
+
+/** chooseEncoding's answer for texts already made; `jsonTokens` when already counted. */
+function chooseBetween(json, toon, name, jsonTokens = tokens.countTokens(json, name)) {
   const toonTokens = tokens.countTokens(toon, name);
   const format = toonTokens < jsonTokens ? 'toon' : 'json';
   return {
@@ -103,4 +107,12 @@ function inflationRisk(outputJsonSchema) {
   return JSON.parse(core.inflationRiskJson(jsonBytes(outputJsonSchema)));
 }
 
-module.exports = { inflationRisk, profileResponse, chooseEncoding, budgetLock, serializeLock, checkLock };
+module.exports = {
+  inflationRisk,
+  profileResponse,
+  chooseEncoding,
+  chooseBetween,
+  budgetLock,
+  serializeLock,
+  checkLock,
+};

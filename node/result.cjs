@@ -83,7 +83,11 @@ function stringifyRounded(data, sig) {
   }
   if (!plain) return stringifyNeverThrows(roundFloats(data, sig));
   const text = stringifyNeverThrows(data);
-  if (text === undefined) return text;
+  return text === undefined ? text : roundJsonText(text, sig);
+}
+
+/** JSON text with every number rounded to `sig` significant digits, as stringifyRounded rounds. */
+function roundJsonText(text, sig) {
   // One pass in the core; a text with no number to change is not copied back.
   const input = abi.formatter.writeText(text);
   const length = core.roundJsonInput(input.length, input.latin1, sig);
@@ -171,4 +175,13 @@ function retargetNarrowHint(text, filters) {
   return prefix + JSON.stringify({ ...envelope, hint });
 }
 
-module.exports = { MAX_PAYLOAD_CHARS, encode, capText, summarize, retargetNarrowHint, safeString, toCap };
+module.exports = {
+  MAX_PAYLOAD_CHARS,
+  encode,
+  capText,
+  summarize,
+  retargetNarrowHint,
+  safeString,
+  toCap,
+  roundJsonText,
+};

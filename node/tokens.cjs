@@ -91,7 +91,12 @@ function percentOf(part, whole) {
  */
 function tokenReport(data, options) {
   const name = prepareEncoding(readOptions('tokenReport', options, ['encoding']).encoding);
-  const text = stringifyNeverThrows(data) ?? '';
+  return tokenReportOfText(stringifyNeverThrows(data) ?? '', name);
+}
+
+/** {@link tokenReport} of JSON text already serialized (`encoding` as countTokens takes it). */
+function tokenReportOfText(text, encoding) {
+  const name = prepareEncoding(encoding);
   const length = abi.writeUtf8(text);
   const raw = JSON.parse(core.tokenReportInput(length, name));
   abi.release(length);
@@ -148,6 +153,7 @@ function capTextTokens(text, maxTokens, encoding) {
 module.exports = {
   prepareEncoding,
   countPrepared,
+  tokenReportOfText,
   DEFAULT_ENCODING,
   ESTIMATE_METHODS,
   loadEncoding,

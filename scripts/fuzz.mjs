@@ -1,7 +1,7 @@
 // `npm run fuzz`: runs every cargo-fuzz target in fuzz/ for a bounded time (not part of npm test).
 //
 //   FUZZ_SECONDS=600 npm run fuzz            # seconds per target (default 60)
-//   FUZZ_TARGETS=tokens,cap npm run fuzz     # a subset
+//   FUZZ_TARGETS=tokens,cap npm run fuzz     # a subset (policy, framing: the fast-check suites)
 //   FUZZ_SANITIZER=none npm run fuzz         # default address: see below
 //
 // cargo fuzz needs nightly-only rustc flags; RUSTC_BOOTSTRAP=1 lets the stable toolchain accept
@@ -33,23 +33,48 @@ const TARGETS = {
   toon: ['-max_len=8192', '-timeout=10'],
 };
 
+/**
+ * Property suites run by fast-check under vitest for the same time: the policy (arbitrary
+ * CallToolResults and options) and the proxy's stdio framing (arbitrary byte streams). Each
+ * run draws new seeds; a failure prints the seed and the shrunk counterexample.
+ */
+const PROPERTIES = {
+  policy: 'js-tests/policy-properties.test.ts',
+  framing: 'js-tests/proxy-framing.test.ts',
+};
+
 function run(cmd, args, options = {}) {
   return spawnSync(cmd, args, { cwd: root, env, encoding: 'utf8', ...options });
 }
 
-if (run('cargo', ['fuzz', '--version']).status !== 0) {
+const wantedAll = process.env.FUZZ_TARGETS
+  ? process.env.FUZZ_TARGETS.split(',')
+  : [...Object.keys(TARGETS), ...Object.keys(PROPERTIES)];
+const needsCargoFuzz = wantedAll.some((t) => Object.hasOwn(TARGETS, t));
+if (needsCargoFuzz && run('cargo', ['fuzz', '--version']).status !== 0) {
   console.error('fuzz: installing cargo-fuzz');
   if (run('cargo', ['install', 'cargo-fuzz'], { stdio: 'inherit' }).status !== 0) process.exit(1);
 }
 
 const seconds = Number(process.env.FUZZ_SECONDS ?? 60);
 const sanitizer = process.env.FUZZ_SANITIZER ?? 'address';
-const wanted = process.env.FUZZ_TARGETS ? process.env.FUZZ_TARGETS.split(',') : Object.keys(TARGETS);
 const summary = [];
 let failed = false;
-for (const target of wanted) {
-  if (!TARGETS[target]) {
-    console.error(`fuzz: unknown target ${target}; targets: ${Object.keys(TARGETS).join(', ')}`);
+for (const target of wantedAll) {
+  if (Object.hasOwn(PROPERTIES, target)) {
+    console.error(`fuzz: ${target} property for ${seconds} s`);
+    const started = Date.now();
+    const result = run('nice', ['-n', '19', 'npx', 'vitest', 'run', PROPERTIES[target]], {
+      stdio: 'inherit',
+      env: { ...env, PROPERTY_SECONDS: String(seconds) },
+    });
+    summary.push({ target, seconds: Math.round((Date.now() - started) / 1000), execs: null, status: result.status });
+    if (result.status !== 0) failed = true;
+    continue;
+  }
+  if (!Object.hasOwn(TARGETS, target)) {
+    const known = [...Object.keys(TARGETS), ...Object.keys(PROPERTIES)];
+    console.error(`fuzz: unknown target ${target}; targets: ${known.join(', ')}`);
     process.exit(2);
   }
   const work = join('fuzz', 'work', target);

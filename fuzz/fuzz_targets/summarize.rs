@@ -78,6 +78,8 @@ const KEYS: &[&str] = &[
     "all",
     "__proto__",
     "constructor",
+    "$serde_json::private::RawValue",
+    "$serde_json::private::Number",
     "",
     "a.b",
     "error",

@@ -65,11 +65,16 @@ export const nastyString = fc.oneof(
   fc.string({ minLength: 35, maxLength: 45 }),
 );
 
-const key = fc.oneof(
-  fc.string({ maxLength: 8 }),
-  fc.constantFrom('__proto__', 'constructor', 'toString', '0', '10', '-1', 'a.b', ''),
-  nastyString,
-);
+/**
+ * Keys serde_json reserves for its own markers (its raw_value and arbitrary_precision features
+ * read an object whose first key is one of them as that marker): ordinary data here.
+ */
+export const SERDE_MARKER_KEYS = ['$serde_json::private::RawValue', '$serde_json::private::Number'] as const;
+
+/** Keys that data can carry and that name something else somewhere: prototypes, indexes, markers. */
+export const HOSTILE_KEYS = ['__proto__', 'constructor', 'toString', '0', '10', '-1', 'a.b', '', ...SERDE_MARKER_KEYS];
+
+const key = fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom(...HOSTILE_KEYS), nastyString);
 
 /** JSON-able values (plus undefined, which JSON.stringify drops) built from the above. */
 export const jsonish = fc.letrec((tie) => ({

@@ -1,7 +1,8 @@
 'use strict';
 // `encode` and `tokens`: the library's two basic operations on a file or standard input.
 const api = require('../index.cjs');
-const { CliError, EXIT, numberFlag, parseOptions, readJson, readText } = require('./io.cjs');
+const { CliError, EXIT, parseOptions, readJson, readText } = require('./io.cjs');
+const { budgetOptions } = require('./proxy-options.cjs');
 
 const ENCODE_HELP = `Usage: modoki-budget encode [file|-] [--max-chars N] [--max-tokens N] [--precision N] [--encoding NAME]
 
@@ -9,8 +10,8 @@ Prints exactly what encode() would send for the JSON value in the file: compact 
 fits, else the elision envelope. With --max-tokens the cap is in real tokens (whichever of the
 two caps is tighter fires); --precision rounds floats to N significant digits while encoding.
 
-  --max-chars N       cap in UTF-16 code units (default 60000)
-  --max-tokens N      cap in real BPE tokens (default: none)
+  --max-chars N       cap in UTF-16 code units, at least 1,000 (default 60000)
+  --max-tokens N      cap in real BPE tokens, at least 250 (default: none)
   --precision N       significant digits for floats, 1–16 (default: no rounding)
   --encoding NAME     cl100k_base (default) or o200k_base, for --max-tokens
   -h, --help          this help`;
@@ -35,13 +36,9 @@ async function encodeCommand(argv, io) {
     io.stdout.write(`${ENCODE_HELP}\n`);
     return EXIT.ok;
   }
-  const options = {
-    maxChars: numberFlag(values['max-chars'], 'max-chars', { min: 0 }),
-    maxTokens: numberFlag(values['max-tokens'], 'max-tokens', { integer: true, min: 0 }),
-    precision: numberFlag(values.precision, 'precision', { integer: true, min: 1 }),
-    encoding: values.encoding,
-  };
-  for (const key of Object.keys(options)) if (options[key] === undefined) delete options[key];
+  // The caps a budget can hold (the policy's floors) and the digits rounding has, as `proxy` takes them.
+  const options = budgetOptions(values);
+  if (values.encoding !== undefined) options.encoding = values.encoding;
   const data = readJson(io, positionals[0] ?? '-');
   let out;
   try {

@@ -35,13 +35,41 @@ function readJson(io, source) {
   return parseJson(readText(io, source), source);
 }
 
-/** Parses JSON text read from `source`; a parse error names the source and V8's reason. */
+/**
+ * Parses JSON text read from `source`; a parse error names the source and V8's reason. A leading
+ * byte order mark is dropped: editors on Windows save one, and it marks the encoding, not data.
+ */
 function parseJson(text, source) {
   try {
-    return JSON.parse(text);
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (error) {
     throw new CliError(`${source === '-' ? 'standard input' : source} is not valid JSON: ${error.message}`);
   }
+}
+
+/** A flag's value that parseArgs would take for another flag: a negative number such as -5. */
+const NEGATIVE_NUMBER = /^-(\d|\.\d|Infinity$)/;
+
+/**
+ * `--flag -5` as `--flag=-5` for the string flags in `options` (before a `--`), so a negative
+ * number reaches the flag's own check instead of parseArgs' "argument is ambiguous".
+ */
+function joinNegativeValues(argv, options) {
+  const takesValue = (arg) => {
+    const name = arg.slice(2);
+    return arg.startsWith('--') && Object.hasOwn(options, name) && options[name].type === 'string';
+  };
+  const out = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    if (argv[i] === '--') return out.concat(argv.slice(i));
+    if (takesValue(argv[i]) && i + 1 < argv.length && NEGATIVE_NUMBER.test(argv[i + 1])) {
+      out.push(`${argv[i]}=${argv[i + 1]}`);
+      i += 1;
+    } else {
+      out.push(argv[i]);
+    }
+  }
+  return out;
 }
 
 /** node:util parseArgs in strict mode, with its errors turned into one-line CliErrors. */
@@ -49,12 +77,18 @@ function parseOptions(argv, options, { positionals = 1 } = {}) {
   let parsed;
   try {
     parsed = parseArgs({
-      args: argv,
+      args: joinNegativeValues(argv, options),
       options: { help: { type: 'boolean', short: 'h' }, ...options },
       allowPositionals: true,
       strict: true,
     });
   } catch (error) {
+    // Node suggests --flag=-XYZ over three lines; one line says the same.
+    const ambiguous = /^Option '(--.+)' argument is ambiguous\./.exec(error.message);
+    if (ambiguous) {
+      const flag = ambiguous[1];
+      throw new CliError(`${flag} needs a value (write one that starts with "-" as ${flag}=VALUE)`);
+    }
     throw new CliError(error.message.split('\n')[0]);
   }
   if (parsed.positionals.length > positionals) {
@@ -72,14 +106,14 @@ function coded(fn) {
   }
 }
 
-/** A finite number from a flag, or a CliError naming the flag. */
-function numberFlag(value, flag, { integer = false, min = -Infinity } = {}) {
+/** A finite number from a flag, within `min`..`max`, or a CliError naming the flag and the range. */
+function numberFlag(value, flag, { integer = false, min = -Infinity, max = Infinity } = {}) {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || (integer && !Number.isInteger(n)) || n < min) {
-    throw new CliError(
-      `--${flag} expects ${integer ? 'an integer' : 'a number'}${min > -Infinity ? ` >= ${min}` : ''}, got "${value}"`,
-    );
+  if (value.trim() === '' || !Number.isFinite(n) || (integer && !Number.isInteger(n)) || n < min || n > max) {
+    const range =
+      max < Infinity ? ` from ${min} to ${max}` : min > -Infinity ? ` >= ${min.toLocaleString('en-US')}` : '';
+    throw new CliError(`--${flag} expects ${integer ? 'an integer' : 'a number'}${range}, got "${value}"`);
   }
   return n;
 }

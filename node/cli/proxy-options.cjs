@@ -2,6 +2,7 @@
 // The budget flags of `proxy` (the withBudget options, spelled as flags) and the policy they make.
 const { CliError, numberFlag } = require('./io.cjs');
 const { createPolicy } = require('../mcp/policy.cjs');
+const { MIN_MAX_CHARS, MIN_MAX_TOKENS } = require('../mcp/options.cjs');
 const { menuDispatch } = require('../mcp/compact-dispatch.cjs');
 
 const BUDGET_FLAGS = {
@@ -14,8 +15,9 @@ const BUDGET_FLAGS = {
 
 const BUDGET_HELP = `  --preset NAME       editor (default: the 60,000-char cap) or claudeCode (10,000 tokens,
                       50,000 chars)
-  --max-chars N       cap per channel in UTF-16 code units (overrides the preset)
-  --max-tokens N      cap per channel in real tokens (overrides the preset)
+  --max-chars N       cap per channel in UTF-16 code units, at least 1,000 (overrides the
+                      preset)
+  --max-tokens N      cap per channel in real tokens, at least 250 (overrides the preset)
   --precision N       round floats to N significant digits (1–16)
   --compact-json      also re-encode text blocks that are JSON (file contents stay as they are
                       otherwise)`;
@@ -24,9 +26,9 @@ const BUDGET_HELP = `  --preset NAME       editor (default: the 60,000-char cap)
 function budgetOptions(values) {
   const options = {
     preset: values.preset,
-    maxChars: numberFlag(values['max-chars'], 'max-chars', { integer: true, min: 1 }),
-    maxTokens: numberFlag(values['max-tokens'], 'max-tokens', { integer: true, min: 1 }),
-    precision: numberFlag(values.precision, 'precision', { integer: true, min: 1 }),
+    maxChars: numberFlag(values['max-chars'], 'max-chars', { integer: true, min: MIN_MAX_CHARS }),
+    maxTokens: numberFlag(values['max-tokens'], 'max-tokens', { integer: true, min: MIN_MAX_TOKENS }),
+    precision: numberFlag(values.precision, 'precision', { integer: true, min: 1, max: 16 }),
     compactJson: values['compact-json'],
   };
   for (const key of Object.keys(options)) if (options[key] === undefined) delete options[key];

@@ -4,11 +4,15 @@
 const api = require('../index.cjs');
 const { EXIT, colors, parseJson, parseOptions, readText } = require('./io.cjs');
 const { foldPath } = require('./fold-path.cjs');
+const { chooseBetween } = require('../profile.cjs');
+const { roundJsonText } = require('../result.cjs');
+const { tokenReportOfText } = require('../tokens.cjs');
+const { toonOfPlainJson } = require('../toon.cjs');
 
 const SAMPLE = require('node:path').join(__dirname, '..', '..', 'samples', 'scene-state.json');
 const ENCODINGS = ['cl100k_base', 'o200k_base'];
 const PRECISION = api.DEFAULT_FLOAT_PRECISION;
-/** Inputs above this many UTF-16 units take long enough to deserve progress lines on a TTY. */
+/** Inputs above this many UTF-16 units (as given) take long enough to deserve progress lines on a TTY. */
 const PROGRESS_THRESHOLD = 2_000_000;
 
 const HELP = `Usage: modoki-budget report [file|-] [--json] [--encoding cl100k_base|o200k_base] [--top N] [--html FILE]
@@ -29,30 +33,44 @@ const percent = (part, whole) => (whole === 0 ? 0 : (part / whole) * 100);
 const signed = (x) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(1)}%`;
 const int = (n) => n.toLocaleString('en-US');
 
-/** Computes every number of the report; `progress` is told each phase on large inputs. */
+/**
+ * Computes every number of the report; `progress` is told each phase on large inputs.
+ *
+ * `data` is plain JSON data (what JSON.parse returns), so its compact text is serialized once
+ * and every other measure works on that text: the field attribution's token pass gives the
+ * report encoding's total, rounding and TOON start from the text, and the tree is needed only
+ * for the envelope's preview and the inferred schema.
+ */
 function buildReport(data, { encoding = 'cl100k_base', source, givenChars, progress = () => {} } = {}) {
   progress('serializing');
   const compact = api.encode(data, Infinity);
   const chars = compact.length;
   const given = givenChars ?? chars;
   const bytes = Buffer.byteLength(compact, 'utf8');
+  progress('attributing tokens to fields');
+  const attribution = tokenReportOfText(compact, encoding);
   progress('counting tokens');
-  const tokens = Object.fromEntries(ENCODINGS.map((name) => [name, api.countTokens(compact, name)]));
+  const tokens = Object.fromEntries(
+    ENCODINGS.map((name) => [name, name === encoding ? attribution.tokens : api.countTokens(compact, name)]),
+  );
   const reference = tokens[encoding];
-  const estimates = api.ESTIMATE_METHODS.map((method) => {
-    const estimate = api.estimateTokens(compact, method);
-    return { method, tokens: estimate, errorPercent: percent(estimate - reference, reference) };
-  });
-  const sent = api.encode(data);
+  const estimates = attribution.estimates;
+  // Under the cap encode() sends the compact text itself; over it, the envelope.
+  const sent = chars <= api.MAX_PAYLOAD_CHARS ? compact : api.encode(data);
   const elided = sent !== compact;
+  const risk = api.inflationRisk(inferSchema(data));
+  // The last use of the tree: a caller that passed it without keeping it lets it be collected
+  // before the rounded and TOON texts are made.
+  data = undefined;
   progress('rounding floats');
-  const rounded = api.encode(data, { precision: PRECISION, maxChars: Infinity });
+  const rounded = roundJsonText(compact, PRECISION);
   const roundedTokens = api.countTokens(rounded, encoding);
   progress('encoding as TOON');
-  const toon = api.chooseEncoding(data, { encoding });
-  const risk = api.inflationRisk(inferSchema(data));
-  progress('attributing tokens to fields');
-  const attribution = api.tokenReport(data, { encoding });
+  const toonText = toonOfPlainJson(compact);
+  const toon =
+    toonText === undefined
+      ? api.chooseEncoding(JSON.parse(compact), { encoding })
+      : chooseBetween(compact, toonText, encoding, reference);
   return {
     source,
     encoding,
@@ -191,20 +209,27 @@ async function reportCommand(argv, io) {
     throw new CliError(`--encoding must be one of ${ENCODINGS.join(', ')}, got "${values.encoding}"`);
   const top = numberFlag(values.top, 'top', { integer: true, min: 1 });
   const source = positionals[0] ?? SAMPLE;
-  const text = readText(io, source);
-  const data = parseJson(text, source);
+  let text = readText(io, source);
+  const givenChars = text.length;
+  const takeText = () => {
+    const given = text;
+    text = undefined;
+    return given;
+  };
   const shownSource =
     positionals[0] === undefined
       ? 'bundled sample (samples/scene-state.json)'
       : source === '-'
         ? 'standard input'
         : source;
-  const large = (api.encode(data, Infinity) || '').length > PROGRESS_THRESHOLD && io.stderr.isTTY;
+  const large = givenChars > PROGRESS_THRESHOLD && io.stderr.isTTY;
   const progress = large ? (phase) => io.stderr.write(`… ${phase}\n`) : undefined;
-  const report = buildReport(data, {
+  // Neither the text nor the tree is kept here: buildReport lets go of the tree once it has
+  // served, which on a 50 MB input is most of the memory.
+  const report = buildReport(parseJson(takeText(), source), {
     encoding: values.encoding,
     source: shownSource,
-    givenChars: text.length,
+    givenChars,
     progress,
   });
   if (values.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

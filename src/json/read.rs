@@ -102,6 +102,28 @@ mod tests {
     }
 
     #[test]
+    fn serde_json_marker_keys_are_ordinary_keys() {
+        // With serde_json's raw_value or arbitrary_precision feature these first keys are taken
+        // for its own markers: refused, or (a string value) silently parsed as the JSON it holds.
+        for marker in ["$serde_json::private::RawValue", "$serde_json::private::Number"] {
+            for (text, inner) in [("1", Value::from(1)), (r#""[2,3]""#, Value::from("[2,3]"))] {
+                let json = format!(r#"{{"{marker}":{text},"b":{{"{marker}":{text}}}}}"#);
+                let value = read_value(json.as_bytes()).expect("valid JSON");
+                let mut nested = serde_json::Map::new();
+                nested.insert(marker.to_owned(), inner.clone());
+                let mut want = serde_json::Map::new();
+                want.insert(marker.to_owned(), inner);
+                want.insert("b".to_owned(), Value::Object(nested));
+                assert_eq!(value, Value::Object(want), "{json}");
+                assert_eq!(crate::json::value::to_json(&value), json);
+            }
+        }
+        let typed: Vec<std::collections::BTreeMap<String, u8>> =
+            read(br#"[{"$serde_json::private::RawValue":7}]"#).expect("a typed read too");
+        assert_eq!(typed[0]["$serde_json::private::RawValue"], 7);
+    }
+
+    #[test]
     fn refusals_are_invalid_input_with_serde_json_s_description() {
         let e = read_value(b"{").expect_err("not JSON");
         assert_eq!(e.code, ErrorCode::InvalidInput);

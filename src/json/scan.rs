@@ -68,7 +68,7 @@ fn first_byte_mask(word: u64, byte: u8) -> u64 {
 
 /// Index just past the string literal that opens at `start` (or the end of input). Eight bytes
 /// at a time: string bodies (keys, GUIDs, names, paths) are most of a payload's bytes.
-fn skip_string(bytes: &[u8], start: usize) -> usize {
+pub(crate) fn skip_string(bytes: &[u8], start: usize) -> usize {
     let mut i = start + 1;
     loop {
         while let Some(chunk) = bytes.get(i..i + 8) {

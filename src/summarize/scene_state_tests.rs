@@ -237,8 +237,8 @@ fn non_numeric_ordering_comparison_matches_nothing_and_says_why() {
 
 #[test]
 fn hostile_keys_are_plain_data() {
-    let scene = r#"[{"id":1,"name":"__proto__","traits":["__proto__","constructor"],"values":{"__proto__":{"polluted":1},"constructor":{"x":2}}}]"#;
-    let expected = r#"{"scenePath":null,"returnedCount":1,"totalCount":1,"entities":[{"id":1,"guid":null,"name":"__proto__","parentId":null,"parentGuid":null,"layer":null,"traits":{"__proto__":{"polluted":1},"constructor":{"x":2}}}]}"#;
+    let scene = r#"[{"id":1,"name":"__proto__","traits":["__proto__","constructor","$serde_json::private::RawValue"],"values":{"__proto__":{"polluted":1},"constructor":{"x":2},"$serde_json::private::RawValue":{"$serde_json::private::Number":"3"}}}]"#;
+    let expected = r#"{"scenePath":null,"returnedCount":1,"totalCount":1,"entities":[{"id":1,"guid":null,"name":"__proto__","parentId":null,"parentGuid":null,"layer":null,"traits":{"__proto__":{"polluted":1},"constructor":{"x":2},"$serde_json::private::RawValue":{"$serde_json::private::Number":"3"}}}]}"#;
     assert_eq!(run(scene, r#"{"full":true}"#, "{}"), expected);
     assert_eq!(run(scene, r#"{"where":"__proto__.polluted = 1"}"#, "{}"), expected);
 }

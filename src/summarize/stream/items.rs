@@ -5,16 +5,20 @@
 //! is already what `JSON.stringify` would write for it) and a map of the few fields asked for,
 //! and the reply copies the returned items' text as it is. Input the fast reader cannot take
 //! (a lone-surrogate escape in a read field) goes through the ordinary parse instead.
+//!
+//! The array is split into item texts here rather than by serde_json's `RawValue`: that needs
+//! serde_json's `raw_value` feature, which makes every reader of the crate take an object whose
+//! first key is `$serde_json::private::RawValue` for serde_json's own marker instead of data.
 
 use std::borrow::Cow;
 use std::fmt;
 
 use serde::de::{DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
-use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use super::list;
 use crate::error::Result;
+use crate::json::scan::skip_string;
 use crate::json::string::push_json_string;
 use crate::json::value::{push_value, to_json};
 
@@ -59,16 +63,87 @@ pub fn items_of(value: &Value, keys: &[&str], what: &str) -> Result<Vec<Item<'st
         .collect())
 }
 
+/// Every item read by [`Probe`] from its own text; `None` when any item (or the array around
+/// them) is not exactly JSON, so the ordinary parse reports it.
 fn fast<'a>(bytes: &'a [u8], keys: &[&str]) -> Option<Vec<Item<'a>>> {
-    let raws: Option<Vec<&RawValue>> = serde_json::from_slice(bytes).ok()?;
-    raws.unwrap_or_default()
+    let text = std::str::from_utf8(bytes).ok()?;
+    split_array(text)?
         .into_iter()
         .map(|raw| {
-            let mut de = serde_json::Deserializer::from_str(raw.get());
+            let mut de = serde_json::Deserializer::from_str(raw);
             let fields = Probe(keys).deserialize(&mut de).ok()?;
-            Some(Item { raw: Cow::Borrowed(raw.get()), fields })
+            // The split only guesses where an item ends; serde_json proves it is one whole value.
+            de.end().ok()?;
+            Some(Item { raw: Cow::Borrowed(raw), fields })
         })
         .collect()
+}
+
+fn is_json_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r')
+}
+
+/// The texts of the items of the array `text` (`null` has none), each without the whitespace
+/// around it. Only the array's own brackets and commas are checked: an item's text is checked
+/// by parsing it.
+fn split_array(text: &str) -> Option<Vec<&str>> {
+    let trimmed = text.trim_matches(|c: char| c.is_ascii() && is_json_space(c as u8));
+    if trimmed == "null" {
+        return Some(Vec::new());
+    }
+    let inner = trimmed.strip_prefix('[')?.strip_suffix(']')?;
+    let bytes = inner.as_bytes();
+    let skip_space = |mut i: usize| {
+        while bytes.get(i).is_some_and(|&b| is_json_space(b)) {
+            i += 1;
+        }
+        i
+    };
+    let mut items = Vec::new();
+    let mut i = skip_space(0);
+    if i == bytes.len() {
+        return Some(items);
+    }
+    loop {
+        let end = item_end(bytes, i);
+        items.push(inner.get(i..end)?);
+        i = skip_space(end);
+        match bytes.get(i) {
+            None => return Some(items),
+            Some(b',') => i = skip_space(i + 1),
+            Some(_) => return None,
+        }
+    }
+}
+
+/// Index just past the value that starts at `start`: a string's closing quote, the bracket that
+/// closes a container (strings inside skipped), or the byte before a delimiter for a scalar.
+fn item_end(bytes: &[u8], start: usize) -> usize {
+    let mut depth = 0usize;
+    let mut i = start;
+    while let Some(&b) = bytes.get(i) {
+        match b {
+            b'"' => {
+                i = skip_string(bytes, i);
+                if depth == 0 {
+                    return i;
+                }
+                continue;
+            }
+            b'[' | b'{' => depth += 1,
+            b']' | b'}' if depth > 0 => {
+                depth -= 1;
+                if depth == 0 {
+                    return i + 1;
+                }
+            }
+            b',' | b']' | b'}' if depth == 0 => return i,
+            _ if depth == 0 && is_json_space(b) => return i,
+            _ => {}
+        }
+        i += 1;
+    }
+    bytes.len()
 }
 
 /// Reads the wanted keys of an object and skips everything else without building it.
@@ -201,6 +276,37 @@ mod tests {
             read_items(b"[1,", &["type"], "events").err().map(|e| e.code),
             Some(crate::error::ErrorCode::InvalidInput)
         );
+    }
+
+    #[test]
+    fn marker_keys_are_data_and_items_keep_their_text() {
+        let text = br#"[{"$serde_json::private::RawValue":"[1]","type":{"$serde_json::private::RawValue":2}}]"#;
+        let items = read_items(text, &["type", "$serde_json::private::RawValue"], "events").expect("ok");
+        assert_eq!(
+            items[0].raw,
+            r#"{"$serde_json::private::RawValue":"[1]","type":{"$serde_json::private::RawValue":2}}"#
+        );
+        assert_eq!(items[0].get("$serde_json::private::RawValue"), Some(&Value::from("[1]")));
+        assert_eq!(to_json(items[0].get("type").expect("type")), r#"{"$serde_json::private::RawValue":2}"#);
+    }
+
+    #[test]
+    fn the_split_keeps_each_item_whole_and_refuses_what_is_not_an_array() {
+        let text = " [ \"a,]\\\"\" , {\"k\":[1,{\"x\":\"}\"}]} ,-1.5e3,[],{} ,true\n]\n";
+        let raws: Vec<String> =
+            read_items(text.as_bytes(), &[], "rows").expect("ok").iter().map(|i| i.raw.to_string()).collect();
+        assert_eq!(raws, [r#""a,]\"""#, r#"{"k":[1,{"x":"}"}]}"#, "-1.5e3", "[]", "{}", "true"]);
+        assert!(matches!(read_items(text.as_bytes(), &[], "rows").expect("ok")[1].raw, Cow::Borrowed(_)));
+        for bad in ["[1,]", "[1 2]", "[,1]", "[1]]", "[{\"a\":1}", "[{\"a\" 1}]", "[", " ", "[1,2", "[\"x]"] {
+            assert!(fast(bad.as_bytes(), &[]).is_none(), "{bad}");
+            assert_eq!(
+                read_items(bad.as_bytes(), &[], "rows").err().map(|e| e.code),
+                Some(crate::error::ErrorCode::InvalidInput),
+                "{bad}"
+            );
+        }
+        assert_eq!(read_items(b" null ", &[], "rows").map(|i| i.len()).ok(), Some(0));
+        assert_eq!(read_items(b"[ ]", &[], "rows").map(|i| i.len()).ok(), Some(0));
     }
 
     #[test]
