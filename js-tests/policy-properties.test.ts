@@ -115,11 +115,11 @@ const textOf = (content: Block[]) =>
     .map((b) => b.text)
     .join('');
 
-function pagesOf(policy: Policy, uri: string): string[] {
-  const first = policy.readResource(`${uri}?page=1`).contents[0].text as string;
+async function pagesOf(policy: Policy, uri: string): Promise<string[]> {
+  const first = (await policy.readResource(`${uri}?page=1`)).contents[0].text as string;
   const n = (JSON.parse(first) as { pages: number }).pages;
   const pages = [first];
-  for (let k = 2; k <= n; k++) pages.push(policy.readResource(`${uri}?page=${k}`).contents[0].text as string);
+  for (let k = 2; k <= n; k++) pages.push((await policy.readResource(`${uri}?page=${k}`)).contents[0].text as string);
   return pages;
 }
 
@@ -155,12 +155,12 @@ function keptOf(raw: unknown, precision: number | undefined, compactJson: boolea
 describe('the policy on arbitrary results and options', () => {
   it(
     'never throws, stays within the cap on each channel, and pages rebuild what was kept',
-    () => {
-      fc.assert(
-        fc.property(callResult, options, fc.boolean(), (raw, opts, hasOutputSchema) => {
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(callResult, options, fc.boolean(), async (raw, opts, hasOutputSchema) => {
           const policy = createBudgetPolicy(opts);
           const { maxChars, maxTokens } = policy.options as { maxChars: number; maxTokens?: number };
-          const { result, info } = policy.apply('tool', raw, { hasOutputSchema });
+          const { result, info } = await policy.apply('tool', raw, { hasOutputSchema });
           expect(Array.isArray(result.content)).toBe(true);
           const channels = [textOf(result.content as Block[])];
           if (result.structuredContent !== undefined) channels.push(JSON.stringify(result.structuredContent));
@@ -174,7 +174,7 @@ describe('the policy on arbitrary results and options', () => {
             (b) => b?.type === 'resource_link' && b.uri?.startsWith('budget://'),
           );
           if (!info.elided || link === undefined) return;
-          const pages = pagesOf(policy, link.uri as string);
+          const pages = await pagesOf(policy, link.uri as string);
           for (const page of pages) {
             expect(page.length).toBeLessThanOrEqual(maxChars);
             if (maxTokens !== undefined)

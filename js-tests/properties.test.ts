@@ -443,6 +443,8 @@ describe(`summarizers on hostile input (${RUNS} runs each)`, () => {
           expect(Reflect.ownKeys(Object.prototype)).toEqual(objectPrototypeKeys);
           if (threw) return;
           if (name === 'roundFloats') return; // a copy of the caller's own (possibly class) objects, by design
+          // A reply the editor passes through untouched comes back as the caller's own object.
+          if (result === data) return;
           if (name === 'tailWithCounts') {
             // items are the caller's own objects; everything the module built is plain
             const { items, ...rest } = result as { items: unknown[] };

@@ -283,6 +283,14 @@ const CASES = [
       return [menu.tools, menu.describe(['scene.edit']), menu.route({ name: 'scene.edit', arguments: { op: 'move' } })];
     },
   ],
+  [
+    'previewResult',
+    'one error among many',
+    (m) => {
+      const rows = Array.from({ length: 400 }, (_, i) => ({ i, level: i === 123 ? 'error' : 'info', msg: `row ${i}` }));
+      return m.previewResult(rows, { maxTokens: 300, maxChars: 1200 });
+    },
+  ],
   ['menuFor', 'compact', (m) => m.menuFor(tools, { compact: ['scene.state'] })],
   [
     'tailWithCounts',
