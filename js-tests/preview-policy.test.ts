@@ -145,6 +145,27 @@ describe('withBudget({ preview: true }) through the SDK Client in memory', () =>
 });
 
 describe('the preview option', () => {
+  it('when the store cannot keep the pages, the answer is the envelope and the sentence that says so', async () => {
+    const down = {
+      get: async () => undefined,
+      put: async () => {
+        throw new Error('store is down');
+      },
+      delete: async () => undefined,
+    };
+    const policy = createBudgetPolicy({ preset: 'claudeCode', preview: true, store: down });
+    const { result } = await policy.apply('read_logs', { content: [{ type: 'text', text: JSON.stringify(logs) }] });
+    expect(result.content.map((b: Block) => b.type)).toEqual(['text', 'text']);
+    expect(JSON.parse(result.content[0].text)).toMatchObject({
+      elided: true,
+      code: 'TOO_LARGE',
+      preview: 'array(6000)',
+    });
+    expect(result.content[1].text).toBe(
+      'The full result could not be kept, so it has no pages to read (store is down). Call the tool again later, or narrow the call.',
+    );
+  });
+
   const codeOf = (f: () => unknown) => {
     try {
       f();
@@ -210,10 +231,12 @@ describe('proxy --preview --preset claudeCode in front of server-filesystem', ()
     const reply = (await client.callTool({ name: 'directory_tree', arguments: { path: tree } })) as Reply;
     expect(reply.isError).toBe(true);
     expect(reply.structuredContent).toBeUndefined();
+    const back = reassemble(await pagesOf(client, reply)) as { content: string };
     const head = textsOf(reply)[0];
     const line = head.slice(0, head.indexOf('\n'));
-    expect(line).toMatch(
-      /^The result \(\d+ chars\) is over the cap; this is a preview of it\. Narrow the call with this tool's own parameters \(exclude: excludePatterns\); the pages hold the rest\.$/,
+    expect(line).toBe(
+      `The result (${JSON.stringify(back).length} chars) is over the cap; this is a preview of it. ` +
+        "Narrow the call with this tool's own parameters (exclude: excludePatterns); the pages hold the rest.",
     );
     const preview = JSON.parse(head.slice(line.length + 1)) as {
       content: {
@@ -230,7 +253,6 @@ describe('proxy --preview --preset claudeCode in front of server-filesystem', ()
     expect(head).toContain('"name":"part-0"');
     expect(head).toContain('"name":"component-0.ts","type":"file"');
     expectWithin(reply, 50_000, 10_000);
-    const back = reassemble(await pagesOf(client, reply)) as { content: string };
     expect(JSON.parse(back.content)[0]).toMatchObject({ name: 'module-00', type: 'directory' });
     expect(JSON.parse(back.content).length).toBe(25);
   });
