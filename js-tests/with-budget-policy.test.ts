@@ -65,6 +65,7 @@ describe('resolveOptions', () => {
       store: expect.objectContaining({ kind: 'memory' }),
       pageTool: false,
       onResult: undefined,
+      preview: false,
     });
   });
 
@@ -94,7 +95,7 @@ describe('resolveOptions', () => {
   it('an unknown option or a bad value throws INVALID_OPTION naming it', async () => {
     expect(codeOf(() => resolveOptions({ maxchars: 5 }))).toEqual([
       'INVALID_OPTION',
-      'withBudget: unknown option "maxchars". Known options: preset, maxChars, maxTokens, encoding, precision, compactJson, store, pageTool, onResult.',
+      'withBudget: unknown option "maxchars". Known options: preset, maxChars, maxTokens, encoding, precision, compactJson, store, pageTool, onResult, preview, menu, menuKeep.',
     ]);
     expect(codeOf(() => resolveOptions({ preset: 'cursor' }))).toEqual([
       'INVALID_OPTION',

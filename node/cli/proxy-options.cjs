@@ -11,6 +11,7 @@ const BUDGET_FLAGS = {
   'max-tokens': { type: 'string' },
   precision: { type: 'string' },
   'compact-json': { type: 'boolean' },
+  preview: { type: 'boolean' },
 };
 
 const BUDGET_HELP = `  --preset NAME       editor (default: the 60,000-char cap) or claudeCode (10,000 tokens,
@@ -20,7 +21,10 @@ const BUDGET_HELP = `  --preset NAME       editor (default: the 60,000-char cap)
   --max-tokens N      cap per channel in real tokens, at least 250 (overrides the preset)
   --precision N       round floats to N significant digits (1–16)
   --compact-json      also re-encode text blocks that are JSON (file contents stay as they are
-                      otherwise)`;
+                      otherwise)
+  --preview           past the cap, answer with a preview of the result in its own shape
+                      (its errors, outliers and matches, at most 2,000 tokens) and the tool's
+                      own narrowing parameters, instead of the envelope of counts`;
 
 /** withBudget options from parsed BUDGET_FLAGS values (only the flags given). */
 function budgetOptions(values) {
@@ -30,6 +34,7 @@ function budgetOptions(values) {
     maxTokens: numberFlag(values['max-tokens'], 'max-tokens', { integer: true, min: MIN_MAX_TOKENS }),
     precision: numberFlag(values.precision, 'precision', { integer: true, min: 1, max: 16 }),
     compactJson: values['compact-json'],
+    preview: values.preview,
   };
   for (const key of Object.keys(options)) if (options[key] === undefined) delete options[key];
   return options;

@@ -56,8 +56,9 @@ const elidedOutcome = (result, textsIn) =>
 
 /**
  * The channel logic of one policy: `opts` its resolved options, `elideResult` its elision
- * step (./elision.cjs). Returns `budget(raw, hasOutputSchema, meter, owner)`: an outcome, or a
- * Promise of one when an over-cap result's pages go to a store that answers later.
+ * step (./elision.cjs). Returns `budget(raw, hasOutputSchema, meter, owner, call)`: an outcome,
+ * or a Promise of one when an over-cap result's pages go to a store that answers later. `call`
+ * (`{ arguments, inputSchema }`) is handed to elideResult for the preview.
  */
 function createChannels(opts, elideResult) {
   const { precision, compactJson } = opts;
@@ -83,26 +84,26 @@ function createChannels(opts, elideResult) {
   }
 
   // Plain data: one text block, its compact JSON.
-  function budgetData(raw, meter, owner) {
+  function budgetData(raw, meter, owner, call) {
     const text = compact(raw);
     const pass = meter.pass(text);
     if (pass.fits)
       return { result: { content: [{ type: 'text', text }] }, textsIn: [text], textsOut: [text], elided: false };
-    return elidedOutcome(elideResult({}, { pass, json: text }, [], false, owner), [text]);
+    return elidedOutcome(elideResult({}, { pass, json: text }, [], false, owner, call), [text]);
   }
 
   // A result without structuredContent: its text blocks are the one channel.
-  function budgetBlocks(source, blocks, meter, owner) {
+  function budgetBlocks(source, blocks, meter, owner, call) {
     const textsIn = textsOf(blocks);
     const out = blocks.map(compactBlock);
     const texts = textsOf(out);
     if (meter.fits(texts)) return { result: { ...source, content: out }, textsIn, textsOut: texts, elided: false };
-    const result = elideResult(source, keptFromTexts(texts, meter), out, source.isError === true, owner);
+    const result = elideResult(source, keptFromTexts(texts, meter), out, source.isError === true, owner, call);
     return elidedOutcome(result, textsIn);
   }
 
   // A result with structuredContent: two channels, its JSON and the text blocks.
-  function budgetStructured(source, blocks, structured, hasOutputSchema, meter, owner) {
+  function budgetStructured(source, blocks, structured, hasOutputSchema, meter, owner, call) {
     const textsIn = textsOf(blocks);
     const exact = JSON.stringify(structured);
     const text = precision === undefined ? exact : compact(structured);
@@ -122,19 +123,26 @@ function createChannels(opts, elideResult) {
       };
     }
     if (pass.fits) pass = meter.pass(text, true);
-    const result = elideResult(source, { pass, json: text }, out, hasOutputSchema || source.isError === true, owner);
+    const result = elideResult(
+      source,
+      { pass, json: text },
+      out,
+      hasOutputSchema || source.isError === true,
+      owner,
+      call,
+    );
     return elidedOutcome(result, bigger(textsIn, [exact]));
   }
 
-  return function budget(raw, hasOutputSchema, meter, owner) {
+  return function budget(raw, hasOutputSchema, meter, owner, call) {
     if (!isCallToolResult(raw)) {
       // Plain data of a tool with an outputSchema is its structuredContent.
-      if (!hasOutputSchema || Array.isArray(raw)) return budgetData(raw, meter, owner);
-      return budgetStructured({}, [], raw, true, meter, owner);
+      if (!hasOutputSchema || Array.isArray(raw)) return budgetData(raw, meter, owner, call);
+      return budgetStructured({}, [], raw, true, meter, owner, call);
     }
     const blocks = Array.isArray(raw.content) ? raw.content : [];
-    if (!isRecord(raw.structuredContent)) return budgetBlocks(raw, blocks, meter, owner);
-    return budgetStructured(raw, blocks, raw.structuredContent, hasOutputSchema, meter, owner);
+    if (!isRecord(raw.structuredContent)) return budgetBlocks(raw, blocks, meter, owner, call);
+    return budgetStructured(raw, blocks, raw.structuredContent, hasOutputSchema, meter, owner, call);
   };
 }
 

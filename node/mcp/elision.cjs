@@ -11,6 +11,7 @@ const { textPages } = require('./elision-pass.cjs');
 const { resourceLink } = require('./resources.cjs');
 const { MARKER_RESERVE, MARKER_TOKENS } = require('./faults.cjs');
 const { then } = require('./maybe-async.cjs');
+const { previewText, MIN_PREVIEW } = require('./preview.cjs');
 
 const isText = (block) =>
   typeof block === 'object' && block !== null && block.type === 'text' && typeof block.text === 'string';
@@ -66,19 +67,64 @@ function createElision(opts, store) {
     );
   }
 
+  const within = (text) =>
+    text.length <= maxChars &&
+    (maxTokens === undefined || tokens.countPrepared(text, encoding, maxTokens) <= maxTokens);
+
+  // The preview of the kept value within `budget`, its hint and a line that says what it is.
+  function previewOnce(kept, call, budget) {
+    const isJson = kept.text === undefined;
+    const size = isJson ? kept.json.length : kept.text.length;
+    const p = previewText(isJson ? kept.json : kept.text, isJson, {
+      arguments: call.arguments,
+      inputSchema: call.inputSchema,
+      maxTokens: budget.maxTokens,
+      maxChars: budget.maxChars,
+      encoding,
+    });
+    return `The result (${size} chars) is over the cap; this is a preview of it. ${p.hint}\n${p.text}`;
+  }
+
+  /**
+   * The preview answer for `kept`, or undefined (then encode's envelope is the answer): when the
+   * option is off, the preview fails, or it cannot be made within the caps. The preview budget
+   * is the option's; when the hint's line pushes the answer over a cap, it is tried once more
+   * with that line's room taken off.
+   */
+  function previewHead(kept, call) {
+    if (opts.preview === false) return undefined;
+    try {
+      const first = previewOnce(kept, call, opts.preview);
+      if (within(first)) return first;
+      const line = first.slice(0, first.indexOf('\n') + 1);
+      const lineTokens = tokens.countPrepared(line, encoding, Infinity) + 1;
+      const budget = {
+        maxChars: Math.min(opts.preview.maxChars, maxChars - line.length),
+        maxTokens: Math.min(opts.preview.maxTokens, (maxTokens === undefined ? Infinity : maxTokens) - lineTokens),
+      };
+      if (budget.maxChars < MIN_PREVIEW.maxChars || budget.maxTokens < MIN_PREVIEW.maxTokens) return undefined;
+      const second = previewOnce(kept, call, budget);
+      return within(second) ? second : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
   /**
    * The result `source` (its content `blocks`, already compacted) over the cap. `kept` is what
    * its pages hold: `{ pass }`, the one pass over a value's compact JSON (./elision-pass.cjs),
    * and `json`, that JSON; or `{ text }`, a text kept as text. `isError` marks the result an
    * error (an outputSchema the envelope would not match, or an error to begin with). `owner`
-   * (optional) is who may read the pages. The result, or a Promise of it when the store answers
+   * (optional) is who may read the pages; `call` (optional) is `{ arguments, inputSchema }`, the
+   * call's arguments and the tool's input schema the preview reads. The result, or a Promise of it when the store answers
    * later; never a rejection: a store that cannot be reached leaves the answer without pages.
    */
-  function elideResult(source, kept, blocks, isError, owner) {
+  function elideResult(source, kept, blocks, isError, owner, call = {}) {
     const pages = kept.text === undefined ? kept.pass.pages : keepable(kept.text) ? textPages(kept.text, limits) : null;
     return then(keep(pages, owner), ({ id, failure }) => {
       const note = failure === undefined ? undefined : unkeptNote(failure);
-      const content = [{ type: 'text', text: note === undefined ? headOf(kept) : headWithin(kept, roomOf(note)) }];
+      const head = note === undefined ? (previewHead(kept, call) ?? headOf(kept)) : headWithin(kept, roomOf(note));
+      const content = [{ type: 'text', text: head }];
       if (note !== undefined) content.push({ type: 'text', text: note });
       if (id !== null) content.push(resourceLink(id, pages.length, opts.pageTool));
       for (const block of blocks) if (!isText(block)) content.push(block);

@@ -8,6 +8,8 @@ const tokens = require('../tokens.cjs');
 const { codedError } = require('../internal/errors.cjs');
 const { isStore } = require('./stores/contract.cjs');
 const { memoryStore, sharedMemoryStore } = require('./stores/memory.cjs');
+const { PREVIEW_DEFAULTS, MIN_PREVIEW } = require('./preview.cjs');
+const { MARKER_RESERVE, MARKER_TOKENS } = require('./faults.cjs');
 
 /**
  * Named budgets. `editor` is the Modoki editor's own cap and nothing else. `claudeCode` keeps a
@@ -38,6 +40,9 @@ const OPTION_KEYS = [
   'store',
   'pageTool',
   'onResult',
+  'preview',
+  'menu',
+  'menuKeep',
 ];
 /** The bounds a `store: { … }` object may set for a memory store of the policy's own. */
 const STORE_KEYS = ['maxResults', 'maxBytes', 'maxResultBytes', 'ttlMs'];
@@ -108,6 +113,33 @@ function readEncoding(raw) {
   }
 }
 
+const PREVIEW_KEYS = ['maxTokens', 'maxChars'];
+
+/**
+ * The preview budget of the over-cap answer (elision.cjs), or false for encode's envelope.
+ * `false` by default: the envelope is the editor's contract, and a client that reads it keeps
+ * reading it unless asked. `true` takes PREVIEW_DEFAULTS; an object sets either bound. Each is
+ * clamped below the policy's caps, less the room of a marker, so the whole answer fits them.
+ */
+function readPreview(raw, maxChars, maxTokens) {
+  if (raw === undefined || raw === false) return false;
+  let asked = PREVIEW_DEFAULTS;
+  if (raw !== true) {
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+      throw invalid(`preview must be true, false or { maxTokens, maxChars }, got ${shown(raw)}.`);
+    checkKeys(raw, PREVIEW_KEYS, 'preview.');
+    asked = {};
+    for (const key of PREVIEW_KEYS)
+      asked[key] =
+        raw[key] === undefined ? PREVIEW_DEFAULTS[key] : integerAtLeast(raw[key], MIN_PREVIEW[key], `preview.${key}`);
+  }
+  const tokenRoom = maxTokens === undefined ? asked.maxTokens : maxTokens - MARKER_TOKENS;
+  return {
+    maxTokens: Math.min(asked.maxTokens, tokenRoom),
+    maxChars: Math.min(asked.maxChars, maxChars - MARKER_RESERVE),
+  };
+}
+
 /**
  * The effective options: the preset's numbers, then every explicit option over them. Throws a
  * TypeError with code `INVALID_OPTION` for an unknown key or a bad value.
@@ -136,6 +168,7 @@ function resolveOptions(options) {
     store: readStore(raw.store),
     pageTool: readBoolean(raw.pageTool, 'pageTool'),
     onResult: raw.onResult,
+    preview: readPreview(raw.preview, maxChars, maxTokens),
   };
 }
 

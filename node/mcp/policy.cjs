@@ -39,15 +39,16 @@ function createPolicy(options) {
   }
 
   /**
-   * `context`: `{ hasOutputSchema, owner }` — `owner` (a session id or a principal) is who may
-   * read the pages of an over-cap result. An Applied, or a Promise of one for an over-cap
+   * `context`: `{ hasOutputSchema, owner, arguments, inputSchema }` — `owner` (a session id or
+   * a principal) is who may read the pages of an over-cap result; the call's `arguments` and
+   * the tool's `inputSchema` are what the `preview` option's answer ranks by and names. An Applied, or a Promise of one for an over-cap
    * result (its pages go to the store first); never throws, never rejects.
    */
   function apply(toolName, value, context) {
     const started = performance.now();
     const why = unsendable(value);
     if (why !== null) return faultResult(toolName, new Error(why), started);
-    const { hasOutputSchema = false, owner } = isRecord(context) ? context : {};
+    const { hasOutputSchema = false, owner, arguments: args, inputSchema } = isRecord(context) ? context : {};
     const meter = new Meter(limits);
     let outcome;
     try {
@@ -56,6 +57,7 @@ function createPolicy(options) {
         hasOutputSchema === true,
         meter,
         typeof owner === 'string' && owner !== '' ? owner : undefined,
+        { arguments: args, inputSchema: isRecord(inputSchema) ? inputSchema : undefined },
       );
     } catch (error) {
       const why = `returned a result that cannot be sent as JSON: ${errorText(error)}`;

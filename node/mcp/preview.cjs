@@ -48,10 +48,17 @@ function resolvePreviewOptions(raw) {
  * Returns `{ text, json, chars, tokens, hint, parameters }`: `text` is JSON when `json` is true.
  */
 function previewResult(value, options = {}) {
+  const isJson = typeof value !== 'string';
+  return previewText(isJson ? (stringifyNeverThrows(value) ?? 'null') : value, isJson, options);
+}
+
+/**
+ * previewResult of a text: the compact JSON of the data when `isJson` (so a caller that holds
+ * that JSON already, as the policy does, skips a parse and a print), else a text result.
+ */
+function previewText(text, isJson, options = {}) {
   const { maxTokens, maxChars } = resolvePreviewOptions({ maxTokens: options.maxTokens, maxChars: options.maxChars });
   const encoding = tokens.prepareEncoding(options.encoding);
-  const isJson = typeof value !== 'string';
-  const text = isJson ? (stringifyNeverThrows(value) ?? 'null') : value;
   const args = abi.jsonBytes(options.arguments);
   const schema = abi.jsonBytes(options.inputSchema);
   const { length, latin1 } = abi.writeText(text);
@@ -60,4 +67,4 @@ function previewResult(value, options = {}) {
   return JSON.parse(answer);
 }
 
-module.exports = { previewResult, resolvePreviewOptions, PREVIEW_DEFAULTS, MIN_PREVIEW };
+module.exports = { previewResult, previewText, resolvePreviewOptions, PREVIEW_DEFAULTS, MIN_PREVIEW };

@@ -101,6 +101,16 @@ export interface BudgetOptions {
   pageTool?: boolean;
   /** Called after every tool call with what the policy did. An exception in it is ignored. */
   onResult?: (info: BudgetInfo) => void;
+  /**
+   * Past the cap, answer with {@link previewResult} of the result (its own shape, the items
+   * that matter, the tool's own narrowing parameters from its inputSchema) and the link to its
+   * pages, instead of encode's envelope of counts. `true` takes the preview's budget of 2,000
+   * tokens and 8,000 chars; an object sets either (each at least 50 / 200). Each is clamped
+   * below the caps, and a preview that cannot be made within them falls back to the envelope.
+   * Default false: the envelope is the editor's contract, and clients that read it see it
+   * unless asked.
+   */
+  preview?: boolean | PreviewBudget;
 }
 
 /**
@@ -131,6 +141,8 @@ export interface ResolvedBudgetOptions {
   store: ResultStore;
   pageTool: boolean;
   onResult: ((info: BudgetInfo) => void) | undefined;
+  /** The preview budget after clamping to the caps, or false for the envelope. */
+  preview: false | Required<PreviewBudget>;
 }
 
 /** A content block of a tool result: text, image, audio, resource_link, resource. */

@@ -1,0 +1,259 @@
+// The `preview` option of the budget policy: past the cap, the model sees a preview of the
+// result in its own shape (the items that matter, with their indices) and the tool's own
+// narrowing parameters, then the link to the pages — through the SDK's own Client in memory
+// (withBudget), and through the proxy in front of the real server-filesystem.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { withBudget, createBudgetPolicy, countTokens, encode } from 'modoki-budget';
+import { bin } from './support/line-client';
+import { reassemble } from './support/reassemble';
+
+const require = createRequire(import.meta.url);
+const fsServer = require.resolve('@modelcontextprotocol/server-filesystem/dist/index.js');
+
+type Block = { type: string; text?: string; uri?: string };
+type Reply = { content: Block[]; structuredContent?: Record<string, unknown>; isError?: boolean };
+
+const textsOf = (r: Reply) => r.content.filter((b) => b.type === 'text').map((b) => b.text as string);
+
+/** Every channel within `maxChars` and `maxTokens`. */
+function expectWithin(r: Reply, maxChars: number, maxTokens: number) {
+  const texts = textsOf(r);
+  expect(texts.reduce((n, t) => n + t.length, 0)).toBeLessThanOrEqual(maxChars);
+  expect(texts.reduce((n, t) => n + countTokens(t), 0)).toBeLessThanOrEqual(maxTokens);
+  if (r.structuredContent !== undefined) {
+    const s = JSON.stringify(r.structuredContent);
+    expect(s.length).toBeLessThanOrEqual(maxChars);
+    expect(countTokens(s)).toBeLessThanOrEqual(maxTokens);
+  }
+}
+
+async function pagesOf(client: Client, r: Reply): Promise<string[]> {
+  const link = r.content.find((b) => b.type === 'resource_link');
+  expect(link?.uri).toMatch(/^budget:\/\/result\/[A-Za-z0-9_-]{22}$/);
+  const read = async (k: number) =>
+    ((await client.readResource({ uri: `${link!.uri}?page=${k}` })).contents[0] as { text: string }).text;
+  const pages = [await read(1)];
+  for (let k = 2; k <= (JSON.parse(pages[0]) as { pages: number }).pages; k++) pages.push(await read(k));
+  return pages;
+}
+
+/** The preview answer's first block: the line that says what it is, then the preview. */
+function splitHead(text: string): { line: string; preview: unknown } {
+  const at = text.indexOf('\n');
+  return { line: text.slice(0, at), preview: JSON.parse(text.slice(at + 1)) };
+}
+
+// 6,000 log entries, one fatal (index 4321) among infos: ~420,000 chars, ~150,000 tokens.
+const FATAL = 4321;
+const logs = Array.from({ length: 6000 }, (_, i) => ({
+  ts: `2026-12-01T10:${String(Math.floor(i / 60) % 60).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}Z`,
+  level: i === FATAL ? 'fatal' : 'info',
+  msg: i === FATAL ? 'database connection lost: pool exhausted' : `handled request ${i} in ${10 + (i % 7)} ms`,
+}));
+
+function logServer(): McpServer {
+  const server = new McpServer({ name: 'logs', version: '1.0.0' });
+  server.registerTool(
+    'read_logs',
+    {
+      description: 'Read the service log.',
+      inputSchema: {
+        service: z.string().describe('The service whose log to read.'),
+        level: z.string().optional().describe('Only entries at this level.'),
+        limit: z.number().optional().describe('At most this many entries.'),
+      },
+    },
+    async () => ({ content: [{ type: 'text' as const, text: JSON.stringify(logs) }] }),
+  );
+  return server;
+}
+
+async function inMemory(options: Parameters<typeof withBudget>[1]): Promise<Client> {
+  const server = withBudget(logServer(), options);
+  const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: 'preview-policy.test', version: '0' });
+  await client.connect(clientSide);
+  return client;
+}
+
+describe('withBudget({ preview: true }) through the SDK Client in memory', () => {
+  it('a log over the cap: the fatal entry with its index, the tool’s own parameters, exact pages, within the caps', async () => {
+    const client = await inMemory({ preset: 'claudeCode', preview: true });
+    const reply = (await client.callTool({ name: 'read_logs', arguments: { service: 'api' } })) as Reply;
+    expect(reply.isError).toBeUndefined();
+    expect(reply.content.map((b) => b.type)).toEqual(['text', 'resource_link']);
+    const { line, preview } = splitHead(textsOf(reply)[0]);
+    const size = JSON.stringify(logs).length;
+    expect(line).toBe(
+      `The result (${size} chars) is over the cap; this is a preview of it. ` +
+        "Narrow the call with this tool's own parameters (filter: level; limit: limit); the pages hold the rest.",
+    );
+    const cut = preview as {
+      _cut: { total: number; shown: number; notShown: number; fields: Record<string, string> };
+      items: Array<{ index: number; why?: string; item: unknown }>;
+    };
+    expect(cut._cut.total).toBe(6000);
+    expect(cut._cut.fields).toEqual({ ts: 'string', level: 'string', msg: 'string' });
+    expect(cut._cut.shown + cut._cut.notShown).toBe(6000);
+    expect(cut.items.find((i) => i.index === FATAL)).toEqual({ index: FATAL, why: 'error', item: logs[FATAL] });
+    expect(cut.items[0]).toEqual({ index: 0, item: logs[0] });
+    expect(cut.items.at(-1)).toEqual({ index: 5999, item: logs[5999] });
+    expectWithin(reply, 50_000, 10_000);
+    expect(countTokens(textsOf(reply)[0])).toBeLessThanOrEqual(2_000 + countTokens(line) + 1);
+    const pages = await pagesOf(client, reply);
+    for (const page of pages) expect(countTokens(page)).toBeLessThanOrEqual(10_000);
+    expect(JSON.stringify(reassemble(pages)) === JSON.stringify(logs)).toBe(true);
+    await client.close();
+  });
+
+  it('without the option the answer is encode’s envelope, byte for byte as before', async () => {
+    const client = await inMemory({ preset: 'claudeCode' });
+    const reply = (await client.callTool({ name: 'read_logs', arguments: { service: 'api' } })) as Reply;
+    expect(textsOf(reply)[0]).toBe(encode(logs, { maxChars: 50_000, maxTokens: 10_000, encoding: 'cl100k_base' }));
+    await client.close();
+  });
+
+  it('a smaller preview budget is kept, and still shows the fatal entry', async () => {
+    const client = await inMemory({ preset: 'claudeCode', preview: { maxTokens: 300, maxChars: 1200 } });
+    const reply = (await client.callTool({ name: 'read_logs', arguments: { service: 'api' } })) as Reply;
+    const { line, preview } = splitHead(textsOf(reply)[0]);
+    expect(textsOf(reply)[0].length - line.length - 1).toBeLessThanOrEqual(1200);
+    expect(countTokens(textsOf(reply)[0].slice(line.length + 1))).toBeLessThanOrEqual(300);
+    expect((preview as { items: Array<{ index: number }> }).items.map((i) => i.index)).toContain(FATAL);
+    await client.close();
+  });
+
+  it('at the smallest caps the preview takes the room its line leaves, and stays within both', async () => {
+    const client = await inMemory({ maxChars: 1000, maxTokens: 250, preview: true });
+    const reply = (await client.callTool({ name: 'read_logs', arguments: { service: 'api' } })) as Reply;
+    const { line, preview } = splitHead(textsOf(reply)[0]);
+    expect(line).toMatch(/^The result \(\d+ chars\) is over the cap; this is a preview of it\. Narrow the call/);
+    expect((preview as { _cut: { total: number } })._cut.total).toBe(6000);
+    expectWithin(reply, 1000, 250);
+    await client.close();
+  });
+});
+
+describe('the preview option', () => {
+  it('when the store cannot keep the pages, the answer is the envelope and the sentence that says so', async () => {
+    const down = {
+      get: async () => undefined,
+      put: async () => {
+        throw new Error('store is down');
+      },
+      delete: async () => undefined,
+    };
+    const policy = createBudgetPolicy({ preset: 'claudeCode', preview: true, store: down });
+    const { result } = await policy.apply('read_logs', { content: [{ type: 'text', text: JSON.stringify(logs) }] });
+    expect(result.content.map((b: Block) => b.type)).toEqual(['text', 'text']);
+    expect(JSON.parse(result.content[0].text)).toMatchObject({
+      elided: true,
+      code: 'TOO_LARGE',
+      preview: 'array(6000)',
+    });
+    expect(result.content[1].text).toBe(
+      'The full result could not be kept, so it has no pages to read (store is down). Call the tool again later, or narrow the call.',
+    );
+  });
+
+  const codeOf = (f: () => unknown) => {
+    try {
+      f();
+    } catch (e) {
+      return [(e as { code?: string }).code, (e as Error).message];
+    }
+    return undefined;
+  };
+
+  it('is false by default, true takes 2,000 tokens and 8,000 chars, each clamped below the caps', () => {
+    expect(createBudgetPolicy().options.preview).toBe(false);
+    expect(createBudgetPolicy({ preview: true }).options.preview).toEqual({ maxTokens: 2000, maxChars: 8000 });
+    expect(createBudgetPolicy({ maxChars: 1000, maxTokens: 250, preview: true }).options.preview).toEqual({
+      maxTokens: 218,
+      maxChars: 936,
+    });
+    expect(createBudgetPolicy({ preview: { maxChars: 500 } }).options.preview).toEqual({
+      maxTokens: 2000,
+      maxChars: 500,
+    });
+  });
+
+  it('a bad value throws INVALID_OPTION naming it', () => {
+    expect(codeOf(() => createBudgetPolicy({ preview: 'yes' as never }))).toEqual([
+      'INVALID_OPTION',
+      'withBudget: preview must be true, false or { maxTokens, maxChars }, got "yes".',
+    ]);
+    expect(codeOf(() => createBudgetPolicy({ preview: { maxTokens: 10 } }))).toEqual([
+      'INVALID_OPTION',
+      'withBudget: preview.maxTokens must be an integer >= 50, got 10.',
+    ]);
+    expect(codeOf(() => createBudgetPolicy({ preview: { tokens: 10 } as never }))).toEqual([
+      'INVALID_OPTION',
+      'withBudget: unknown option preview."tokens". Known options: maxTokens, maxChars.',
+    ]);
+  });
+});
+
+describe('proxy --preview --preset claudeCode in front of server-filesystem', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'preview-policy-'));
+  const tree = join(dir, 'tree');
+  let client: Client;
+
+  beforeAll(async () => {
+    // 25 modules × 8 parts × 10 files = 2,000 files.
+    for (let m = 0; m < 25; m++)
+      for (let p = 0; p < 8; p++) {
+        const folder = join(tree, `module-${String(m).padStart(2, '0')}`, `part-${p}`);
+        mkdirSync(folder, { recursive: true });
+        for (let f = 0; f < 10; f++) writeFileSync(join(folder, `component-${f}.ts`), `export const id = ${f};\n`);
+      }
+    client = new Client({ name: 'preview-policy.test', version: '0' });
+    const args = [bin, 'proxy', '--preview', '--preset', 'claudeCode', '--', process.execPath, fsServer, tree];
+    await client.connect(new StdioClientTransport({ command: process.execPath, args, stderr: 'ignore' }));
+  });
+
+  afterAll(async () => {
+    await client.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('directory_tree over the cap shows part of the tree and names excludePatterns', async () => {
+    const reply = (await client.callTool({ name: 'directory_tree', arguments: { path: tree } })) as Reply;
+    expect(reply.isError).toBe(true);
+    expect(reply.structuredContent).toBeUndefined();
+    const back = reassemble(await pagesOf(client, reply)) as { content: string };
+    const head = textsOf(reply)[0];
+    const line = head.slice(0, head.indexOf('\n'));
+    expect(line).toBe(
+      `The result (${JSON.stringify(back).length} chars) is over the cap; this is a preview of it. ` +
+        "Narrow the call with this tool's own parameters (exclude: excludePatterns); the pages hold the rest.",
+    );
+    const preview = JSON.parse(head.slice(line.length + 1)) as {
+      content: {
+        _text: { json: boolean };
+        document: { _cut: { total: number }; items: Array<{ index: number; item: { name: string } }> };
+      };
+    };
+    expect(preview.content._text.json).toBe(true);
+    expect(preview.content.document._cut.total).toBe(25);
+    expect(preview.content.document.items[0]).toMatchObject({
+      index: 0,
+      item: { name: 'module-00', type: 'directory' },
+    });
+    expect(head).toContain('"name":"part-0"');
+    expect(head).toContain('"name":"component-0.ts","type":"file"');
+    expectWithin(reply, 50_000, 10_000);
+    expect(JSON.parse(back.content)[0]).toMatchObject({ name: 'module-00', type: 'directory' });
+    expect(JSON.parse(back.content).length).toBe(25);
+  });
+});
