@@ -16,39 +16,41 @@ const { previewText, MIN_PREVIEW } = require('./preview.cjs');
 const isText = (block) =>
   typeof block === 'object' && block !== null && block.type === 'text' && typeof block.text === 'string';
 
+/** What a head shares its caps with: nothing, unless a note stands beside it. */
+const NO_ROOM = Object.freeze({ chars: 0, tokens: 0 });
+
 /** The elision of one policy: `opts` are its resolved options, `store` keeps the pages. */
 function createElision(opts, store) {
   const { maxChars, maxTokens, encoding } = opts;
   const limits = { maxChars, maxTokens, encoding };
-  const headChars = Math.max(0, maxChars - MARKER_RESERVE);
-  const headTokens = maxTokens === undefined ? undefined : Math.max(0, maxTokens - MARKER_TOKENS);
-
-  const fitsTokens = (text) =>
-    text.length * 3 <= maxTokens || tokens.countPrepared(text, encoding, maxTokens) <= maxTokens;
+  // Whether `text` has at most `cap` tokens. Every token is at least one UTF-8 byte and a UTF-16
+  // unit is at most three, so a text within that bound is not counted.
+  const fitsTokens = (text, cap) => text.length * 3 <= cap || tokens.countPrepared(text, encoding, cap) <= cap;
 
   /**
-   * A text's head within both caps (a text result over the cap, a fault's message): cut by
-   * chars; when that is still over the token cap (a char can be several tokens), cut after its
-   * first tokens instead — which then ends before the char cut.
+   * A text's head within both caps less `room` (what a note beside it takes): a text result over
+   * the cap, a fault's message. Cut by chars; when that is still over the token cap (a char can
+   * be several tokens), cut after its first tokens instead — which then ends before the char cut.
    */
-  function capHead(text) {
-    const byChars = capText(text, headChars);
-    if (headTokens === undefined || fitsTokens(byChars)) return byChars;
-    return encode(text, { maxChars: Infinity, maxTokens: headTokens, encoding });
+  function capHead(text, room = NO_ROOM) {
+    const byChars = capText(text, Math.max(0, maxChars - room.chars - MARKER_RESERVE));
+    if (maxTokens === undefined) return byChars;
+    const tokenCap = Math.max(1, maxTokens - room.tokens);
+    if (fitsTokens(byChars, tokenCap)) return byChars;
+    return encode(text, { maxChars: Infinity, maxTokens: Math.max(0, tokenCap - MARKER_TOKENS), encoding });
   }
 
   // The first block when a note takes `room` of the caps: the kept text's head, or encode's
   // envelope of the kept value, each within what is left. Only the (rare) unkept answer needs it.
   function headWithin(kept, room) {
+    if (kept.text !== undefined) return capHead(kept.text, room);
     const chars = Math.max(0, maxChars - room.chars);
-    const tokenCap = maxTokens === undefined ? undefined : Math.max(1, maxTokens - room.tokens);
-    if (kept.text !== undefined) {
-      const byChars = capText(kept.text, Math.max(0, chars - MARKER_RESERVE));
-      if (tokenCap === undefined || tokens.countPrepared(byChars, encoding, tokenCap) <= tokenCap) return byChars;
-      return encode(kept.text, { maxChars: Infinity, maxTokens: Math.max(0, tokenCap - MARKER_TOKENS), encoding });
-    }
-    const cap = tokenCap === undefined ? { maxChars: chars } : { maxChars: chars, maxTokens: tokenCap, encoding };
-    return encode(JSON.parse(kept.json), cap);
+    if (maxTokens === undefined) return encode(JSON.parse(kept.json), { maxChars: chars });
+    return encode(JSON.parse(kept.json), {
+      maxChars: chars,
+      maxTokens: Math.max(1, maxTokens - room.tokens),
+      encoding,
+    });
   }
 
   // Keeps `pages` for `owner`: `{ id }` (null when the store keeps no result this large), or
@@ -67,9 +69,7 @@ function createElision(opts, store) {
     );
   }
 
-  const within = (text) =>
-    text.length <= maxChars &&
-    (maxTokens === undefined || tokens.countPrepared(text, encoding, maxTokens) <= maxTokens);
+  const within = (text) => text.length <= maxChars && (maxTokens === undefined || fitsTokens(text, maxTokens));
 
   // The preview of the kept value within `budget`, its hint and a line that says what it is.
   function previewOnce(kept, call, budget) {
@@ -116,8 +116,9 @@ function createElision(opts, store) {
    * and `json`, that JSON; or `{ text }`, a text kept as text. `isError` marks the result an
    * error (an outputSchema the envelope would not match, or an error to begin with). `owner`
    * (optional) is who may read the pages; `call` (optional) is `{ arguments, inputSchema }`, the
-   * call's arguments and the tool's input schema the preview reads. The result, or a Promise of it when the store answers
-   * later; never a rejection: a store that cannot be reached leaves the answer without pages.
+   * call's arguments and the tool's input schema the preview reads. The result, or a Promise of
+   * it when the store answers later; never a rejection: a store that cannot be reached leaves
+   * the answer without pages.
    */
   function elideResult(source, kept, blocks, isError, owner, call = {}) {
     const pages = kept.text === undefined ? kept.pass.pages : keepable(kept.text) ? textPages(kept.text, limits) : null;
