@@ -11,6 +11,7 @@ pub mod read;
 pub mod scan;
 #[cfg(feature = "full")]
 pub mod schema;
+pub mod span;
 pub mod string;
 #[cfg(feature = "full")]
 pub mod value;
