@@ -14,7 +14,7 @@ import {
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { withBudget, encode, capText, countTokens, type WithBudgetOptions, type BudgetRecord } from 'modoki-budget';
+import { withBudget, encode, countTokens, type WithBudgetOptions, type BudgetRecord } from 'modoki-budget';
 import { createShapedServer, tree, sourceFile, PNG } from './support/shaped-server.mjs';
 import { reassemble } from './support/reassemble';
 
@@ -197,7 +197,11 @@ describe('over the cap', () => {
     const file = sourceFile(800);
     const reply = await call(small, 'read_file', { lines: 800 });
     expect(reply.isError).toBeUndefined();
-    expect(reply.content[0]).toEqual({ type: 'text', text: capText(file, CAP - 64) });
+    // The head and its marker fill the cap exactly.
+    const head = reply.content[0].text as string;
+    const kept = head.lastIndexOf('\n…[');
+    expect(head).toBe(`${file.slice(0, kept)}\n…[${file.length - kept} chars elided of ${file.length}]`);
+    expect(head).toHaveLength(CAP);
     const all = await pages(small, reply);
     for (const page of all) expect(page.length).toBeLessThanOrEqual(CAP);
     expect(reassemble(all)).toBe(file);
