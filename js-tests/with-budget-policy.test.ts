@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createRequire } from 'node:module';
-import { encode, countTokens, memoryStore, MAX_PAYLOAD_CHARS } from 'modoki-budget';
+import { encode, countTokens, createBudgetPolicy, memoryStore, MAX_PAYLOAD_CHARS } from 'modoki-budget';
 import { reassemble } from './support/reassemble';
 import { jsonish, nastyString } from './support/arbitraries';
 
@@ -105,6 +105,17 @@ describe('resolveOptions', () => {
     expect(resolveOptions({}).store).toBe(resolveOptions(undefined).store);
     const mine = memoryStore();
     expect(resolveOptions({ store: mine }).store).toBe(mine);
+  });
+
+  it("createBudgetPolicy refuses menu and menuKeep, which choose withBudget's tool menu, naming withBudget", () => {
+    const why = (key: string) =>
+      `createBudgetPolicy: ${key} is a withBudget option (it chooses the tool menu a server shows); a policy alone has no menu. Pass it to withBudget(server, { ${key} }).`;
+    expect(codeOf(() => createBudgetPolicy({ menu: 'compact' } as never))).toEqual(['INVALID_OPTION', why('menu')]);
+    expect(codeOf(() => createBudgetPolicy({ maxChars: 2000, menuKeep: ['a'] } as never))).toEqual([
+      'INVALID_OPTION',
+      why('menuKeep'),
+    ]);
+    expect(createBudgetPolicy({ maxChars: 2000 }).options.maxChars).toBe(2000);
   });
 
   it('an unknown option or a bad value throws INVALID_OPTION naming it', async () => {
