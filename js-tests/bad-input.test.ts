@@ -215,7 +215,7 @@ describe('options', () => {
     ['profileResponse', 'encoding, overheadBlocks, thresholds, maxOverheadRatio', (o) => profileResponse('t', [], o)],
     ['chooseEncoding', 'encoding, delimiter, indentSize', (o) => chooseEncoding({ a: 1 }, o)],
     ['budgetLock', 'encoding', (o) => budgetLock([{ name: 't' }], o)],
-    ['checkLock', 'tolerance', (o) => checkLock(lock, lock, o)],
+    ['checkLock', 'tolerance, regenerate', (o) => checkLock(lock, lock, o)],
     ['tokenReport', 'encoding', (o) => tokenReport({ a: 1 }, o)],
   ];
 
