@@ -109,29 +109,17 @@ pub fn compact(text: &str) -> String {
 mod tests {
     use super::*;
 
-    fn texts<'a>(text: &'a [u8], spans: &[Span]) -> Vec<&'a str> {
-        spans.iter().map(|s| std::str::from_utf8(s.of(text)).unwrap()).collect()
-    }
-
     #[test]
-    fn items_and_entries_are_the_members_as_written() {
-        let text = br#"[1,"a,]",{"k":[2,3]},[],null,-1.5e3, true ]"#;
-        let got = items(text, root(text));
-        assert_eq!(texts(text, &got), ["1", r#""a,]""#, r#"{"k":[2,3]}"#, "[]", "null", "-1.5e3", "true"]);
-        let kinds: Vec<Kind> = got.iter().map(|s| kind(text, *s)).collect();
-        assert_eq!(
-            kinds,
-            [Kind::Number, Kind::String, Kind::Object, Kind::Array, Kind::Null, Kind::Number, Kind::Bool]
-        );
+    fn entries_and_items_within_stop_at_their_bounds() {
         let text = br#" { "a" : 1 , "b\"" : {"c":"}"} } "#;
-        let got = entries(text, root(text), usize::MAX);
-        let keys: Vec<Span> = got.iter().map(|e| e.0).collect();
-        let values: Vec<Span> = got.iter().map(|e| e.1).collect();
-        assert_eq!(texts(text, &keys), [r#""a""#, r#""b\"""#]);
-        assert_eq!(texts(text, &values), ["1", r#"{"c":"}"}"#]);
+        let got: Vec<(&[u8], &[u8])> =
+            entries(text, root(text), usize::MAX).iter().map(|(k, v)| (k.of(text), v.of(text))).collect();
+        assert_eq!(got, [(&br#""a""#[..], &b"1"[..]), (br#""b\"""#, br#"{"c":"}"}"#)]);
         assert_eq!(entries(text, root(text), 1).len(), 1);
-        assert_eq!(count(text, root(text)), 2);
-        assert!(items(b"[]", root(b"[]")).is_empty());
+        assert!(entries(text, root(text), 0).is_empty());
+        let text = b"[1,22,333]";
+        let within: Vec<&[u8]> = items_within(text, root(text), 5).iter().map(|s| s.of(text)).collect();
+        assert_eq!(within, [&b"1"[..], b"22"]);
     }
 
     #[test]

@@ -1,4 +1,5 @@
 use super::*;
+use crate::testing::Rng;
 
 fn texts<'a>(text: &'a [u8], spans: &[Span]) -> Vec<&'a str> {
     spans.iter().map(|s| std::str::from_utf8(s.of(text)).unwrap()).collect()
@@ -60,21 +61,6 @@ fn broken_text_never_panics() {
         let _ = value_end(text, 0);
         let _ = value_end(text, text.len() + 3);
         let _ = string_end(text, text.len());
-    }
-}
-
-/// A small deterministic generator (no dependency): xorshift64.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
     }
 }
 
