@@ -8,7 +8,9 @@
 //
 // --quick gives each benchmark that has one its short mode; a quick run writes *.quick.* files,
 // which git ignores, unless --record says it is the run to commit (results.md then says it was
-// quick). --only=a,b runs some benchmarks and always writes *.quick.* files. --mb=N sizes the
+// quick). --only=a,b runs some benchmarks and writes *.quick.* files; with --record it replaces
+// those benchmarks in the committed results instead (each run keeps its own date and load, and
+// results.md is rewritten from every recorded benchmark). --mb=N sizes the
 // `report` case (bench/report.mjs reads it; 50 MB, its target's size, by default).
 //
 // Peers that live outside npm: bench/preview.mjs (SmartCrusher) and bench/menu-compact.mjs
@@ -17,7 +19,7 @@
 // system component is missing (redis-server, /usr/bin/chromium, /usr/bin/time) is skipped with
 // one line and recorded as skipped.
 import { spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -545,25 +547,26 @@ function markdown(all, rows) {
     '',
     'time ratio = this package / peer (lower is better); speed-up = peer / this package (higher is better).',
     '',
-    '| run | mode | seconds | note |',
-    '|---|---|---|---|',
+    '| run | mode | seconds | finished | load average | note |',
+    '|---|---|---|---|---|---|',
   );
   for (const [name, r] of Object.entries(all.runs))
-    lines.push(`| ${name} | ${r.mode} | ${fmt(r.seconds, 1)} | ${r.note} |`);
-  lines.push('', "Every figure is in results.json; `npm run figures` writes the README's and docs' figures from it.");
+    lines.push(
+      `| ${name} | ${r.mode} | ${fmt(r.seconds, 1)} | ${r.date ?? ''} | ${r.loadavg === undefined ? '' : fmt(r.loadavg, 1)} | ${r.note} |`,
+    );
+  lines.push(
+    '',
+    `Last run: \`node bench/run.mjs ${process.argv.slice(2).join(' ')}\`. Every figure is in results.json;`,
+    "`npm run figures` writes the README's and docs' figures from it.",
+  );
   return `${lines.join('\n')}\n`;
 }
 
 if (process.argv.includes('--render-only')) {
   // Re-draws the chart from bench/results.json without measuring again.
-  const { readFileSync } = await import('node:fs');
   const saved = JSON.parse(readFileSync(join(here, 'results.json'), 'utf8'));
   writeFileSync(join(here, '..', 'docs', 'tokens-chart.svg'), svg(saved.tokenCurve, saved.benches.tokens));
   process.exit(0);
-}
-if (record && only) {
-  process.stderr.write('bench: --record records a run of every benchmark; drop --only\n');
-  process.exit(2);
 }
 
 /** Runs one benchmark: its result, or why it was skipped or failed, and how long it took. */
@@ -571,8 +574,8 @@ async function runOne(bench) {
   const t0 = performance.now();
   const reason = bench.needs === undefined ? null : missing(bench.needs);
   if (reason !== null) return { result: { skipped: reason }, note: `skipped: ${reason}`, t0 };
-  const mod = bench.child ? undefined : await import(bench.module);
   try {
+    const mod = bench.child ? undefined : await import(bench.module);
     const result = await (bench.run ?? ((m, o) => m.run(o)))(mod, { quick });
     return { result, note: result.peerSkipped ? `peer skipped: ${result.peerSkipped}` : '', t0 };
   } catch (error) {
@@ -580,24 +583,47 @@ async function runOne(bench) {
   }
 }
 
-const all = { date: new Date().toISOString(), quick, machine: machine(), loadavg: os.loadavg(), benches: {}, runs: {} };
-const rows = [];
+/** The committed results that a run of some benchmarks with --record updates; else a new record. */
+function startRecord() {
+  const fresh = {
+    date: new Date().toISOString(),
+    quick,
+    machine: machine(),
+    loadavg: os.loadavg(),
+    benches: {},
+    runs: {},
+  };
+  if (!(only && record)) return fresh;
+  const saved = JSON.parse(readFileSync(join(here, 'results.json'), 'utf8'));
+  if (JSON.stringify(saved.machine) !== JSON.stringify(machine())) {
+    process.stderr.write('bench: the committed results were taken on another machine; record every benchmark\n');
+    process.exit(2);
+  }
+  return saved;
+}
+
+const all = startRecord();
 let failed = false;
 for (const bench of BENCHES) {
   if (only && !only.includes(bench.name)) continue;
   process.stderr.write(`bench: ${bench.name}…\n`);
   const { result, note, t0 } = await runOne(bench);
   const mode = quick && bench.quickMode !== false ? 'quick' : 'full';
-  all.runs[bench.name] = { mode, seconds: (performance.now() - t0) / 1000, note };
+  const seconds = (performance.now() - t0) / 1000;
+  all.runs[bench.name] = { mode, seconds, note, date: new Date().toISOString(), loadavg: os.loadavg()[0] };
   all.benches[bench.name] = result;
   if (note) process.stderr.write(`bench: ${bench.name}: ${note}\n`);
   if (result.failed) failed = true;
-  else if (!result.skipped) rows.push(...bench.rows(result));
 }
+// The summary table covers every recorded benchmark, in the order above.
+const rows = BENCHES.flatMap((bench) => {
+  const result = all.benches[bench.name];
+  return result === undefined || result.skipped || result.failed ? [] : bench.rows(result);
+});
 const api = require('modoki-budget');
 all.tokenCurve = tokenCurve(api);
-// Only a run of every benchmark, full or --record, writes the committed files.
-const suffix = only || (quick && !record) ? '.quick' : '';
+// Only a recorded run, or a full run of every benchmark, writes the committed files.
+const suffix = record || !(quick || only) ? '' : '.quick';
 writeFileSync(join(here, `results${suffix}.json`), `${JSON.stringify(all, null, 2)}\n`);
 writeFileSync(join(here, `results${suffix}.md`), markdown(all, rows));
 writeFileSync(
