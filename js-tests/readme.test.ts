@@ -57,7 +57,7 @@ describe('README: links and commands that work on the npm page', () => {
     const scripts = [
       ...new Set([...readme.matchAll(/npm (?:run ([\w:-]+)|(start|test))\b/g)].map((m) => m[1] ?? m[2])),
     ];
-    expect(scripts).toEqual(expect.arrayContaining(['start', 'test', 'bench', 'format', 'fuzz']));
+    expect(scripts).toEqual(expect.arrayContaining(['start', 'test', 'bench', 'figures', 'format', 'fuzz']));
     expect(scripts.filter((s) => pkg.scripts[s] === undefined)).toEqual([]);
   });
 
