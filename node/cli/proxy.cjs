@@ -5,10 +5,11 @@
 const { writeFileSync } = require('node:fs');
 const { CliError, EXIT } = require('./io.cjs');
 const { serverCommandArgs, spawnServer, stderrReason, exited, terminate, exitStatus } = require('./child.cjs');
-const { RPC, hasId, errorResponse, frame } = require('../mcp/jsonrpc.cjs');
+const { RPC, hasId, errorResponse, response, frame } = require('../mcp/jsonrpc.cjs');
 const { readLines, parseLine } = require('./lines.cjs');
 const { ProxySession } = require('./proxy-session.cjs');
 const { SessionStats } = require('./proxy-stats.cjs');
+const { STATS_METHOD, statsProbe } = require('./proxy-probe.cjs');
 const {
   budgetFlags,
   BUDGET_FLAGS,
@@ -42,6 +43,9 @@ ${UPSTREAM_HELP}
                       page, chars, tokens, milliseconds)
   --html FILE         write the session's page (tokens per call and per tool, the costliest
                       responses' treemap) when the proxy exits
+  --stats-probe       answer ${STATS_METHOD} requests with the proxy's memory and its store's
+                      counts (the heap after a full collection when node runs with --expose-gc),
+                      for watching a long session
   -h, --help          this help
 
 On exit a summary goes to stderr. The proxy exits with the server's exit code; a command that
@@ -113,6 +117,7 @@ async function startProxy(argv, io) {
     'measure-only': { type: 'boolean' },
     log: { type: 'string' },
     html: { type: 'string' },
+    'stats-probe': { type: 'boolean' },
   };
   const { values, command } = serverCommandArgs(argv, flags, 'proxy');
   if (values.help) {
@@ -163,15 +168,18 @@ async function openUpstream(values, command, stdin) {
 async function run(upstream, io, { values, policy, measure, dispatch }) {
   const stdin = io.stdin ?? process.stdin;
   const started = performance.now();
-  const stats = new SessionStats({ log: values.log });
+  // Every record is kept only for the page --html draws: a long session otherwise stays flat.
+  const stats = new SessionStats({ log: values.log, keepRecords: values.html !== undefined });
   const keepFields = values.html !== undefined ? require('./proxy-page.cjs').fieldsOf : undefined;
+  const toClient = lineWriter(io.stdout, upstream.source);
+  const probe = values['stats-probe'] === true ? statsProbe(policy?.store) : () => undefined;
   const session = new ProxySession({
     policy,
     measureOnly: values['measure-only'] === true,
     pageTool: values['page-tool'] === true,
     measure,
     dispatch,
-    send: { client: lineWriter(io.stdout, upstream.source), server: upstream.send },
+    send: { client: toClient, server: upstream.send },
     warn: (text) => io.stderr.write(`modoki-budget proxy: ${text}\n`),
     onCall: (info) => {
       if (info.kind === 'page') return stats.page(info, performance.now() - info.ms - started);
@@ -197,7 +205,11 @@ async function run(upstream, io, { values, policy, measure, dispatch }) {
   };
   readLines(
     stdin,
-    guarded((line, message) => session.fromClient(line, message)),
+    guarded((line, message) => {
+      const answer = probe(message);
+      if (answer === undefined) session.fromClient(line, message);
+      else toClient(frame(response(message.id, answer)));
+    }),
     stop,
   );
   stdin.on('error', stop);
