@@ -3,7 +3,7 @@
 // server as its child and forwards every JSON-RPC line both ways, applying the withBudget policy
 // to tools/call results (ProxySession routes; this file owns the processes and the streams).
 const { writeFileSync } = require('node:fs');
-const { CliError, EXIT } = require('./io.cjs');
+const { CliError, EXIT, numberFlag } = require('./io.cjs');
 const { serverCommandArgs, spawnServer, stderrReason, exited, terminate, exitStatus } = require('./child.cjs');
 const { RPC, hasId, errorResponse, response, frame } = require('../mcp/jsonrpc.cjs');
 const { readLines, parseLine } = require('./lines.cjs');
@@ -25,6 +25,7 @@ const {
 const HELP = `Usage: modoki-budget proxy [options] -- <command> [args…]
        modoki-budget proxy [options] --server "<command> [args…]"
        modoki-budget proxy [options] --url <http(s) endpoint> [--header "Name: value"]…
+       modoki-budget proxy --listen <port> [options] (-- <command> | --url <endpoint>)
 
 Runs the MCP server <command> as a child (or reaches the remote one at --url over Streamable
 HTTP) and serves its tools over stdio with every tools/call result kept within the response
@@ -36,6 +37,9 @@ ${BUDGET_HELP}
 ${MENU_HELP}
 ${UPSTREAM_HELP}
   --server "CMD ARGS" the server command as one argument (for clients that drop --)
+  --listen PORT       serve clients over Streamable HTTP at http://127.0.0.1:PORT/mcp (0: a
+                      free port; the address goes to stderr) instead of stdio, until SIGTERM;
+                      each client session gets its own server (needs @modelcontextprotocol/sdk)
   --page-tool         also offer the read_result_page tool (for clients without resources)
   --measure-only      forward every byte unchanged; only measure and log
   --log FILE          append one JSON line per call (tool, chars and tokens received and
@@ -118,6 +122,7 @@ async function startProxy(argv, io) {
     log: { type: 'string' },
     html: { type: 'string' },
     'stats-probe': { type: 'boolean' },
+    listen: { type: 'string' },
   };
   const { values, command } = serverCommandArgs(argv, flags, 'proxy');
   if (values.help) {
@@ -136,64 +141,68 @@ async function startProxy(argv, io) {
       throw new CliError(`cannot write the log ${values.log}: ${error.code ?? error.message}`);
     }
   }
-  const upstream = await openUpstream(values, command, io.stdin ?? process.stdin);
-  return run(upstream, io, { values, policy, measure, dispatch });
+  const port =
+    values.listen === undefined
+      ? undefined
+      : numberFlag(values.listen, 'listen', { integer: true, min: 0, max: 65535 });
+  const open = await upstreamOpener(values, command);
+  const sessions = () => sessionFactory(values, io, { policy, measure, dispatch });
+  if (port !== undefined) return require('./proxy-listen.cjs').listenProxy({ port, open, sessions: sessions(), io });
+  const upstream = await open(io.stdin ?? process.stdin);
+  return run(upstream, io, sessions());
 }
 
 /**
- * The server the proxy fronts: the remote endpoint of `--url` (Streamable HTTP), or the child
- * that runs `command` (stdio). Either is `{ send(line), listen(onMessage) → ended, exited,
- * reason(), stop(), source }`: `send` writes one message; `listen` delivers each of the
- * server's messages as `(line, message)` (a child's unparsed: `message` undefined) and resolves
- * when no more will come; `exited` resolves with `{ code, signal }`; `reason()` resolves with
- * why it ended ('' when unknown); `stop` ends it; `source` is the stream to pause when the
- * client is slow.
+ * `open(source)` → the server the proxy fronts: the remote endpoint of `--url` (Streamable HTTP),
+ * or a child that runs `command` (stdio). Either is `{ send(line), listen(onMessage) → ended,
+ * exited, reason(), stop(), source }`: `send` writes one message (pausing `source` while the
+ * server is slow to read); `listen` delivers each of the server's messages as `(line, message)`
+ * (a child's unparsed: `message` undefined) and resolves when no more will come; `exited`
+ * resolves with `{ code, signal }`; `reason()` resolves with why it ended ('' when unknown);
+ * `stop` ends it; `source` is the stream to pause when the client is slow. The flags are
+ * checked here, before anything is opened.
  */
-async function openUpstream(values, command, stdin) {
+async function upstreamOpener(values, command) {
   const { url, headers, timeoutMs } = upstreamFlags(values, command);
-  if (url !== undefined) return require('./upstream-http.cjs').httpUpstream(url, { headers, timeoutMs });
-  const child = await spawnServer(command);
-  child.stdin.on('error', () => {});
-  return {
-    send: lineWriter(child.stdin, stdin),
-    listen: (onMessage) => new Promise((resolve) => readLines(child.stdout, (line) => onMessage(line), resolve)),
-    exited: exited(child),
-    reason: () => stderrReason(child),
-    stop: () => terminate(child),
-    source: child.stdout,
+  if (url !== undefined) {
+    const { httpUpstream, loadTransport } = require('./upstream-http.cjs');
+    const Transport = loadTransport();
+    return async () => httpUpstream(url, { headers, timeoutMs, Transport });
+  }
+  // No command: spawnServer's usage error, before the proxy serves anyone.
+  if (command.length === 0) await spawnServer(command);
+  return async (source) => {
+    const child = await spawnServer(command);
+    child.stdin.on('error', () => {});
+    return {
+      send: lineWriter(child.stdin, source),
+      listen: (onMessage) => new Promise((resolve) => readLines(child.stdout, (line) => onMessage(line), resolve)),
+      exited: exited(child),
+      reason: () => stderrReason(child),
+      stop: () => terminate(child),
+      source: child.stdout,
+    };
   };
 }
 
-/** Wires the server and the client together; resolves with the exit code once it is over. */
-async function run(upstream, io, { values, policy, measure, dispatch }) {
-  const stdin = io.stdin ?? process.stdin;
+/**
+ * The proxy's sessions, one per client (stdio has one; --listen one per HTTP session), all on
+ * one policy (so one store) and one SessionStats. `create({ send, owner })` → `{ fromClient,
+ * fromServer, serverExited, idle }`: the ProxySession's, with a bug in handling one message
+ * costing that message only, and the --stats-probe request answered before the session sees
+ * it. `finish()` writes the summary (and the --html page) once every session is over.
+ */
+function sessionFactory(values, io, { policy, measure, dispatch }) {
   const started = performance.now();
   // Every record is kept only for the page --html draws: a long session otherwise stays flat.
   const stats = new SessionStats({ log: values.log, keepRecords: values.html !== undefined });
   const keepFields = values.html !== undefined ? require('./proxy-page.cjs').fieldsOf : undefined;
-  const toClient = lineWriter(io.stdout, upstream.source);
   const probe = values['stats-probe'] === true ? statsProbe(policy?.store) : () => undefined;
-  const session = new ProxySession({
-    policy,
-    measureOnly: values['measure-only'] === true,
-    pageTool: values['page-tool'] === true,
-    measure,
-    dispatch,
-    send: { client: toClient, server: upstream.send },
-    warn: (text) => io.stderr.write(`modoki-budget proxy: ${text}\n`),
-    onCall: (info) => {
-      if (info.kind === 'page') return stats.page(info, performance.now() - info.ms - started);
-      const call = stats.add(info, info.started - started);
-      if (keepFields && stats.wouldKeep(call.tokensIn)) stats.keep(call, keepFields(info.result));
-    },
-  });
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    upstream.stop();
+  const onCall = (info) => {
+    if (info.kind === 'page') return stats.page(info, performance.now() - info.ms - started);
+    const call = stats.add(info, info.started - started);
+    if (keepFields && stats.wouldKeep(call.tokensIn)) stats.keep(call, keepFields(info.result));
   };
-  // A bug in handling one message costs that message, never the session.
   const guarded = (handle) => (line, message) => {
     try {
       handle(line, message === undefined ? parseLine(line) : message);
@@ -203,18 +212,51 @@ async function run(upstream, io, { values, policy, measure, dispatch }) {
       );
     }
   };
-  readLines(
-    stdin,
-    guarded((line, message) => {
-      const answer = probe(message);
-      if (answer === undefined) session.fromClient(line, message);
-      else toClient(frame(response(message.id, answer)));
-    }),
-    stop,
-  );
+  const create = ({ send, owner }) => {
+    const session = new ProxySession({
+      policy,
+      measureOnly: values['measure-only'] === true,
+      pageTool: values['page-tool'] === true,
+      measure,
+      dispatch,
+      owner,
+      send,
+      warn: (text) => io.stderr.write(`modoki-budget proxy: ${text}\n`),
+      onCall,
+    });
+    return {
+      fromClient: guarded((line, message) => {
+        const answer = probe(message);
+        if (answer === undefined) session.fromClient(line, message);
+        else send.client(frame(response(message.id, answer)));
+      }),
+      fromServer: guarded((line, message) => session.fromServer(line, message)),
+      serverExited: (status) => session.serverExited(status),
+      idle: () => session.idle(),
+    };
+  };
+  const finish = () => {
+    io.stderr.write(stats.summary());
+    if (values.html !== undefined)
+      writeFileSync(values.html, require('./proxy-page.cjs').sessionPage(stats.pageData()));
+  };
+  return { create, finish };
+}
+
+/** Wires the server and the stdio client together; resolves with the exit code once it is over. */
+async function run(upstream, io, sessions) {
+  const stdin = io.stdin ?? process.stdin;
+  const session = sessions.create({ send: { client: lineWriter(io.stdout, upstream.source), server: upstream.send } });
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    upstream.stop();
+  };
+  readLines(stdin, session.fromClient, stop);
   stdin.on('error', stop);
   io.stdout.on?.('error', stop);
-  const serverDone = upstream.listen(guarded((line, message) => session.fromServer(line, message)));
+  const serverDone = upstream.listen(session.fromServer);
   const onSignal = () => stop();
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
@@ -227,8 +269,7 @@ async function run(upstream, io, { values, policy, measure, dispatch }) {
   process.off('SIGTERM', onSignal);
   process.off('SIGINT', onSignal);
   if (typeof stdin.destroy === 'function') stdin.destroy();
-  io.stderr.write(stats.summary());
-  if (values.html !== undefined) writeFileSync(values.html, require('./proxy-page.cjs').sessionPage(stats.pageData()));
+  sessions.finish();
   await new Promise((resolve) => (io.stdout.writableNeedDrain ? io.stdout.once('drain', resolve) : resolve()));
   return exitStatus(status);
 }

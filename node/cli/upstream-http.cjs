@@ -18,18 +18,25 @@ const CONNECTION_FAILED = -32000;
 const REQUEST_TIMEOUT = -32001;
 const PARSE_ERROR = -32700;
 
-/** The SDK's client transport class, or a one-line usage error when the SDK is not installed. */
-function loadTransport(load = require) {
+/**
+ * The SDK module at `path` (under @modelcontextprotocol/sdk/), or a one-line usage error naming
+ * `flag` when the SDK, an optional peer dependency, is not installed.
+ */
+function requireSdk(path, flag, load = require) {
   try {
-    return load('@modelcontextprotocol/sdk/client/streamableHttp.js').StreamableHTTPClientTransport;
+    return load(`@modelcontextprotocol/sdk/${path}`);
   } catch (error) {
     if (error && error.code === 'MODULE_NOT_FOUND')
       throw new CliError(
-        'proxy --url needs @modelcontextprotocol/sdk (an optional peer dependency): npm i @modelcontextprotocol/sdk',
+        `proxy ${flag} needs @modelcontextprotocol/sdk (an optional peer dependency): npm i @modelcontextprotocol/sdk`,
       );
     throw error;
   }
 }
+
+/** The SDK's client transport class, or a one-line usage error when the SDK is not installed. */
+const loadTransport = (load = require) =>
+  requireSdk('client/streamableHttp.js', '--url', load).StreamableHTTPClientTransport;
 
 /** `{ name: value }` of `--header "Name: value"` flags; a header without a colon is a usage error. */
 function parseHeaders(flags = []) {
@@ -209,4 +216,4 @@ function httpUpstream(url, { headers = {}, timeoutMs = UPSTREAM_TIMEOUT_MS, Tran
   };
 }
 
-module.exports = { UPSTREAM_TIMEOUT_MS, loadTransport, parseHeaders, parseEndpoint, httpUpstream };
+module.exports = { UPSTREAM_TIMEOUT_MS, requireSdk, loadTransport, parseHeaders, parseEndpoint, httpUpstream };

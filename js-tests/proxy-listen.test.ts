@@ -1,0 +1,241 @@
+// `proxy --listen`: clients speak Streamable HTTP to the proxy (the SDK's own
+// StreamableHTTPClientTransport against the SDK's StreamableHTTPServerTransport in the proxy),
+// each session with its own server child. Calls, pages, notifications, two clients whose pages
+// stay their own, the session's end, the proxy's end with no process left, and bad requests.
+import { afterEach, describe, expect, it } from 'vitest';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { bin } from './support/line-client';
+import { reassemble } from './support/reassemble';
+// @ts-expect-error a fixture module without types
+import { rows } from './fixtures/budget-rows.mjs';
+
+const server = join(__dirname, 'fixtures', 'rows-server.mjs');
+const CAP = 1000;
+type Block = { type: string; text?: string; uri?: string };
+type CallResult = { content: Block[]; isError?: boolean };
+
+interface Proxy {
+  url: string;
+  child: ChildProcess;
+  stderr(): string;
+  exit: Promise<{ code: number | null; signal: string | null }>;
+}
+
+const open: Array<() => Promise<unknown>> = [];
+afterEach(async () => {
+  for (const close of open.splice(0).reverse()) await close().catch(() => {});
+});
+
+/** `proxy --listen 0 …flags -- node rows-server.mjs`, once it says where it listens. */
+async function startProxy(flags: string[] = [], command = [process.execPath, server]): Promise<Proxy> {
+  const child = spawn(
+    process.execPath,
+    [bin, 'proxy', '--listen', '0', '--max-chars', String(CAP), ...flags, '--', ...command],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  let err = '';
+  const exit = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  open.push(async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exit;
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stderr!.setEncoding('utf8');
+    child.stderr!.on('data', (text: string) => {
+      err += text;
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)\n/.exec(err);
+      if (m) resolve(m[1]);
+    });
+    void exit.then(() => reject(new Error(`the proxy exited: ${err}`)));
+  });
+  return { url, child, stderr: () => err, exit };
+}
+
+async function connect(url: string) {
+  const transport = new StreamableHTTPClientTransport(new URL(url));
+  const client = new Client({ name: 'proxy-listen.test', version: '0.0.0' });
+  await client.connect(transport);
+  open.push(() => client.close());
+  return { client, transport };
+}
+
+const linkOf = (result: CallResult) => result.content.find((b) => b.type === 'resource_link')?.uri;
+
+async function pagesAt(client: Client, uri: string): Promise<string[]> {
+  const read = async (k: number) => (await client.readResource({ uri: `${uri}?page=${k}` })).contents[0].text as string;
+  const texts = [await read(1)];
+  for (let k = 2; k <= JSON.parse(texts[0]).pages; k++) texts.push(await read(k));
+  return texts;
+}
+
+async function readError(client: Client, uri: string) {
+  try {
+    await client.readResource({ uri });
+  } catch (error) {
+    const { code, message, data } = error as { code: number; message: string; data?: unknown };
+    return { code, message, data };
+  }
+  throw new Error(`${uri} was readable`);
+}
+
+/** The pids of `pid`'s children. */
+function childrenOf(pid: number): number[] {
+  const out = spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).stdout;
+  return out
+    .split('\n')
+    .map((l) => Number(l.trim()))
+    .filter((n) => n > 0);
+}
+
+async function until(check: () => boolean, ms = 10_000) {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('proxy --listen: the SDK client over Streamable HTTP', () => {
+  it('answers under the cap as the server did, budgets over it, and serves the pages exactly', async () => {
+    const proxy = await startProxy();
+    const { client } = await connect(proxy.url);
+    const small = (await client.callTool({ name: 'rows', arguments: { n: 12, seed: 'x' } })) as CallResult;
+    expect(small.content).toEqual([{ type: 'text', text: JSON.stringify(rows(12, 'x')) }]);
+    const big = (await client.callTool({ name: 'rows', arguments: { n: 120, seed: 'y' } })) as CallResult;
+    const bytes = JSON.stringify(rows(120, 'y')).length;
+    expect(big.content[0].text).toMatch(new RegExp(`^\\{"elided":true,"code":"TOO_LARGE","bytes":${bytes},`));
+    const pages = await pagesAt(client, linkOf(big)!);
+    expect(pages.length).toBe(7);
+    for (const page of pages) expect(page.length).toBeLessThanOrEqual(CAP);
+    expect(JSON.stringify(reassemble(pages))).toBe(JSON.stringify(rows(120, 'y')));
+  });
+
+  it("passes the server's notifications through: a log message, and progress before the call's answer (on its own stream)", async () => {
+    const proxy = await startProxy();
+    const { client } = await connect(proxy.url);
+    const logs: unknown[] = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void logs.push(n.params));
+    const progress: unknown[] = [];
+    const result = (await client.callTool({ name: 'notify', arguments: {} }, undefined, {
+      onprogress: (p) => void progress.push(p),
+    })) as CallResult;
+    expect(result.content).toEqual([{ type: 'text', text: 'done' }]);
+    expect(progress).toEqual([{ progress: 1, total: 2 }]);
+    await until(() => logs.length > 0);
+    expect(logs).toEqual([{ level: 'info', data: 'step 1' }]);
+  });
+
+  it("two clients are two sessions with a server each, and one cannot read the other's pages", async () => {
+    const proxy = await startProxy();
+    const a = await connect(proxy.url);
+    const b = await connect(proxy.url);
+    expect(childrenOf(proxy.child.pid!).length).toBe(2);
+    const uri = linkOf((await a.client.callTool({ name: 'rows', arguments: { n: 120, seed: 'a' } })) as CallResult)!;
+    const id = uri.slice('budget://result/'.length);
+    const missingUri = 'budget://result/AAAAAAAAAAAAAAAAAAAAAA';
+    const missing = await readError(b.client, `${missingUri}?page=1`);
+    expect(missing).toEqual({
+      code: -32602,
+      message: `MCP error -32602: ${missingUri}: expired or unknown result — call the tool again`,
+      data: { code: 'UNKNOWN_RESULT', uri: `${missingUri}?page=1` },
+    });
+    const foreign = await readError(b.client, `${uri}?page=1`);
+    expect(JSON.parse(JSON.stringify(foreign).replaceAll(id, 'AAAAAAAAAAAAAAAAAAAAAA'))).toEqual(missing);
+    expect(JSON.stringify(reassemble(await pagesAt(a.client, uri)))).toBe(JSON.stringify(rows(120, 'a')));
+  });
+
+  it("a session's end (DELETE) stops its server; SIGTERM ends the proxy with its summary and no process left", async () => {
+    const proxy = await startProxy();
+    const a = await connect(proxy.url);
+    const b = await connect(proxy.url);
+    await a.client.callTool({ name: 'rows', arguments: { n: 12, seed: 'a' } });
+    await b.client.callTool({ name: 'rows', arguments: { n: 120, seed: 'b' } });
+    const servers = childrenOf(proxy.child.pid!);
+    expect(servers.length).toBe(2);
+    await a.transport.terminateSession();
+    await until(() => childrenOf(proxy.child.pid!).length === 1);
+    // The client's transport forgot the ended session: the proxy asks it to initialize again.
+    const after = await readError(a.client, 'budget://result/AAAAAAAAAAAAAAAAAAAAAA?page=1');
+    expect(after.message).toContain('Bad Request: no valid session id, and not an initialize request');
+    proxy.child.kill('SIGTERM');
+    expect(await proxy.exit).toEqual({ code: 0, signal: null });
+    expect(proxy.stderr()).toMatch(
+      /\nmodoki-budget proxy: 2 calls, [\d,]+ tokens received, [\d,]+ forwarded \([\d.]+% saved\), 1 elided\n/,
+    );
+    for (const pid of servers) expect(() => process.kill(pid, 0)).toThrow(/ESRCH/);
+  });
+});
+
+describe('proxy --listen: requests it cannot serve', () => {
+  it('answers each with an HTTP status and a JSON-RPC error, and refuses a foreign Host', async () => {
+    const proxy = await startProxy();
+    const post = (body: unknown, headers: Record<string, string> = {}, path = '/mcp') =>
+      new Promise<{ status: number; json: () => unknown }>((resolve, reject) => {
+        const { port } = new URL(proxy.url);
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            path,
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+          },
+          (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk) => (text += chunk));
+            res.on('end', () => resolve({ status: res.statusCode!, json: () => JSON.parse(text) }));
+          },
+        );
+        req.on('error', reject);
+        req.end(JSON.stringify(body));
+      });
+    const ping = { jsonrpc: '2.0', id: 1, method: 'ping' };
+    const noSession = await post(ping);
+    expect([noSession.status, noSession.json()]).toEqual([
+      400,
+      {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: 'Bad Request: no valid session id, and not an initialize request' },
+      },
+    ]);
+    const unknown = await post(ping, { 'mcp-session-id': 'no-such-session' });
+    expect([unknown.status, unknown.json()]).toEqual([
+      404,
+      { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Session not found: initialize a new one' } },
+    ]);
+    const elsewhere = await post(ping, {}, '/other');
+    expect(elsewhere.status).toBe(404);
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '0' } },
+    };
+    const rebound = await post(initialize, { host: 'evil.example:80' });
+    expect([rebound.status, rebound.json()]).toEqual([
+      403,
+      { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Invalid Host header: evil.example:80' } },
+    ]);
+    // A malformed initialize: the SDK transport refuses it, and the server started for it goes.
+    const malformed = await post({ jsonrpc: '2.0', id: 1, method: 'initialize' });
+    expect(malformed.status).toBe(400);
+    await until(() => childrenOf(proxy.child.pid!).length === 0);
+  });
+
+  it('a command that cannot start: the initialize gets a 500 naming it, and the proxy keeps serving', async () => {
+    const proxy = await startProxy([], ['/nonexistent/mcp-server']);
+    await expect(connect(proxy.url)).rejects.toThrow(/cannot start \\"\/nonexistent\/mcp-server\\": ENOENT/);
+    expect(proxy.child.exitCode).toBe(null);
+  });
+});
