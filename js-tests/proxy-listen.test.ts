@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import { bin } from './support/line-client';
+import { mcpHttpServer } from './support/http-server';
 import { reassemble } from './support/reassemble';
 // @ts-expect-error a fixture module without types
 import { rows } from './fixtures/budget-rows.mjs';
@@ -35,7 +37,16 @@ afterEach(async () => {
 async function startProxy(flags: string[] = [], command = [process.execPath, server]): Promise<Proxy> {
   const child = spawn(
     process.execPath,
-    [bin, 'proxy', '--listen', '0', '--max-chars', String(CAP), ...flags, '--', ...command],
+    [
+      bin,
+      'proxy',
+      '--listen',
+      '0',
+      '--max-chars',
+      String(CAP),
+      ...flags,
+      ...(command.length > 0 ? ['--', ...command] : []),
+    ],
     {
       stdio: ['ignore', 'ignore', 'pipe'],
     },
@@ -172,6 +183,27 @@ describe('proxy --listen: the SDK client over Streamable HTTP', () => {
       /\nmodoki-budget proxy: 2 calls, [\d,]+ tokens received, [\d,]+ forwarded \([\d.]+% saved\), 1 elided\n/,
     );
     for (const pid of servers) expect(() => process.kill(pid, 0)).toThrow(/ESRCH/);
+  });
+});
+
+describe('proxy --listen --url: HTTP on both sides', () => {
+  it('each session reaches the remote server with its own session there, the headers sent', async () => {
+    const upstream = await mcpHttpServer((mcp) => {
+      mcp.registerTool('rows', { inputSchema: { n: z.number().int(), seed: z.string() } }, async ({ n, seed }) => ({
+        content: [{ type: 'text', text: JSON.stringify(rows(n, seed)) }],
+      }));
+    });
+    open.push(() => upstream.close());
+    const proxy = await startProxy(['--url', upstream.url, '--header', 'X-Tenant: t1'], []);
+    const a = await connect(proxy.url);
+    const b = await connect(proxy.url);
+    const big = (await a.client.callTool({ name: 'rows', arguments: { n: 120, seed: 'u' } })) as CallResult;
+    expect(JSON.stringify(reassemble(await pagesAt(a.client, linkOf(big)!)))).toBe(JSON.stringify(rows(120, 'u')));
+    const small = (await b.client.callTool({ name: 'rows', arguments: { n: 3, seed: 'v' } })) as CallResult;
+    expect(small.content).toEqual([{ type: 'text', text: JSON.stringify(rows(3, 'v')) }]);
+    const sessions = new Set(upstream.seen.map((h) => h['mcp-session-id']).filter((id) => id !== undefined));
+    expect(sessions.size).toBe(2);
+    expect(upstream.seen.every((h) => h['x-tenant'] === 't1')).toBe(true);
   });
 });
 

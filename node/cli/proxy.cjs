@@ -28,10 +28,10 @@ const HELP = `Usage: modoki-budget proxy [options] -- <command> [args…]
        modoki-budget proxy --listen <port> [options] (-- <command> | --url <endpoint>)
 
 Runs the MCP server <command> as a child (or reaches the remote one at --url over Streamable
-HTTP) and serves its tools over stdio with every tools/call result kept within the response
-budget (the withBudget policy): compact JSON, the cap on each channel, an elision envelope past
-it with the full result served as budget://result/… pages. Everything else passes through
-unchanged.
+HTTP) and serves its tools over stdio (over Streamable HTTP with --listen) with every
+tools/call result kept within the response budget (the withBudget policy): compact JSON, the
+cap on each channel, an elision envelope past it with the full result served as
+budget://result/… pages. Everything else passes through unchanged.
 
 ${BUDGET_HELP}
 ${MENU_HELP}
