@@ -20,6 +20,8 @@ import { bin } from './support/line-client';
 import { reassemble } from './support/reassemble';
 import { freePort } from './support/redis';
 import { listen, mcpHttpServer, type HttpServer } from './support/http-server';
+// @ts-expect-error a fixture module without types
+import { registerNotify } from './fixtures/notify-tool.mjs';
 
 const BIG = {
   scene: 'main',
@@ -31,17 +33,7 @@ function tools(server: McpServer) {
     content: [{ type: 'text', text }],
   }));
   server.registerTool('big', {}, async () => ({ content: [{ type: 'text', text: JSON.stringify(BIG) }] }));
-  server.server.registerCapabilities({ logging: {} });
-  server.registerTool('notify', {}, async (extra) => {
-    await extra.sendNotification({ method: 'notifications/message', params: { level: 'info', data: 'step 1' } });
-    const progressToken = extra._meta?.progressToken;
-    if (progressToken !== undefined)
-      await extra.sendNotification({
-        method: 'notifications/progress',
-        params: { progressToken, progress: 1, total: 2 },
-      });
-    return { content: [{ type: 'text', text: 'done' }] };
-  });
+  registerNotify(server);
   server.registerTool('roots', {}, async (extra) => {
     const listed = await extra.sendRequest({ method: 'roots/list' }, ListRootsResultSchema);
     return { content: [{ type: 'text', text: JSON.stringify(listed.roots) }] };

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { bin } from './support/line-client';
 import { mcpHttpServer } from './support/http-server';
 import { reassemble } from './support/reassemble';
+import { pagesAt, readError } from './support/page-reads';
 // @ts-expect-error a fixture module without types
 import { rows } from './fixtures/budget-rows.mjs';
 
@@ -80,23 +81,6 @@ async function connect(url: string) {
 }
 
 const linkOf = (result: CallResult) => result.content.find((b) => b.type === 'resource_link')?.uri;
-
-async function pagesAt(client: Client, uri: string): Promise<string[]> {
-  const read = async (k: number) => (await client.readResource({ uri: `${uri}?page=${k}` })).contents[0].text as string;
-  const texts = [await read(1)];
-  for (let k = 2; k <= JSON.parse(texts[0]).pages; k++) texts.push(await read(k));
-  return texts;
-}
-
-async function readError(client: Client, uri: string) {
-  try {
-    await client.readResource({ uri });
-  } catch (error) {
-    const { code, message, data } = error as { code: number; message: string; data?: unknown };
-    return { code, message, data };
-  }
-  throw new Error(`${uri} was readable`);
-}
 
 /** The pids of `pid`'s children. */
 function childrenOf(pid: number): number[] {

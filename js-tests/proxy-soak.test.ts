@@ -10,6 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { bin } from './support/line-client';
 import { reassemble } from './support/reassemble';
+import { pagesAt } from './support/page-reads';
 // @ts-expect-error a fixture module without types
 import { rows } from './fixtures/budget-rows.mjs';
 
@@ -74,14 +75,6 @@ afterAll(async () => {
 
 const probe = () => client.request({ method: '$/modoki-budget/stats' }, Stats);
 
-async function pages(uri: string): Promise<string[]> {
-  const read = async (k: number) => (await client.readResource({ uri: `${uri}?page=${k}` })).contents[0].text as string;
-  const first = await read(1);
-  const texts = [first];
-  for (let k = 2; k <= JSON.parse(first).pages; k++) texts.push(await read(k));
-  return texts;
-}
-
 /** UTF-8 bytes of one over-cap result's pages, as the store counts them (set by the first full read). */
 let resultBytes = 0;
 
@@ -103,7 +96,7 @@ async function call(i: number) {
     expect(JSON.parse(first).page).toBe(1);
     return;
   }
-  const texts = await pages(uri!);
+  const texts = await pagesAt(client, uri!);
   expect(JSON.stringify(reassemble(texts))).toBe(JSON.stringify(rows(n, seed)));
   resultBytes = texts.reduce((sum, t) => sum + Buffer.byteLength(t, 'utf8'), 0);
 }
