@@ -10,7 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { bin } from './support/line-client';
+import { bin, withoutSdk } from './support/line-client';
 import { mcpHttpServer } from './support/http-server';
 import { reassemble } from './support/reassemble';
 import { pagesAt, readError } from './support/page-reads';
@@ -253,5 +253,37 @@ describe('proxy --listen: requests it cannot serve', () => {
     const proxy = await startProxy([], ['/nonexistent/mcp-server']);
     await expect(connect(proxy.url)).rejects.toThrow(/cannot start \\"\/nonexistent\/mcp-server\\": ENOENT/);
     expect(proxy.child.exitCode).toBe(null);
+  });
+});
+
+describe('proxy --listen: usage', () => {
+  const run = (args: string[], env: NodeJS.ProcessEnv = process.env) =>
+    spawnSync(process.execPath, [bin, 'proxy', ...args], {
+      encoding: 'utf8',
+      timeout: 20_000,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+
+  it('a port out of range, no server, or no SDK: one line and exit 2', () => {
+    const server = ['--', process.execPath, 'x.js'];
+    const cases: Array<[string[], NodeJS.ProcessEnv | undefined, string]> = [
+      [['--listen', '65536', ...server], undefined, '--listen expects an integer from 0 to 65535, got "65536"'],
+      [['--listen', 'http', ...server], undefined, '--listen expects an integer from 0 to 65535, got "http"'],
+      [
+        ['--listen', '0'],
+        undefined,
+        'missing the server command: put it after --, as in `-- npx -y @modelcontextprotocol/server-memory`, or pass --server "<command>"',
+      ],
+      [
+        ['--listen', '0', ...server],
+        withoutSdk(),
+        'proxy --listen needs @modelcontextprotocol/sdk (an optional peer dependency): npm i @modelcontextprotocol/sdk',
+      ],
+    ];
+    for (const [args, env, message] of cases) {
+      const r = run(args, env);
+      expect([r.status, r.stderr]).toEqual([2, `modoki-budget proxy: ${message}\n`]);
+    }
   });
 });

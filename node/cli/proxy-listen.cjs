@@ -104,14 +104,11 @@ async function openSession({ Transport, allowedHosts, open, sessions, onClosed }
 }
 
 /**
- * Serves the proxy on http://127.0.0.1:`port`/mcp (port 0: a free one) until SIGTERM or SIGINT,
- * then ends every session and resolves with the exit code. `open()` → a new upstream (proxy.cjs
- * upstreamOpener); `sessions` is proxy.cjs's sessionFactory. The address goes to stderr.
+ * The HTTP side: `handle(req, res)` routes a request to its session's transport, or starts a
+ * session for an initialize; `live` holds the sessions. `port()` is the port listened on.
  */
-async function listenProxy({ port, open, sessions, io }) {
-  const Transport = requireSdk('server/streamableHttp.js', '--listen').StreamableHTTPServerTransport;
+function router({ Transport, open, sessions, port }) {
   const live = new Map();
-  let bound = port;
 
   async function handle(req, res) {
     if (new URL(req.url, 'http://x').pathname !== PATH)
@@ -127,7 +124,7 @@ async function listenProxy({ port, open, sessions, io }) {
   async function start(req, res) {
     // A page on any site could otherwise reach a loopback port through the user's browser (DNS
     // rebinding): checked before a session starts a process.
-    const allowedHosts = [`${HOST}:${bound}`, `localhost:${bound}`];
+    const allowedHosts = [`${HOST}:${port()}`, `localhost:${port()}`];
     if (!allowedHosts.includes(req.headers.host))
       return refuse(res, 403, RPC.SERVER_GONE, `Invalid Host header: ${req.headers.host}`);
     const body = req.method === 'POST' ? await jsonBody(req) : undefined;
@@ -146,6 +143,31 @@ async function listenProxy({ port, open, sessions, io }) {
     if (entry.transport.sessionId === undefined) await entry.close();
   }
 
+  return { handle, live };
+}
+
+/** Resolves at the first SIGTERM or SIGINT (and stops listening for them). */
+function signalled() {
+  return new Promise((resolve) => {
+    const onSignal = () => {
+      process.off('SIGTERM', onSignal);
+      process.off('SIGINT', onSignal);
+      resolve();
+    };
+    process.on('SIGTERM', onSignal);
+    process.on('SIGINT', onSignal);
+  });
+}
+
+/**
+ * Serves the proxy on http://127.0.0.1:`port`/mcp (port 0: a free one) until SIGTERM or SIGINT,
+ * then ends every session and resolves with the exit code. `open()` → a new upstream (proxy.cjs
+ * upstreamOpener); `sessions` is proxy.cjs's sessionFactory. The address goes to stderr.
+ */
+async function listenProxy({ port, open, sessions, io }) {
+  const Transport = requireSdk('server/streamableHttp.js', '--listen').StreamableHTTPServerTransport;
+  let bound = port;
+  const { handle, live } = router({ Transport, open, sessions, port: () => bound });
   const server = createServer((req, res) => {
     handle(req, res).catch((error) => {
       if (!res.headersSent)
@@ -159,15 +181,10 @@ async function listenProxy({ port, open, sessions, io }) {
     server.listen(port, HOST, resolve);
   });
   bound = server.address().port;
+  // Taken before the address is out: a signal from whoever read it must reach the shutdown.
+  const stopped = signalled();
   io.stderr.write(`modoki-budget proxy: listening on http://${HOST}:${bound}${PATH}\n`);
-  let onSignal;
-  await new Promise((resolve) => {
-    onSignal = resolve;
-    process.on('SIGTERM', onSignal);
-    process.on('SIGINT', onSignal);
-  });
-  process.off('SIGTERM', onSignal);
-  process.off('SIGINT', onSignal);
+  await stopped;
   server.close();
   server.closeAllConnections();
   const entries = [...live.values()];
