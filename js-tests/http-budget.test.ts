@@ -15,9 +15,9 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { withBudget } from 'modoki-budget';
 import { reassemble } from './support/reassemble';
-import { pagesAt, readError } from './support/page-reads';
 import { startRedis, type RedisServer } from './support/redis';
 import { mcpHttpServer } from './support/http-server';
+import { pagesAt, readError } from './support/page-reads';
 // @ts-expect-error a fixture module without types
 import { rows } from './fixtures/budget-rows.mjs';
 
