@@ -106,10 +106,12 @@ describe('proxy --listen: the SDK client over Streamable HTTP', () => {
     const small = (await client.callTool({ name: 'rows', arguments: { n: 12, seed: 'x' } })) as CallResult;
     expect(small.content).toEqual([{ type: 'text', text: JSON.stringify(rows(12, 'x')) }]);
     const big = (await client.callTool({ name: 'rows', arguments: { n: 120, seed: 'y' } })) as CallResult;
-    const bytes = JSON.stringify(rows(120, 'y')).length;
-    expect(big.content[0].text).toMatch(new RegExp(`^\\{"elided":true,"code":"TOO_LARGE","bytes":${bytes},`));
+    // The over-cap answer (the envelope, or the preview: the policy's choice, tested beside it)
+    // within the cap, and a link to the rest.
+    expect(big.content.map((b) => b.type)).toEqual(['text', 'resource_link']);
+    expect(big.content[0].text!.length).toBeLessThanOrEqual(CAP);
     const pages = await pagesAt(client, linkOf(big)!);
-    expect(pages.length).toBe(7);
+    expect(pages.length).toBeGreaterThan(1);
     for (const page of pages) expect(page.length).toBeLessThanOrEqual(CAP);
     expect(JSON.stringify(reassemble(pages))).toBe(JSON.stringify(rows(120, 'y')));
   });
