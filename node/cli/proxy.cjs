@@ -186,32 +186,49 @@ async function upstreamOpener(values, command) {
 }
 
 /**
- * The proxy's sessions, one per client (stdio has one; --listen one per HTTP session), all on
- * one policy (so one store) and one SessionStats. `create({ send, owner })` → `{ fromClient,
- * fromServer, serverExited, idle }`: the ProxySession's, with a bug in handling one message
- * costing that message only, and the --stats-probe request answered before the session sees
- * it. `finish()` writes the summary (and the --html page) once every session is over.
+ * What the proxy measured, for every session of it: `onCall(record)` is every ProxySession's
+ * observer; `finish()` writes the summary (and the --html page).
  */
-function sessionFactory(values, io, { policy, measure, dispatch }) {
+function sessionRecorder(values, io) {
   const started = performance.now();
   // Every record is kept only for the page --html draws: a long session otherwise stays flat.
   const stats = new SessionStats({ log: values.log, keepRecords: values.html !== undefined });
   const keepFields = values.html !== undefined ? require('./proxy-page.cjs').fieldsOf : undefined;
+  return {
+    onCall(info) {
+      if (info.kind === 'page') return stats.page(info, performance.now() - info.ms - started);
+      const call = stats.add(info, info.started - started);
+      if (keepFields && stats.wouldKeep(call.tokensIn)) stats.keep(call, keepFields(info.result));
+    },
+    finish() {
+      io.stderr.write(stats.summary());
+      if (values.html !== undefined)
+        writeFileSync(values.html, require('./proxy-page.cjs').sessionPage(stats.pageData()));
+    },
+  };
+}
+
+/** `handle(line, message)` made safe: a bug in handling one message costs that message, never the session. */
+const guardedBy = (io) => (handle) => (line, message) => {
+  try {
+    handle(line, message === undefined ? parseLine(line) : message);
+  } catch (error) {
+    io.stderr.write(
+      `modoki-budget proxy: internal error on a ${line.length}-byte message: ${error && error.message ? error.message : String(error)} (please report this)\n`,
+    );
+  }
+};
+
+/**
+ * The proxy's sessions, one per client (stdio has one; --listen one per HTTP session), all on
+ * one policy (so one store) and one recorder. `create({ send, owner })` → `{ fromClient,
+ * fromServer, serverExited, idle }`: the ProxySession's, guarded, with the --stats-probe request
+ * answered before the session sees it. `finish()` once every session is over.
+ */
+function sessionFactory(values, io, { policy, measure, dispatch }) {
+  const recorder = sessionRecorder(values, io);
+  const guarded = guardedBy(io);
   const probe = values['stats-probe'] === true ? statsProbe(policy?.store) : () => undefined;
-  const onCall = (info) => {
-    if (info.kind === 'page') return stats.page(info, performance.now() - info.ms - started);
-    const call = stats.add(info, info.started - started);
-    if (keepFields && stats.wouldKeep(call.tokensIn)) stats.keep(call, keepFields(info.result));
-  };
-  const guarded = (handle) => (line, message) => {
-    try {
-      handle(line, message === undefined ? parseLine(line) : message);
-    } catch (error) {
-      io.stderr.write(
-        `modoki-budget proxy: internal error on a ${line.length}-byte message: ${error && error.message ? error.message : String(error)} (please report this)\n`,
-      );
-    }
-  };
   const create = ({ send, owner }) => {
     const session = new ProxySession({
       policy,
@@ -222,7 +239,7 @@ function sessionFactory(values, io, { policy, measure, dispatch }) {
       owner,
       send,
       warn: (text) => io.stderr.write(`modoki-budget proxy: ${text}\n`),
-      onCall,
+      onCall: recorder.onCall,
     });
     return {
       fromClient: guarded((line, message) => {
@@ -235,12 +252,7 @@ function sessionFactory(values, io, { policy, measure, dispatch }) {
       idle: () => session.idle(),
     };
   };
-  const finish = () => {
-    io.stderr.write(stats.summary());
-    if (values.html !== undefined)
-      writeFileSync(values.html, require('./proxy-page.cjs').sessionPage(stats.pageData()));
-  };
-  return { create, finish };
+  return { create, finish: recorder.finish };
 }
 
 /** Wires the server and the stdio client together; resolves with the exit code once it is over. */
