@@ -95,11 +95,11 @@ onFirstUse(
 );
 // MCP servers: one budget for every tool (docs/mcp.md).
 onFirstUse('./mcp/with-budget.cjs', same('withBudget'));
-onFirstUse('./mcp/policy.cjs', { createBudgetPolicy: 'createPolicy' });
+onFirstUse('./mcp/policy.cjs', same('createBudgetPolicy'));
 // Result stores: where withBudget keeps over-cap results (docs/mcp.md, deployments).
 onFirstUse('./mcp/stores/memory.cjs', same('memoryStore'));
 onFirstUse('./mcp/stores/redis.cjs', same('redisStore'));
 // Past the cap: the result's own shape, the rows that matter (docs/mcp.md, the preview).
 onFirstUse('./mcp/preview.cjs', same('previewResult'));
 // The presets alone: a constant the ESM entry reads at import, so not the whole policy.
-onFirstUse('./mcp/options.cjs', { BUDGET_PRESETS: 'PRESETS' });
+onFirstUse('./mcp/options.cjs', same('BUDGET_PRESETS'));
