@@ -23,7 +23,7 @@ const same = (...names) => Object.fromEntries(names.map((n) => [n, n]));
 
 module.exports = { ...formatter };
 
-onFirstUse('./summarize.cjs', {
+onFirstUse('./summarizers.cjs', {
   ...same('sceneState', 'layoutBounds', 'summarizeAssets'),
   listAssets: 'summarizeAssets',
   ...same(
@@ -59,10 +59,8 @@ onFirstUse(
   './profile.cjs',
   same('inflationRisk', 'profileResponse', 'chooseEncoding', 'budgetLock', 'serializeLock', 'checkLock'),
 );
-onFirstUse(
-  './tool-menu.cjs',
-  same('DEFAULT_MAX_DESCRIPTION_TOKENS', 'menuCost', 'lintDescription', 'groupTools', 'menuFor', 'compactMenu'),
-);
+onFirstUse('./menu-audit.cjs', same('DEFAULT_MAX_DESCRIPTION_TOKENS', 'menuCost', 'lintDescription'));
+onFirstUse('./menu-rewrite.cjs', same('groupTools', 'menuFor', 'compactMenu'));
 onFirstUse(
   './streams.cjs',
   same(
