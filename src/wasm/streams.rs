@@ -7,8 +7,8 @@ use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 use crate::error::{Error, Result};
-use crate::summarize::parse_json;
-use crate::summarize::stream::{console, cursor, editor_journal, journal, levels, log_budget, watch, window};
+use crate::summarizers::parse_json;
+use crate::summarizers::stream::{console, cursor, editor_journal, journal, levels, log_budget, watch, window};
 
 fn parse(bytes: &[u8]) -> Result<Value> {
     parse_json(bytes).map_err(Error::invalid_input)
