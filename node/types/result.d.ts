@@ -82,7 +82,11 @@ export declare function capText(text: string, maxChars?: number): string;
 /** What the elision envelope previews: `{ key: "<count or type>" }` per top-level key. */
 export type Summary = string | { [key: string]: string };
 
-/** `{ key: describe(value) }` for each own enumerable key; `describe(data)` for non-objects. */
+/**
+ * The over-cap envelope's preview (the editor's name): `{ key: describe(value) }` for each own
+ * enumerable key, `describe(data)` for non-objects. The scene summarizers (`sceneState`,
+ * `summarizeAssets`, …) are another capability, in summarizers.d.ts.
+ */
 export declare function summarize(data: unknown): Summary;
 
 /**
