@@ -36,7 +36,6 @@ pub mod preview;
 pub mod profile;
 pub mod round;
 #[cfg(feature = "full")]
-#[path = "summarize/mod.rs"]
 pub mod summarizers;
 #[cfg(feature = "full")]
 pub mod tokens;
