@@ -1,4 +1,4 @@
-//! Bindings for the stream summaries (`src/summarize/stream`). Structured inputs arrive as
+//! Bindings for the stream summaries (`src/summarizers/stream`). Structured inputs arrive as
 //! UTF-8 JSON text from `JSON.stringify` (see `node/streams.cjs`) and replies leave as JSON text;
 //! the small helpers take plain numbers so a call costs no serialization.
 
