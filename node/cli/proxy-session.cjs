@@ -29,7 +29,7 @@ function unchanged(raw, out) {
 
 class ProxySession {
   /**
-   * `policy`: the withBudget policy (createPolicy), or null with `measureOnly`.
+   * `policy`: the withBudget policy (createBudgetPolicy), or null with `measureOnly`.
    * `send.client(text|Buffer)` / `send.server(text|Buffer)` write one line (without `\n`).
    * `onCall(record)` is told about every tools/call answered (`kind: 'call'`) and every page
    * read (`kind: 'page'`, see surface.cjs); `warn(text)` about a bad line.
