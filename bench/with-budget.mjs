@@ -20,9 +20,9 @@ import { createServer } from '../examples/mcp-server/server.mjs';
 const require = createRequire(import.meta.url);
 
 /** The policy's cases, each with the encode call it wraps (same data, same caps). */
-function cases(mb, createPolicy) {
-  const editor = createPolicy();
-  const claude = createPolicy({ preset: 'claudeCode' });
+function cases(mb, createBudgetPolicy) {
+  const editor = createBudgetPolicy();
+  const claude = createBudgetPolicy({ preset: 'claudeCode' });
   const small = scene(20);
   const medium = scene(135);
   // Under claudeCode's 10,000 tokens (7,861 cl100k tokens).
@@ -91,9 +91,9 @@ function cases(mb, createPolicy) {
  * Over the cap: the policy (envelope, pages within both caps, store) against what any answer
  * must at least cost, one encode of the data plus one token count of its text.
  */
-function overCapCases(mb, createPolicy) {
-  const editor = createPolicy();
-  const claude = createPolicy({ preset: 'claudeCode' });
+function overCapCases(mb, createBudgetPolicy) {
+  const editor = createBudgetPolicy();
+  const claude = createBudgetPolicy({ preset: 'claudeCode' });
   const big = scene(2400);
   const json = JSON.stringify(big);
   const mid = scene(730);
@@ -222,7 +222,9 @@ export async function run({ quick = false, before } = {}) {
 
 /** Every case with `root`'s policy beside this one, interleaved: this / before (target <= 1.05 under the cap). */
 function compareBefore(mb, root, opts, heavy) {
-  const old = createRequire(import.meta.url)(join(root, 'node', 'mcp', 'policy.cjs')).createPolicy;
+  const beforeModule = createRequire(import.meta.url)(join(root, 'node', 'mcp', 'policy.cjs'));
+  // A checkout from before the internal name matched the public one exports it as createPolicy.
+  const old = beforeModule.createBudgetPolicy ?? beforeModule.createPolicy;
   const mine = mb.createBudgetPolicy;
   const pair = (build) => {
     const before = build(old);

@@ -4,13 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createRequire } from 'node:module';
-import { countTokens } from 'modoki-budget';
+import { countTokens, createBudgetPolicy } from 'modoki-budget';
 import { nastyString } from './support/arbitraries';
 
 const require = createRequire(import.meta.url);
 const { capHeadWithin } = require('../node/mcp/faults.cjs');
 const { prepareEncoding } = require('../node/tokens.cjs');
-const { createPolicy } = require('../node/mcp/policy.cjs');
 
 const marker = (text: string, kept: number) => `\n…[${text.length - kept} chars elided of ${text.length}]`;
 
@@ -109,14 +108,14 @@ describe('capHeadWithin, tokens', () => {
 
 describe('a fault within the policy caps', () => {
   it('a long message is cut to the char cap exactly, its marker included', () => {
-    const policy = createPolicy({ maxChars: 1000 });
+    const policy = createBudgetPolicy({ maxChars: 1000 });
     const text = policy.fault('t', new Error('y'.repeat(5000))).result.content[0].text as string;
     expect(text).toBe(`Tool "t" failed: ${'y'.repeat(954)}\n…[4046 chars elided of 5017]`);
     expect(text).toHaveLength(1000);
   });
 
   it('a message of many tokens is cut to the token cap, its marker counted', () => {
-    const policy = createPolicy({ maxChars: 100_000, maxTokens: 250 });
+    const policy = createBudgetPolicy({ maxChars: 100_000, maxTokens: 250 });
     const text = policy.fault('t', new Error(' hello'.repeat(2000))).result.content[0].text as string;
     expect(text).toBe(`Tool "t" failed: ${' hello'.repeat(230)} \n…[10619 chars elided of 12017]`);
     expect(countTokens(text)).toBe(250);

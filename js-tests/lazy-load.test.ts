@@ -21,9 +21,10 @@ describe('loading on first use', () => {
     const files = loadedAfter("if (m.encode({ a: 1 }) !== '{\"a\":1}') throw new Error('encode')");
     expect(files).not.toContain('pkg/modoki_budget.js');
     for (const capability of [
-      'node/summarize.cjs',
+      'node/summarizers.cjs',
       'node/profile.cjs',
-      'node/tool-menu.cjs',
+      'node/menu-audit.cjs',
+      'node/menu-rewrite.cjs',
       'node/toon.cjs',
       'node/streams.cjs',
       'node/mcp/with-budget.cjs',
@@ -50,7 +51,7 @@ describe('loading on first use', () => {
         "if (m.countTokens('hello world', 'o200k_base') !== 2) throw new Error('o200k')",
     );
     expect(files).toContain('pkg/modoki_budget.js');
-    expect(files).not.toContain('node/summarize.cjs');
+    expect(files).not.toContain('node/summarizers.cjs');
   });
 
   it('an ESM import and an encode under the cap load no WebAssembly and no capability function module', () => {
@@ -66,7 +67,7 @@ describe('loading on first use', () => {
     expect(files).not.toContain('pkg/modoki_budget.js');
     expect(files).not.toContain('pkg/formatter/modoki_budget_formatter.js');
     for (const capability of [
-      'node/summarize.cjs',
+      'node/summarizers.cjs',
       'node/profile.cjs',
       'node/toon.cjs',
       'node/mcp/policy.cjs',

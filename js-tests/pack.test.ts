@@ -128,7 +128,8 @@ describe('the published tarball', () => {
       'LICENSE',
       'package.json',
       'samples/tools.json',
-      'node/tool-menu.cjs',
+      'node/menu-audit.cjs',
+      'node/menu-rewrite.cjs',
       'node/cli/menu.cjs',
     ]) {
       expect(files).toContain(f);

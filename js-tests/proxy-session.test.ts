@@ -6,14 +6,14 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const { ProxySession } = require('../node/cli/proxy-session.cjs');
-const { createPolicy } = require('../node/mcp/policy.cjs');
+const { createBudgetPolicy } = require('../node/mcp/policy.cjs');
 
 function session(options: Record<string, unknown> = {}) {
   const toClient: string[] = [];
   const toServer: string[] = [];
   const calls: Array<Record<string, unknown>> = [];
   const s = new ProxySession({
-    policy: createPolicy({}),
+    policy: createBudgetPolicy({}),
     send: {
       client: (l: string | Buffer) => toClient.push(String(l)),
       server: (l: string | Buffer) => toServer.push(String(l)),

@@ -1,18 +1,19 @@
 // The package's export lists — what require() returns, what import sees on Node and in a
 // browser, and what node/index.d.ts declares as values — are one list. The barrel
-// (node/index.cjs) is the source: the build writes both ESM entries from it
-// (scripts/entries.mjs), and the declarations are checked against it here. A name missing from
-// any of them is a user's "is not a function" or TS2305.
+// (node/index.cjs) is the source: the build writes both ESM entries from it and refuses
+// declarations that differ from it (scripts/entries.mjs), and the declarations are checked
+// against it here with the TypeScript compiler. A name missing from any of them is a user's
+// "is not a function" or TS2305; a name nobody can find in the docs is an export nobody uses.
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { API, SymbolFlags } from 'typescript/unstable/sync';
 import * as esm from 'modoki-budget';
 import * as formattingEsm from 'modoki-budget/formatter';
 // @ts-expect-error — the build script is plain JavaScript, no declarations
-import { entrySources } from '../scripts/entries.mjs';
+import { checkDeclarations, declaredValues as declaredByBuild, entrySources } from '../scripts/entries.mjs';
 
 const root = resolve(__dirname, '..');
 const cjs = createRequire(__filename)('modoki-budget') as Record<string, unknown>;
@@ -89,5 +90,50 @@ describe('one export list for the whole package', () => {
       .filter(([, value]) => value === undefined)
       .map(([name]) => name);
     expect(missing).toEqual([]);
+  });
+
+  it("the build's reader of the declarations finds exactly what the TypeScript compiler finds", () => {
+    expect(sorted(declaredByBuild(root, 'node/index.d.ts'))).toEqual(sorted(declaredValues()));
+    expect(sorted(declaredByBuild(root, 'node/formatting.d.ts'))).toEqual(sorted(declaredValues('formatting.d.ts')));
+  });
+
+  it('the build refuses declarations that differ from the barrel, in either direction, naming each name', () => {
+    // A copy of the package where index.d.ts no longer re-exports the stores' declarations and
+    // the tokens' declarations gain a function no module exports.
+    const copy = mkdtempSync(join(tmpdir(), 'modoki-budget-drift-'));
+    for (const dir of ['node', 'pkg']) cpSync(join(root, dir), join(copy, dir), { recursive: true });
+    const index = join(copy, 'node', 'index.d.ts');
+    writeFileSync(index, readFileSync(index, 'utf8').replace("export * from './types/stores.js';\n", ''));
+    const tokens = join(copy, 'node', 'types', 'tokens.d.ts');
+    writeFileSync(tokens, `${readFileSync(tokens, 'utf8')}export declare function countWords(text: string): number;\n`);
+    expect(() => checkDeclarations(copy)).toThrow(
+      new Error(
+        'The export lists differ:\n' +
+          '  node/index.cjs exports memoryStore, which node/index.d.ts does not declare\n' +
+          '  node/index.cjs exports redisStore, which node/index.d.ts does not declare\n' +
+          '  node/index.d.ts declares countWords, which node/index.cjs does not export',
+      ),
+    );
+    expect(() => checkDeclarations(root)).not.toThrow();
+  });
+
+  it('every declaration file under node/types is re-exported by node/index.d.ts', () => {
+    const reexported = [
+      ...readFileSync(join(root, 'node', 'index.d.ts'), 'utf8').matchAll(
+        /^export \* from '\.\/types\/([^']+)\.js';$/gm,
+      ),
+    ].map((m) => `${m[1]}.d.ts`);
+    expect(sorted(reexported)).toEqual(sorted(readdirSync(join(root, 'node', 'types'))));
+  });
+
+  it('every export is named in the documentation (docs/*.md or README.md)', () => {
+    const docs = [
+      ...readdirSync(join(root, 'docs'))
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => readFileSync(join(root, 'docs', f), 'utf8')),
+      readFileSync(join(root, 'README.md'), 'utf8'),
+    ].join('\n');
+    const undocumented = Object.keys(cjs).filter((name) => !new RegExp(`\\b${name}\\b`).test(docs));
+    expect(undocumented).toEqual([]);
   });
 });

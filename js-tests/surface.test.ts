@@ -10,7 +10,7 @@ import { countTokens, type BudgetRecord } from 'modoki-budget';
 import { viaProxy, viaSurface, viaWithBudget } from './support/two-adapters';
 
 const require = createRequire(import.meta.url);
-const { createPolicy } = require('../node/mcp/policy.cjs');
+const { createBudgetPolicy } = require('../node/mcp/policy.cjs');
 const { codedError } = require('../node/internal/errors.cjs');
 
 const CAP = 2000;
@@ -32,7 +32,7 @@ const idOf = (result: any) => /budget:\/\/result\/([A-Za-z0-9_-]{22})/.exec(JSON
 
 /** A real policy whose page reads answer after `delay(uri)` ms, as a shared store would. */
 function slowPolicy(options: object, delay: (page: number) => number) {
-  const real = createPolicy(options);
+  const real = createBudgetPolicy(options);
   const pageOf = (uri: string) => Number(/page=(\d+)/.exec(uri)?.[1] ?? 1);
   return {
     ...real,
@@ -79,7 +79,7 @@ describe('page reads that answer later', () => {
 
   it('a read that fails later is the JSON-RPC error of its code, through both adapters alike', async () => {
     const failing = () => ({
-      ...createPolicy({ maxChars: CAP }),
+      ...createBudgetPolicy({ maxChars: CAP }),
       readResource: async () => {
         await sleep(5);
         throw codedError('STORE_UNAVAILABLE', 'the page store cannot be reached: ECONNREFUSED');
@@ -161,7 +161,7 @@ describe('page reads are reported beside calls', () => {
 describe("the policy's context", () => {
   it('both adapters pass the inputSchema as the server lists it and the call arguments', async () => {
     const spy = () => {
-      const real = createPolicy({ maxChars: CAP });
+      const real = createBudgetPolicy({ maxChars: CAP });
       const contexts: unknown[] = [];
       return {
         contexts,
@@ -224,7 +224,7 @@ describe('a tool dispatch plugged in', () => {
   it('tools/list and tools/call go through it, alike in both adapters; routed calls are budgeted as the tool called', async () => {
     const calls: Array<[string, unknown]> = [];
     const onResult = (info: { tool: string }) => calls.push(['direct', info.tool]);
-    const direct = await viaSurface(server(), createPolicy({ maxChars: CAP, pageTool: true, onResult }), {
+    const direct = await viaSurface(server(), createBudgetPolicy({ maxChars: CAP, pageTool: true, onResult }), {
       dispatch,
     });
     const proxied = (

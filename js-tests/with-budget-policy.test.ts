@@ -4,16 +4,16 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createRequire } from 'node:module';
-import { encode, countTokens, createBudgetPolicy, memoryStore, MAX_PAYLOAD_CHARS } from 'modoki-budget';
+import { encode, countTokens, memoryStore, MAX_PAYLOAD_CHARS } from 'modoki-budget';
 import { reassemble } from './support/reassemble';
 import { jsonish, nastyString } from './support/arbitraries';
 
 const require = createRequire(import.meta.url);
-const { PRESETS, resolveOptions, createPolicy } = require('../node/mcp/policy.cjs');
+const { BUDGET_PRESETS, resolveOptions, createBudgetPolicy } = require('../node/mcp/policy.cjs');
 
 type Block = { type: string; text?: string; uri?: string; [k: string]: unknown };
 type Result = { content: Block[]; structuredContent?: Record<string, unknown>; isError?: boolean; _meta?: unknown };
-type Policy = ReturnType<typeof createPolicy>;
+type Policy = ReturnType<typeof createBudgetPolicy>;
 
 const entities = (n: number) =>
   Array.from({ length: n }, (_, i) => ({
@@ -69,7 +69,7 @@ const codeOfAsync = async (fn: () => Promise<unknown>) => {
 
 describe('resolveOptions', () => {
   it('editor is the default: the 60,000-char cap and nothing else', async () => {
-    expect(PRESETS.editor).toEqual({ maxChars: MAX_PAYLOAD_CHARS });
+    expect(BUDGET_PRESETS.editor).toEqual({ maxChars: MAX_PAYLOAD_CHARS });
     expect(resolveOptions(undefined)).toEqual({
       preset: 'editor',
       maxChars: 60000,
@@ -85,7 +85,7 @@ describe('resolveOptions', () => {
   });
 
   it('claudeCode is 10,000 tokens and 50,000 chars; explicit options win; maxTokens: null drops the token cap', async () => {
-    expect(PRESETS.claudeCode).toEqual({ maxChars: 50000, maxTokens: 10000 });
+    expect(BUDGET_PRESETS.claudeCode).toEqual({ maxChars: 50000, maxTokens: 10000 });
     expect(resolveOptions({ preset: 'claudeCode' })).toMatchObject({ maxChars: 50000, maxTokens: 10000 });
     expect(resolveOptions({ preset: 'claudeCode', maxChars: 8000 })).toMatchObject({
       maxChars: 8000,
@@ -150,7 +150,7 @@ describe('resolveOptions', () => {
 
 describe('policy.apply under the cap', () => {
   it('plain data becomes one compact text block, exactly JSON.stringify', async () => {
-    const policy = createPolicy();
+    const policy = createBudgetPolicy();
     const data = { scenePath: 'a.scene', entities: entities(3) };
     const { result, info } = await policy.apply('get_scene', data, { hasOutputSchema: false });
     expect(result).toEqual({ content: [{ type: 'text', text: JSON.stringify(data) }] });
@@ -168,7 +168,7 @@ describe('policy.apply under the cap', () => {
   });
 
   it('a pretty text copy of structuredContent is re-derived as its compact JSON; other blocks and _meta pass through', async () => {
-    const policy = createPolicy();
+    const policy = createBudgetPolicy();
     const structured = { files: ['a.ts', 'b.ts'], count: 2 };
     const image = { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' };
     const raw = {
@@ -186,7 +186,7 @@ describe('policy.apply under the cap', () => {
   });
 
   it('precision rounds structuredContent and its text copy alike', async () => {
-    const policy = createPolicy({ precision: 3 });
+    const policy = createBudgetPolicy({ precision: 3 });
     const { result } = await policy.apply(
       't',
       { structuredContent: { x: 1.23456, y: [2.71828] } },
@@ -202,11 +202,11 @@ describe('policy.apply under the cap', () => {
     const file = '{\n  "name": "x",\n  "version": "1.0.0"\n}\n';
     const source = 'const a = 1;\r\n\tlet b = "\\u0000";\n// \ud83d\ude00 trailing space \n';
     for (const text of [file, source]) {
-      expect(await createPolicy().apply('read_file', { content: [{ type: 'text', text }] }).result).toEqual({
+      expect(await createBudgetPolicy().apply('read_file', { content: [{ type: 'text', text }] }).result).toEqual({
         content: [{ type: 'text', text }],
       });
     }
-    const compacted = await createPolicy({ compactJson: true }).apply('read_file', {
+    const compacted = await createBudgetPolicy({ compactJson: true }).apply('read_file', {
       content: [
         { type: 'text', text: file },
         { type: 'text', text: source },
@@ -220,7 +220,7 @@ describe('policy.apply over the cap', () => {
   const cap = 4000;
 
   it('plain data: the encode envelope plus a resource link; a success; pages reassemble exactly', async () => {
-    const policy = createPolicy({ maxChars: cap });
+    const policy = createBudgetPolicy({ maxChars: cap });
     const data = { scenePath: 'a.scene', entities: entities(200) };
     const { result, info } = await policy.apply('get_scene', data, { hasOutputSchema: false });
     expect(result.isError).toBeUndefined();
@@ -253,7 +253,7 @@ describe('policy.apply over the cap', () => {
   });
 
   it('structured with an outputSchema: isError, no structuredContent, the envelope of the structured value', async () => {
-    const policy = createPolicy({ maxChars: cap });
+    const policy = createBudgetPolicy({ maxChars: cap });
     const structured = { entities: entities(100) };
     const raw = {
       content: [{ type: 'text', text: JSON.stringify(structured, null, 2) }],
@@ -269,7 +269,7 @@ describe('policy.apply over the cap', () => {
   });
 
   it('plain text: its head within the cap, the rest in text pages that join to the original', async () => {
-    const policy = createPolicy({ maxChars: cap });
+    const policy = createBudgetPolicy({ maxChars: cap });
     const text = Array.from({ length: 400 }, (_, i) => `line ${i}: "quoted" \\ tab\t 😀 é\n`).join('');
     const { result } = await policy.apply('read_file', { content: [{ type: 'text', text }] });
     expect(result.isError).toBeUndefined();
@@ -283,7 +283,7 @@ describe('policy.apply over the cap', () => {
   });
 
   it('claudeCode: text, envelope and every page within 10,000 real tokens and 50,000 chars', async () => {
-    const policy = createPolicy({ preset: 'claudeCode' });
+    const policy = createBudgetPolicy({ preset: 'claudeCode' });
     // GUID-heavy JSON runs at ~2 chars per token: under 50,000 chars can still be over 10,000 tokens.
     const data = { entities: entities(2500) };
     const raw = { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data };
@@ -309,7 +309,7 @@ describe('policy.apply over the cap', () => {
 
 describe('policy.apply: the rarer shapes', () => {
   it('several text blocks count together; over the cap they are kept as the array of their texts', async () => {
-    const policy = createPolicy({ maxChars: 1000 });
+    const policy = createBudgetPolicy({ maxChars: 1000 });
     const a = 'a'.repeat(600);
     const b = 'b\n'.repeat(300);
     const { result } = await policy.apply('t', {
@@ -330,7 +330,7 @@ describe('policy.apply: the rarer shapes', () => {
   });
 
   it('the token cap is on the text blocks together', async () => {
-    const policy = createPolicy({ maxChars: 1e6, maxTokens: 250 });
+    const policy = createBudgetPolicy({ maxChars: 1e6, maxTokens: 250 });
     const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(' ');
     const one = words(100);
     expect(countTokens(one) * 2).toBeGreaterThan(250);
@@ -346,7 +346,7 @@ describe('policy.apply: the rarer shapes', () => {
   });
 
   it('a text within the char cap but over the token cap is cut by tokens (a char can be several tokens)', async () => {
-    const policy = createPolicy({ maxChars: 1000, maxTokens: 250 });
+    const policy = createBudgetPolicy({ maxChars: 1000, maxTokens: 250 });
     const text = '\u{10000}'.repeat(200);
     expect(text.length).toBeLessThan(1000);
     expect(countTokens(text)).toBeGreaterThan(250);
@@ -358,7 +358,7 @@ describe('policy.apply: the rarer shapes', () => {
   });
 
   it('a result whose pages alone are over store.maxBytes is answered without a link', async () => {
-    const policy = createPolicy({ maxChars: 2000, store: { maxBytes: 5000 } });
+    const policy = createBudgetPolicy({ maxChars: 2000, store: { maxBytes: 5000 } });
     const data = { entities: entities(200) };
     const { result, info } = await policy.apply('t', data);
     expect(info.elided).toBe(true);
@@ -367,7 +367,7 @@ describe('policy.apply: the rarer shapes', () => {
   });
 
   it('an isError result over the cap stays an error; images stay after the envelope', async () => {
-    const policy = createPolicy({ maxChars: 1000 });
+    const policy = createBudgetPolicy({ maxChars: 1000 });
     const image = { type: 'image', data: 'AAAA', mimeType: 'image/png' };
     const { result } = await policy.apply('t', {
       content: [image, { type: 'text', text: 'e'.repeat(3000) }],
@@ -407,7 +407,7 @@ describe('pages: every shape reassembles byte for byte', () => {
   for (const [name, value, path] of shapes) {
     it(name, async () => {
       const cap = 5000;
-      const policy = createPolicy({ maxChars: cap });
+      const policy = createBudgetPolicy({ maxChars: cap });
       const { result } = await policy.apply('t', value, { hasOutputSchema: false });
       const pages = await pagesOf(policy, result);
       for (const page of pages) expect(page.length).toBeLessThanOrEqual(cap);
@@ -419,7 +419,7 @@ describe('pages: every shape reassembles byte for byte', () => {
   }
 
   it('two big collections side by side are split as text of the compact JSON', async () => {
-    const policy = createPolicy({ maxChars: 3000 });
+    const policy = createBudgetPolicy({ maxChars: 3000 });
     const value = { a: entities(60), b: entities(60) };
     const pages = await pagesOf(policy, (await policy.apply('t', value)).result);
     expect(JSON.parse(pages[0])).not.toHaveProperty('path');
@@ -441,7 +441,7 @@ describe('pages: a property over random values, caps and token caps', () => {
     });
     await fc.assert(
       fc.asyncProperty(big, caps, async (value, { maxChars, maxTokens }) => {
-        const policy = createPolicy({ maxChars, maxTokens: maxTokens ?? null });
+        const policy = createBudgetPolicy({ maxChars, maxTokens: maxTokens ?? null });
         const isText = typeof value === 'string';
         const raw = isText ? { content: [{ type: 'text', text: value }] } : value;
         const { result, info } = await policy.apply('t', raw);
@@ -470,7 +470,7 @@ describe('pages: a property over random values, caps and token caps', () => {
 });
 
 describe('faults: an isError result with a clear, capped message', () => {
-  const policy = createPolicy({ maxChars: 1000 });
+  const policy = createBudgetPolicy({ maxChars: 1000 });
   const cyclic: Record<string, unknown> = { a: 1 };
   cyclic.self = cyclic;
   const cases: Array<[string, unknown, string]> = [
@@ -522,13 +522,13 @@ describe('faults: an isError result with a clear, capped message', () => {
 
   it('onResult sees every call, and a throwing onResult costs nothing', async () => {
     const seen: string[] = [];
-    const watched = createPolicy({
+    const watched = createBudgetPolicy({
       onResult: (info: { tool: string; elided: boolean }) => seen.push(`${info.tool}:${info.elided}`),
     });
     await watched.apply('a', { x: 1 });
     watched.fault('b', new Error('e'));
     expect(seen).toEqual(['a:false', 'b:false']);
-    const rude = createPolicy({
+    const rude = createBudgetPolicy({
       onResult: () => {
         throw new Error('observer');
       },
@@ -539,7 +539,7 @@ describe('faults: an isError result with a clear, capped message', () => {
 
 describe('readResource, the page tool and the store', () => {
   it('an unknown id is UNKNOWN_RESULT with the clean message; a bad URI or page is INVALID_INPUT', async () => {
-    const policy = createPolicy({ maxChars: 3000 });
+    const policy = createBudgetPolicy({ maxChars: 3000 });
     expect(await codeOfAsync(() => policy.readResource('budget://result/0123456789ab?page=1'))).toEqual([
       'UNKNOWN_RESULT',
       'budget://result/0123456789ab: expired or unknown result — call the tool again',
@@ -562,7 +562,7 @@ describe('readResource, the page tool and the store', () => {
   });
 
   it('read_result_page returns the same page text, and errors as isError results', async () => {
-    const policy = createPolicy({ maxChars: 3000, pageTool: true });
+    const policy = createBudgetPolicy({ maxChars: 3000, pageTool: true });
     const { result } = await policy.apply('t', { entities: entities(100) });
     const uri = result.content[1].uri as string;
     const id = uri.slice('budget://result/'.length);
@@ -584,7 +584,7 @@ describe('readResource, the page tool and the store', () => {
 
   it('after 500 oversized results the store holds at most maxBytes (measured by reading them back); evicted pages are the clean error', async () => {
     const maxBytes = 400_000;
-    const policy = createPolicy({ maxChars: 4000, store: { maxBytes, maxResults: 1000 } });
+    const policy = createBudgetPolicy({ maxChars: 4000, store: { maxBytes, maxResults: 1000 } });
     const uris: string[] = [];
     for (let i = 0; i < 500; i++) {
       const { result } = await policy.apply('t', { run: i, entities: entities(120 + (i % 50)) });
@@ -614,7 +614,7 @@ describe('readResource, the page tool and the store', () => {
   });
 
   it('maxResults bounds the count, and a result is forgotten ttlMs after its last use', async () => {
-    const policy = createPolicy({ maxChars: 3000, store: { maxResults: 2, ttlMs: 40 } });
+    const policy = createBudgetPolicy({ maxChars: 3000, store: { maxResults: 2, ttlMs: 40 } });
     const uriOf = async (n: number) =>
       (await policy.apply('t', { entities: entities(n) })).result.content[1].uri as string;
     const a = await uriOf(60);
@@ -630,8 +630,8 @@ describe('readResource, the page tool and the store', () => {
   });
 
   it('by default every policy of the process shares one store: a page kept by one is read through another', async () => {
-    const one = createPolicy({ maxChars: 3000 });
-    const other = createPolicy({ maxChars: 3000 });
+    const one = createBudgetPolicy({ maxChars: 3000 });
+    const other = createBudgetPolicy({ maxChars: 3000 });
     expect(one.store).toBe(other.store);
     const { result } = await one.apply('t', { entities: entities(100) });
     const uri = result.content[1].uri as string;
@@ -639,7 +639,7 @@ describe('readResource, the page tool and the store', () => {
   });
 
   it("pages kept for an owner read as unknown for anyone else, exactly as a missing result's", async () => {
-    const policy = createPolicy({ maxChars: 3000 });
+    const policy = createBudgetPolicy({ maxChars: 3000 });
     const { result } = await policy.apply('t', { entities: entities(100) }, { owner: 'session-a' });
     const uri = result.content[1].uri as string;
     const missing = await codeOfAsync(() => policy.readResource('budget://result/AAAAAAAAAAAAAAAAAAAAAA'));
@@ -659,7 +659,7 @@ describe('readResource, the page tool and the store', () => {
       delete: () => Promise.reject(down),
     };
     for (const preset of ['editor', 'claudeCode'] as const) {
-      const policy = createPolicy({ preset, maxChars: 3000, store });
+      const policy = createBudgetPolicy({ preset, maxChars: 3000, store });
       const data = { entities: entities(100) };
       const { result, info } = await policy.apply('t', data, { hasOutputSchema: false });
       const note =
@@ -687,7 +687,7 @@ describe('readResource, the page tool and the store', () => {
       });
     }
     // A store of the caller's that throws anything else is unreachable too, in its own words.
-    const odd = createPolicy({
+    const odd = createBudgetPolicy({
       store: {
         put: () => 'x',
         get: () => {
@@ -723,7 +723,7 @@ describe('the one token pass: envelope, counts and pages from one count of the t
     });
     await fc.assert(
       fc.asyncProperty(nested, caps, async (value, { maxChars, maxTokens }) => {
-        const policy = createPolicy({ maxChars, maxTokens });
+        const policy = createBudgetPolicy({ maxChars, maxTokens });
         const { result, info } = await policy.apply('t', value);
         const text = JSON.stringify(value);
         expect(info.tokensIn).toBe(countTokens(text));

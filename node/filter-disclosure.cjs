@@ -1,6 +1,6 @@
 'use strict';
 // Filter disclosure: how a filtered read says what its filter left out. The rules live in the
-// WebAssembly core (src/summarize/filter_disclosure.rs); this file only reads what only
+// WebAssembly core (src/summarizers/filter_disclosure.rs); this file only reads what only
 // JavaScript can read — the caller's `keyOf`, iterables, own-key order, non-JSON values — and
 // hands the core plain data.
 

@@ -4,7 +4,7 @@
 // list alone, so a page that only formats downloads the small WebAssembly module only.
 
 const result = require('./result.cjs');
-const errorCodes = require('./result/error-codes.cjs');
+const refusalCodes = require('./result/refusal-codes.cjs');
 const refusal = require('./result/refusal.cjs');
 const { createFormatter } = require('./result/formatter.cjs');
 const { roundSig, roundFloats, resolvePrecision, DEFAULT_FLOAT_PRECISION } = require('./round-floats.cjs');
@@ -17,12 +17,12 @@ module.exports = {
   summarize: result.summarize,
   retargetNarrowHint: result.retargetNarrowHint,
   createFormatter,
-  ERROR_CODES: errorCodes.ERROR_CODES,
-  codeFromBody: errorCodes.codeFromBody,
-  codeFromStatus: errorCodes.codeFromStatus,
-  optionsFromBody: errorCodes.optionsFromBody,
-  failureDetail: errorCodes.failureDetail,
-  isFailureBody: errorCodes.isFailureBody,
+  ERROR_CODES: refusalCodes.ERROR_CODES,
+  codeFromBody: refusalCodes.codeFromBody,
+  codeFromStatus: refusalCodes.codeFromStatus,
+  optionsFromBody: refusalCodes.optionsFromBody,
+  failureDetail: refusalCodes.failureDetail,
+  isFailureBody: refusalCodes.isFailureBody,
   ERROR_DETAIL: refusal.ERROR_DETAIL,
   encodeError: refusal.encodeError,
   errorDetailOf: refusal.errorDetailOf,

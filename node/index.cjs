@@ -23,7 +23,7 @@ const same = (...names) => Object.fromEntries(names.map((n) => [n, n]));
 
 module.exports = { ...formatter };
 
-onFirstUse('./summarize.cjs', {
+onFirstUse('./summarizers.cjs', {
   ...same('sceneState', 'layoutBounds', 'summarizeAssets'),
   listAssets: 'summarizeAssets',
   ...same(
@@ -59,10 +59,8 @@ onFirstUse(
   './profile.cjs',
   same('inflationRisk', 'profileResponse', 'chooseEncoding', 'budgetLock', 'serializeLock', 'checkLock'),
 );
-onFirstUse(
-  './tool-menu.cjs',
-  same('DEFAULT_MAX_DESCRIPTION_TOKENS', 'menuCost', 'lintDescription', 'groupTools', 'menuFor', 'compactMenu'),
-);
+onFirstUse('./menu-audit.cjs', same('DEFAULT_MAX_DESCRIPTION_TOKENS', 'menuCost', 'lintDescription'));
+onFirstUse('./menu-rewrite.cjs', same('groupTools', 'menuFor', 'compactMenu'));
 onFirstUse(
   './streams.cjs',
   same(
@@ -95,11 +93,11 @@ onFirstUse(
 );
 // MCP servers: one budget for every tool (docs/mcp.md).
 onFirstUse('./mcp/with-budget.cjs', same('withBudget'));
-onFirstUse('./mcp/policy.cjs', { createBudgetPolicy: 'createPolicy' });
+onFirstUse('./mcp/policy.cjs', same('createBudgetPolicy'));
 // Result stores: where withBudget keeps over-cap results (docs/mcp.md, deployments).
 onFirstUse('./mcp/stores/memory.cjs', same('memoryStore'));
 onFirstUse('./mcp/stores/redis.cjs', same('redisStore'));
 // Past the cap: the result's own shape, the rows that matter (docs/mcp.md, the preview).
 onFirstUse('./mcp/preview.cjs', same('previewResult'));
 // The presets alone: a constant the ESM entry reads at import, so not the whole policy.
-onFirstUse('./mcp/options.cjs', { BUDGET_PRESETS: 'PRESETS' });
+onFirstUse('./mcp/options.cjs', same('BUDGET_PRESETS'));

@@ -1,7 +1,7 @@
 'use strict';
 // Stream summaries: ring-buffer tails and heads with whole-set counts, console and journal level
 // thresholds, forward cursors with their epoch, and character budgets for log text. The rules
-// live in the WebAssembly core (src/summarize/stream); helpers that take the caller's own items
+// live in the WebAssembly core (src/summarizers/stream); helpers that take the caller's own items
 // or functions (tailWithCounts, takeTail, fitLogBudget, …) run those here and ask the core only
 // for the numbers, so the caller's objects come back as they are.
 

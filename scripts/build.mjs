@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { homedir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeEntries } from './entries.mjs';
+import { checkDeclarations, writeEntries } from './entries.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cargoBin = join(process.env.CARGO_HOME ?? join(homedir(), '.cargo'), 'bin');
@@ -108,6 +108,7 @@ const names = {
 writeFileSync(join(root, 'pkg', 'modoki_budget_exports.json'), `${JSON.stringify(names)}\n`);
 
 // The core's constants (pkg/constants.json, scripts/constants.mjs), then the ESM entries for Node
-// and the web, written from the barrel's export list.
+// and the web, written from the barrel's export list once the declarations are checked against it.
 (await import('./constants.mjs')).writeConstants(root);
+checkDeclarations(root);
 writeEntries(root);

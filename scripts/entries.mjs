@@ -8,7 +8,10 @@
 //     node/browser/full.mjs instantiates with top-level await);
 //   - `modoki-budget/formatter`: pkg/formatter/index.mjs and pkg/web/formatter/index.mjs, the
 //     same for node/formatting.cjs over the small module (node/browser/formatter.mjs).
-// js-tests/result-exports.test.ts checks them against the barrel and node/index.d.ts.
+// The declarations (node/index.d.ts, node/formatting.d.ts) are kept by hand, because they carry
+// the real types; checkDeclarations() refuses a build whose declared values and barrel differ in
+// either direction, and js-tests/result-exports.test.ts checks the same with the TypeScript
+// compiler (and that this reader agrees with it).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, posix } from 'node:path';
@@ -19,9 +22,16 @@ export const BROWSER_ALIASES = { 'node/internal/tables.cjs': 'node/browser/table
 const PROVIDED = new Set(['pkg/modoki_budget.js', 'pkg/formatter/modoki_budget_formatter.js']);
 /** Each entry point: its export list (a CommonJS module), and the module its web entry loads. */
 const ENTRY_POINTS = [
-  { barrel: 'node/index.cjs', node: 'pkg/index.mjs', web: 'pkg/web/index.mjs', wasm: 'node/browser/full.mjs' },
+  {
+    barrel: 'node/index.cjs',
+    types: 'node/index.d.ts',
+    node: 'pkg/index.mjs',
+    web: 'pkg/web/index.mjs',
+    wasm: 'node/browser/full.mjs',
+  },
   {
     barrel: 'node/formatting.cjs',
+    types: 'node/formatting.d.ts',
     node: 'pkg/formatter/index.mjs',
     web: 'pkg/web/formatter/index.mjs',
     wasm: 'node/browser/formatter.mjs',
@@ -141,4 +151,45 @@ export function entrySources(root) {
 /** Writes every entry under `root` (the build has made their folders). */
 export function writeEntries(root) {
   for (const [path, text] of Object.entries(entrySources(root))) writeFileSync(join(root, path), text);
+}
+
+/**
+ * The values (functions, constants, classes) the declaration file `types` exports, following its
+ * `export * from` lines. The declarations are written as `export declare <kind> <name>`, one per
+ * line start, which is what this reads; a test checks it against the TypeScript compiler.
+ */
+export function declaredValues(root, types) {
+  const names = new Set();
+  const visit = (file) => {
+    const text = readFileSync(join(root, file), 'utf8');
+    for (const [, name] of text.matchAll(/^export declare (?:function|const|let|var|class|enum) ([\w$]+)/gm))
+      names.add(name);
+    for (const [, specifier] of text.matchAll(/^export \* from '(\.{1,2}\/[^']+)\.js';$/gm))
+      visit(posix.join(posix.dirname(file), `${specifier}.d.ts`));
+  };
+  visit(types);
+  return [...names];
+}
+
+/** Each entry point's names in its barrel but not declared (`undeclared`), and declared but not exported (`unexported`). */
+export function declarationDrift(root) {
+  return ENTRY_POINTS.map((point) => {
+    const exported = exportKinds(root, point.barrel).map((k) => k.name);
+    const declared = declaredValues(root, point.types);
+    return {
+      barrel: point.barrel,
+      types: point.types,
+      undeclared: exported.filter((name) => !declared.includes(name)),
+      unexported: declared.filter((name) => !exported.includes(name)),
+    };
+  });
+}
+
+/** Throws, naming every name, when a barrel and its declarations differ in either direction. */
+export function checkDeclarations(root) {
+  const problems = declarationDrift(root).flatMap(({ barrel, types, undeclared, unexported }) => [
+    ...undeclared.map((name) => `${barrel} exports ${name}, which ${types} does not declare`),
+    ...unexported.map((name) => `${types} declares ${name}, which ${barrel} does not export`),
+  ]);
+  if (problems.length > 0) throw new Error(`The export lists differ:\n  ${problems.join('\n  ')}`);
 }

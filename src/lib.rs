@@ -11,7 +11,7 @@
 //! - [`round`] — `Number(x.toPrecision(sig))` with JavaScript's tie rule.
 //! - [`cap`] — the character cap, its elision envelope and hint, surrogate-safe text cutting, and
 //!   the envelope's `{ key: <count or type> }` preview (`summarize`).
-//! - [`summarize`] — summary-first summarizers for the editor's heavy tools, and the 12-hex GUID
+//! - [`summarizers`] — summary-first summarizers for the editor's heavy tools, and the 12-hex GUID
 //!   display prefixes they use.
 //! - [`elision`] — the budget policy's one pass over a result's text: fits, tokens, envelope
 //!   and every page, with the text tokenized once.
@@ -36,7 +36,7 @@ pub mod preview;
 pub mod profile;
 pub mod round;
 #[cfg(feature = "full")]
-pub mod summarize;
+pub mod summarizers;
 #[cfg(test)]
 mod testing;
 #[cfg(feature = "full")]

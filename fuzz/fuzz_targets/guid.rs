@@ -9,7 +9,7 @@
 
 use libfuzzer_sys::arbitrary::{Result, Unstructured};
 use libfuzzer_sys::fuzz_target;
-use modoki_budget::summarize::guid::{derive_guid, guid_prefix, resolve_guid, short_guid, MIN_PREFIX_HEX};
+use modoki_budget::summarizers::guid::{derive_guid, guid_prefix, resolve_guid, short_guid, MIN_PREFIX_HEX};
 
 fn hex_of(s: &str) -> String {
     s.chars().filter(|&c| c != '-').map(|c| c.to_ascii_lowercase()).collect()

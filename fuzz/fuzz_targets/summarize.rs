@@ -11,20 +11,20 @@
 use libfuzzer_sys::arbitrary::{Result, Unstructured};
 use libfuzzer_sys::fuzz_target;
 use modoki_budget::json::value::to_json;
-use modoki_budget::summarize::assets::summarize_assets;
-use modoki_budget::summarize::filter_disclosure::{describe_filter, empty_filter_hint, live_set, EmptyFilter};
-use modoki_budget::summarize::handles::{handles, Remedies};
-use modoki_budget::summarize::layout_bounds::layout_bounds;
-use modoki_budget::summarize::parse_json;
-use modoki_budget::summarize::scene_state::scene_state;
-use modoki_budget::summarize::stream::console::console_logs;
-use modoki_budget::summarize::stream::editor_journal::editor_journal;
-use modoki_budget::summarize::stream::journal::journal_events;
-use modoki_budget::summarize::stream::watch::watch_read;
-use modoki_budget::summarize::stream::window::tail_plan;
-use modoki_budget::summarize::traits::summarize_traits;
-use modoki_budget::summarize::where_filter::parse_where;
-use modoki_budget::summarize::write_path::scene_edit_result;
+use modoki_budget::summarizers::assets::summarize_assets;
+use modoki_budget::summarizers::filter_disclosure::{describe_filter, empty_filter_hint, live_set, EmptyFilter};
+use modoki_budget::summarizers::handles::{handles, Remedies};
+use modoki_budget::summarizers::layout_bounds::layout_bounds;
+use modoki_budget::summarizers::parse_json;
+use modoki_budget::summarizers::scene_state::scene_state;
+use modoki_budget::summarizers::stream::console::console_logs;
+use modoki_budget::summarizers::stream::editor_journal::editor_journal;
+use modoki_budget::summarizers::stream::journal::journal_events;
+use modoki_budget::summarizers::stream::watch::watch_read;
+use modoki_budget::summarizers::stream::window::tail_plan;
+use modoki_budget::summarizers::traits::summarize_traits;
+use modoki_budget::summarizers::where_filter::parse_where;
+use modoki_budget::summarizers::write_path::scene_edit_result;
 use serde_json::{Map, Number, Value};
 
 const KEYS: &[&str] = &[

@@ -1,4 +1,4 @@
-// Strict-tsc consumer of the tool-menu API: every export is used; misuses the declarations must refuse are marked as expected errors.
+// Strict-tsc consumer of the menu API (menu-audit and menu-rewrite): every export is used; misuses the declarations must refuse are marked as expected errors.
 import {
   DEFAULT_MAX_DESCRIPTION_TOKENS,
   menuCost,

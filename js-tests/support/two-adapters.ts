@@ -10,7 +10,7 @@ import { withBudget, type WithBudgetOptions } from 'modoki-budget';
 
 const require = createRequire(import.meta.url);
 const { ProxySession } = require('../../node/cli/proxy-session.cjs');
-const { createPolicy } = require('../../node/mcp/policy.cjs');
+const { createBudgetPolicy } = require('../../node/mcp/policy.cjs');
 const { createSurface } = require('../../node/mcp/surface.cjs');
 const { wire } = require('../../node/mcp/with-budget.cjs');
 
@@ -59,7 +59,7 @@ export async function viaProxy(
   const toServer: string[] = [];
   const { onResult: _onResult, ...policyOptions } = options;
   const s = new ProxySession({
-    policy: createPolicy(policyOptions),
+    policy: createBudgetPolicy(policyOptions),
     pageTool: options.pageTool === true,
     send: {
       client: (line: string | Buffer) => {

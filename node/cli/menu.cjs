@@ -4,13 +4,8 @@
 // `audit` prints the same report for a live server, through menuReport and printMenu.
 
 const { CliError, EXIT, coded, colors, numberFlag, parseOptions, readJson } = require('./io.cjs');
-const {
-  menuCost,
-  lintDescription,
-  groupTools,
-  compactMenu,
-  DEFAULT_MAX_DESCRIPTION_TOKENS,
-} = require('../tool-menu.cjs');
+const { menuCost, lintDescription, DEFAULT_MAX_DESCRIPTION_TOKENS } = require('../menu-audit.cjs');
+const { groupTools, compactMenu } = require('../menu-rewrite.cjs');
 const { countTokens } = require('../tokens.cjs');
 
 const USAGE = `Usage: modoki-budget menu <tools.json|-> [options]

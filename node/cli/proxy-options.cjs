@@ -1,7 +1,7 @@
 'use strict';
 // The budget flags of `proxy` (the withBudget options, spelled as flags) and the policy they make.
 const { CliError, numberFlag } = require('./io.cjs');
-const { createPolicy } = require('../mcp/policy.cjs');
+const { createBudgetPolicy } = require('../mcp/policy.cjs');
 const { MIN_MAX_CHARS, MIN_MAX_TOKENS } = require('../mcp/options.cjs');
 const { menuDispatch } = require('../mcp/compact-dispatch.cjs');
 
@@ -50,7 +50,7 @@ function budgetFlags(values, { measureOnly = false, pageTool = false } = {}) {
   const options = budgetOptions(values);
   const make = (o) => {
     try {
-      return createPolicy(o);
+      return createBudgetPolicy(o);
     } catch (error) {
       throw new CliError(error && error.message ? error.message : String(error));
     }

@@ -21,7 +21,7 @@ const refusal = (error) => ({ result: { content: [{ type: 'text', text: error.me
  */
 function compactDispatch({ keep, encoding } = {}) {
   // Required here, not at the top: withBudget loads this file, and a full menu never needs it.
-  const { compactMenu } = require('../tool-menu.cjs');
+  const { compactMenu } = require('../menu-rewrite.cjs');
   let menu = null;
   const build = (tools) => {
     menu = compactMenu(tools, { keep, encoding });

@@ -1,5 +1,5 @@
 'use strict';
-// The options of withBudget and createPolicy: presets, defaults and validation. Everything else
+// The options of withBudget and createBudgetPolicy: presets, defaults and validation. Everything else
 // in node/mcp reads the resolved object this file returns, never the caller's raw options.
 
 const { MAX_PAYLOAD_CHARS } = require('../result.cjs');
@@ -19,7 +19,7 @@ const PREVIEW_LINE_ROOM = Object.freeze({ chars: 64, tokens: 32 });
  * 10,000 tokens of tool output and writes successful results over 50,000 chars to disk (the
  * model then sees a ~2 KB preview).
  */
-const PRESETS = Object.freeze({
+const BUDGET_PRESETS = Object.freeze({
   editor: Object.freeze({ maxChars: MAX_PAYLOAD_CHARS }),
   claudeCode: Object.freeze({ maxChars: 50000, maxTokens: 10000 }),
 });
@@ -70,8 +70,8 @@ function integerAtLeast(raw, min, name) {
 
 function readPreset(raw) {
   const name = raw === undefined ? 'editor' : raw;
-  if (typeof name !== 'string' || !has(PRESETS, name)) {
-    throw invalid(`preset must be one of ${Object.keys(PRESETS).join(', ')}, got ${shown(raw)}.`);
+  if (typeof name !== 'string' || !has(BUDGET_PRESETS, name)) {
+    throw invalid(`preset must be one of ${Object.keys(BUDGET_PRESETS).join(', ')}, got ${shown(raw)}.`);
   }
   return name;
 }
@@ -152,7 +152,7 @@ function resolveOptions(options) {
     throw invalid(`options must be an object, got ${shown(raw)}.`);
   checkKeys(raw, OPTION_KEYS, '');
   const preset = readPreset(raw.preset);
-  const base = PRESETS[preset];
+  const base = BUDGET_PRESETS[preset];
   const maxChars = integerAtLeast(raw.maxChars === undefined ? base.maxChars : raw.maxChars, MIN_MAX_CHARS, 'maxChars');
   // `maxTokens: null` removes a preset's token cap.
   const tokenCap = raw.maxTokens === undefined ? base.maxTokens : raw.maxTokens;
@@ -174,4 +174,4 @@ function resolveOptions(options) {
   };
 }
 
-module.exports = { PRESETS, MIN_MAX_CHARS, MIN_MAX_TOKENS, resolveOptions };
+module.exports = { BUDGET_PRESETS, MIN_MAX_CHARS, MIN_MAX_TOKENS, resolveOptions };

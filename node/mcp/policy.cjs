@@ -7,7 +7,7 @@
 // Its parts: the channels (./channels.cjs), the elision step (./elision.cjs, over the core's one
 // pass per text, ./elision-pass.cjs), the accounting (./accounting.cjs), faults (./faults.cjs).
 
-const { PRESETS, resolveOptions } = require('./options.cjs');
+const { BUDGET_PRESETS, resolveOptions } = require('./options.cjs');
 const { RESOURCE_TEMPLATE, PAGE_TOOL_DESCRIPTOR, createPageReader } = require('./resources.cjs');
 const { unsendable, faultMessage } = require('./faults.cjs');
 const { createElision } = require('./elision.cjs');
@@ -32,7 +32,7 @@ const dispatchOption = (key) =>
  * result (`context.hasOutputSchema` marks a tool whose structuredContent must match a
  * schema), `fault(toolName, error)` answers a handler that threw, and the rest serves the pages.
  */
-function createPolicy(options) {
+function createBudgetPolicy(options) {
   for (const key of DISPATCH_KEYS) if (isRecord(options) && Object.hasOwn(options, key)) throw dispatchOption(key);
   const opts = resolveOptions(options);
   const { maxChars, maxTokens, encoding } = opts;
@@ -88,4 +88,4 @@ function createPolicy(options) {
   };
 }
 
-module.exports = { PRESETS, resolveOptions, createPolicy };
+module.exports = { BUDGET_PRESETS, resolveOptions, createBudgetPolicy };

@@ -64,7 +64,7 @@ function routed(route, params) {
 }
 
 /**
- * The surface over one budget policy (createPolicy's public shape). Options:
+ * The surface over one budget policy (createBudgetPolicy's public shape). Options:
  * - `pageTool`: also list and answer `read_result_page` (default: the policy's option).
  * - `dispatch`: a tool dispatch (docs/mcp.md, "The tool dispatch") that replaces how tools/list
  *   and tools/call reach the server's tools; absent, they are listed and called as they are.

@@ -8,7 +8,7 @@
 
 const { createHash } = require('node:crypto');
 const { codedError } = require('../internal/errors.cjs');
-const { createPolicy } = require('./policy.cjs');
+const { createBudgetPolicy } = require('./policy.cjs');
 const { menuDispatch } = require('./compact-dispatch.cjs');
 const { createSurface, OWNED_METHODS } = require('./surface.cjs');
 const { RPC, rpcException, isRpcError } = require('./jsonrpc.cjs');
@@ -290,7 +290,7 @@ function wire(server, surface) {
 function withBudget(server, options) {
   // `menu` and `menuKeep` choose the tool dispatch (compact-dispatch.cjs); the rest are the policy's.
   const { menu, menuKeep, ...rest } = typeof options === 'object' && options !== null ? options : {};
-  const policy = createPolicy(policyOptions(typeof options === 'object' && options !== null ? rest : options));
+  const policy = createBudgetPolicy(policyOptions(typeof options === 'object' && options !== null ? rest : options));
   const observe = policy.options.onResult === undefined ? undefined : options.onResult;
   const dispatch = menuDispatch(menu, menuKeep, policy.options.encoding);
   return wire(server, createSurface(policy, { observe, dispatch }));

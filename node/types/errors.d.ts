@@ -1,7 +1,8 @@
 /**
  * Every `code` an error thrown by this package can carry: one list for the WebAssembly core
  * (`src/error.rs`) and the JavaScript side, the same failure with the same code in every
- * capability. docs/errors.md says what each one means.
+ * capability. docs/errors.md says what each one means. Not `ErrorCode`, the editor's twelve
+ * refusal codes a tool answers with (result.d.ts).
  */
 export type BudgetErrorCode =
   | 'INVALID_INPUT'

@@ -82,7 +82,11 @@ export declare function capText(text: string, maxChars?: number): string;
 /** What the elision envelope previews: `{ key: "<count or type>" }` per top-level key. */
 export type Summary = string | { [key: string]: string };
 
-/** `{ key: describe(value) }` for each own enumerable key; `describe(data)` for non-objects. */
+/**
+ * The over-cap envelope's preview (the editor's name): `{ key: describe(value) }` for each own
+ * enumerable key, `describe(data)` for non-objects. The scene summarizers (`sceneState`,
+ * `summarizeAssets`, …) are another capability, in summarizers.d.ts.
+ */
 export declare function summarize(data: unknown): Summary;
 
 /**
@@ -93,7 +97,11 @@ export declare function summarize(data: unknown): Summary;
  */
 export declare function retargetNarrowHint(text: string, filters: readonly string[]): string;
 
-/** The closed set of refusal codes, in the editor's order (frozen). */
+/**
+ * The editor's closed set of refusal codes, in its order (frozen): the `code` of a
+ * {@link ToolErrorDetail} a tool answers with. Not the codes this package throws, which are
+ * {@link BudgetErrorCode}.
+ */
 export declare const ERROR_CODES: readonly [
   'UNKNOWN_PARAM',
   'AMBIGUOUS',
@@ -109,7 +117,10 @@ export declare const ERROR_CODES: readonly [
   'PARTIAL',
 ];
 
-/** One of the twelve {@link ERROR_CODES}. */
+/**
+ * One of the editor's twelve refusal codes ({@link ERROR_CODES}); the editor's name, kept.
+ * What the package throws carries a {@link BudgetErrorCode} instead.
+ */
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** A structured refusal, as {@link encodeError} renders it and `fail` answers with it. */
@@ -181,6 +192,7 @@ export declare function createFormatter(getWarning: () => string | null | undefi
 
 /**
  * A failure message for a backend response body, or null when it reports success:
- * `${failureDetail(body)}\n\nfull response: ${JSON}`.
+ * `${failureDetail(body)}\n\nfull response: ${JSON}`. The editor's name, kept for its callers:
+ * despite the `is`, it returns the message, so test it with `!== null`.
  */
 export declare function isFailureBody(body: unknown): string | null;

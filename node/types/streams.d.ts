@@ -1,4 +1,4 @@
-import type { Flag } from './summarize.js';
+import type { Flag } from './summarizers.js';
 
 // ---------------------------------------------------------------------------------------------
 // Stream summaries: tails and heads of append-only rings with counts over the whole set, level

@@ -1,6 +1,6 @@
 //! The compact menu: a server's whole `tools/list` replaced by two tools, `describe_tools`
 //! (the named tools' full definitions) and `call_tool` (calls one by name), whose description
-//! carries a catalog of every tool — its name and what it is for ([`super::summary`]). A model
+//! carries a catalog of every tool — its name and what it is for ([`super::catalog_line`]). A model
 //! pays for the catalog on every turn and for a tool's schema only when it describes it.
 //!
 //! Rules (documented in docs/menu.md):
@@ -28,7 +28,7 @@ use std::collections::HashSet;
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 
-use super::summary::summarize;
+use super::catalog_line::catalog_line;
 use super::tool_name;
 use crate::error::{Error, ErrorCode, Result};
 use crate::json::string::json_string;
@@ -189,7 +189,7 @@ fn cheaper_meta(
     call: &str,
 ) -> Result<(Vec<Value>, Format, usize)> {
     let lines: Vec<(&str, String)> =
-        tools.iter().map(|t| (tool_name(t), summarize(super::tool_description(t), Some(words)))).collect();
+        tools.iter().map(|t| (tool_name(t), catalog_line(super::tool_description(t), Some(words)))).collect();
     let mut best: Option<(Vec<Value>, Format, usize)> = None;
     for (format, catalog) in [(Format::Prose, prose(&lines)), (Format::Toon, toon(&lines))] {
         let meta = meta_tools(describe, call, &catalog);
@@ -329,8 +329,10 @@ mod tests {
         let m = menu(&tools, &[]);
         assert!(m.within_budget, "{} > {}", m.tokens, m.budget);
         assert_eq!(m.catalog.len(), 2000);
-        let lines: Vec<(&str, String)> =
-            tools.iter().map(|t| (tool_name(t), summarize(super::super::tool_description(t), Some(m.words)))).collect();
+        let lines: Vec<(&str, String)> = tools
+            .iter()
+            .map(|t| (tool_name(t), catalog_line(super::super::tool_description(t), Some(m.words))))
+            .collect();
         let other = match m.format {
             Format::Prose => toon(&lines),
             Format::Toon => prose(&lines),

@@ -1,18 +1,18 @@
 //! The tool menu as a budget: what an MCP `tools/list` result costs in real tokens ([`cost`]),
 //! descriptions that hide their filters or their size ([`lint`]), folding `namespace.action`
 //! tools into one tool per namespace ([`group`]), and the compact menu of two meta tools with
-//! a catalog ([`compact`], its catalog lines from [`summary`], its unknown-name errors from
+//! a catalog ([`compact`], its catalog lines from [`catalog_line`], its unknown-name errors from
 //! [`closest`]).
 //!
 //! Tools arrive as the JSON text V8's `JSON.stringify` wrote, so every figure here is a count
 //! of exactly the text a model receives.
 
+pub mod catalog_line;
 pub mod closest;
 pub mod compact;
 pub mod cost;
 pub mod group;
 pub mod lint;
-pub mod summary;
 
 use serde_json::Value;
 

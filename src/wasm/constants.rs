@@ -6,7 +6,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::cap::MAX_PAYLOAD_CHARS;
 use crate::round::{DEFAULT_FLOAT_PRECISION, EXACT_INTEGER_LIMIT, MAX_EFFECTIVE_PRECISION};
-use crate::summarize::filter_disclosure::LIVE_VOCABULARY_CAP;
+use crate::summarizers::filter_disclosure::LIVE_VOCABULARY_CAP;
 
 /// `{"MAX_PAYLOAD_CHARS","DEFAULT_FLOAT_PRECISION","MAX_EFFECTIVE_PRECISION",
 /// "EXACT_INTEGER_LIMIT","LIVE_VOCABULARY_CAP"}`, numbers as JavaScript prints them.

@@ -23,7 +23,7 @@ mod profile;
 #[cfg(feature = "full")]
 mod streams;
 #[cfg(feature = "full")]
-mod summarize;
+mod summarizers;
 #[cfg(feature = "full")]
 mod tokens;
 #[cfg(feature = "full")]

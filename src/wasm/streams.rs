@@ -1,4 +1,4 @@
-//! Bindings for the stream summaries (`src/summarize/stream`). Structured inputs arrive as
+//! Bindings for the stream summaries (`src/summarizers/stream`). Structured inputs arrive as
 //! UTF-8 JSON text from `JSON.stringify` (see `node/streams.cjs`) and replies leave as JSON text;
 //! the small helpers take plain numbers so a call costs no serialization.
 
@@ -7,8 +7,8 @@ use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 use crate::error::{Error, Result};
-use crate::summarize::parse_json;
-use crate::summarize::stream::{console, cursor, editor_journal, journal, levels, log_budget, watch, window};
+use crate::summarizers::parse_json;
+use crate::summarizers::stream::{console, cursor, editor_journal, journal, levels, log_budget, watch, window};
 
 fn parse(bytes: &[u8]) -> Result<Value> {
     parse_json(bytes).map_err(Error::invalid_input)

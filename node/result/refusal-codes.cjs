@@ -1,7 +1,9 @@
 'use strict';
-// The closed set of refusal codes, and the rules for reading a backend reply: which code it
-// named, which code an HTTP status means, which options it offered, and whether a 200 body says
-// the operation did not happen. Pure functions over plain values; none of them throws.
+// The editor's closed set of refusal codes (ERROR_CODES, the `code` of a refusal a tool answers
+// with; the TypeScript union is ErrorCode), and the rules for reading a backend reply: which
+// code it named, which code an HTTP status means, which options it offered, and whether a 200
+// body says the operation did not happen. Pure functions over plain values; none of them
+// throws. The codes this package throws are another list: BudgetErrorCode (docs/errors.md).
 
 const { stringifyNeverThrows } = require('../tolerant-json.cjs');
 const { safeString } = require('../result.cjs');
@@ -102,7 +104,8 @@ function failureDetail(body) {
 }
 
 /**
- * A failure message for a backend reply body, or null when it reports success:
+ * The editor's name, kept for its callers: despite the `is`, it returns the failure message
+ * (test it with `!== null`), or null when the body reports success:
  * `${failureDetail(body)}\n\nfull response: ${JSON}` — the whole body, because callers diagnose
  * with its other fields (`changed`, `warnings`, `hint`).
  */

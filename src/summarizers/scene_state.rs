@@ -11,10 +11,10 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use super::filter_disclosure::{describe_filter, empty_filter_hint, EmptyFilter};
+use super::guid::guid_prefix;
 use super::where_filter::{field_value, parse_where, Op, Where};
 use super::{as_number, given, js_truthy, key_string, lower, read_limit, reply_json, truthy};
 use crate::error::{Error, Result};
-use crate::summarize::guid::guid_prefix;
 
 /// Entities an index returns when the caller passes no `limit`.
 pub const DEFAULT_INDEX_LIMIT: usize = 200;
@@ -321,10 +321,10 @@ fn resolve_prefix(guid: &str, known: &[String]) -> std::result::Result<String, S
         format!("guid \"{guid}\" matched no entity in the live world (it may be stale — ids/entities rebuild on scene reload).")
     };
     let hex = guid.chars().filter(|&c| c != '-').count();
-    if !(crate::summarize::guid::MIN_PREFIX_HEX..32).contains(&hex) {
+    if !(super::guid::MIN_PREFIX_HEX..32).contains(&hex) {
         return Err(stale());
     }
-    match crate::summarize::guid::resolve_guid(guid, known) {
+    match super::guid::resolve_guid(guid, known) {
         Ok(full) => Ok(full),
         Err(e) if e.code == crate::error::ErrorCode::AmbiguousGuid => Err(e.message),
         Err(_) => Err(stale()),
@@ -338,7 +338,7 @@ fn guid_prefix_digits(value: Option<&Value>) -> Option<usize> {
     if n <= 0.0 {
         return None;
     }
-    Some((n.floor() as usize).clamp(crate::summarize::guid::MIN_PREFIX_HEX, 32))
+    Some((n.floor() as usize).clamp(super::guid::MIN_PREFIX_HEX, 32))
 }
 
 fn traits_list(e: &Entity) -> impl Iterator<Item = &str> {

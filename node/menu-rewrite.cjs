@@ -1,45 +1,18 @@
 'use strict';
-// The tool menu as a budget. Costing, lint, grouping and the compact menu run in the
-// WebAssembly core (src/menu); this file stringifies the tools, parses the results, and keeps
-// the routing tables in JS Maps so route() is a lookup, not a boundary crossing per call.
+// Rewriting a tool menu into a cheaper one: grouped by namespace (groupTools), with compact
+// descriptions where a workflow allows (menuFor), or as the compact menu of two meta tools and a
+// catalog (compactMenu). The rewriting runs in the WebAssembly core (src/menu/group.rs,
+// compact.rs); this file keeps the routing tables in JS Maps so route() is a lookup, not a
+// boundary crossing per call.
 
 const core = require('./internal/core.cjs');
-const { jsonBytes: abiJsonBytes } = require('./internal/abi.cjs');
 const { codedError } = require('./internal/errors.cjs');
 const { readOptions } = require('./internal/options.cjs');
 const tokens = require('./tokens.cjs');
+const { menuCost, jsonBytes } = require('./menu-audit.cjs');
 
-/** Default lint threshold; the reason is on `DEFAULT_MAX_DESCRIPTION_TOKENS` in src/menu/lint.rs. */
-const DEFAULT_MAX_DESCRIPTION_TOKENS = 200;
 const DEFAULT_SEPARATOR = '.';
 const DEFAULT_DISCRIMINATOR = 'action';
-
-// No text at all (undefined) is the empty input, which the core reports as "must be an array".
-const jsonBytes = (value) => abiJsonBytes(value, '');
-
-/** Real-token cost of a `tools/list` result, biggest tool first (see docs/menu.md). */
-function menuCost(tools, options) {
-  const { encoding } = readOptions('menuCost', options, ['encoding']);
-  const name = tokens.prepareEncoding(encoding);
-  return JSON.parse(core.menuCostJson(jsonBytes(tools), name));
-}
-
-/** Lint findings for one tool's description (see docs/menu.md for the exact rules). */
-function lintDescription(tool, options) {
-  const { encoding, maxDescriptionTokens: raw } = readOptions('lintDescription', options, [
-    'encoding',
-    'maxDescriptionTokens',
-  ]);
-  const name = tokens.prepareEncoding(encoding);
-  const max = raw === undefined ? DEFAULT_MAX_DESCRIPTION_TOKENS : Number(raw);
-  if (!(max >= 0)) {
-    throw codedError(
-      'INVALID_OPTION',
-      `lintDescription: maxDescriptionTokens must be a number >= 0, got ${String(raw)}.`,
-    );
-  }
-  return JSON.parse(core.lintDescriptionJson(jsonBytes(tool), name, max));
-}
 
 function stringOption(options, key, fallback) {
   const raw = options[key];
@@ -172,11 +145,4 @@ function compactMenu(tools, options) {
   return { tools: [...meta, ...raw.kept.map((n) => byName.get(n))], ...facts, describe, route };
 }
 
-module.exports = {
-  DEFAULT_MAX_DESCRIPTION_TOKENS,
-  menuCost,
-  lintDescription,
-  groupTools,
-  menuFor,
-  compactMenu,
-};
+module.exports = { groupTools, menuFor, compactMenu };

@@ -1,5 +1,5 @@
 //! Bindings for the summarizers and GUID helpers. Every structured input arrives as UTF-8 JSON
-//! text from `JSON.stringify` (see `node/summarize.cjs`); every output leaves as JSON text the
+//! text from `JSON.stringify` (see `node/summarizers.cjs`); every output leaves as JSON text the
 //! JS side parses. Errors become JS `Error`s with a `code`.
 
 use serde::Deserialize;
@@ -7,16 +7,16 @@ use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 use crate::error::Error;
-use crate::summarize::filter_disclosure::{self as disclosure, EmptyFilter};
-use crate::summarize::guid;
-use crate::summarize::{self, assets, handles, layout_bounds, scene_state, traits, write_path};
+use crate::summarizers::filter_disclosure::{self as disclosure, EmptyFilter};
+use crate::summarizers::guid;
+use crate::summarizers::{self, assets, handles, layout_bounds, scene_state, traits, write_path};
 
 fn parse(bytes: &[u8]) -> Result<Value, JsValue> {
-    summarize::parse_json(bytes).map_err(|m| Error::invalid_input(m).into())
+    summarizers::parse_json(bytes).map_err(|m| Error::invalid_input(m).into())
 }
 
 fn parse_as<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, JsValue> {
-    summarize::parse_typed(bytes).map_err(|m| Error::invalid_input(m).into())
+    summarizers::parse_typed(bytes).map_err(|m| Error::invalid_input(m).into())
 }
 
 /// A count or cap from JavaScript as `Array.prototype.slice` reads it: NaN is 0, fractions are
@@ -35,7 +35,7 @@ fn slice_len(x: f64) -> usize {
 #[wasm_bindgen(js_name = histogramOf)]
 pub fn histogram_of(keys: &[u8]) -> Result<String, JsValue> {
     let keys: Vec<String> = parse_as::<Option<Vec<String>>>(keys)?.unwrap_or_default();
-    let mut counts = summarize::Histogram::new();
+    let mut counts = summarizers::Histogram::new();
     keys.iter().for_each(|k| counts.add(k));
     Ok(crate::json::value::to_json(&counts.into_value()))
 }
@@ -152,7 +152,7 @@ pub fn short_guid(guid: &str) -> String {
 
 #[wasm_bindgen(js_name = resolveGuid)]
 pub fn resolve_guid(input: &str, known: &[u8]) -> Result<String, JsValue> {
-    let known: Vec<String> = summarize::parse_typed::<Option<Vec<String>>>(known)
+    let known: Vec<String> = summarizers::parse_typed::<Option<Vec<String>>>(known)
         .map_err(|m| {
             JsValue::from(Error::invalid_input(format!("resolveGuid: known must be an array of GUID strings ({m})")))
         })?

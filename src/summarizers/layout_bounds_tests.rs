@@ -1,5 +1,5 @@
+use super::super::layout_overlaps::Rect;
 use super::*;
-use crate::summarize::layout_overlaps::Rect;
 use crate::testing::Rng;
 
 fn run(entries: &str, query: &str, options: &str) -> String {

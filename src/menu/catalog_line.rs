@@ -16,7 +16,7 @@
 const ABBREVIATIONS: [&str; 4] = ["e.g", "i.e", "etc", "vs"];
 
 /// The catalog text for `description` at `words` words (see the module docs).
-pub fn summarize(description: &str, words: Option<usize>) -> String {
+pub fn catalog_line(description: &str, words: Option<usize>) -> String {
     let sentence = first_sentence(description);
     let mut out = String::new();
     for (i, word) in sentence.split_whitespace().enumerate() {
@@ -64,22 +64,22 @@ mod tests {
     #[test]
     fn the_first_sentence_of_the_first_line_without_trailing_punctuation() {
         let fs = "Read the complete contents of a file from the file system as text. Handles various text encodings.";
-        assert_eq!(summarize(fs, None), "Read the complete contents of a file from the file system as text");
-        assert_eq!(summarize(fs, Some(5)), "Read the complete contents of");
-        assert_eq!(summarize(fs, Some(0)), "");
-        assert_eq!(summarize("Echoes back the input", None), "Echoes back the input");
-        assert_eq!(summarize("Lists files:\n- a\n- b", None), "Lists files");
-        assert_eq!(summarize("  ## Search\n\nMore.", None), "Search");
-        assert_eq!(summarize("", Some(3)), "");
-        assert_eq!(summarize("Ends here!  Next one.", None), "Ends here!");
+        assert_eq!(catalog_line(fs, None), "Read the complete contents of a file from the file system as text");
+        assert_eq!(catalog_line(fs, Some(5)), "Read the complete contents of");
+        assert_eq!(catalog_line(fs, Some(0)), "");
+        assert_eq!(catalog_line("Echoes back the input", None), "Echoes back the input");
+        assert_eq!(catalog_line("Lists files:\n- a\n- b", None), "Lists files");
+        assert_eq!(catalog_line("  ## Search\n\nMore.", None), "Search");
+        assert_eq!(catalog_line("", Some(3)), "");
+        assert_eq!(catalog_line("Ends here!  Next one.", None), "Ends here!");
     }
 
     #[test]
     fn abbreviations_and_dotted_names_do_not_end_a_sentence() {
-        assert_eq!(summarize("Reads a file, e.g. a log. Then more.", None), "Reads a file, e.g. a log");
-        assert_eq!(summarize("Uses U.S. dates. More.", None), "Uses U.S. dates");
-        assert_eq!(summarize("Calls scene.find first. More.", None), "Calls scene.find first");
-        assert_eq!(summarize("Version 2.0 only.", None), "Version 2.0 only");
-        assert_eq!(summarize("Tabs\tand  spaces\u{a0}collapse. x", None), "Tabs and spaces collapse");
+        assert_eq!(catalog_line("Reads a file, e.g. a log. Then more.", None), "Reads a file, e.g. a log");
+        assert_eq!(catalog_line("Uses U.S. dates. More.", None), "Uses U.S. dates");
+        assert_eq!(catalog_line("Calls scene.find first. More.", None), "Calls scene.find first");
+        assert_eq!(catalog_line("Version 2.0 only.", None), "Version 2.0 only");
+        assert_eq!(catalog_line("Tabs\tand  spaces\u{a0}collapse. x", None), "Tabs and spaces collapse");
     }
 }
