@@ -1,8 +1,10 @@
 'use strict';
-// The elision step: what a result over the cap becomes. Its first text block is the envelope
-// encode would write for the kept value (or, for a text kept as text, its head within the cap);
-// then a link to its pages when the store keeps them (or, when the store cannot be reached, a
-// sentence that says so); then its other non-text blocks.
+// The elision step: what a result over the cap becomes. Its first text block is the preview of
+// the kept value with the tool's own narrowing hint (./preview.cjs) — or, with `preview: false`,
+// for a tool with the editor's filters, or when no preview fits, the envelope encode would write
+// for it (for a text kept as text, its head within the cap); then a link to its pages when the
+// store keeps them (or, when the store cannot be reached, a sentence that says so); then its
+// other non-text blocks.
 // `elideResult` is the one place this is decided, so a different preview can replace it whole.
 
 const { encode, capText } = require('../result.cjs');
@@ -11,7 +13,7 @@ const { textPages } = require('./elision-pass.cjs');
 const { resourceLink } = require('./resources.cjs');
 const { MARKER_RESERVE, MARKER_TOKENS } = require('./faults.cjs');
 const { then } = require('./maybe-async.cjs');
-const { previewText, MIN_PREVIEW } = require('./preview.cjs');
+const { previewText, hasEditorFilters, unpagedHint, MIN_PREVIEW } = require('./preview.cjs');
 
 const isText = (block) =>
   typeof block === 'object' && block !== null && block.type === 'text' && typeof block.text === 'string';
@@ -69,10 +71,14 @@ function createElision(opts, store) {
     );
   }
 
-  const within = (text) => text.length <= maxChars && (maxTokens === undefined || fitsTokens(text, maxTokens));
+  // Whether `text` fits both caps less `room`.
+  const within = (text, room) =>
+    text.length <= maxChars - room.chars &&
+    (maxTokens === undefined || fitsTokens(text, Math.max(0, maxTokens - room.tokens)));
 
-  // The preview of the kept value within `budget`, its hint and a line that says what it is.
-  function previewOnce(kept, call, budget) {
+  // The preview of the kept value within `budget`, its hint (saying whether pages hold the rest)
+  // and a line that says what it is.
+  function previewOnce(kept, call, paged, budget) {
     const isJson = kept.text === undefined;
     const size = isJson ? kept.json.length : kept.text.length;
     const p = previewText(isJson ? kept.json : kept.text, isJson, {
@@ -82,33 +88,38 @@ function createElision(opts, store) {
       maxChars: budget.maxChars,
       encoding,
     });
-    return `The result (${size} chars) is over the cap; this is a preview of it. ${p.hint}\n${p.text}`;
+    const hint = paged ? p.hint : unpagedHint(p.hint);
+    return `The result (${size} chars) is over the cap; this is a preview of it. ${hint}\n${p.text}`;
   }
 
   /**
    * The preview answer for `kept`, or undefined (then encode's envelope is the answer): when the
-   * option is off, the preview fails, or it cannot be made within the caps. The preview budget
-   * is the option's; when the hint's line pushes the answer over a cap, it is tried once more
-   * with that line's room taken off.
+   * option is off, the tool has the editor's filters (its clients read the envelope), the
+   * preview fails, or it cannot be made within the caps less `room` (a note beside it). `paged`
+   * says whether pages hold the rest. The preview budget is the option's; when the hint's line
+   * pushes the answer over a cap, it is tried once more with that line's room taken off.
    */
-  function previewHead(kept, call) {
-    if (opts.preview === false) return undefined;
+  function previewHead(kept, call, paged, room) {
+    if (opts.preview === false || hasEditorFilters(call.inputSchema)) return undefined;
     try {
-      const first = previewOnce(kept, call, opts.preview);
-      if (within(first)) return first;
+      const first = previewOnce(kept, call, paged, clampTo(opts.preview, room));
+      if (within(first, room)) return first;
       const line = first.slice(0, first.indexOf('\n') + 1);
       const lineTokens = tokens.countPrepared(line, encoding, Infinity) + 1;
-      const budget = {
-        maxChars: Math.min(opts.preview.maxChars, maxChars - line.length),
-        maxTokens: Math.min(opts.preview.maxTokens, (maxTokens === undefined ? Infinity : maxTokens) - lineTokens),
-      };
+      const budget = clampTo(opts.preview, { chars: room.chars + line.length, tokens: room.tokens + lineTokens });
       if (budget.maxChars < MIN_PREVIEW.maxChars || budget.maxTokens < MIN_PREVIEW.maxTokens) return undefined;
-      const second = previewOnce(kept, call, budget);
-      return within(second) ? second : undefined;
+      const second = previewOnce(kept, call, paged, budget);
+      return within(second, room) ? second : undefined;
     } catch {
       return undefined;
     }
   }
+
+  // A preview budget with no more than the caps less `room`.
+  const clampTo = (budget, room) => ({
+    maxChars: Math.min(budget.maxChars, maxChars - room.chars),
+    maxTokens: Math.min(budget.maxTokens, (maxTokens === undefined ? Infinity : maxTokens) - room.tokens),
+  });
 
   /**
    * The result `source` (its content `blocks`, already compacted) over the cap. `kept` is what
@@ -124,7 +135,9 @@ function createElision(opts, store) {
     const pages = kept.text === undefined ? kept.pass.pages : keepable(kept.text) ? textPages(kept.text, limits) : null;
     return then(keep(pages, owner), ({ id, failure }) => {
       const note = failure === undefined ? undefined : unkeptNote(failure);
-      const head = note === undefined ? (previewHead(kept, call) ?? headOf(kept)) : headWithin(kept, roomOf(note));
+      const room = note === undefined ? NO_ROOM : roomOf(note);
+      const preview = previewHead(kept, call, id !== null, room);
+      const head = preview ?? (note === undefined ? headOf(kept) : headWithin(kept, room));
       const content = [{ type: 'text', text: head }];
       if (note !== undefined) content.push({ type: 'text', text: note });
       if (id !== null) content.push(resourceLink(id, pages.length, opts.pageTool));
