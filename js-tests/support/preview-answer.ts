@@ -1,7 +1,7 @@
 // The first text block of an over-cap answer, as docs/mcp.md ("The preview option") specifies
-// it: one line that says the result is over the cap and gives the hint, then previewResult of
-// the kept value, within the preview budget clamped below the caps (chars - 64, tokens - 32);
-// when that answer is over a cap, made once more with the line's room taken off.
+// it: one line that says the result is over the cap and gives the tool's hint, then
+// previewResult of the kept value within the preview budget, less what the line (and a note
+// beside the answer) take of the caps.
 import { countTokens, previewResult } from 'modoki-budget';
 
 export interface PreviewAnswerOptions {
@@ -28,20 +28,17 @@ export function previewAnswer(kept: unknown, o: PreviewAnswerOptions): string {
   const room = o.room ?? { chars: 0, tokens: 0 };
   const budget = o.preview ?? { maxTokens: 2000, maxChars: 8000 };
   const size = (typeof kept === 'string' ? kept : JSON.stringify(kept)).length;
-  const make = (chars: number, tokens: number) => {
-    const p = previewResult(kept, { arguments: args, inputSchema, maxChars: chars, maxTokens: tokens });
-    const hint = paged ? p.hint : p.hint.replace(/the pages hold the rest\.$/, UNPAGED_END);
-    return `The result (${size} chars) is over the cap; this is a preview of it. ${hint}\n${p.text}`;
-  };
+  const { hint } = previewResult(kept, { arguments: args, inputSchema, maxChars: 200, maxTokens: 50 });
+  const line = `The result (${size} chars) is over the cap; this is a preview of it. ${
+    paged ? hint : hint.replace(/the pages hold the rest\.$/, UNPAGED_END)
+  }\n`;
   const tokenCap = maxTokens ?? Infinity;
-  const chars = Math.min(budget.maxChars, maxChars - 64);
-  const tokens = Math.min(budget.maxTokens, tokenCap - 32);
-  const first = make(Math.min(chars, maxChars - room.chars), Math.min(tokens, tokenCap - room.tokens));
-  const fits = first.length <= maxChars - room.chars && countTokens(first) <= tokenCap - room.tokens;
-  if (fits) return first;
-  const line = first.slice(0, first.indexOf('\n') + 1);
-  return make(
-    Math.min(chars, maxChars - room.chars - line.length),
-    Math.min(tokens, tokenCap - room.tokens - countTokens(line) - 1),
-  );
+  const lineTokens = maxTokens === undefined ? 0 : countTokens(line) + 1;
+  const p = previewResult(kept, {
+    arguments: args,
+    inputSchema,
+    maxChars: Math.min(budget.maxChars, maxChars - 64, maxChars - room.chars - line.length),
+    maxTokens: Math.min(budget.maxTokens, tokenCap - 32, tokenCap - room.tokens - lineTokens),
+  });
+  return line + p.text;
 }

@@ -13,7 +13,7 @@ const { textPages } = require('./elision-pass.cjs');
 const { resourceLink } = require('./resources.cjs');
 const { MARKER_RESERVE, MARKER_TOKENS } = require('./faults.cjs');
 const { then } = require('./maybe-async.cjs');
-const { previewText, hasEditorFilters, unpagedHint, MIN_PREVIEW } = require('./preview.cjs');
+const { previewText, schemaHint, hasEditorFilters, unpagedHint, MIN_PREVIEW } = require('./preview.cjs');
 
 const isText = (block) =>
   typeof block === 'object' && block !== null && block.type === 'text' && typeof block.text === 'string';
@@ -76,50 +76,39 @@ function createElision(opts, store) {
     text.length <= maxChars - room.chars &&
     (maxTokens === undefined || fitsTokens(text, Math.max(0, maxTokens - room.tokens)));
 
-  // The preview of the kept value within `budget`, its hint (saying whether pages hold the rest)
-  // and a line that says what it is.
-  function previewOnce(kept, call, paged, budget) {
-    const isJson = kept.text === undefined;
-    const size = isJson ? kept.json.length : kept.text.length;
-    const p = previewText(isJson ? kept.json : kept.text, isJson, {
-      arguments: call.arguments,
-      inputSchema: call.inputSchema,
-      maxTokens: budget.maxTokens,
-      maxChars: budget.maxChars,
-      encoding,
-    });
-    const hint = paged ? p.hint : unpagedHint(p.hint);
-    return `The result (${size} chars) is over the cap; this is a preview of it. ${hint}\n${p.text}`;
-  }
-
   /**
    * The preview answer for `kept`, or undefined (then encode's envelope is the answer): when the
    * option is off, the tool has the editor's filters (its clients read the envelope), the
    * preview fails, or it cannot be made within the caps less `room` (a note beside it). `paged`
-   * says whether pages hold the rest. The preview budget is the option's; when the hint's line
-   * pushes the answer over a cap, it is tried once more with that line's room taken off.
+   * says whether pages hold the rest. The answer is one line — the result's size and the
+   * tool's hint — then the preview, whose budget is the option's less what the line and `room`
+   * take of the caps, so one preview is made and the whole answer fits.
    */
   function previewHead(kept, call, paged, room) {
     if (opts.preview === false || hasEditorFilters(call.inputSchema)) return undefined;
     try {
-      const first = previewOnce(kept, call, paged, clampTo(opts.preview, room));
-      if (within(first, room)) return first;
-      const line = first.slice(0, first.indexOf('\n') + 1);
-      const lineTokens = tokens.countPrepared(line, encoding, Infinity) + 1;
-      const budget = clampTo(opts.preview, { chars: room.chars + line.length, tokens: room.tokens + lineTokens });
+      const isJson = kept.text === undefined;
+      const size = isJson ? kept.json.length : kept.text.length;
+      const hint = schemaHint(call.inputSchema);
+      const line = `The result (${size} chars) is over the cap; this is a preview of it. ${paged ? hint : unpagedHint(hint)}\n`;
+      const lineTokens = maxTokens === undefined ? 0 : tokens.countPrepared(line, encoding, Infinity) + 1;
+      const budget = {
+        maxChars: Math.min(opts.preview.maxChars, maxChars - room.chars - line.length),
+        maxTokens: Math.min(opts.preview.maxTokens, (maxTokens ?? Infinity) - room.tokens - lineTokens),
+      };
       if (budget.maxChars < MIN_PREVIEW.maxChars || budget.maxTokens < MIN_PREVIEW.maxTokens) return undefined;
-      const second = previewOnce(kept, call, paged, budget);
-      return within(second, room) ? second : undefined;
+      const p = previewText(isJson ? kept.json : kept.text, isJson, {
+        arguments: call.arguments,
+        inputSchema: call.inputSchema,
+        ...budget,
+        encoding,
+      });
+      const answer = line + p.text;
+      return within(answer, room) ? answer : undefined;
     } catch {
       return undefined;
     }
   }
-
-  // A preview budget with no more than the caps less `room`.
-  const clampTo = (budget, room) => ({
-    maxChars: Math.min(budget.maxChars, maxChars - room.chars),
-    maxTokens: Math.min(budget.maxTokens, (maxTokens === undefined ? Infinity : maxTokens) - room.tokens),
-  });
 
   /**
    * The result `source` (its content `blocks`, already compacted) over the cap. `kept` is what
@@ -133,10 +122,15 @@ function createElision(opts, store) {
    */
   function elideResult(source, kept, blocks, isError, owner, call = {}) {
     const pages = kept.text === undefined ? kept.pass.pages : keepable(kept.text) ? textPages(kept.text, limits) : null;
+    // The preview is made before the pages go to the store, as the envelope is: with many calls
+    // in flight, a store's answers then do not wait behind other calls' previews. It says the
+    // pages hold the rest; when the store keeps nothing after all, it is made again to say so.
+    const early = previewHead(kept, call, pages !== null, NO_ROOM);
     return then(keep(pages, owner), ({ id, failure }) => {
       const note = failure === undefined ? undefined : unkeptNote(failure);
       const room = note === undefined ? NO_ROOM : roomOf(note);
-      const preview = previewHead(kept, call, id !== null, room);
+      const stale = early !== undefined && pages !== null && id === null;
+      const preview = stale ? previewHead(kept, call, false, room) : early;
       const head = preview ?? (note === undefined ? headOf(kept) : headWithin(kept, room));
       const content = [{ type: 'text', text: head }];
       if (note !== undefined) content.push({ type: 'text', text: note });

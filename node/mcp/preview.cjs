@@ -85,6 +85,24 @@ function hasEditorFilters(inputSchema) {
   return EDITOR_FILTERS.filter((name) => Object.prototype.hasOwnProperty.call(properties, name)).length >= 2;
 }
 
+/** The hint of each tool schema seen: it depends on the schema alone, and a tool's schema object is reused. */
+const hints = new WeakMap();
+let noSchemaHint;
+
+/**
+ * The hint sentence for a tool whose input schema is `inputSchema` (undefined: none), exactly as
+ * previewResult gives it: the core's answer for the preview of nothing, kept per schema object.
+ */
+function schemaHint(inputSchema) {
+  const isObject = inputSchema !== null && typeof inputSchema === 'object';
+  const known = isObject ? hints.get(inputSchema) : noSchemaHint;
+  if (known !== undefined) return known;
+  const { hint } = previewText('null', true, { inputSchema: isObject ? inputSchema : undefined });
+  if (isObject) hints.set(inputSchema, hint);
+  else noSchemaHint = hint;
+  return hint;
+}
+
 /** How the core's hint ends (src/preview/hint.rs), and how it ends when there are no pages. */
 const PAGED_END = 'the pages hold the rest.';
 const UNPAGED_END = 'the rest could not be kept, so there are no pages to read.';
@@ -96,6 +114,7 @@ module.exports = {
   previewResult,
   previewText,
   resolvePreviewOptions,
+  schemaHint,
   hasEditorFilters,
   unpagedHint,
   PREVIEW_DEFAULTS,
