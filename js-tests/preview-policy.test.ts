@@ -337,3 +337,57 @@ describe('proxy --preview --preset claudeCode in front of server-filesystem', ()
     expect(JSON.parse(back.content).length).toBe(25);
   });
 });
+
+describe('withBudget over real stdio (node js-tests/support/shaped-server.mjs), through the SDK Client', () => {
+  const shaped = join(__dirname, 'support', 'shaped-server.mjs');
+  async function spawnShaped(options: Record<string, unknown>): Promise<Client> {
+    const client = new Client({ name: 'preview-policy.test/stdio', version: '0' });
+    const args = [shaped, JSON.stringify(options)];
+    await client.connect(new StdioClientTransport({ command: process.execPath, args, stderr: 'ignore' }));
+    return client;
+  }
+  const scene = (count: number) => ({
+    scenePath: 'scenes/main.scene',
+    entities: Array.from({ length: count }, (_, i) => ({
+      id: i,
+      guid: `4be8f0c2-${String(i).padStart(4, '0')}-4c1d-9a57-0e4b3d2f9c61`,
+      name: `Entity ${i}`,
+      x: i * 0.1,
+    })),
+  });
+
+  it('the preview by default, hinted from the listed schema, with exact pages; preview: false the envelope', async () => {
+    const client = await spawnShaped({ preset: 'claudeCode' });
+    try {
+      const { inputSchema } = (await client.listTools()).tools.find((t) => t.name === 'get_scene')!;
+      const reply = (await client.callTool({ name: 'get_scene', arguments: { count: 3000 } })) as Reply;
+      const value = scene(3000);
+      expect(reply.isError).toBeUndefined();
+      expect(reply.content.map((b) => b.type)).toEqual(['text', 'resource_link']);
+      const args = { count: 3000 };
+      expect(textsOf(reply)[0]).toBe(previewAnswer(value, { maxChars: 50_000, maxTokens: 10_000, args, inputSchema }));
+      const { line, preview } = splitHead(textsOf(reply)[0]);
+      expect(line).toBe(
+        `The result (${JSON.stringify(value).length} chars) is over the cap; this is a preview of it. ` +
+          "Narrow the call with this tool's own parameters (limit: count); the pages hold the rest.",
+      );
+      const { entities } = preview as { entities: { _cut: { total: number }; items: unknown[] } };
+      expect(entities._cut.total).toBe(3000);
+      expect(entities.items[0]).toEqual({ index: 0, item: value.entities[0] });
+      expect(entities.items.at(-1)).toEqual({ index: 2999, item: value.entities[2999] });
+      expectWithin(reply, 50_000, 10_000);
+      const pages = await pagesOf(client, reply);
+      for (const page of pages) expect(countTokens(page)).toBeLessThanOrEqual(10_000);
+      expect(JSON.stringify(reassemble(pages)) === JSON.stringify(value)).toBe(true);
+    } finally {
+      await client.close();
+    }
+    const plain = await spawnShaped({ preset: 'claudeCode', preview: false });
+    try {
+      const reply = (await plain.callTool({ name: 'get_scene', arguments: { count: 3000 } })) as Reply;
+      expect(textsOf(reply)[0]).toBe(encode(scene(3000), { maxChars: 50_000, maxTokens: 10_000 }));
+    } finally {
+      await plain.close();
+    }
+  });
+});
