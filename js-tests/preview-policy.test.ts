@@ -17,6 +17,7 @@ import { withBudget, createBudgetPolicy, countTokens, encode, memoryStore, retar
 import { bin } from './support/line-client';
 import { reassemble } from './support/reassemble';
 import { previewAnswer } from './support/preview-answer';
+import { scene } from './support/shaped-server.mjs';
 
 const require = createRequire(import.meta.url);
 const fsServer = require.resolve('@modelcontextprotocol/server-filesystem/dist/index.js');
@@ -346,15 +347,6 @@ describe('withBudget over real stdio (node js-tests/support/shaped-server.mjs), 
     await client.connect(new StdioClientTransport({ command: process.execPath, args, stderr: 'ignore' }));
     return client;
   }
-  const scene = (count: number) => ({
-    scenePath: 'scenes/main.scene',
-    entities: Array.from({ length: count }, (_, i) => ({
-      id: i,
-      guid: `4be8f0c2-${String(i).padStart(4, '0')}-4c1d-9a57-0e4b3d2f9c61`,
-      name: `Entity ${i}`,
-      x: i * 0.1,
-    })),
-  });
 
   it('the preview by default, hinted from the listed schema, with exact pages; preview: false the envelope', async () => {
     const client = await spawnShaped({ preset: 'claudeCode' });

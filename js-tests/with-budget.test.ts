@@ -15,7 +15,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { withBudget, countTokens, type WithBudgetOptions, type BudgetRecord } from 'modoki-budget';
-import { createShapedServer, tree, sourceFile, PNG } from './support/shaped-server.mjs';
+import { createShapedServer, tree, sourceFile, scene, PNG } from './support/shaped-server.mjs';
 import { reassemble } from './support/reassemble';
 import { previewAnswer } from './support/preview-answer';
 
@@ -59,15 +59,6 @@ async function pages(client: Client, reply: Reply): Promise<string[]> {
   return out;
 }
 
-const scene = (count: number) => ({
-  scenePath: 'scenes/main.scene',
-  entities: Array.from({ length: count }, (_, i) => ({
-    id: i,
-    guid: `4be8f0c2-${String(i).padStart(4, '0')}-4c1d-9a57-0e4b3d2f9c61`,
-    name: `Entity ${i}`,
-    x: i * 0.1,
-  })),
-});
 const config = (entries: number) => ({
   version: 3,
   entries: Array.from({ length: entries }, (_, i) => ({
