@@ -1,9 +1,26 @@
 // `npm run bench [-- --quick]`: every benchmark in one process, on fixed generated corpora.
 // Writes bench/results.json (everything measured), bench/results.md (ratios against each peer,
-// with the machine) and bench/tokens-chart.svg (tokens per payload size: real vs estimates, and
-// tokenizer throughput against peers). --quick (or --only=a,b) writes *.quick.* files instead,
-// which git ignores, so the committed full results stay as measured.
-import { writeFileSync } from 'node:fs';
+// with the machine) and docs/tokens-chart.svg (tokens per payload size: real vs estimates, and
+// tokenizer throughput against peers; in docs/ because the README shows it). README's and docs' figures are written from
+// bench/results.json by `npm run figures` (scripts/figures.mjs), so after a recorded run:
+//
+//   node bench/run.mjs --quick --record && npm run figures
+//
+// --quick gives each benchmark that has one its short mode; a quick run writes *.quick.* files,
+// which git ignores, unless --record says it is the run to commit (results.md then says it was
+// quick). --only=a,b runs some benchmarks and writes *.quick.* files; with --record it replaces
+// those benchmarks in the committed results instead (each run keeps its own date and load, and
+// results.md is rewritten from every recorded benchmark). --mb=N sizes the
+// `report` case (bench/report.mjs reads it; 50 MB, its target's size, by default).
+//
+// Peers that live outside npm: bench/preview.mjs (SmartCrusher) and bench/menu-compact.mjs
+// (mcp-compressor) use the Python venv at $PEERS_VENV (default /work/venv-peers) when it exists,
+// and say in one line that their peer column is skipped when it does not. A benchmark whose
+// system component is missing (redis-server, /usr/bin/chromium, /usr/bin/time) is skipped with
+// one line and recorded as skipped.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,12 +30,80 @@ import { describeMachine, fmt, machine } from './lib.mjs';
 const require = createRequire(import.meta.url);
 const here = dirname(fileURLToPath(import.meta.url));
 const quick = process.argv.includes('--quick');
+const record = process.argv.includes('--record');
 const only = process.argv
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
   .split(',');
+const venv = process.env.PEERS_VENV ?? '/work/venv-peers';
 
-/** Each benchmark module, and how to turn its result into ratio rows for the summary table. */
+/** The reason a benchmark cannot run here, or null. */
+function missing({ command, file }) {
+  if (file !== undefined && !existsSync(file)) return `${file} not found`;
+  if (command !== undefined && spawnSync(command, ['--version']).status !== 0) return `${command} not on PATH`;
+  return null;
+}
+
+/** Peer executables from the venv, unless the caller named their own. */
+function peerEnv() {
+  const env = { ...process.env };
+  if (!existsSync(venv)) return { env, note: `no Python venv at ${venv} (set PEERS_VENV)` };
+  env.PREVIEW_PEERS_PYTHON ??= join(venv, 'bin', 'python');
+  env.MCP_COMPRESSOR ??= join(venv, 'bin', 'mcp-compressor');
+  return { env, note: null };
+}
+
+/** A number from a table cell such as "2,756", "11.6%" or "12.06x". */
+const cell = (s) => Number.parseFloat(String(s).replace(/,/g, ''));
+
+/** The rows of the first markdown table in `text`, keyed by its header. */
+function markdownRows(text) {
+  const lines = text.split('\n').filter((l) => l.startsWith('|'));
+  const split = (l) =>
+    l
+      .slice(1, -1)
+      .split('|')
+      .map((c) => c.trim());
+  const [head, , ...body] = lines;
+  if (head === undefined) return [];
+  const keys = split(head);
+  return body.map((l) => Object.fromEntries(split(l).map((c, i) => [keys[i], c])));
+}
+
+/**
+ * bench/preview.mjs measures when it is run (it has no run export), so it runs as a child and its
+ * printed table is read back.
+ */
+function previewChild({ quick: short }) {
+  const { env, note } = peerEnv();
+  const r = spawnSync(process.execPath, [join(here, 'preview.mjs'), ...(short ? ['--quick'] : [])], {
+    env,
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+  });
+  if (r.status !== 0) throw new Error(`bench/preview.mjs exited ${r.status}: ${r.stderr}`);
+  const peerSkipped = r.stdout.match(/^SmartCrusher skipped: (.*)$/m)?.[1] ?? note;
+  return { machine: describeMachine(), peerSkipped, rows: markdownRows(r.stdout) };
+}
+
+/** bench/menu-compact.mjs with mcp-compressor from the venv when there is one. */
+async function menuCompact(mod) {
+  const { env, note } = peerEnv();
+  const saved = process.env.MCP_COMPRESSOR;
+  if (env.MCP_COMPRESSOR !== undefined) process.env.MCP_COMPRESSOR = env.MCP_COMPRESSOR;
+  try {
+    const result = await mod.run();
+    return { ...result, peerSkipped: result.compressor === null ? (note ?? 'mcp-compressor not found') : null };
+  } finally {
+    if (saved === undefined) delete process.env.MCP_COMPRESSOR;
+    else process.env.MCP_COMPRESSOR = saved;
+  }
+}
+
+/**
+ * Each benchmark module; `run` (default: the module's own `run({ quick })`), what it needs from
+ * the system, and how to turn its result into ratio rows for the summary table.
+ */
 const BENCHES = [
   {
     name: 'encode',
@@ -77,6 +162,10 @@ const BENCHES = [
   {
     name: 'overlaps',
     module: './overlaps.mjs',
+    // Always the full run: it takes seconds, and its quick mode drops the 100,000-rect case the
+    // target is set on.
+    quickMode: false,
+    run: (mod) => mod.run({ quick: false }),
     rows: (r) =>
       r.results.map((x) => ({
         bench: 'layoutBounds overlapsCount',
@@ -126,7 +215,15 @@ const BENCHES = [
         target: x.target,
       })),
   },
-  { name: 'summarizer-sizes', module: './summarizer-sizes.mjs', rows: () => [] },
+  { name: 'summarizer-sizes', module: './summarizer-sizes.mjs', quickMode: false, rows: () => [] },
+  // Sizes, not speed: the README's and docs' before/after tables are written from them.
+  {
+    name: 'stream-sizes',
+    module: './stream-sizes.mjs',
+    quickMode: false,
+    run: (mod) => ({ rows: mod.run() }),
+    rows: () => [],
+  },
   {
     name: 'with-budget',
     module: './with-budget.mjs',
@@ -169,6 +266,164 @@ const BENCHES = [
         target: '',
       },
     ],
+  },
+  {
+    name: 'menu-compact',
+    module: './menu-compact.mjs',
+    quickMode: false,
+    run: (mod) => menuCompact(mod),
+    rows: (r) =>
+      r.rows.flatMap((x) => [
+        {
+          bench: 'compact menu',
+          input: `${x.menu} (${x.tools} tools)`,
+          peer: 'the full menu',
+          measure: 'tokens ratio',
+          value: cell(x['compact/full']) / 100,
+          target: '',
+        },
+        ...(x['mcp-c medium'] === undefined
+          ? []
+          : [
+              {
+                bench: 'compact menu',
+                input: `${x.menu} (${x.tools} tools)`,
+                peer: 'mcp-compressor medium',
+                measure: 'tokens ratio',
+                value: cell(x.compact) / cell(x['mcp-c medium']),
+                target: '',
+              },
+            ]),
+      ]),
+  },
+  {
+    name: 'preview',
+    module: './preview.mjs',
+    child: true,
+    run: (_mod, options) => previewChild(options),
+    rows: (r) =>
+      r.rows.flatMap((x) => [
+        ...(x['crusher/preview'] === '—'
+          ? []
+          : [
+              {
+                bench: 'previewResult',
+                input: x.payload,
+                peer: 'SmartCrusher',
+                measure: 'speed-up',
+                value: cell(x['crusher/preview']),
+                target: '',
+              },
+            ]),
+        {
+          bench: 'pages past the cap',
+          input: x.payload,
+          peer: "the tool's cheapest channel",
+          measure: 'tokens ratio',
+          value: cell(x['pages/channel']),
+          target: '<= 1.1',
+        },
+      ]),
+  },
+  {
+    name: 'stores',
+    module: './stores.mjs',
+    needs: { command: 'redis-server' },
+    rows: (r) => [
+      ...r.stores
+        .filter((x) => x.store !== 'memory')
+        .flatMap((x) => [
+          {
+            bench: 'store put',
+            input: `${x.result}, ${x.store}`,
+            peer: 'memory store',
+            measure: 'time ratio',
+            value: cell(x['put / memory']),
+            target: '',
+          },
+          {
+            bench: 'store page read',
+            input: `${x.result}, ${x.store}`,
+            peer: 'memory store',
+            measure: 'time ratio',
+            value: cell(x['read / memory']),
+            target: '',
+          },
+        ]),
+      ...r.http
+        .filter((x) => x['added ms'] !== '')
+        .map((x) => ({
+          bench: 'proxy --url small tools/call',
+          input: 'Streamable HTTP, loopback',
+          peer: 'SDK Client over HTTP',
+          measure: 'added ms',
+          value: cell(x['added ms']),
+          target: '',
+        })),
+    ],
+  },
+  {
+    name: 'renderer',
+    module: './renderer.mjs',
+    needs: { file: '/usr/bin/chromium' },
+    // Its full run (9 loads a page) takes about a minute, and docs/browser.md quotes it.
+    quickMode: false,
+    run: (mod) => mod.run({ quick: false }),
+    rows: (r) => {
+      const [ours, plain] = Object.values(r.results);
+      const row = (measure, value, target) => ({
+        bench: 'browser page with the summaries',
+        input: `Chromium, median of ${r.loads} loads`,
+        peer: 'plain TypeScript',
+        measure,
+        value,
+        target,
+      });
+      return [
+        row('gzip KiB (ours)', ours.gzipBytes / 1024, r.targets.gzipKiB),
+        row('first answer, added ms', r.addedFirstAnswerMs, r.targets.addedFirstAnswerMs),
+        row('first call ms (ours)', ours.firstCallMs, r.targets.firstCallMs),
+        row('first call ms (peer)', plain.firstCallMs, ''),
+      ];
+    },
+  },
+  {
+    name: 'report',
+    module: './report.mjs',
+    needs: { file: '/usr/bin/time' },
+    // Its size comes from --mb=N on this command line (read by report.mjs itself).
+    quickMode: false,
+    rows: (r) => [
+      {
+        bench: '`report --json`, fresh process',
+        input: `scene JSON ${(r.fileBytes / 1e6).toFixed(0)} MB`,
+        peer: '',
+        measure: 'wall s',
+        value: r.wallSeconds,
+        target: `<= ${r.targets.wallSeconds}`,
+      },
+      {
+        bench: '`report --json`, fresh process',
+        input: `scene JSON ${(r.fileBytes / 1e6).toFixed(0)} MB`,
+        peer: '',
+        measure: 'peak RSS / file size',
+        value: r.rssPerInputByte,
+        target: `<= ${r.targets.rssPerInputByte}`,
+      },
+    ],
+  },
+  {
+    name: 'memory',
+    module: './memory.mjs',
+    rows: (r) =>
+      r.big.map((x) => ({
+        bench: `WebAssembly memory: ${x.name}`,
+        input: `${(r.payloadBytes / 2 ** 20).toFixed(0)} MiB JSON`,
+        peer: '',
+        measure: 'growth / input bytes',
+        value: x.growthPerInputByte,
+        target: '<= 2',
+      })),
   },
 ];
 
@@ -277,10 +532,11 @@ function svg(curve, tokenResult) {
 
 function markdown(all, rows) {
   const lines = [
-    `# Benchmark results${quick ? ' (quick run)' : ''}`,
+    `# Benchmark results${all.quick ? ' (quick run)' : ''}`,
     '',
     `Machine: ${describeMachine()}  `,
-    `Date: ${all.date}`,
+    `Date: ${all.date}  `,
+    `Load average at the start: ${all.loadavg.map((x) => x.toFixed(2)).join(', ')}`,
     '',
     '| benchmark | input | peer | measure | value | target |',
     '|---|---|---|---|---|---|',
@@ -290,33 +546,90 @@ function markdown(all, rows) {
   lines.push(
     '',
     'time ratio = this package / peer (lower is better); speed-up = peer / this package (higher is better).',
+    '',
+    '| run | mode | seconds | finished | load average | note |',
+    '|---|---|---|---|---|---|',
+  );
+  for (const [name, r] of Object.entries(all.runs))
+    lines.push(
+      `| ${name} | ${r.mode} | ${fmt(r.seconds, 1)} | ${r.date ?? ''} | ${r.loadavg === undefined ? '' : fmt(r.loadavg, 1)} | ${r.note} |`,
+    );
+  lines.push(
+    '',
+    `Last run: \`node bench/run.mjs ${process.argv.slice(2).join(' ')}\`. Every figure is in results.json;`,
+    "`npm run figures` writes the README's and docs' figures from it.",
   );
   return `${lines.join('\n')}\n`;
 }
 
 if (process.argv.includes('--render-only')) {
-  // Re-draws the chart and table from bench/results.json without measuring again.
-  const { readFileSync } = await import('node:fs');
+  // Re-draws the chart from bench/results.json without measuring again.
   const saved = JSON.parse(readFileSync(join(here, 'results.json'), 'utf8'));
-  writeFileSync(join(here, 'tokens-chart.svg'), svg(saved.tokenCurve, saved.benches.tokens));
+  writeFileSync(join(here, '..', 'docs', 'tokens-chart.svg'), svg(saved.tokenCurve, saved.benches.tokens));
   process.exit(0);
 }
 
-const all = { date: new Date().toISOString(), quick, machine: machine(), benches: {} };
-const rows = [];
+/** Runs one benchmark: its result, or why it was skipped or failed, and how long it took. */
+async function runOne(bench) {
+  const t0 = performance.now();
+  const reason = bench.needs === undefined ? null : missing(bench.needs);
+  if (reason !== null) return { result: { skipped: reason }, note: `skipped: ${reason}`, t0 };
+  try {
+    const mod = bench.child ? undefined : await import(bench.module);
+    const result = await (bench.run ?? ((m, o) => m.run(o)))(mod, { quick });
+    return { result, note: result.peerSkipped ? `peer skipped: ${result.peerSkipped}` : '', t0 };
+  } catch (error) {
+    return { result: { failed: String(error?.stack ?? error) }, note: `FAILED: ${error?.message ?? error}`, t0 };
+  }
+}
+
+/** The committed results that a run of some benchmarks with --record updates; else a new record. */
+function startRecord() {
+  const fresh = {
+    date: new Date().toISOString(),
+    quick,
+    machine: machine(),
+    loadavg: os.loadavg(),
+    benches: {},
+    runs: {},
+  };
+  if (!(only && record)) return fresh;
+  const saved = JSON.parse(readFileSync(join(here, 'results.json'), 'utf8'));
+  if (JSON.stringify(saved.machine) !== JSON.stringify(machine())) {
+    process.stderr.write('bench: the committed results were taken on another machine; record every benchmark\n');
+    process.exit(2);
+  }
+  return saved;
+}
+
+const all = startRecord();
+let failed = false;
 for (const bench of BENCHES) {
   if (only && !only.includes(bench.name)) continue;
   process.stderr.write(`bench: ${bench.name}…\n`);
-  const mod = await import(bench.module);
-  const result = await mod.run({ quick });
+  const { result, note, t0 } = await runOne(bench);
+  const mode = quick && bench.quickMode !== false ? 'quick' : 'full';
+  const seconds = (performance.now() - t0) / 1000;
+  all.runs[bench.name] = { mode, seconds, note, date: new Date().toISOString(), loadavg: os.loadavg()[0] };
   all.benches[bench.name] = result;
-  rows.push(...bench.rows(result));
+  if (note) process.stderr.write(`bench: ${bench.name}: ${note}\n`);
+  if (result.failed) failed = true;
 }
+// The summary table covers every recorded benchmark, in the order above.
+const rows = BENCHES.flatMap((bench) => {
+  const result = all.benches[bench.name];
+  return result === undefined || result.skipped || result.failed ? [] : bench.rows(result);
+});
 const api = require('modoki-budget');
 all.tokenCurve = tokenCurve(api);
-// A quick run never overwrites the committed full results.
-const suffix = quick || only ? '.quick' : '';
+// Only a recorded run, or a full run of every benchmark, writes the committed files.
+const suffix = record || !(quick || only) ? '' : '.quick';
 writeFileSync(join(here, `results${suffix}.json`), `${JSON.stringify(all, null, 2)}\n`);
 writeFileSync(join(here, `results${suffix}.md`), markdown(all, rows));
-writeFileSync(join(here, `tokens-chart${suffix}.svg`), svg(all.tokenCurve, all.benches.tokens));
+writeFileSync(
+  suffix ? join(here, `tokens-chart${suffix}.svg`) : join(here, '..', 'docs', 'tokens-chart.svg'),
+  svg(all.tokenCurve, all.benches.tokens?.throughput ? all.benches.tokens : undefined),
+);
 process.stdout.write(markdown(all, rows));
+// Benchmarks may leave servers' handles open (stores, proxy); the run is over.
+process.exit(failed ? 1 : 0);

@@ -23,15 +23,19 @@ export function run() {
   });
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+/** The rows as docs/streams.md shows them. */
+export function markdownTable(rows) {
   const f = (n) => n.toLocaleString('en-US');
-  console.log(
+  return [
     '| reply (default call) | before chars | after chars | before tokens (cl100k / o200k) | after tokens (cl100k / o200k) | smaller by (cl100k tokens) |',
-  );
-  console.log('|---|---:|---:|---:|---:|---:|');
-  for (const r of run()) {
-    console.log(
-      `| ${r.name} | ${f(r.before)} | ${f(r.after)} | ${f(r.beforeCl)} / ${f(r.beforeO)} | ${f(r.afterCl)} / ${f(r.afterO)} | ${(r.beforeCl / r.afterCl).toFixed(1)}× |`,
-    );
-  }
+    '|---|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${f(r.before)} | ${f(r.after)} | ${f(r.beforeCl)} / ${f(r.beforeO)} | ${f(r.afterCl)} / ${f(r.afterO)} | ${(r.beforeCl / r.afterCl).toFixed(1)}× |`,
+    ),
+  ].join('\n');
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  console.log(markdownTable(run()));
 }

@@ -18,6 +18,7 @@ import { reassemble } from './support/reassemble';
 import { previewAnswer } from './support/preview-answer';
 import { startRedis, type RedisServer } from './support/redis';
 import { mcpHttpServer } from './support/http-server';
+import { pagesAt, readError } from './support/page-reads';
 // @ts-expect-error a fixture module without types
 import { rows } from './fixtures/budget-rows.mjs';
 
@@ -42,26 +43,6 @@ async function connect(url: string, token?: string) {
 }
 
 const linkOf = (result: CallResult) => result.content.find((b) => b.type === 'resource_link')?.uri;
-
-/** Every page of the result at `uri`, read through `client`. */
-async function pagesAt(client: Client, uri: string): Promise<string[]> {
-  const first = (await client.readResource({ uri: `${uri}?page=1` })).contents[0].text as string;
-  const pages = [first];
-  for (let k = 2; k <= JSON.parse(first).pages; k++)
-    pages.push((await client.readResource({ uri: `${uri}?page=${k}` })).contents[0].text as string);
-  return pages;
-}
-
-/** The JSON-RPC error a read raises, as `{ code, message, data }`. */
-async function readError(client: Client, uri: string) {
-  try {
-    await client.readResource({ uri });
-  } catch (error) {
-    const { code, message, data } = error as { code: number; message: string; data?: unknown };
-    return { code, message, data };
-  }
-  throw new Error(`${uri} was readable`);
-}
 
 function budgeted(server: McpServer) {
   withBudget(server, { maxChars: CAP });

@@ -4,9 +4,6 @@
 // gets a JSON-RPC error naming the upstream, never a hang.
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { z } from 'zod';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -16,10 +13,12 @@ import {
   LoggingMessageNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { bin } from './support/line-client';
+import { bin, withoutSdk } from './support/line-client';
 import { reassemble } from './support/reassemble';
 import { freePort } from './support/redis';
 import { listen, mcpHttpServer, type HttpServer } from './support/http-server';
+// @ts-expect-error a fixture module without types
+import { registerNotify } from './fixtures/notify-tool.mjs';
 
 const BIG = {
   scene: 'main',
@@ -31,17 +30,7 @@ function tools(server: McpServer) {
     content: [{ type: 'text', text }],
   }));
   server.registerTool('big', {}, async () => ({ content: [{ type: 'text', text: JSON.stringify(BIG) }] }));
-  server.server.registerCapabilities({ logging: {} });
-  server.registerTool('notify', {}, async (extra) => {
-    await extra.sendNotification({ method: 'notifications/message', params: { level: 'info', data: 'step 1' } });
-    const progressToken = extra._meta?.progressToken;
-    if (progressToken !== undefined)
-      await extra.sendNotification({
-        method: 'notifications/progress',
-        params: { progressToken, progress: 1, total: 2 },
-      });
-    return { content: [{ type: 'text', text: 'done' }] };
-  });
+  registerNotify(server);
   server.registerTool('roots', {}, async (extra) => {
     const listed = await extra.sendRequest({ method: 'roots/list' }, ListRootsResultSchema);
     return { content: [{ type: 'text', text: JSON.stringify(listed.roots) }] };
@@ -207,17 +196,7 @@ describe('proxy --url: usage', () => {
     spawnSync(process.execPath, [bin, 'proxy', ...args], { encoding: 'utf8', timeout: 20_000, env });
 
   it('without the SDK installed: one line and exit 2', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'no-sdk-'));
-    const hook = join(dir, 'hide-sdk.cjs');
-    writeFileSync(
-      hook,
-      `const M = require('node:module'); const resolve = M._resolveFilename;
-M._resolveFilename = function (request, ...rest) {
-  if (request.startsWith('@modelcontextprotocol/sdk')) { const e = new Error("Cannot find module '" + request + "'"); e.code = 'MODULE_NOT_FOUND'; throw e; }
-  return resolve.call(this, request, ...rest);
-};`,
-    );
-    const r = run(['--url', 'http://127.0.0.1:9/mcp'], { ...process.env, NODE_OPTIONS: `--require ${hook}` });
+    const r = run(['--url', 'http://127.0.0.1:9/mcp'], withoutSdk());
     expect(r.status).toBe(2);
     expect(r.stderr).toBe(
       'modoki-budget proxy: proxy --url needs @modelcontextprotocol/sdk (an optional peer dependency): npm i @modelcontextprotocol/sdk\n',

@@ -33,9 +33,14 @@ const page = (tool: string, resultId: string, n: number, tokens: number) => ({
 });
 
 /** A session: two elided directory_tree calls whose pages are read, and a small call. */
-function fed(log?: string) {
+function fed(log?: string, keepRecords = true) {
   const lines: string[] = [];
-  const stats = new SessionStats({ log, writeFile: (_: string, l: string) => lines.push(l), startedAt: 0 });
+  const stats = new SessionStats({
+    log,
+    writeFile: (_: string, l: string) => lines.push(l),
+    startedAt: 0,
+    keepRecords,
+  });
   const feed = [
     call('directory_tree', 47942, 1900, 40),
     page('directory_tree', 'r1', 1, 9000),
@@ -78,6 +83,16 @@ describe('proxy accounting with pages read', () => {
         '  latency per call: median 40.0 ms, p95 50.0 ms, max 50.0 ms\n' +
         '  costliest tools: directory_tree 95,884 → 30,800 tokens (2 calls, 3 pages); read_file 300 → 300 tokens (1 call)\n',
     );
+  });
+
+  it('without its records (the proxy keeps them for --html only) the totals, the tools and the summary are the same', () => {
+    const kept = fed().stats;
+    const { stats, lines } = fed('x.jsonl', false);
+    expect([stats.calls, stats.pages]).toEqual([[], []]);
+    expect(stats.totals()).toEqual(kept.totals());
+    expect(stats.byTool()).toEqual(kept.byTool());
+    expect(stats.summary()).toBe(kept.summary());
+    expect(lines.length).toBe(6);
   });
 
   it('pages cost more than the answers saved: the saving goes negative, never hidden', () => {

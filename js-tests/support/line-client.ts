@@ -1,7 +1,8 @@
 // A JSON-RPC client on a child process's stdio, one message per line, that keeps the exact
 // lines it received: the proxy tests compare bytes, so they cannot go through an SDK client.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const root = resolve(__dirname, '..', '..');
@@ -122,4 +123,21 @@ export function channelTexts(result: {
   if (result.structuredContent === undefined) return texts;
   const structured = [JSON.stringify(result.structuredContent)];
   return texts.reduce((n, t) => n + t.length, 0) >= structured[0].length ? texts : structured;
+}
+
+/**
+ * The environment of a process that cannot load @modelcontextprotocol/sdk (an optional peer of
+ * the package): a --require hook makes every import of it fail as an absent module does.
+ */
+export function withoutSdk(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const hook = join(mkdtempSync(join(tmpdir(), 'no-sdk-')), 'hide-sdk.cjs');
+  writeFileSync(
+    hook,
+    `const M = require('node:module'); const resolve = M._resolveFilename;
+M._resolveFilename = function (request, ...rest) {
+  if (request.startsWith('@modelcontextprotocol/sdk')) { const e = new Error("Cannot find module '" + request + "'"); e.code = 'MODULE_NOT_FOUND'; throw e; }
+  return resolve.call(this, request, ...rest);
+};`,
+  );
+  return { ...env, NODE_OPTIONS: `--require ${hook}` };
 }

@@ -35,6 +35,8 @@ class ProxySession {
    * read (`kind: 'page'`, see surface.cjs); `warn(text)` about a bad line.
    * `measure(result)` → `{ charsIn, tokensIn }` for --measure-only.
    * `dispatch`: a ToolDispatch (docs/mcp.md) for tools/list and tools/call, or undefined.
+   * `owner`: who the client is (a session id), when the proxy serves several: the pages of its
+   * over-cap results are readable by it only. Undefined: the result id is the capability.
    */
   constructor({
     policy,
@@ -46,6 +48,7 @@ class ProxySession {
     measure,
     now = () => performance.now(),
     dispatch,
+    owner,
   }) {
     this.policy = policy;
     this.measureOnly = measureOnly;
@@ -85,6 +88,7 @@ class ProxySession {
     this.server = {
       serves: (method) => !method.startsWith('resources/') || this.serverHasResources,
       listTools: () => this.listToolsOwn(),
+      owner,
     };
   }
 
@@ -251,7 +255,10 @@ class ProxySession {
   }
 
   budget(entry, message, line) {
-    const applied = this.surface.budget(entry.tool, message.result, { arguments: entry.params?.arguments });
+    const applied = this.surface.budget(entry.tool, message.result, {
+      arguments: entry.params?.arguments,
+      owner: this.server.owner,
+    });
     this.serverOut.push(applied, (a) => {
       // A result the policy left as it was goes out as the server's own bytes.
       const same = line !== null && unchanged(message.result, a.result);

@@ -21,16 +21,42 @@ function quantile(values, q) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 }
 
+/** A tool's row of byTool(), before any call or page of it. */
+const toolRow = (tool) => ({
+  tool,
+  calls: 0,
+  tokensIn: 0,
+  tokensOut: 0,
+  charsIn: 0,
+  charsOut: 0,
+  elided: 0,
+  pages: 0,
+  pageTokens: 0,
+  tokensForwarded: 0,
+});
+
 class SessionStats {
-  /** `log`: a file to append one JSON line per call and per page read to (or undefined). */
-  constructor({ log, writeFile = appendFileSync, startedAt = Date.now() } = {}) {
+  /**
+   * `log`: a file to append one JSON line per call and per page read to (or undefined).
+   * `keepRecords`: keep every record for pageData() (default true; the proxy keeps them only
+   * for --html). The totals and the summary are sums kept as the records come, so without the
+   * records a session's memory does not grow with its length, but for 8 bytes per call: the
+   * latencies its quantiles are exact over.
+   */
+  constructor({ log, writeFile = appendFileSync, startedAt = Date.now(), keepRecords = true } = {}) {
     this.log = log;
     this.writeFile = writeFile;
     this.startedAt = startedAt;
+    this.keepRecords = keepRecords;
+    /** The calls and the page reads (their tokens counted only if read), when kept. */
     this.calls = [];
-    /** Page reads, as the surface reported them (their tokens counted only if read). */
     this.pages = [];
     this.costliest = [];
+    /** tool → its byTool() row, summed as records come. */
+    this.tools = new Map();
+    /** Every call's round trip in ms, for the latency quantiles. */
+    this.latencies = [];
+    this.pageChars = 0;
   }
 
   /** One record: a page read (`kind: 'page'`) or an answered tools/call (the policy's info plus `durationMs`). */
@@ -53,7 +79,16 @@ class SessionStats {
       policyMs: round(info.ms),
       at: round(startedOffsetMs),
     };
-    this.calls.push(call);
+    const t = this.#tool(call.tool);
+    t.calls += 1;
+    t.tokensIn += call.tokensIn;
+    t.tokensOut += call.tokensOut;
+    t.charsIn += call.charsIn;
+    t.charsOut += call.charsOut;
+    t.elided += call.elided ? 1 : 0;
+    t.tokensForwarded += call.tokensOut;
+    this.latencies.push(call.ms);
+    if (this.keepRecords) this.calls.push(call);
     return call;
   }
 
@@ -68,8 +103,19 @@ class SessionStats {
       ms: round(info.ms),
       at: round(startedOffsetMs),
     };
-    this.pages.push(page);
+    const t = this.#tool(page.tool);
+    t.pages += 1;
+    t.pageTokens += page.tokens;
+    this.pageChars += page.chars;
+    t.tokensForwarded += page.tokens;
+    if (this.keepRecords) this.pages.push(page);
     return page;
+  }
+
+  #tool(tool) {
+    let row = this.tools.get(tool);
+    if (row === undefined) this.tools.set(tool, (row = toolRow(tool)));
+    return row;
   }
 
   /** One page read (a budget:// resource or the page tool), logged as a `kind: 'page'` line. */
@@ -92,40 +138,7 @@ class SessionStats {
 
   /** Per tool: calls, tokens received and forwarded, pages read and their tokens, elided calls; costliest first. */
   byTool() {
-    const tools = new Map();
-    const of = (tool) => {
-      if (!tools.has(tool))
-        tools.set(tool, {
-          tool,
-          calls: 0,
-          tokensIn: 0,
-          tokensOut: 0,
-          charsIn: 0,
-          charsOut: 0,
-          elided: 0,
-          pages: 0,
-          pageTokens: 0,
-          tokensForwarded: 0,
-        });
-      return tools.get(tool);
-    };
-    for (const c of this.calls) {
-      const t = of(c.tool);
-      t.calls += 1;
-      t.tokensIn += c.tokensIn;
-      t.tokensOut += c.tokensOut;
-      t.charsIn += c.charsIn;
-      t.charsOut += c.charsOut;
-      t.elided += c.elided ? 1 : 0;
-      t.tokensForwarded += c.tokensOut;
-    }
-    for (const p of this.pages) {
-      const t = of(p.tool);
-      t.pages += 1;
-      t.pageTokens += p.tokens;
-      t.tokensForwarded += p.tokens;
-    }
-    return [...tools.values()].sort((a, b) => b.tokensIn - a.tokensIn);
+    return [...this.tools.values()].map((row) => ({ ...row })).sort((a, b) => b.tokensIn - a.tokensIn);
   }
 
   /**
@@ -134,24 +147,29 @@ class SessionStats {
    * that basis (negative when reading pages cost more than the results would have).
    */
   totals() {
-    const tokensIn = sumOf(this.calls, 'tokensIn');
-    const tokensOut = sumOf(this.calls, 'tokensOut');
-    const pageTokens = sumOf(this.pages, 'tokens');
+    const tools = [...this.tools.values()];
+    const tokensIn = sumOf(tools, 'tokensIn');
+    const tokensOut = sumOf(tools, 'tokensOut');
+    const pageTokens = sumOf(tools, 'pageTokens');
     const tokensForwarded = tokensOut + pageTokens;
-    const ms = this.calls.map((c) => c.ms);
+    const ms = this.latencies;
     return {
-      calls: this.calls.length,
+      calls: sumOf(tools, 'calls'),
       tokensIn,
       tokensOut,
-      charsIn: sumOf(this.calls, 'charsIn'),
-      charsOut: sumOf(this.calls, 'charsOut'),
-      elided: this.calls.filter((c) => c.elided).length,
-      pages: this.pages.length,
+      charsIn: sumOf(tools, 'charsIn'),
+      charsOut: sumOf(tools, 'charsOut'),
+      elided: sumOf(tools, 'elided'),
+      pages: sumOf(tools, 'pages'),
       pageTokens,
-      pageChars: sumOf(this.pages, 'chars'),
+      pageChars: this.pageChars,
       tokensForwarded,
       savedPercent: tokensIn === 0 ? 0 : ((tokensIn - tokensForwarded) / tokensIn) * 100,
-      latency: { medianMs: quantile(ms, 0.5), p95Ms: quantile(ms, 0.95), maxMs: ms.length === 0 ? 0 : Math.max(...ms) },
+      latency: {
+        medianMs: quantile(ms, 0.5),
+        p95Ms: quantile(ms, 0.95),
+        maxMs: ms.reduce((m, x) => Math.max(m, x), 0),
+      },
     };
   }
 

@@ -3,12 +3,13 @@
 // server as its child and forwards every JSON-RPC line both ways, applying the withBudget policy
 // to tools/call results (ProxySession routes; this file owns the processes and the streams).
 const { writeFileSync } = require('node:fs');
-const { CliError, EXIT } = require('./io.cjs');
+const { CliError, EXIT, numberFlag } = require('./io.cjs');
 const { serverCommandArgs, spawnServer, stderrReason, exited, terminate, exitStatus } = require('./child.cjs');
-const { RPC, hasId, errorResponse, frame } = require('../mcp/jsonrpc.cjs');
+const { RPC, hasId, errorResponse, response, frame } = require('../mcp/jsonrpc.cjs');
 const { readLines, parseLine } = require('./lines.cjs');
 const { ProxySession } = require('./proxy-session.cjs');
 const { SessionStats } = require('./proxy-stats.cjs');
+const { STATS_METHOD, statsProbe } = require('./proxy-probe.cjs');
 const {
   budgetFlags,
   BUDGET_FLAGS,
@@ -24,17 +25,21 @@ const {
 const HELP = `Usage: modoki-budget proxy [options] -- <command> [args…]
        modoki-budget proxy [options] --server "<command> [args…]"
        modoki-budget proxy [options] --url <http(s) endpoint> [--header "Name: value"]…
+       modoki-budget proxy --listen <port> [options] (-- <command> | --url <endpoint>)
 
 Runs the MCP server <command> as a child (or reaches the remote one at --url over Streamable
-HTTP) and serves its tools over stdio with every tools/call result kept within the response
-budget (the withBudget policy): compact JSON, the cap on each channel, an elision envelope past
-it with the full result served as budget://result/… pages. Everything else passes through
-unchanged.
+HTTP) and serves its tools over stdio (over Streamable HTTP with --listen) with every
+tools/call result kept within the response budget (the withBudget policy): compact JSON, the
+cap on each channel, an elision envelope past it with the full result served as
+budget://result/… pages. Everything else passes through unchanged.
 
 ${BUDGET_HELP}
 ${MENU_HELP}
 ${UPSTREAM_HELP}
   --server "CMD ARGS" the server command as one argument (for clients that drop --)
+  --listen PORT       serve clients over Streamable HTTP at http://127.0.0.1:PORT/mcp (0: a
+                      free port; the address goes to stderr) instead of stdio, until SIGTERM;
+                      each client session gets its own server (needs @modelcontextprotocol/sdk)
   --page-tool         also offer the read_result_page tool (for clients without resources)
   --measure-only      forward every byte unchanged; only measure and log
   --log FILE          append one JSON line per call (tool, chars and tokens received and
@@ -42,6 +47,9 @@ ${UPSTREAM_HELP}
                       page, chars, tokens, milliseconds)
   --html FILE         write the session's page (tokens per call and per tool, the costliest
                       responses' treemap) when the proxy exits
+  --stats-probe       answer ${STATS_METHOD} requests with the proxy's memory and its store's
+                      counts (the heap after a full collection when node runs with --expose-gc),
+                      for watching a long session
   -h, --help          this help
 
 On exit a summary goes to stderr. The proxy exits with the server's exit code; a command that
@@ -113,6 +121,8 @@ async function startProxy(argv, io) {
     'measure-only': { type: 'boolean' },
     log: { type: 'string' },
     html: { type: 'string' },
+    'stats-probe': { type: 'boolean' },
+    listen: { type: 'string' },
   };
   const { values, command } = serverCommandArgs(argv, flags, 'proxy');
   if (values.help) {
@@ -131,78 +141,134 @@ async function startProxy(argv, io) {
       throw new CliError(`cannot write the log ${values.log}: ${error.code ?? error.message}`);
     }
   }
-  const upstream = await openUpstream(values, command, io.stdin ?? process.stdin);
-  return run(upstream, io, { values, policy, measure, dispatch });
+  const port =
+    values.listen === undefined
+      ? undefined
+      : numberFlag(values.listen, 'listen', { integer: true, min: 0, max: 65535 });
+  const open = await upstreamOpener(values, command);
+  const sessions = () => sessionFactory(values, io, { policy, measure, dispatch });
+  if (port !== undefined) return require('./proxy-listen.cjs').listenProxy({ port, open, sessions: sessions(), io });
+  const upstream = await open(io.stdin ?? process.stdin);
+  return run(upstream, io, sessions());
 }
 
 /**
- * The server the proxy fronts: the remote endpoint of `--url` (Streamable HTTP), or the child
- * that runs `command` (stdio). Either is `{ send(line), listen(onMessage) → ended, exited,
- * reason(), stop(), source }`: `send` writes one message; `listen` delivers each of the
- * server's messages as `(line, message)` (a child's unparsed: `message` undefined) and resolves
- * when no more will come; `exited` resolves with `{ code, signal }`; `reason()` resolves with
- * why it ended ('' when unknown); `stop` ends it; `source` is the stream to pause when the
- * client is slow.
+ * `open(source)` → the server the proxy fronts: the remote endpoint of `--url` (Streamable HTTP),
+ * or a child that runs `command` (stdio). Either is `{ send(line), listen(onMessage) → ended,
+ * exited, reason(), stop(), source }`: `send` writes one message (pausing `source` while the
+ * server is slow to read); `listen` delivers each of the server's messages as `(line, message)`
+ * (a child's unparsed: `message` undefined) and resolves when no more will come; `exited`
+ * resolves with `{ code, signal }`; `reason()` resolves with why it ended ('' when unknown);
+ * `stop` ends it; `source` is the stream to pause when the client is slow. The flags are
+ * checked here, before anything is opened.
  */
-async function openUpstream(values, command, stdin) {
+async function upstreamOpener(values, command) {
   const { url, headers, timeoutMs } = upstreamFlags(values, command);
-  if (url !== undefined) return require('./upstream-http.cjs').httpUpstream(url, { headers, timeoutMs });
-  const child = await spawnServer(command);
-  child.stdin.on('error', () => {});
-  return {
-    send: lineWriter(child.stdin, stdin),
-    listen: (onMessage) => new Promise((resolve) => readLines(child.stdout, (line) => onMessage(line), resolve)),
-    exited: exited(child),
-    reason: () => stderrReason(child),
-    stop: () => terminate(child),
-    source: child.stdout,
+  if (url !== undefined) {
+    const { httpUpstream, loadTransport } = require('./upstream-http.cjs');
+    const Transport = loadTransport();
+    return async () => httpUpstream(url, { headers, timeoutMs, Transport });
+  }
+  // No command: spawnServer's usage error, before the proxy serves anyone.
+  if (command.length === 0) await spawnServer(command);
+  return async (source) => {
+    const child = await spawnServer(command);
+    child.stdin.on('error', () => {});
+    return {
+      send: lineWriter(child.stdin, source),
+      listen: (onMessage) => new Promise((resolve) => readLines(child.stdout, (line) => onMessage(line), resolve)),
+      exited: exited(child),
+      reason: () => stderrReason(child),
+      stop: () => terminate(child),
+      source: child.stdout,
+    };
   };
 }
 
-/** Wires the server and the client together; resolves with the exit code once it is over. */
-async function run(upstream, io, { values, policy, measure, dispatch }) {
-  const stdin = io.stdin ?? process.stdin;
+/**
+ * What the proxy measured, for every session of it: `onCall(record)` is every ProxySession's
+ * observer; `finish()` writes the summary (and the --html page).
+ */
+function sessionRecorder(values, io) {
   const started = performance.now();
-  const stats = new SessionStats({ log: values.log });
+  // Every record is kept only for the page --html draws: a long session otherwise stays flat.
+  const stats = new SessionStats({ log: values.log, keepRecords: values.html !== undefined });
   const keepFields = values.html !== undefined ? require('./proxy-page.cjs').fieldsOf : undefined;
-  const session = new ProxySession({
-    policy,
-    measureOnly: values['measure-only'] === true,
-    pageTool: values['page-tool'] === true,
-    measure,
-    dispatch,
-    send: { client: lineWriter(io.stdout, upstream.source), server: upstream.send },
-    warn: (text) => io.stderr.write(`modoki-budget proxy: ${text}\n`),
-    onCall: (info) => {
+  return {
+    onCall(info) {
       if (info.kind === 'page') return stats.page(info, performance.now() - info.ms - started);
       const call = stats.add(info, info.started - started);
       if (keepFields && stats.wouldKeep(call.tokensIn)) stats.keep(call, keepFields(info.result));
     },
-  });
+    finish() {
+      io.stderr.write(stats.summary());
+      if (values.html !== undefined)
+        writeFileSync(values.html, require('./proxy-page.cjs').sessionPage(stats.pageData()));
+    },
+  };
+}
+
+/** `handle(line, message)` made safe: a bug in handling one message costs that message, never the session. */
+const guardedBy = (io) => (handle) => (line, message) => {
+  try {
+    handle(line, message === undefined ? parseLine(line) : message);
+  } catch (error) {
+    io.stderr.write(
+      `modoki-budget proxy: internal error on a ${line.length}-byte message: ${error && error.message ? error.message : String(error)} (please report this)\n`,
+    );
+  }
+};
+
+/**
+ * The proxy's sessions, one per client (stdio has one; --listen one per HTTP session), all on
+ * one policy (so one store) and one recorder. `create({ send, owner })` → `{ fromClient,
+ * fromServer, serverExited, idle }`: the ProxySession's, guarded, with the --stats-probe request
+ * answered before the session sees it. `finish()` once every session is over.
+ */
+function sessionFactory(values, io, { policy, measure, dispatch }) {
+  const recorder = sessionRecorder(values, io);
+  const guarded = guardedBy(io);
+  const probe = values['stats-probe'] === true ? statsProbe(policy?.store) : () => undefined;
+  const create = ({ send, owner }) => {
+    const session = new ProxySession({
+      policy,
+      measureOnly: values['measure-only'] === true,
+      pageTool: values['page-tool'] === true,
+      measure,
+      dispatch,
+      owner,
+      send,
+      warn: (text) => io.stderr.write(`modoki-budget proxy: ${text}\n`),
+      onCall: recorder.onCall,
+    });
+    return {
+      fromClient: guarded((line, message) => {
+        const answer = probe(message);
+        if (answer === undefined) session.fromClient(line, message);
+        else send.client(frame(response(message.id, answer)));
+      }),
+      fromServer: guarded((line, message) => session.fromServer(line, message)),
+      serverExited: (status) => session.serverExited(status),
+      idle: () => session.idle(),
+    };
+  };
+  return { create, finish: recorder.finish };
+}
+
+/** Wires the server and the stdio client together; resolves with the exit code once it is over. */
+async function run(upstream, io, sessions) {
+  const stdin = io.stdin ?? process.stdin;
+  const session = sessions.create({ send: { client: lineWriter(io.stdout, upstream.source), server: upstream.send } });
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
     upstream.stop();
   };
-  // A bug in handling one message costs that message, never the session.
-  const guarded = (handle) => (line, message) => {
-    try {
-      handle(line, message === undefined ? parseLine(line) : message);
-    } catch (error) {
-      io.stderr.write(
-        `modoki-budget proxy: internal error on a ${line.length}-byte message: ${error && error.message ? error.message : String(error)} (please report this)\n`,
-      );
-    }
-  };
-  readLines(
-    stdin,
-    guarded((line, message) => session.fromClient(line, message)),
-    stop,
-  );
+  readLines(stdin, session.fromClient, stop);
   stdin.on('error', stop);
   io.stdout.on?.('error', stop);
-  const serverDone = upstream.listen(guarded((line, message) => session.fromServer(line, message)));
+  const serverDone = upstream.listen(session.fromServer);
   const onSignal = () => stop();
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
@@ -215,8 +281,7 @@ async function run(upstream, io, { values, policy, measure, dispatch }) {
   process.off('SIGTERM', onSignal);
   process.off('SIGINT', onSignal);
   if (typeof stdin.destroy === 'function') stdin.destroy();
-  io.stderr.write(stats.summary());
-  if (values.html !== undefined) writeFileSync(values.html, require('./proxy-page.cjs').sessionPage(stats.pageData()));
+  sessions.finish();
   await new Promise((resolve) => (io.stdout.writableNeedDrain ? io.stdout.once('drain', resolve) : resolve()));
   return exitStatus(status);
 }

@@ -18,18 +18,25 @@ const CONNECTION_FAILED = -32000;
 const REQUEST_TIMEOUT = -32001;
 const PARSE_ERROR = -32700;
 
-/** The SDK's client transport class, or a one-line usage error when the SDK is not installed. */
-function loadTransport(load = require) {
+/**
+ * The SDK module at `path` (under @modelcontextprotocol/sdk/), or a one-line usage error naming
+ * `flag` when the SDK, an optional peer dependency, is not installed.
+ */
+function requireSdk(path, flag, load = require) {
   try {
-    return load('@modelcontextprotocol/sdk/client/streamableHttp.js').StreamableHTTPClientTransport;
+    return load(`@modelcontextprotocol/sdk/${path}`);
   } catch (error) {
     if (error && error.code === 'MODULE_NOT_FOUND')
       throw new CliError(
-        'proxy --url needs @modelcontextprotocol/sdk (an optional peer dependency): npm i @modelcontextprotocol/sdk',
+        `proxy ${flag} needs @modelcontextprotocol/sdk (an optional peer dependency): npm i @modelcontextprotocol/sdk`,
       );
     throw error;
   }
 }
+
+/** The SDK's client transport class, or a one-line usage error when the SDK is not installed. */
+const loadTransport = (load = require) =>
+  requireSdk('client/streamableHttp.js', '--url', load).StreamableHTTPClientTransport;
 
 /** `{ name: value }` of `--header "Name: value"` flags; a header without a colon is a usage error. */
 function parseHeaders(flags = []) {
@@ -60,7 +67,97 @@ function parseEndpoint(raw) {
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isRequest = (m) =>
   isObject(m) && typeof m.method === 'string' && (typeof m.id === 'string' || typeof m.id === 'number');
+const isResponse = (m) => isObject(m) && !Object.hasOwn(m, 'method') && Object.hasOwn(m, 'id');
 const reason = (error) => (error && error.message ? error.message : String(error));
+
+/**
+ * The requests sent upstream and not answered yet, each with a timer: `expired(request)` is
+ * called for one `timeoutMs` after it was sent. `settle(id)` takes a request off the table
+ * (answered, failed or cancelled) and returns what was sent, or undefined when it is not there.
+ */
+function requestTable(timeoutMs, expired) {
+  /** id key → { request, timer }; the key keeps 1 and "1" apart. */
+  const waiting = new Map();
+  const key = (id) => `${typeof id}:${id}`;
+  return {
+    track(request) {
+      const timer = setTimeout(() => expired(request), timeoutMs);
+      timer.unref?.();
+      waiting.set(key(request.id), { request, timer });
+    },
+    settle(id) {
+      const entry = waiting.get(key(id));
+      if (entry === undefined) return undefined;
+      clearTimeout(entry.timer);
+      waiting.delete(key(id));
+      return entry.request;
+    },
+    clear() {
+      for (const [, entry] of waiting) clearTimeout(entry.timer);
+      waiting.clear();
+    },
+  };
+}
+
+/** A line the client sent, as `{ message }`, or `{ error }`: the JSON-RPC parse error to answer it with. */
+function parseClientLine(line) {
+  try {
+    return { message: JSON.parse(typeof line === 'string' ? line : line.toString('utf8')) };
+  } catch (error) {
+    return {
+      error: { jsonrpc: '2.0', id: null, error: { code: PARSE_ERROR, message: `Parse error: ${reason(error)}` } },
+    };
+  }
+}
+
+/**
+ * Ends `transport`'s session: a DELETE tells a stateful server to free it, waited on for at
+ * most 2 s (a server that is gone is not waited on), then the transport closes.
+ */
+async function closeTransport(transport) {
+  if (transport.sessionId !== undefined)
+    await Promise.race([transport.terminateSession().catch(() => {}), new Promise((r) => setTimeout(r, 2000).unref())]);
+  await transport.close().catch(() => {});
+}
+
+/**
+ * What the transport's `onmessage` does: a response takes its request off the table (one that
+ * timed out was answered already, and its late answer is dropped; an initialize answer sets the
+ * protocol version the transport sends from then on), and every message goes to `emit`.
+ */
+function receive(transport, requests, emit) {
+  return (message) => {
+    if (isResponse(message)) {
+      const request = requests.settle(message.id);
+      if (request === undefined) return;
+      if (request.method === 'initialize' && typeof message.result?.protocolVersion === 'string')
+        transport.setProtocolVersion?.(message.result.protocolVersion);
+    }
+    emit(message);
+  };
+}
+
+/**
+ * `send(line)` for the client's lines: each request is tracked until answered, a cancellation
+ * takes its request off the table, a line that is not JSON is answered with a parse error, and
+ * a send that fails answers the requests it carried with an error naming the upstream
+ * (`where`). Nothing is sent once `stopped()`.
+ */
+function sender(transport, requests, { emit, fail, where, stopped }) {
+  return (line) => {
+    if (stopped()) return;
+    const { message, error } = parseClientLine(line);
+    if (error !== undefined) return emit(error);
+    const sent = (Array.isArray(message) ? message : [message]).filter(isRequest);
+    for (const request of sent) requests.track(request);
+    if (isObject(message) && message.method === 'notifications/cancelled' && isObject(message.params))
+      requests.settle(message.params.requestId);
+    transport.send(message).catch((error) => {
+      for (const request of sent)
+        fail(request.id, CONNECTION_FAILED, `${where} failed on ${request.method}: ${reason(error)}`);
+    });
+  };
+}
 
 /**
  * An upstream over Streamable HTTP to `url` with `headers` on every request. `timeoutMs` bounds
@@ -70,92 +167,36 @@ function httpUpstream(url, { headers = {}, timeoutMs = UPSTREAM_TIMEOUT_MS, Tran
   const endpoint = parseEndpoint(String(url));
   const where = `the upstream MCP server at ${endpoint.href}`;
   const transport = new Transport(endpoint, { requestInit: { headers } });
-  /** Requests sent and not answered: id key → { method, timer }. */
-  const waiting = new Map();
-  const key = (id) => `${typeof id}:${id}`;
   let deliver = null;
+  let stopped = false;
   let ended;
   const exited = new Promise((resolve) => (ended = resolve));
-  let stopped = false;
 
-  function emit(message) {
+  const emit = (message) => {
     if (deliver !== null) deliver(JSON.stringify(message), message);
-  }
-
-  function fail(id, code, message) {
-    const entry = waiting.get(key(id));
-    if (entry === undefined) return;
-    clearTimeout(entry.timer);
-    waiting.delete(key(id));
-    emit({ jsonrpc: '2.0', id, error: { code, message, data: { upstream: endpoint.href } } });
-  }
-
-  transport.onmessage = (message) => {
-    if (isObject(message) && !Object.hasOwn(message, 'method') && Object.hasOwn(message, 'id')) {
-      const entry = waiting.get(key(message.id));
-      // An answer after its request timed out was answered already: it is dropped.
-      if (entry === undefined) return;
-      clearTimeout(entry.timer);
-      waiting.delete(key(message.id));
-      if (
-        entry.method === 'initialize' &&
-        isObject(message.result) &&
-        typeof message.result.protocolVersion === 'string'
-      )
-        transport.setProtocolVersion?.(message.result.protocolVersion);
-    }
-    emit(message);
   };
+  const requests = requestTable(timeoutMs, (request) =>
+    fail(request.id, REQUEST_TIMEOUT, `${where} did not answer ${request.method} within ${timeoutMs} ms`),
+  );
+  /** Answers request `id` with an error naming the upstream, unless it was answered already. */
+  const fail = (id, code, message) => {
+    if (requests.settle(id) !== undefined)
+      emit({ jsonrpc: '2.0', id, error: { code, message, data: { upstream: endpoint.href } } });
+  };
+
+  transport.onmessage = receive(transport, requests, emit);
   // Errors of the standalone SSE stream or of a response stream: the requests they carried are
   // answered by their timers; the stream itself is the SDK's to reconnect.
   transport.onerror = () => {};
   transport.onclose = () => stop();
 
-  function track(message) {
-    const timer = setTimeout(
-      () => fail(message.id, REQUEST_TIMEOUT, `${where} did not answer ${message.method} within ${timeoutMs} ms`),
-      timeoutMs,
-    );
-    timer.unref?.();
-    waiting.set(key(message.id), { method: message.method, timer });
-  }
-
-  function send(line) {
-    if (stopped) return;
-    let message;
-    try {
-      message = JSON.parse(typeof line === 'string' ? line : line.toString('utf8'));
-    } catch (error) {
-      emit({ jsonrpc: '2.0', id: null, error: { code: PARSE_ERROR, message: `Parse error: ${reason(error)}` } });
-      return;
-    }
-    const requests = (Array.isArray(message) ? message : [message]).filter(isRequest);
-    for (const request of requests) track(request);
-    if (isObject(message) && message.method === 'notifications/cancelled' && isObject(message.params)) {
-      const entry = waiting.get(key(message.params.requestId));
-      if (entry !== undefined) {
-        clearTimeout(entry.timer);
-        waiting.delete(key(message.params.requestId));
-      }
-    }
-    transport.send(message).catch((error) => {
-      for (const request of requests)
-        fail(request.id, CONNECTION_FAILED, `${where} failed on ${request.method}: ${reason(error)}`);
-    });
-  }
+  const send = sender(transport, requests, { emit, fail, where, stopped: () => stopped });
 
   async function stop() {
     if (stopped) return;
     stopped = true;
-    for (const [, entry] of waiting) clearTimeout(entry.timer);
-    waiting.clear();
-    // Ending the session tells a stateful server to free it; a server that is gone is not waited on.
-    if (transport.sessionId !== undefined)
-      await Promise.race([
-        transport.terminateSession().catch(() => {}),
-        new Promise((r) => setTimeout(r, 2000).unref()),
-      ]);
-    await transport.close().catch(() => {});
+    requests.clear();
+    await closeTransport(transport);
     ended({ code: 0, signal: null });
   }
 
@@ -175,4 +216,4 @@ function httpUpstream(url, { headers = {}, timeoutMs = UPSTREAM_TIMEOUT_MS, Tran
   };
 }
 
-module.exports = { UPSTREAM_TIMEOUT_MS, loadTransport, parseHeaders, parseEndpoint, httpUpstream };
+module.exports = { UPSTREAM_TIMEOUT_MS, requireSdk, loadTransport, parseHeaders, parseEndpoint, httpUpstream };

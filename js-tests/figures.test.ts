@@ -1,0 +1,176 @@
+// The README's and docs' measured figures are written from the committed benchmark results
+// (bench/results.json) by scripts/figures.mjs. These tests fail when a figure in a file differs
+// from what the committed run writes, so a figure cannot go stale: after a new run, `npm run
+// figures` rewrites them.
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FIGURES, compare, rewrite } from '../scripts/figures.mjs';
+
+const root = join(__dirname, '..');
+const committed = JSON.parse(readFileSync(join(root, 'bench', 'results.json'), 'utf8'));
+const readme = readFileSync(join(root, 'README.md'), 'utf8');
+const copy = () => JSON.parse(JSON.stringify(committed));
+
+/** The one line of `text` that contains `needle`. */
+const lineWith = (text: string, needle: string) => text.split('\n').find((l) => l.includes(needle));
+
+describe('figures: README and docs say what bench/results.json says', () => {
+  const files = compare();
+
+  it('every file with figures holds exactly what the committed results write', () => {
+    const stale = files.filter((f) => f.current !== f.wanted).map((f) => f.file);
+    expect(stale, 'run `npm run figures` after recording a benchmark run').toEqual([]);
+  });
+
+  it('the figures live in the README and the docs that quote the benchmarks', () => {
+    expect(files.map((f) => f.file)).toEqual([
+      'README.md',
+      'docs/browser.md',
+      'docs/menu.md',
+      'docs/streams.md',
+      'docs/summarizers.md',
+    ]);
+    for (const name of ['bench-machine', 'bench-table', 'example-server', 'summarizers', 'menu-compact-filesystem'])
+      expect(readme).toContain(`<!-- figures:${name} -->`);
+  });
+
+  it('every figure the script knows is used somewhere', () => {
+    const all = files.map((f) => f.current).join('\n');
+    for (const name of Object.keys(FIGURES)) expect(all, name).toContain(`<!-- figures:${name} -->`);
+  });
+});
+
+describe('figures: written from the results, not kept', () => {
+  it('a different overlap ratio is a different README line', () => {
+    const results = copy();
+    results.benches.overlaps.results.at(-1).ratio = 123.4;
+    const line = lineWith(rewrite(readme, results), '`layoutBounds` overlap count');
+    expect(line).toContain('| 123× faster');
+    expect(line).toContain('| ≥ 100× |');
+    results.benches.overlaps.results.at(-1).ratio = 42;
+    expect(lineWith(rewrite(readme, results), '`layoutBounds` overlap count')).toContain('| ≥ 100× — **not met** |');
+  });
+
+  it('a missed target is said beside the figure, and a met one is not', () => {
+    const results = copy();
+    const table = results.benches.toon.results.find((x: { name: string }) => x.name === 'toToon 2,000-row table');
+    table.speedup = 1.5;
+    expect(lineWith(rewrite(readme, results), '`toToon` 2,000-row table')).toMatch(
+      /\| 1\.50× \/ [\d.]+× faster \| ≥ 2× — \*\*not met\*\* \|$/,
+    );
+    table.speedup = 2.25;
+    expect(lineWith(rewrite(readme, results), '`toToon` 2,000-row table')).toMatch(
+      /\| 2\.25× \/ [\d.]+× faster \| ≥ 2× \|$/,
+    );
+  });
+
+  it('the example server table and the sentence after it follow the sizes', () => {
+    const results = copy();
+    results.benches['with-budget'].sizes = [
+      {
+        call: 'get_scene_state {}',
+        producedChars: 26103,
+        producedTokens: 10265,
+        editorChars: 26103,
+        editorTokens: 10265,
+        editorElided: false,
+        claudeCodeChars: 381,
+        claudeCodeTokens: 108,
+        claudeCodeElided: true,
+      },
+      {
+        call: 'get_scene_state {"id":3}',
+        producedChars: 819,
+        producedTokens: 295,
+        editorChars: 819,
+        editorTokens: 295,
+        editorElided: false,
+        claudeCodeChars: 819,
+        claudeCodeTokens: 295,
+        claudeCodeElided: false,
+      },
+    ];
+    const figure = FIGURES['example-server'](results).split('\n');
+    expect(figure).toEqual([
+      '| call | produced | sent, `editor` | sent, `claudeCode` |',
+      '| --- | --- | --- | --- |',
+      '| `get_scene_state` | 26,103 / 10,265 | 26,103 / 10,265 | 381 / 108, elided, + link |',
+      '| `get_scene_state { id: 3 }` | 819 / 295 | 819 / 295 | 819 / 295 |',
+      '',
+      'Under `claudeCode` even the bare scene index (10,265 tokens) is over the 10,000-token cap, so it comes back elided with its pages; `limit=` or a filter brings it under.',
+    ]);
+    results.benches['with-budget'].sizes[0].claudeCodeElided = false;
+    expect(FIGURES['example-server'](results).split('\n').at(-1)).toBe(
+      'Under `claudeCode` the bare scene index (10,265 tokens) fits the 10,000-token cap; the `full: true` calls come back elided with their pages.',
+    );
+  });
+
+  it('the overlap table is exact, and names the machine, the date and the load', () => {
+    const results = {
+      date: '2026-12-01T17:20:00.000Z',
+      quick: true,
+      machine: { cpu: 'AMD EPYC', cores: 2, memoryGiB: 24, node: 'v20.20.2' },
+      loadavg: [5.25, 4, 3],
+      runs: { overlaps: { mode: 'full' } },
+      benches: {
+        overlaps: {
+          results: [
+            { n: 1000, overlapsCount: 1822, oursMs: 12.35, pairwiseMs: 12.99, extrapolated: false, ratio: 1.0513 },
+            {
+              n: 100000,
+              overlapsCount: 2421447,
+              oursMs: 703.3,
+              pairwiseMs: 125536.4,
+              extrapolated: true,
+              ratio: 178.49,
+            },
+          ],
+        },
+      },
+    };
+    expect(FIGURES.overlaps(results)).toBe(
+      [
+        '_From the committed run (bench/results.json, 2026-12-01): AMD EPYC, 2 cores, 24 GiB, Node v20.20.2, load average 5.3 at the start._',
+        '',
+        '| rects | overlapsCount | layoutBounds | pairwise loop | ratio |',
+        '|---:|---:|---:|---:|---:|',
+        '| 1,000 | 1,822 | 12.3 ms | 13.0 ms | 1.1× |',
+        '| 100,000 | 2,421,447 | 703 ms | ~125,536 ms (extrapolated) | 178× |',
+      ].join('\n'),
+    );
+    results.runs.overlaps.mode = 'quick';
+    expect(FIGURES.overlaps(results).split('\n')[0]).toContain(
+      '(bench/results.json, 2026-12-01, overlaps in its quick mode)',
+    );
+  });
+});
+
+describe('figures: markers', () => {
+  const line = FIGURES['bench-machine'](committed);
+
+  it('an inline figure stays inside its sentence; a block keeps its own lines', () => {
+    expect(rewrite('Measured: <!-- figures:bench-machine -->old<!-- /figures -->, shared.', committed)).toBe(
+      `Measured: <!-- figures:bench-machine -->${line}<!-- /figures -->, shared.`,
+    );
+    expect(rewrite('a\n<!-- figures:bench-machine -->\nold\nlines\n<!-- /figures -->\nb', committed)).toBe(
+      `a\n<!-- figures:bench-machine -->\n${line}\n\n<!-- /figures -->\nb`,
+    );
+  });
+
+  it('an unknown name, a marker left open and a benchmark the run lacks are errors', () => {
+    expect(() => rewrite('<!-- figures:nope -->x<!-- /figures -->', committed, 'X.md')).toThrow(
+      'X.md: unknown figure "nope"',
+    );
+    expect(() => rewrite('<!-- figures:bench-machine -->x', committed, 'X.md')).toThrow(
+      'X.md: 1 figure markers opened, 0 closed',
+    );
+    const results = copy();
+    delete results.benches.renderer;
+    expect(() => FIGURES['bench-table'](results)).toThrow(
+      'bench/results.json has no "renderer" benchmark: rerun bench/run.mjs',
+    );
+    results.benches.renderer = { skipped: '/usr/bin/chromium not found' };
+    expect(() => FIGURES['bench-table'](results)).toThrow('bench/results.json: "renderer" was skipped');
+  });
+});

@@ -1,0 +1,291 @@
+// `proxy --listen`: clients speak Streamable HTTP to the proxy (the SDK's own
+// StreamableHTTPClientTransport against the SDK's StreamableHTTPServerTransport in the proxy),
+// each session with its own server child. Calls, pages, notifications, two clients whose pages
+// stay their own, the session's end, the proxy's end with no process left, and bad requests.
+import { afterEach, describe, expect, it } from 'vitest';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { bin, withoutSdk } from './support/line-client';
+import { mcpHttpServer } from './support/http-server';
+import { reassemble } from './support/reassemble';
+import { pagesAt, readError } from './support/page-reads';
+// @ts-expect-error a fixture module without types
+import { rows } from './fixtures/budget-rows.mjs';
+
+const server = join(__dirname, 'fixtures', 'rows-server.mjs');
+const CAP = 1000;
+type Block = { type: string; text?: string; uri?: string };
+type CallResult = { content: Block[]; isError?: boolean };
+
+interface Proxy {
+  url: string;
+  child: ChildProcess;
+  stderr(): string;
+  exit: Promise<{ code: number | null; signal: string | null }>;
+}
+
+const open: Array<() => Promise<unknown>> = [];
+afterEach(async () => {
+  for (const close of open.splice(0).reverse()) await close().catch(() => {});
+});
+
+/** `proxy --listen 0 …flags -- node rows-server.mjs`, once it says where it listens. */
+async function startProxy(flags: string[] = [], command = [process.execPath, server]): Promise<Proxy> {
+  const child = spawn(
+    process.execPath,
+    [
+      bin,
+      'proxy',
+      '--listen',
+      '0',
+      '--max-chars',
+      String(CAP),
+      ...flags,
+      ...(command.length > 0 ? ['--', ...command] : []),
+    ],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  let err = '';
+  const exit = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  open.push(async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exit;
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stderr!.setEncoding('utf8');
+    child.stderr!.on('data', (text: string) => {
+      err += text;
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)\n/.exec(err);
+      if (m) resolve(m[1]);
+    });
+    void exit.then(() => reject(new Error(`the proxy exited: ${err}`)));
+  });
+  return { url, child, stderr: () => err, exit };
+}
+
+async function connect(url: string) {
+  const transport = new StreamableHTTPClientTransport(new URL(url));
+  const client = new Client({ name: 'proxy-listen.test', version: '0.0.0' });
+  await client.connect(transport);
+  open.push(() => client.close());
+  return { client, transport };
+}
+
+const linkOf = (result: CallResult) => result.content.find((b) => b.type === 'resource_link')?.uri;
+
+/** The pids of `pid`'s children. */
+function childrenOf(pid: number): number[] {
+  const out = spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).stdout;
+  return out
+    .split('\n')
+    .map((l) => Number(l.trim()))
+    .filter((n) => n > 0);
+}
+
+async function until(check: () => boolean, ms = 10_000) {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('proxy --listen: the SDK client over Streamable HTTP', () => {
+  it('answers under the cap as the server did, budgets over it, and serves the pages exactly', async () => {
+    const proxy = await startProxy();
+    const { client } = await connect(proxy.url);
+    const small = (await client.callTool({ name: 'rows', arguments: { n: 12, seed: 'x' } })) as CallResult;
+    expect(small.content).toEqual([{ type: 'text', text: JSON.stringify(rows(12, 'x')) }]);
+    const big = (await client.callTool({ name: 'rows', arguments: { n: 120, seed: 'y' } })) as CallResult;
+    // The over-cap answer (the envelope, or the preview: the policy's choice, tested beside it)
+    // within the cap, and a link to the rest.
+    expect(big.content.map((b) => b.type)).toEqual(['text', 'resource_link']);
+    expect(big.content[0].text!.length).toBeLessThanOrEqual(CAP);
+    const pages = await pagesAt(client, linkOf(big)!);
+    expect(pages.length).toBeGreaterThan(1);
+    for (const page of pages) expect(page.length).toBeLessThanOrEqual(CAP);
+    expect(JSON.stringify(reassemble(pages))).toBe(JSON.stringify(rows(120, 'y')));
+  });
+
+  it("passes the server's notifications through: a log message, and progress before the call's answer (on its own stream)", async () => {
+    const proxy = await startProxy();
+    const { client } = await connect(proxy.url);
+    const logs: unknown[] = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void logs.push(n.params));
+    const progress: unknown[] = [];
+    const result = (await client.callTool({ name: 'notify', arguments: {} }, undefined, {
+      onprogress: (p) => void progress.push(p),
+    })) as CallResult;
+    expect(result.content).toEqual([{ type: 'text', text: 'done' }]);
+    expect(progress).toEqual([{ progress: 1, total: 2 }]);
+    await until(() => logs.length > 0);
+    expect(logs).toEqual([{ level: 'info', data: 'step 1' }]);
+  });
+
+  it("two clients are two sessions with a server each, and one cannot read the other's pages", async () => {
+    const proxy = await startProxy();
+    const a = await connect(proxy.url);
+    const b = await connect(proxy.url);
+    expect(childrenOf(proxy.child.pid!).length).toBe(2);
+    const uri = linkOf((await a.client.callTool({ name: 'rows', arguments: { n: 120, seed: 'a' } })) as CallResult)!;
+    const id = uri.slice('budget://result/'.length);
+    const missingUri = 'budget://result/AAAAAAAAAAAAAAAAAAAAAA';
+    const missing = await readError(b.client, `${missingUri}?page=1`);
+    expect(missing).toEqual({
+      code: -32602,
+      message: `MCP error -32602: ${missingUri}: expired or unknown result — call the tool again`,
+      data: { code: 'UNKNOWN_RESULT', uri: `${missingUri}?page=1` },
+    });
+    const foreign = await readError(b.client, `${uri}?page=1`);
+    expect(JSON.parse(JSON.stringify(foreign).replaceAll(id, 'AAAAAAAAAAAAAAAAAAAAAA'))).toEqual(missing);
+    expect(JSON.stringify(reassemble(await pagesAt(a.client, uri)))).toBe(JSON.stringify(rows(120, 'a')));
+  });
+
+  it("a session's end (DELETE) stops its server; SIGTERM ends the proxy with its summary and no process left", async () => {
+    const proxy = await startProxy();
+    const a = await connect(proxy.url);
+    const b = await connect(proxy.url);
+    await a.client.callTool({ name: 'rows', arguments: { n: 12, seed: 'a' } });
+    await b.client.callTool({ name: 'rows', arguments: { n: 120, seed: 'b' } });
+    const servers = childrenOf(proxy.child.pid!);
+    expect(servers.length).toBe(2);
+    await a.transport.terminateSession();
+    await until(() => childrenOf(proxy.child.pid!).length === 1);
+    // The client's transport forgot the ended session: the proxy asks it to initialize again.
+    const after = await readError(a.client, 'budget://result/AAAAAAAAAAAAAAAAAAAAAA?page=1');
+    expect(after.message).toContain('Bad Request: no valid session id, and not an initialize request');
+    proxy.child.kill('SIGTERM');
+    expect(await proxy.exit).toEqual({ code: 0, signal: null });
+    expect(proxy.stderr()).toMatch(
+      /\nmodoki-budget proxy: 2 calls, [\d,]+ tokens received, [\d,]+ forwarded \([\d.]+% saved\), 1 elided\n/,
+    );
+    for (const pid of servers) expect(() => process.kill(pid, 0)).toThrow(/ESRCH/);
+  });
+});
+
+describe('proxy --listen --url: HTTP on both sides', () => {
+  it('each session reaches the remote server with its own session there, the headers sent', async () => {
+    const upstream = await mcpHttpServer((mcp) => {
+      mcp.registerTool('rows', { inputSchema: { n: z.number().int(), seed: z.string() } }, async ({ n, seed }) => ({
+        content: [{ type: 'text', text: JSON.stringify(rows(n, seed)) }],
+      }));
+    });
+    open.push(() => upstream.close());
+    const proxy = await startProxy(['--url', upstream.url, '--header', 'X-Tenant: t1'], []);
+    const a = await connect(proxy.url);
+    const b = await connect(proxy.url);
+    const big = (await a.client.callTool({ name: 'rows', arguments: { n: 120, seed: 'u' } })) as CallResult;
+    expect(JSON.stringify(reassemble(await pagesAt(a.client, linkOf(big)!)))).toBe(JSON.stringify(rows(120, 'u')));
+    const small = (await b.client.callTool({ name: 'rows', arguments: { n: 3, seed: 'v' } })) as CallResult;
+    expect(small.content).toEqual([{ type: 'text', text: JSON.stringify(rows(3, 'v')) }]);
+    const sessions = new Set(upstream.seen.map((h) => h['mcp-session-id']).filter((id) => id !== undefined));
+    expect(sessions.size).toBe(2);
+    expect(upstream.seen.every((h) => h['x-tenant'] === 't1')).toBe(true);
+  });
+});
+
+describe('proxy --listen: requests it cannot serve', () => {
+  it('answers each with an HTTP status and a JSON-RPC error, and refuses a foreign Host', async () => {
+    const proxy = await startProxy();
+    const post = (body: unknown, headers: Record<string, string> = {}, path = '/mcp') =>
+      new Promise<{ status: number; json: () => unknown }>((resolve, reject) => {
+        const { port } = new URL(proxy.url);
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            path,
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+          },
+          (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk) => (text += chunk));
+            res.on('end', () => resolve({ status: res.statusCode!, json: () => JSON.parse(text) }));
+          },
+        );
+        req.on('error', reject);
+        req.end(JSON.stringify(body));
+      });
+    const ping = { jsonrpc: '2.0', id: 1, method: 'ping' };
+    const noSession = await post(ping);
+    expect([noSession.status, noSession.json()]).toEqual([
+      400,
+      {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: 'Bad Request: no valid session id, and not an initialize request' },
+      },
+    ]);
+    const unknown = await post(ping, { 'mcp-session-id': 'no-such-session' });
+    expect([unknown.status, unknown.json()]).toEqual([
+      404,
+      { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Session not found: initialize a new one' } },
+    ]);
+    const elsewhere = await post(ping, {}, '/other');
+    expect(elsewhere.status).toBe(404);
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '0' } },
+    };
+    const rebound = await post(initialize, { host: 'evil.example:80' });
+    expect([rebound.status, rebound.json()]).toEqual([
+      403,
+      { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Invalid Host header: evil.example:80' } },
+    ]);
+    // A malformed initialize: the SDK transport refuses it, and the server started for it goes.
+    const malformed = await post({ jsonrpc: '2.0', id: 1, method: 'initialize' });
+    expect(malformed.status).toBe(400);
+    await until(() => childrenOf(proxy.child.pid!).length === 0);
+  });
+
+  it('a command that cannot start: the initialize gets a 500 naming it, and the proxy keeps serving', async () => {
+    const proxy = await startProxy([], ['/nonexistent/mcp-server']);
+    await expect(connect(proxy.url)).rejects.toThrow(/cannot start \\"\/nonexistent\/mcp-server\\": ENOENT/);
+    expect(proxy.child.exitCode).toBe(null);
+  });
+});
+
+describe('proxy --listen: usage', () => {
+  const run = (args: string[], env: NodeJS.ProcessEnv = process.env) =>
+    spawnSync(process.execPath, [bin, 'proxy', ...args], {
+      encoding: 'utf8',
+      timeout: 20_000,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+
+  it('a port out of range, no server, or no SDK: one line and exit 2', () => {
+    const server = ['--', process.execPath, 'x.js'];
+    const cases: Array<[string[], NodeJS.ProcessEnv | undefined, string]> = [
+      [['--listen', '65536', ...server], undefined, '--listen expects an integer from 0 to 65535, got "65536"'],
+      [['--listen', 'http', ...server], undefined, '--listen expects an integer from 0 to 65535, got "http"'],
+      [
+        ['--listen', '0'],
+        undefined,
+        'missing the server command: put it after --, as in `-- npx -y @modelcontextprotocol/server-memory`, or pass --server "<command>"',
+      ],
+      [
+        ['--listen', '0', ...server],
+        withoutSdk(),
+        'proxy --listen needs @modelcontextprotocol/sdk (an optional peer dependency): npm i @modelcontextprotocol/sdk',
+      ],
+    ];
+    for (const [args, env, message] of cases) {
+      const r = run(args, env);
+      expect([r.status, r.stderr]).toEqual([2, `modoki-budget proxy: ${message}\n`]);
+    }
+  });
+});
