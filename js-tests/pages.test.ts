@@ -10,6 +10,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { withBudget, createBudgetPolicy, memoryStore, countTokens } from 'modoki-budget';
 import { reassemble } from './support/reassemble';
+import { readPages } from './support/read-pages';
 import { directoryTreeResult } from './fixtures/directory-tree.mjs';
 
 type Block = { type: string; text?: string; uri?: string };
@@ -45,11 +46,7 @@ async function connect(options: Parameters<typeof withBudget>[1]): Promise<Clien
 async function pagesOf(client: Client, reply: Reply): Promise<string[]> {
   const link = reply.content.find((b) => b.type === 'resource_link');
   expect(link?.uri).toMatch(/^budget:\/\/result\/[A-Za-z0-9_-]{22}$/);
-  const read = async (k: number) =>
-    ((await client.readResource({ uri: `${link!.uri}?page=${k}` })).contents[0] as { text: string }).text;
-  const pages = [await read(1)];
-  for (let k = 2; k <= (JSON.parse(pages[0]) as Page).pages; k++) pages.push(await read(k));
-  return pages;
+  return readPages(client, reply);
 }
 
 const tokensOf = (texts: string[]) => texts.reduce((n, t) => n + countTokens(t), 0);
@@ -117,6 +114,11 @@ function countingStore(maxResultBytes: number) {
   return { store, puts };
 }
 
+/** The policy's own page reads, in the shape readPages takes. */
+const policyReader = (policy: ReturnType<typeof createBudgetPolicy>) => ({
+  readResource: ({ uri }: { uri: string }) => policy.readResource(uri),
+});
+
 const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i, name: `row ${i}`, path: `/data/${i}.txt` }));
 
 describe('the store’s per-result limit reaches the pass', () => {
@@ -130,10 +132,7 @@ describe('the store’s per-result limit reaches the pass', () => {
     const small = rows(1500); // ~66,000 chars: over the cap, within the limit
     const kept = (await policy.apply('rows', small)) as { result: Reply };
     expect(puts).toHaveLength(1);
-    const link = kept.result.content.find((b) => b.type === 'resource_link')!;
-    const pages: string[] = [];
-    for (let k = 1; k <= puts[0]; k++)
-      pages.push((await policy.readResource(`${link.uri}?page=${k}`)).contents[0].text as string);
+    const pages = await readPages(policyReader(policy), kept.result);
     expect(JSON.stringify(reassemble(pages)) === JSON.stringify(small)).toBe(true);
   });
 
@@ -147,10 +146,8 @@ describe('the store’s per-result limit reaches the pass', () => {
     const value = { content: [{ type: 'text', text: 'the tree' }], structuredContent: { content: text } };
     const applied = (await policy.apply('directory_tree', value)) as { result: Reply };
     expect(puts).toHaveLength(1);
-    const link = applied.result.content.find((b) => b.type === 'resource_link')!;
-    const pages: string[] = [];
-    for (let k = 1; k <= puts[0]; k++)
-      pages.push((await policy.readResource(`${link.uri}?page=${k}`)).contents[0].text as string);
+    const pages = await readPages(policyReader(policy), applied.result);
+    expect(pages).toHaveLength(puts[0]);
     expect((JSON.parse(pages[0]) as Page).document).toEqual({ indent: '    ', path: '$', rest: [] });
     expect(JSON.stringify(reassemble(pages)) === JSON.stringify({ content: text })).toBe(true);
   });
