@@ -24,7 +24,7 @@ const NO_ROOM = Object.freeze({ chars: 0, tokens: 0 });
 /** The elision of one policy: `opts` are its resolved options, `store` keeps the pages. */
 function createElision(opts, store) {
   const { maxChars, maxTokens, encoding } = opts;
-  const limits = { maxChars, maxTokens, encoding };
+  const limits = { maxChars, maxTokens, encoding, maxResultBytes: store.limits?.maxResultBytes };
   // Whether `text` has at most `cap` tokens. Every token is at least one UTF-8 byte and a UTF-16
   // unit is at most three, so a text within that bound is not counted.
   const fitsTokens = (text, cap) => text.length * 3 <= cap || tokens.countPrepared(text, encoding, cap) <= cap;

@@ -26,8 +26,8 @@ const isRecord = (v) => typeof v === 'object' && v !== null && !Array.isArray(v)
 function createBudgetPolicy(options) {
   const opts = resolveOptions(options);
   const { maxChars, maxTokens, encoding } = opts;
-  const limits = { maxChars, maxTokens, encoding };
   const store = opts.store;
+  const limits = { maxChars, maxTokens, encoding, maxResultBytes: store.limits?.maxResultBytes };
   const reader = createPageReader(store);
   const { elideResult, capHead } = createElision(opts, store);
   const budget = createChannels(opts, elideResult);
