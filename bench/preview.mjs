@@ -13,23 +13,15 @@ import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describeMachine, fmt, table, time } from './lib.mjs';
+import { directoryTreeResult, rng } from '../js-tests/fixtures/directory-tree.mjs';
 
 const require = createRequire(import.meta.url);
 const mb = require('../node/index.cjs');
 const tokens = require('../node/tokens.cjs');
-const { jsonPass, textPages } = require('../node/mcp/elision-pass.cjs');
+const { jsonPass } = require('../node/mcp/elision-pass.cjs');
 const quick = process.argv.includes('--quick');
 const PYTHON = process.env.PREVIEW_PEERS_PYTHON ?? '/work/venv-peers/bin/python';
 const CAP = { maxChars: 50000, maxTokens: 10000, encoding: 'cl100k_base' };
-
-// A small deterministic generator, so every run sees the same payloads.
-function rng(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 function logs() {
   const r = rng(1);
@@ -77,24 +69,9 @@ function search() {
 
 /** server-filesystem's directory_tree: pretty JSON text, the same in structuredContent.content. */
 function tree() {
-  const r = rng(4);
-  let files = 0;
-  const dir = (name, depth) => {
-    const children = [];
-    const n = depth === 0 ? 20 : Math.floor(3 + r() * 6);
-    for (let i = 0; i < n; i++) {
-      if (depth < 4 && r() < 0.4) children.push(dir(`${name}-d${i}`, depth + 1));
-      else {
-        files += 1;
-        children.push({ name: `${name}-f${i}.ts`, type: 'file' });
-      }
-    }
-    return { name, type: 'directory', children };
-  };
-  const top = dir('src', 0).children;
-  const text = JSON.stringify(top, null, 2);
+  const { result, top, text, files } = directoryTreeResult(4);
   return {
-    value: { content: text },
+    value: result.structuredContent,
     text,
     args: { path: '/srv/app', excludePatterns: [] },
     important: [top[0].name, top[top.length - 1].name],
@@ -196,7 +173,9 @@ function main() {
     const envelope = mb.encode(c.value, CAP);
     const preview = mb.previewResult(kept, { arguments: c.args });
     const ms = time(() => mb.previewResult(kept, { arguments: c.args }), { samples: quick ? 3 : 7, minMs: 40 });
-    const pages = (typeof kept === 'string' ? textPages(kept, CAP) : jsonPass(channel, CAP, true).pages) ?? [];
+    // The pages of what the policy keeps: the value, or for the tree its structuredContent,
+    // whose string holds the printed tree (paged as that document).
+    const pages = jsonPass(JSON.stringify(c.value), CAP, true).pages ?? [];
     const pageTokens = pages.reduce((s, p) => s + mb.countTokens(p), 0);
     const channelTokens = mb.countTokens(channel);
     const peer = peers.skipped ? undefined : peers[c.name];

@@ -21,6 +21,7 @@ import {
 import { createServer } from '../examples/mcp-server/server.mjs';
 import { sampleConsole, sampleLayout, sampleScene } from '../examples/mcp-server/fixtures.mjs';
 import { reassemble } from './support/reassemble';
+import { previewAnswer } from './support/preview-answer';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const serverPath = join(root, 'examples', 'mcp-server', 'server.mjs');
@@ -313,8 +314,19 @@ describe('over real stdio: node examples/mcp-server/server.mjs', () => {
     const stdio = await spawnClient({ MODOKI_BUDGET_PRESET: 'claudeCode' });
     try {
       const reply = await call(stdio, 'get_console_logs', { full: true });
-      expect(textOf(reply)).toBe(encode(consoleLogs(logs, { limit: 500 }), { maxChars: 50000, maxTokens: 10000 }));
-      expect(JSON.parse(textOf(reply))).toMatchObject({ elided: true });
+      // The log tool has none of the editor's scene filters: past the cap it answers with the
+      // preview, naming its own parameters from the schema it lists.
+      const { inputSchema } = (await stdio.listTools()).tools.find((t) => t.name === 'get_console_logs')!;
+      const kept = consoleLogs(logs, { limit: 500 });
+      const args = { full: true };
+      expect(textOf(reply)).toBe(previewAnswer(kept, { maxChars: 50000, maxTokens: 10000, args, inputSchema }));
+      expect(textOf(reply).slice(0, textOf(reply).indexOf('\n'))).toBe(
+        `The result (${JSON.stringify(kept).length} chars) is over the cap; this is a preview of it. ` +
+          "Narrow the call with this tool's own parameters (filter: level, since, sinceMs; limit: limit); the pages hold the rest.",
+      );
+      // get_scene_state names the editor's filters (id, name, trait, where): the envelope stays.
+      const scene = await call(stdio, 'get_scene_state', { full: true });
+      expect(textOf(scene)).toBe(encode(sceneOf(fullQuery), { maxChars: 50000, maxTokens: 10000 }));
     } finally {
       await stdio.close();
     }

@@ -1,7 +1,8 @@
-// The `preview` option of the budget policy: past the cap, the model sees a preview of the
-// result in its own shape (the items that matter, with their indices) and the tool's own
-// narrowing parameters, then the link to the pages — through the SDK's own Client in memory
-// (withBudget), and through the proxy in front of the real server-filesystem.
+// The preview, the budget policy's default over-cap answer: past the cap, the model sees a
+// preview of the result in its own shape (the items that matter, with their indices) and the
+// tool's own narrowing parameters, then the link to the pages — through the SDK's own Client in
+// memory and over stdio (withBudget), and through the proxy in front of the real
+// server-filesystem and server-memory. `preview: false` / `--no-preview` keep the envelope.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -12,9 +13,11 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { withBudget, createBudgetPolicy, countTokens, encode } from 'modoki-budget';
+import { withBudget, createBudgetPolicy, countTokens, encode, memoryStore, retargetNarrowHint } from 'modoki-budget';
 import { bin } from './support/line-client';
 import { reassemble } from './support/reassemble';
+import { previewAnswer } from './support/preview-answer';
+import { scene } from './support/shaped-server.mjs';
 
 const require = createRequire(import.meta.url);
 const fsServer = require.resolve('@modelcontextprotocol/server-filesystem/dist/index.js');
@@ -60,6 +63,16 @@ const logs = Array.from({ length: 6000 }, (_, i) => ({
   msg: i === FATAL ? 'database connection lost: pool exhausted' : `handled request ${i} in ${10 + (i % 7)} ms`,
 }));
 
+/** read_logs' inputSchema as the SDK lists it (the hint reads the names and descriptions). */
+const LOG_SCHEMA = {
+  type: 'object',
+  properties: {
+    service: { type: 'string', description: 'The service whose log to read.' },
+    level: { type: 'string', description: 'Only entries at this level.' },
+    limit: { type: 'number', description: 'At most this many entries.' },
+  },
+};
+
 function logServer(): McpServer {
   const server = new McpServer({ name: 'logs', version: '1.0.0' });
   server.registerTool(
@@ -86,9 +99,9 @@ async function inMemory(options: Parameters<typeof withBudget>[1]): Promise<Clie
   return client;
 }
 
-describe('withBudget({ preview: true }) through the SDK Client in memory', () => {
+describe('withBudget through the SDK Client in memory: the preview by default', () => {
   it('a log over the cap: the fatal entry with its index, the tool’s own parameters, exact pages, within the caps', async () => {
-    const client = await inMemory({ preset: 'claudeCode', preview: true });
+    const client = await inMemory({ preset: 'claudeCode' });
     const reply = (await client.callTool({ name: 'read_logs', arguments: { service: 'api' } })) as Reply;
     expect(reply.isError).toBeUndefined();
     expect(reply.content.map((b) => b.type)).toEqual(['text', 'resource_link']);
@@ -113,13 +126,19 @@ describe('withBudget({ preview: true }) through the SDK Client in memory', () =>
     const pages = await pagesOf(client, reply);
     for (const page of pages) expect(countTokens(page)).toBeLessThanOrEqual(10_000);
     expect(JSON.stringify(reassemble(pages)) === JSON.stringify(logs)).toBe(true);
+    // `preview: true` asks for the same answer by name.
+    const named = await inMemory({ preset: 'claudeCode', preview: true });
+    const again = (await named.callTool({ name: 'read_logs', arguments: { service: 'api' } })) as Reply;
+    expect(textsOf(again)[0]).toBe(textsOf(reply)[0]);
+    await named.close();
     await client.close();
   });
 
-  it('without the option the answer is encode’s envelope, byte for byte as before', async () => {
-    const client = await inMemory({ preset: 'claudeCode' });
+  it('with preview: false the answer is encode’s envelope, byte for byte, and the same pages', async () => {
+    const client = await inMemory({ preset: 'claudeCode', preview: false });
     const reply = (await client.callTool({ name: 'read_logs', arguments: { service: 'api' } })) as Reply;
     expect(textsOf(reply)[0]).toBe(encode(logs, { maxChars: 50_000, maxTokens: 10_000, encoding: 'cl100k_base' }));
+    expect(JSON.stringify(reassemble(await pagesOf(client, reply))) === JSON.stringify(logs)).toBe(true);
     await client.close();
   });
 
@@ -134,7 +153,7 @@ describe('withBudget({ preview: true }) through the SDK Client in memory', () =>
   });
 
   it('at the smallest caps the preview takes the room its line leaves, and stays within both', async () => {
-    const client = await inMemory({ maxChars: 1000, maxTokens: 250, preview: true });
+    const client = await inMemory({ maxChars: 1000, maxTokens: 250 });
     const reply = (await client.callTool({ name: 'read_logs', arguments: { service: 'api' } })) as Reply;
     const { line, preview } = splitHead(textsOf(reply)[0]);
     expect(line).toMatch(/^The result \(\d+ chars\) is over the cap; this is a preview of it\. Narrow the call/);
@@ -145,7 +164,7 @@ describe('withBudget({ preview: true }) through the SDK Client in memory', () =>
 });
 
 describe('the preview option', () => {
-  it('when the store cannot keep the pages, the answer is the envelope and the sentence that says so', async () => {
+  it('when the store cannot be reached, the preview says the rest could not be kept, beside the sentence that says why', async () => {
     const down = {
       get: async () => undefined,
       put: async () => {
@@ -153,16 +172,77 @@ describe('the preview option', () => {
       },
       delete: async () => undefined,
     };
-    const policy = createBudgetPolicy({ preset: 'claudeCode', preview: true, store: down });
-    const { result } = await policy.apply('read_logs', { content: [{ type: 'text', text: JSON.stringify(logs) }] });
+    const policy = createBudgetPolicy({ preset: 'claudeCode', store: down });
+    const raw = { content: [{ type: 'text', text: JSON.stringify(logs) }] };
+    const { result } = await policy.apply('read_logs', raw, { inputSchema: LOG_SCHEMA, arguments: { service: 'api' } });
     expect(result.content.map((b: Block) => b.type)).toEqual(['text', 'text']);
-    expect(JSON.parse(result.content[0].text)).toMatchObject({
+    const note =
+      'The full result could not be kept, so it has no pages to read (store is down). Call the tool again later, or narrow the call.';
+    expect(result.content[1].text).toBe(note);
+    const { line, preview } = splitHead(result.content[0].text);
+    expect(line).toBe(
+      `The result (${JSON.stringify(logs).length} chars) is over the cap; this is a preview of it. ` +
+        "Narrow the call with this tool's own parameters (filter: level; limit: limit); " +
+        'the rest could not be kept, so there are no pages to read.',
+    );
+    expect((preview as { items: unknown[] }).items).toContainEqual({ index: FATAL, why: 'error', item: logs[FATAL] });
+    expect(countTokens(result.content[0].text) + countTokens(note)).toBeLessThanOrEqual(10_000);
+    // With preview: false, encode's envelope and the same sentence.
+    const plain = createBudgetPolicy({ preset: 'claudeCode', store: down, preview: false });
+    const enveloped = (await plain.apply('read_logs', raw)).result;
+    expect(JSON.parse(enveloped.content[0].text)).toMatchObject({
       elided: true,
       code: 'TOO_LARGE',
       preview: 'array(6000)',
     });
-    expect(result.content[1].text).toBe(
-      'The full result could not be kept, so it has no pages to read (store is down). Call the tool again later, or narrow the call.',
+    expect(enveloped.content[1].text).toBe(note);
+  });
+
+  it('when the store refuses the result as too large, the preview says the rest could not be kept, exactly', async () => {
+    const store = memoryStore({ maxResultBytes: 100_000 });
+    const policy = createBudgetPolicy({ preset: 'claudeCode', store });
+    const call = { inputSchema: LOG_SCHEMA, arguments: { service: 'api' } };
+    const { result, info } = await policy.apply('read_logs', logs, call);
+    expect(info.elided).toBe(true);
+    const want = previewAnswer(logs, {
+      maxChars: 50_000,
+      maxTokens: 10_000,
+      args: call.arguments,
+      inputSchema: LOG_SCHEMA,
+      paged: false,
+    });
+    expect(result.content).toEqual([{ type: 'text', text: want }]);
+    expect(splitHead(want).line).toBe(
+      `The result (${JSON.stringify(logs).length} chars) is over the cap; this is a preview of it. ` +
+        "Narrow the call with this tool's own parameters (filter: level; limit: limit); " +
+        'the rest could not be kept, so there are no pages to read.',
+    );
+    expect(want).not.toContain('the pages hold the rest');
+    expect(store.stats()).toEqual({ results: 0, bytes: 0 });
+    // A text kept as text and longer than the limit is refused before it is paged: the same words.
+    const text = logs.map((l) => `${l.ts} ${l.level.toUpperCase()} ${l.msg}`).join('\n');
+    const refused = (await policy.apply('read_logs', { content: [{ type: 'text', text }] })).result;
+    expect(refused.content.map((b: Block) => b.type)).toEqual(['text']);
+    expect(refused.content[0].text.split('\n')[0]).toBe(
+      `The result (${text.length} chars) is over the cap; this is a preview of it. ` +
+        'This tool has no parameters that narrow its result; the rest could not be kept, so there are no pages to read.',
+    );
+    expect(refused.content[0].text).toContain(`\n[line ${FATAL + 1}] ${logs[FATAL].ts} FATAL ${logs[FATAL].msg}\n`);
+  });
+
+  it('a tool that names the editor’s filters keeps the envelope, so retargetNarrowHint still reads it', async () => {
+    const policy = createBudgetPolicy({ preset: 'claudeCode' });
+    const sceneSchema = { type: 'object', properties: { trait: {}, id: {}, name: {}, limit: {} } };
+    const { result } = await policy.apply('get_scene_state', logs, { inputSchema: sceneSchema });
+    expect(result.content[0].text).toBe(encode(logs, { maxChars: 50_000, maxTokens: 10_000 }));
+    expect(JSON.parse(retargetNarrowHint(result.content[0].text, ['trait', 'id'])).hint).toBe(
+      `Response was ${countTokens(JSON.stringify(logs))} tokens (cap 10000). Narrow it: this tool's filters are trait=/id=. `,
+    );
+    // One of them alone (a common `id` or `name`) is not the editor's filters.
+    const one = await policy.apply('get_user', logs, { inputSchema: { properties: { id: {}, limit: {} } } });
+    expect(splitHead(one.result.content[0].text).line).toBe(
+      `The result (${JSON.stringify(logs).length} chars) is over the cap; this is a preview of it. ` +
+        "Narrow the call with this tool's own parameters (limit: limit); the pages hold the rest.",
     );
   });
 
@@ -175,10 +255,11 @@ describe('the preview option', () => {
     return undefined;
   };
 
-  it('is false by default, true takes 2,000 tokens and 8,000 chars, each clamped below the caps', () => {
-    expect(createBudgetPolicy().options.preview).toBe(false);
+  it('is on by default with 2,000 tokens and 8,000 chars (true says the same), each clamped below the caps; false is off', () => {
+    expect(createBudgetPolicy().options.preview).toEqual({ maxTokens: 2000, maxChars: 8000 });
     expect(createBudgetPolicy({ preview: true }).options.preview).toEqual({ maxTokens: 2000, maxChars: 8000 });
-    expect(createBudgetPolicy({ maxChars: 1000, maxTokens: 250, preview: true }).options.preview).toEqual({
+    expect(createBudgetPolicy({ preview: false }).options.preview).toBe(false);
+    expect(createBudgetPolicy({ maxChars: 1000, maxTokens: 250 }).options.preview).toEqual({
       maxTokens: 218,
       maxChars: 936,
     });
@@ -255,5 +336,50 @@ describe('proxy --preview --preset claudeCode in front of server-filesystem', ()
     expectWithin(reply, 50_000, 10_000);
     expect(JSON.parse(back.content)[0]).toMatchObject({ name: 'module-00', type: 'directory' });
     expect(JSON.parse(back.content).length).toBe(25);
+  });
+});
+
+describe('withBudget over real stdio (node js-tests/support/shaped-server.mjs), through the SDK Client', () => {
+  const shaped = join(__dirname, 'support', 'shaped-server.mjs');
+  async function spawnShaped(options: Record<string, unknown>): Promise<Client> {
+    const client = new Client({ name: 'preview-policy.test/stdio', version: '0' });
+    const args = [shaped, JSON.stringify(options)];
+    await client.connect(new StdioClientTransport({ command: process.execPath, args, stderr: 'ignore' }));
+    return client;
+  }
+
+  it('the preview by default, hinted from the listed schema, with exact pages; preview: false the envelope', async () => {
+    const client = await spawnShaped({ preset: 'claudeCode' });
+    try {
+      const { inputSchema } = (await client.listTools()).tools.find((t) => t.name === 'get_scene')!;
+      const reply = (await client.callTool({ name: 'get_scene', arguments: { count: 3000 } })) as Reply;
+      const value = scene(3000);
+      expect(reply.isError).toBeUndefined();
+      expect(reply.content.map((b) => b.type)).toEqual(['text', 'resource_link']);
+      const args = { count: 3000 };
+      expect(textsOf(reply)[0]).toBe(previewAnswer(value, { maxChars: 50_000, maxTokens: 10_000, args, inputSchema }));
+      const { line, preview } = splitHead(textsOf(reply)[0]);
+      expect(line).toBe(
+        `The result (${JSON.stringify(value).length} chars) is over the cap; this is a preview of it. ` +
+          "Narrow the call with this tool's own parameters (limit: count); the pages hold the rest.",
+      );
+      const { entities } = preview as { entities: { _cut: { total: number }; items: unknown[] } };
+      expect(entities._cut.total).toBe(3000);
+      expect(entities.items[0]).toEqual({ index: 0, item: value.entities[0] });
+      expect(entities.items.at(-1)).toEqual({ index: 2999, item: value.entities[2999] });
+      expectWithin(reply, 50_000, 10_000);
+      const pages = await pagesOf(client, reply);
+      for (const page of pages) expect(countTokens(page)).toBeLessThanOrEqual(10_000);
+      expect(JSON.stringify(reassemble(pages)) === JSON.stringify(value)).toBe(true);
+    } finally {
+      await client.close();
+    }
+    const plain = await spawnShaped({ preset: 'claudeCode', preview: false });
+    try {
+      const reply = (await plain.callTool({ name: 'get_scene', arguments: { count: 3000 } })) as Reply;
+      expect(textsOf(reply)[0]).toBe(encode(scene(3000), { maxChars: 50_000, maxTokens: 10_000 }));
+    } finally {
+      await plain.close();
+    }
   });
 });

@@ -12,6 +12,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { countTokens } from 'modoki-budget';
 import { bin, channelTexts, initializeParams, lineClient, within } from './support/line-client';
 import { reassemble } from './support/reassemble';
+import { previewAnswer } from './support/preview-answer';
 
 const require = createRequire(import.meta.url);
 const fsServer = require.resolve('@modelcontextprotocol/server-filesystem/dist/index.js');
@@ -74,6 +75,14 @@ function reassembledJson(pages: string[]): string {
   return typeof back === 'string' ? back : JSON.stringify(back);
 }
 
+/** A tool's inputSchema as the proxy forwarded it. */
+async function schemaOf(client: Client, name: string): Promise<Record<string, unknown>> {
+  return (await client.listTools()).tools.find((t) => t.name === name)!.inputSchema;
+}
+
+/** The first line of an over-cap answer: what it is, and the hint. */
+const lineOf = (text: string) => text.slice(0, text.indexOf('\n'));
+
 /** The tools/list line exactly as a server (or the proxy) sends it. */
 async function rawToolsList(args: string[]): Promise<string> {
   const c = lineClient(args);
@@ -83,6 +92,9 @@ async function rawToolsList(args: string[]): Promise<string> {
   await within(c.exit, 15_000, 'server exit');
   return line;
 }
+
+/** The one failed request in big.log (1-based line number). */
+const ERROR_LINE = 2346;
 
 const sizes: string[] = [];
 function noteSizes(what: string, direct: Result, proxied: Result) {
@@ -110,7 +122,11 @@ beforeAll(() => {
   );
   writeFileSync(
     join(tree, 'big.log'),
-    Array.from({ length: 4000 }, (_, i) => `${i} GET /api/items/${i % 97} 200 ${(i * 7919) % 65536}`).join('\n'),
+    Array.from({ length: 4000 }, (_, i) =>
+      i === ERROR_LINE - 1
+        ? `${i} GET /api/items/${i % 97} 500 ERROR upstream timed out after 30000 ms`
+        : `${i} GET /api/items/${i % 97} 200 ${(i * 7919) % 65536}`,
+    ).join('\n'),
   );
 });
 
@@ -138,17 +154,21 @@ describe('proxy in front of @modelcontextprotocol/server-filesystem', () => {
     expect(a.length).toBeGreaterThanOrEqual(13);
   });
 
-  it('directory_tree over 2,000 files: an isError envelope the Client accepts, whose pages reassemble to the direct result', async () => {
+  it('directory_tree over 2,000 files: an isError preview the Client accepts, naming excludePatterns, whose pages reassemble to the direct result', async () => {
     const want = await call(direct, 'directory_tree', { path: tree });
     const got = await call(proxied, 'directory_tree', { path: tree });
     expect(JSON.parse(textsOf(want)[0]).length).toBe(27);
     expect(got.isError).toBe(true);
     expect(got.structuredContent).toBeUndefined();
     expectWithin(got, 60_000);
-    expect(JSON.parse(textsOf(got)[0])).toMatchObject({
-      elided: true,
-      bytes: JSON.stringify(want.structuredContent).length,
-    });
+    const inputSchema = await schemaOf(proxied, 'directory_tree');
+    const args = { path: tree };
+    expect(textsOf(got)[0]).toBe(previewAnswer(want.structuredContent, { maxChars: 60_000, args, inputSchema }));
+    expect(lineOf(textsOf(got)[0])).toBe(
+      `The result (${JSON.stringify(want.structuredContent).length} chars) is over the cap; this is a preview of it. ` +
+        "Narrow the call with this tool's own parameters (exclude: excludePatterns); the pages hold the rest.",
+    );
+    expect(textsOf(got)[0]).toContain('"name":"module-00","type":"directory"');
     const pages = await pagesOf(proxied, got);
     for (const page of pages) expect(page.length).toBeLessThanOrEqual(60_000);
     // toBe(true), not toBe(text): a failure here must not print 200 KB.
@@ -164,7 +184,29 @@ describe('proxy in front of @modelcontextprotocol/server-filesystem', () => {
     expect(got.structuredContent).toEqual(want.structuredContent);
   });
 
-  it('every other result is within the budget, valid for the Client or an isError envelope', async () => {
+  it('read_text_file of a 4,000-line log: the preview shows its one ERROR line by number and names head and tail', async () => {
+    const args = { path: join(tree, 'big.log') };
+    const want = await call(direct, 'read_text_file', args);
+    const got = await call(proxied, 'read_text_file', args);
+    expect(got.isError).toBe(true);
+    const inputSchema = await schemaOf(proxied, 'read_text_file');
+    const text = textsOf(got)[0];
+    expect(text).toBe(previewAnswer(want.structuredContent, { maxChars: 60_000, args, inputSchema }));
+    expect(lineOf(text)).toBe(
+      `The result (${JSON.stringify(want.structuredContent).length} chars) is over the cap; this is a preview of it. ` +
+        "Narrow the call with this tool's own parameters (limit: tail, head); the pages hold the rest.",
+    );
+    const log = readFileSync(join(tree, 'big.log'), 'utf8').split('\n');
+    const shown = JSON.parse(text.slice(lineOf(text).length + 1)) as {
+      content: { _text: { lines: number }; lines: Record<string, string> };
+    };
+    expect(shown.content._text.lines).toBe(4000);
+    expect(shown.content.lines[String(ERROR_LINE)]).toBe(log[ERROR_LINE - 1]);
+    const pages = await pagesOf(proxied, got);
+    expect(reassembledJson(pages) === JSON.stringify(want.structuredContent)).toBe(true);
+  });
+
+  it('every other result is within the budget, valid for the Client or an isError preview', async () => {
     const calls: Array<[string, Record<string, unknown>]> = [
       ['list_directory', { path: tree }],
       ['list_directory', { path: join(tree, 'module-03', 'part-2') }],
@@ -179,8 +221,10 @@ describe('proxy in front of @modelcontextprotocol/server-filesystem', () => {
       const want = await call(direct, name, args);
       const got = await call(proxied, name, args);
       expectWithin(got, 60_000);
-      if (got.isError === true) expect(JSON.parse(textsOf(got)[0])).toMatchObject({ elided: true });
-      else expect(got.structuredContent).toEqual(want.structuredContent);
+      if (got.isError === true) {
+        const inputSchema = await schemaOf(proxied, name);
+        expect(textsOf(got)[0]).toBe(previewAnswer(want.structuredContent, { maxChars: 60_000, args, inputSchema }));
+      } else expect(got.structuredContent).toEqual(want.structuredContent);
     }
   });
 
@@ -255,12 +299,28 @@ describe('proxy in front of @modelcontextprotocol/server-memory', () => {
     proxied = await connect([memoryServer], []);
   });
 
-  it('read_graph of 1,500 entities: an isError envelope within the cap, pages reassemble to the direct graph', async () => {
+  it('read_graph of 1,500 entities: an isError preview within the cap, pages reassemble to the direct graph', async () => {
     const want = await call(direct, 'read_graph', {});
-    expect((want.structuredContent as { entities: unknown[] }).entities).toHaveLength(1500);
+    const graph = want.structuredContent as { entities: unknown[]; relations: unknown[] };
+    expect(graph.entities).toHaveLength(1500);
     const got = await call(proxied, 'read_graph', {});
     expect(got.isError).toBe(true);
     expectWithin(got, 60_000);
+    const inputSchema = await schemaOf(proxied, 'read_graph');
+    const text = textsOf(got)[0];
+    expect(text).toBe(previewAnswer(graph, { maxChars: 60_000, args: {}, inputSchema }));
+    expect(lineOf(text)).toBe(
+      `The result (${JSON.stringify(graph).length} chars) is over the cap; this is a preview of it. ` +
+        'This tool has no parameters that narrow its result; the pages hold the rest.',
+    );
+    const shown = JSON.parse(text.slice(lineOf(text).length + 1)) as {
+      entities: { _cut: { total: number }; items: Array<{ index: number; item: unknown }> };
+      relations: { _cut: { total: number } };
+    };
+    expect(shown.entities._cut.total).toBe(1500);
+    expect(shown.relations._cut.total).toBe(1499);
+    expect(shown.entities.items[0]).toEqual({ index: 0, item: graph.entities[0] });
+    expect(shown.entities.items.at(-1)).toEqual({ index: 1499, item: graph.entities[1499] });
     const pages = await pagesOf(proxied, got);
     expect(reassembledJson(pages) === JSON.stringify(want.structuredContent)).toBe(true);
     noteSizes('server-memory read_graph (1,500 entities)', want, got);
@@ -275,5 +335,41 @@ describe('proxy in front of @modelcontextprotocol/server-memory', () => {
     const search = await call(proxied, 'search_nodes', { query: 'tag-5' });
     expectWithin(search, 60_000);
     expect(search.isError ?? false).toBe(false);
+  });
+
+  it('search_nodes over a small token cap: the preview names query, shows the first and last hits by index, and pages exactly', async () => {
+    const small = await connect([memoryServer], ['--max-tokens', '1500']);
+    const args = { query: 'tag-7' };
+    const want = await call(direct, 'search_nodes', args);
+    const got = await call(small, 'search_nodes', args);
+    expect(got.isError).toBe(true);
+    expectWithin(got, 60_000, 1500);
+    const inputSchema = await schemaOf(small, 'search_nodes');
+    const text = textsOf(got)[0];
+    expect(text).toBe(
+      previewAnswer(want.structuredContent, {
+        maxChars: 60_000,
+        maxTokens: 1500,
+        args,
+        inputSchema,
+      }),
+    );
+    expect(lineOf(text)).toBe(
+      `The result (${JSON.stringify(want.structuredContent).length} chars) is over the cap; this is a preview of it. ` +
+        "Narrow the call with this tool's own parameters (filter: query); the pages hold the rest.",
+    );
+    const entities = (want.structuredContent as { entities: unknown[] }).entities;
+    // Every entity whose observations hold tag-7: n % 13 === 7 for n below 1,500.
+    expect(entities).toHaveLength(115);
+    const shown = JSON.parse(text.slice(lineOf(text).length + 1)) as {
+      entities: { _cut: { total: number; shown: number; notShown: number }; items: Array<{ index: number }> };
+    };
+    expect(shown.entities._cut.total).toBe(115);
+    expect(shown.entities._cut.shown + shown.entities._cut.notShown).toBe(115);
+    expect(shown.entities.items[0]).toEqual({ index: 0, item: entities[0] });
+    expect(shown.entities.items.at(-1)).toEqual({ index: 114, item: entities[114] });
+    const pages = await pagesOf(small, got);
+    for (const page of pages) expect(countTokens(page)).toBeLessThanOrEqual(1500);
+    expect(reassembledJson(pages) === JSON.stringify(want.structuredContent)).toBe(true);
   });
 });

@@ -5,8 +5,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { countTokens } from 'modoki-budget';
+import { countTokens, encode } from 'modoki-budget';
 import { reassemble } from './support/reassemble';
+import { previewAnswer } from './support/preview-answer';
 import {
   alive,
   bin,
@@ -248,18 +249,25 @@ describe('proxy: the budget', () => {
     return pages;
   };
 
-  it('an over-cap structured result becomes an isError envelope with a link whose pages reassemble to the direct result', async () => {
+  it('an over-cap structured result becomes an isError preview with a link whose pages reassemble to the direct result', async () => {
     const d = direct();
     const p = proxy([]);
     await d.request('initialize', initializeParams);
     await p.request('initialize', initializeParams);
-    await p.request('tools/list', {});
+    const { tools } = (await p.request('tools/list', {})).message.result;
     const want = (await call(d, 'dump', { n: 3000 })).message.result;
     const got = (await call(p, 'dump', { n: 3000 })).message.result;
     expect(got.isError).toBe(true);
     expect(got.structuredContent).toBeUndefined();
-    const envelope = JSON.parse(got.content[0].text);
-    expect(envelope).toMatchObject({ elided: true, bytes: JSON.stringify(want.structuredContent).length });
+    // The preview of the structured value, ranked by the call's arguments and hinted from the
+    // inputSchema the proxy forwarded.
+    const inputSchema = tools.find((t: { name: string }) => t.name === 'dump').inputSchema;
+    expect(got.content[0].text).toBe(
+      previewAnswer(want.structuredContent, { maxChars: 60_000, args: { n: 3000 }, inputSchema }),
+    );
+    expect(got.content[0].text).toMatch(
+      /^The result \(\d+ chars\) is over the cap; this is a preview of it\. This tool has no parameters that narrow its result; the pages hold the rest\.\n\{"rows":\{"_cut":\{"total":3000,/,
+    );
     expect(got.content[0].text.length).toBeLessThanOrEqual(60_000);
     const link = got.content[1];
     expect(link).toMatchObject({ type: 'resource_link', mimeType: 'application/json' });
@@ -267,6 +275,26 @@ describe('proxy: the budget', () => {
     for (const page of pages) expect(page.length).toBeLessThanOrEqual(60_000);
     expect(reassemble(pages)).toEqual(want.structuredContent);
     expect(JSON.stringify(reassemble(pages))).toBe(JSON.stringify(want.structuredContent));
+    // --no-preview: encode's envelope of the same value, and the same pages.
+    const plain = proxy(['--no-preview']);
+    await plain.request('initialize', initializeParams);
+    await plain.request('tools/list', {});
+    const enveloped = (await call(plain, 'dump', { n: 3000 })).message.result;
+    expect(enveloped.isError).toBe(true);
+    expect(enveloped.content[0].text).toBe(encode(want.structuredContent, { maxChars: 60_000 }));
+    expect(await readPages(plain, enveloped.content[1].uri)).toEqual(pages);
+  });
+
+  it('--preview and --no-preview together are a usage error', () => {
+    const run = spawnSync(
+      process.execPath,
+      [bin, 'proxy', '--preview', '--no-preview', '--', process.execPath, lineServer],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe('modoki-budget proxy: --preview and --no-preview cannot go together\n');
   });
 
   it('a text result under the cap is the server bytes; a structured one gets its compact copy', async () => {
@@ -396,8 +424,10 @@ describe('proxy: the budget', () => {
   // and its parsed copy (~2.5x, transient) and the token counter's UTF-8 scratch in WebAssembly
   // memory (node/tokens.cjs reserves 3 bytes per char and keeps it). The bound catches another
   // whole copy on any of these paths; docs/proxy.md gives the breakdown.
-  it('a 100 MB result: the client gets an envelope, and the proxy memory stays bounded', async () => {
-    const p = proxy([]);
+  it('a 100 MB result: the client gets its preview, and the proxy memory stays bounded', async () => {
+    // The proxy counts every token it received and previews the whole text: minutes on a loaded machine.
+    const p = lineClient([bin, 'proxy', '--', process.execPath, lineServer], { timeoutMs: 300_000 });
+    started.push(p);
     await p.request('initialize', initializeParams);
     await p.request('tools/list', {});
     const hwm = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${p.child.pid}/status`, 'utf8'))![1]) * 1024;
@@ -406,8 +436,15 @@ describe('proxy: the budget', () => {
     const grew = hwm() - before;
     expect(line.length).toBeLessThan(70_000);
     const head = message.result.content[0].text as string;
-    expect(head).toMatch(/^00000000 INFO request served [^]*\n…\[\d+ chars elided of 104857600\]$/);
+    expect(head.slice(0, head.indexOf('\n'))).toBe(
+      'The result (104857600 chars) is over the cap; this is a preview of it. ' +
+        'This tool has no parameters that narrow its result; the rest could not be kept, so there are no pages to read.',
+    );
+    expect(head).toMatch(
+      /\n00000000 INFO request served path=\/api\/items\/0 status=200 bytes=0\n[^]*\n…\[lines \d+–\d+ of \d+ not shown; \d+ lines, 104857600 chars in all\]\n[^]*\n\d{8} INFO request served [^\n]*\n[^\n]*$/,
+    );
     expect(head.length).toBeLessThanOrEqual(60_000);
+    expect(countTokens(head)).toBeLessThanOrEqual(2_000 + 60);
     // Larger than the whole page store (32 MB by default), so it is not kept: no link.
     expect(message.result.content).toHaveLength(1);
     expect(grew).toBeLessThan(7 * 100 * 1024 * 1024);

@@ -9,6 +9,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { bin } from './support/line-client';
 import { reassemble } from './support/reassemble';
+import { previewAnswer } from './support/preview-answer';
 
 const everything = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
 const CAP = 1000;
@@ -54,11 +55,15 @@ describe('tasks through the proxy', () => {
     const result = got.at(-1)!.result as { content: Array<{ type: string; text?: string; uri?: string }> };
     expect(result.content.map((b) => b.type)).toEqual(['text', 'resource_link']);
     expect(result.content[0].text!.length).toBeLessThanOrEqual(CAP);
-    // The head of the report with its marker, as long as the cap allows.
-    const marker = (kept: number) => `\n…[${report.length - kept} chars elided of ${report.length}]`;
-    const kept = result.content[0].text!.lastIndexOf('\n…[');
-    expect(result.content[0].text).toBe(report.slice(0, kept) + marker(kept));
-    expect(kept + 1 + marker(kept + 1).length).toBeGreaterThan(CAP);
+    // The preview of the report's text, hinted from the task tool's schema as the proxy listed it.
+    // tasks/result names only the task, so the preview is ranked without the call's arguments.
+    const { inputSchema } = (await budgeted.listTools()).tools.find((t) => t.name === TOOL)!;
+    expect(result.content[0].text).toBe(previewAnswer(report, { maxChars: CAP, inputSchema }));
+    expect(result.content[0].text).toMatch(
+      new RegExp(
+        `^The result \\(${report.length} chars\\) is over the cap; this is a preview of it\\. [^\\n]*\\n# Research Report: tides\\n`,
+      ),
+    );
     const uri = result.content[1].uri!;
     const first = (await budgeted.readResource({ uri: `${uri}?page=1` })).contents[0].text as string;
     const pages = [first];

@@ -10,6 +10,7 @@ import { InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks/
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { withBudget } from 'modoki-budget';
 import { reassemble } from './support/reassemble';
+import { previewAnswer } from './support/preview-answer';
 
 const CAP = 2000;
 const open: Client[] = [];
@@ -75,7 +76,17 @@ describe('withBudget and registerToolTask', () => {
     expect(kinds[0]).toBe('taskCreated');
     expect(kinds.at(-1)).toBe('result');
     expect(result!.content.map((b) => b.type)).toEqual(['text', 'resource_link']);
-    expect(result!.content[0].text).toMatch(/^\{"elided":true,"code":"TOO_LARGE"/);
+    // The task tool's own schema and the call's arguments reach the preview.
+    expect(result!.content[0].text).toBe(
+      previewAnswer(report('tides'), {
+        maxChars: CAP,
+        args: { topic: 'tides' },
+        inputSchema: { properties: { topic: { type: 'string' } } },
+      }),
+    );
+    expect(result!.content[0].text).toMatch(
+      /^The result \(4970 chars\) is over the cap; this is a preview of it\. This tool has no parameters that narrow its result; the pages hold the rest\.\n\{"topic":"tides","findings":\{"_cut":\{"total":120,/,
+    );
     expect(result!.content[0].text!.length).toBeLessThanOrEqual(CAP);
     const uri = result!.content[1].uri!;
     const first = (await client.readResource({ uri: `${uri}?page=1` })).contents[0].text as string;

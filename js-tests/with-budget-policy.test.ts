@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { encode, countTokens, memoryStore, MAX_PAYLOAD_CHARS } from 'modoki-budget';
 import { reassemble } from './support/reassemble';
 import { jsonish, nastyString } from './support/arbitraries';
+import { previewAnswer } from './support/preview-answer';
 
 const require = createRequire(import.meta.url);
 const { BUDGET_PRESETS, resolveOptions, createBudgetPolicy } = require('../node/mcp/policy.cjs');
@@ -80,7 +81,7 @@ describe('resolveOptions', () => {
       store: expect.objectContaining({ kind: 'memory' }),
       pageTool: false,
       onResult: undefined,
-      preview: false,
+      preview: { maxTokens: 2000, maxChars: 8000 },
     });
   });
 
@@ -219,17 +220,24 @@ describe('policy.apply under the cap', () => {
 describe('policy.apply over the cap', () => {
   const cap = 4000;
 
-  it('plain data: the encode envelope plus a resource link; a success; pages reassemble exactly', async () => {
+  it('plain data: the preview plus a resource link; a success; pages reassemble exactly', async () => {
     const policy = createBudgetPolicy({ maxChars: cap });
     const data = { scenePath: 'a.scene', entities: entities(200) };
     const { result, info } = await policy.apply('get_scene', data, { hasOutputSchema: false });
     expect(result.isError).toBeUndefined();
-    expect(result.content[0]).toEqual({ type: 'text', text: encode(data, { maxChars: cap }) });
-    expect(JSON.parse(result.content[0].text as string)).toMatchObject({
-      elided: true,
-      code: 'TOO_LARGE',
-      bytes: JSON.stringify(data).length,
-      preview: { scenePath: '"a.scene"', entities: 'array(200)' },
+    expect(result.content[0]).toEqual({ type: 'text', text: previewAnswer(data, { maxChars: cap }) });
+    const line = `The result (${JSON.stringify(data).length} chars) is over the cap; this is a preview of it. This tool has no parameters that narrow its result; the pages hold the rest.\n`;
+    const text = result.content[0].text as string;
+    expect(text.startsWith(line)).toBe(true);
+    expect(JSON.parse(text.slice(line.length))).toMatchObject({
+      scenePath: 'a.scene',
+      entities: {
+        _cut: { total: 200, fields: { id: 'number', guid: 'string', name: 'string', x: 'number' } },
+        items: expect.arrayContaining([
+          { index: 0, item: data.entities[0] },
+          { index: 199, item: data.entities[199] },
+        ]),
+      },
     });
     const link = result.content[1];
     expect(link).toMatchObject({ type: 'resource_link', mimeType: 'application/json' });
@@ -250,9 +258,20 @@ describe('policy.apply over the cap', () => {
       charsOut: (result.content[0].text as string).length,
       elided: true,
     });
+    // preview: false answers with encode's envelope, and the same pages.
+    const plain = createBudgetPolicy({ maxChars: cap, preview: false });
+    const enveloped = (await plain.apply('get_scene', data, { hasOutputSchema: false })).result;
+    expect(enveloped.content[0]).toEqual({ type: 'text', text: encode(data, { maxChars: cap }) });
+    expect(JSON.parse(enveloped.content[0].text as string)).toMatchObject({
+      elided: true,
+      code: 'TOO_LARGE',
+      bytes: JSON.stringify(data).length,
+      preview: { scenePath: '"a.scene"', entities: 'array(200)' },
+    });
+    expect(await pagesOf(plain, enveloped)).toEqual(pages);
   });
 
-  it('structured with an outputSchema: isError, no structuredContent, the envelope of the structured value', async () => {
+  it('structured with an outputSchema: isError, no structuredContent, the preview of the structured value', async () => {
     const policy = createBudgetPolicy({ maxChars: cap });
     const structured = { entities: entities(100) };
     const raw = {
@@ -262,20 +281,25 @@ describe('policy.apply over the cap', () => {
     const { result } = await policy.apply('get_scene', raw, { hasOutputSchema: true });
     expect(result.isError).toBe(true);
     expect(result).not.toHaveProperty('structuredContent');
-    expect(result.content[0]).toEqual({ type: 'text', text: encode(structured, { maxChars: cap }) });
+    expect(result.content[0]).toEqual({ type: 'text', text: previewAnswer(structured, { maxChars: cap }) });
     expect(JSON.stringify(reassemble(await pagesOf(policy, result)))).toBe(JSON.stringify(structured));
     // Without an outputSchema the same result stays a success.
     expect((await policy.apply('get_scene', raw, { hasOutputSchema: false })).result.isError).toBeUndefined();
   });
 
-  it('plain text: its head within the cap, the rest in text pages that join to the original', async () => {
+  it('plain text: its preview by lines within the cap (its head with preview: false), the rest in text pages that join to the original', async () => {
     const policy = createBudgetPolicy({ maxChars: cap });
     const text = Array.from({ length: 400 }, (_, i) => `line ${i}: "quoted" \\ tab\t 😀 é\n`).join('');
     const { result } = await policy.apply('read_file', { content: [{ type: 'text', text }] });
     expect(result.isError).toBeUndefined();
-    const head = longestHead(text, (out) => out.length <= cap);
-    expect(head.length).toBe(cap);
-    expect(result.content[0]).toEqual({ type: 'text', text: head });
+    expect(result.content[0]).toEqual({ type: 'text', text: previewAnswer(text, { maxChars: cap }) });
+    expect(result.content[0].text).toContain('\nline 0: "quoted" \\ tab\t 😀 é\nline 1: ');
+    expect(result.content[0].text).toContain('\nline 399: "quoted" \\ tab\t 😀 é\n');
+    const plain = createBudgetPolicy({ maxChars: cap, preview: false });
+    const head = (await plain.apply('read_file', { content: [{ type: 'text', text }] })).result;
+    expect(head.content[0]).toEqual({ type: 'text', text: longestHead(text, (out) => out.length <= cap) });
+    expect((head.content[0].text as string).length).toBe(cap);
+    expect((result.content[0].text as string).length).toBeLessThanOrEqual(cap);
     const pages = await pagesOf(policy, result);
     for (const page of pages) expect(page.length).toBeLessThanOrEqual(cap);
     expect(JSON.parse(pages[0])).toMatchObject({ page: 1, pages: pages.length });
@@ -289,7 +313,8 @@ describe('policy.apply over the cap', () => {
     const raw = { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data };
     const { result } = await policy.apply('get_scene', raw, { hasOutputSchema: true });
     const text = result.content[0].text as string;
-    expect(text).toBe(encode(data, { maxChars: 50000, maxTokens: 10000 }));
+    expect(text).toBe(previewAnswer(data, { maxChars: 50000, maxTokens: 10000 }));
+    expect(countTokens(text)).toBeLessThanOrEqual(2000 + 100);
     expect(text.length).toBeLessThanOrEqual(50000);
     expect(countTokens(text)).toBeLessThanOrEqual(10000);
     const pages = await pagesOf(policy, result);
@@ -318,7 +343,7 @@ describe('policy.apply: the rarer shapes', () => {
         { type: 'text', text: b },
       ],
     });
-    expect(result.content[0]).toEqual({ type: 'text', text: encode([a, b], { maxChars: 1000 }) });
+    expect(result.content[0]).toEqual({ type: 'text', text: previewAnswer([a, b], { maxChars: 1000 }) });
     expect(reassemble(await pagesOf(policy, result))).toEqual([a, b]);
     const fits = await policy.apply('t', {
       content: [
@@ -346,7 +371,7 @@ describe('policy.apply: the rarer shapes', () => {
   });
 
   it('a text within the char cap but over the token cap is cut by tokens (a char can be several tokens)', async () => {
-    const policy = createBudgetPolicy({ maxChars: 1000, maxTokens: 250 });
+    const policy = createBudgetPolicy({ maxChars: 1000, maxTokens: 250, preview: false });
     const text = '\u{10000}'.repeat(200);
     expect(text.length).toBeLessThan(1000);
     expect(countTokens(text)).toBeGreaterThan(250);
@@ -357,13 +382,26 @@ describe('policy.apply: the rarer shapes', () => {
     expect(reassemble(await pagesOf(policy, result))).toBe(text);
   });
 
-  it('a result whose pages alone are over store.maxBytes is answered without a link', async () => {
+  it('a result whose pages alone are over store.maxBytes is answered without a link, and its hint says the rest could not be kept', async () => {
     const policy = createBudgetPolicy({ maxChars: 2000, store: { maxBytes: 5000 } });
     const data = { entities: entities(200) };
-    const { result, info } = await policy.apply('t', data);
+    const inputSchema = { type: 'object', properties: { query: { type: 'string' }, limit: { type: 'number' } } };
+    const { result, info } = await policy.apply('t', data, { inputSchema, arguments: { query: 'Palm 150' } });
     expect(info.elided).toBe(true);
-    expect(result.content).toEqual([{ type: 'text', text: encode(data, { maxChars: 2000 }) }]);
+    const text = previewAnswer(data, { maxChars: 2000, inputSchema, args: { query: 'Palm 150' }, paged: false });
+    expect(result.content).toEqual([{ type: 'text', text }]);
+    expect(text.slice(0, text.indexOf('\n'))).toBe(
+      `The result (${JSON.stringify(data).length} chars) is over the cap; this is a preview of it. ` +
+        "Narrow the call with this tool's own parameters (filter: query; limit: limit); " +
+        'the rest could not be kept, so there are no pages to read.',
+    );
+    expect(text).toContain(`{"index":150,"why":"matches 150","item":${JSON.stringify(data.entities[150])}}`);
     expect(policy.store.stats()).toEqual({ results: 0, bytes: 0 });
+    // With preview: false the answer is encode's envelope, as before.
+    const plain = createBudgetPolicy({ maxChars: 2000, store: { maxBytes: 5000 }, preview: false });
+    expect((await plain.apply('t', data)).result.content).toEqual([
+      { type: 'text', text: encode(data, { maxChars: 2000 }) },
+    ]);
   });
 
   it('an isError result over the cap stays an error; images stay after the envelope', async () => {
@@ -667,8 +705,23 @@ describe('readResource, the page tool and the store', () => {
       const texts = result.content.map((b) => b.text);
       expect(result.content.map((b) => b.type)).toEqual(['text', 'text']);
       expect(texts[1]).toBe(note);
-      // The envelope gives the note its room: together they are within both caps.
+      // The preview gives the note its room: together they are within both caps.
       expect(texts[0]).toBe(
+        previewAnswer(data, {
+          maxChars: 3000,
+          maxTokens: preset === 'claudeCode' ? 10000 : undefined,
+          paged: false,
+          room: { chars: note.length, tokens: countTokens(note) },
+        }),
+      );
+      expect(texts[0]!.slice(0, texts[0]!.indexOf('\n'))).toBe(
+        `The result (${JSON.stringify(data).length} chars) is over the cap; this is a preview of it. ` +
+          'This tool has no parameters that narrow its result; the rest could not be kept, so there are no pages to read.',
+      );
+      if (preset === 'claudeCode') expect(countTokens(texts[0]!) + countTokens(note)).toBeLessThanOrEqual(10000);
+      // With preview: false, the envelope gives the note its room.
+      const plain = createBudgetPolicy({ preset, maxChars: 3000, store, preview: false });
+      expect((await plain.apply('t', data, { hasOutputSchema: false })).result.content[0].text).toBe(
         encode(data, {
           maxChars: 3000 - note.length,
           ...(preset === 'claudeCode' ? { maxTokens: 10000 - countTokens(note) } : {}),
@@ -723,7 +776,7 @@ describe('the one token pass: envelope, counts and pages from one count of the t
     });
     await fc.assert(
       fc.asyncProperty(nested, caps, async (value, { maxChars, maxTokens }) => {
-        const policy = createBudgetPolicy({ maxChars, maxTokens });
+        const policy = createBudgetPolicy({ maxChars, maxTokens, preview: false });
         const { result, info } = await policy.apply('t', value);
         const text = JSON.stringify(value);
         expect(info.tokensIn).toBe(countTokens(text));

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { encode } from 'modoki-budget';
+import { previewAnswer } from './support/preview-answer';
 
 const run = promisify(execFile);
 const root = resolve(__dirname, '..');
@@ -113,11 +113,14 @@ describe.each(LINES)('withBudget on $label', (line) => {
       structuredContent: rows(2),
     });
     expect(out.big.isError).toBe(true);
-    expect(out.big.content[0]).toEqual({ type: 'text', text: encode(rows(300), { maxChars: 2000 }) });
+    // Each tool's schema (as that SDK line lists it, { n }) and the call's arguments reach the preview.
+    const schema = { properties: { n: { type: 'number' } } };
+    const preview = previewAnswer(rows(300), { maxChars: 2000, args: { n: 300 }, inputSchema: schema });
+    expect(out.big.content[0]).toEqual({ type: 'text', text: preview });
     expect(JSON.stringify(joinPages(out.bigPages))).toBe(JSON.stringify(rows(300)));
     expect(out.bigPages.every((p) => p.length <= 2000)).toBe(true);
     expect(out.plain.isError).toBeUndefined();
-    expect(out.plain.content[0]).toEqual({ type: 'text', text: encode(rows(300), { maxChars: 2000 }) });
+    expect(out.plain.content[0]).toEqual({ type: 'text', text: preview });
     expect(out.throws).toEqual({ content: [{ type: 'text', text: 'Tool "throws" failed: gone' }], isError: true });
     expect(out.expired).toEqual({
       code: -32602,
@@ -127,7 +130,11 @@ describe.each(LINES)('withBudget on $label', (line) => {
 
   it('budgets the low-level Server', () => {
     const out = outputs.get(line.label) as { low: { content: Block[] }; lowPages: string[] };
-    expect(out.low.content[0]).toEqual({ type: 'text', text: encode(rows(300), { maxChars: 2000 }) });
+    // A low-level Server lists no tools to the policy: no schema, no arguments read.
+    expect(out.low.content[0]).toEqual({ type: 'text', text: previewAnswer(rows(300), { maxChars: 2000, args: {} }) });
+    expect((out.low.content[0].text as string).split('\n')[0]).toBe(
+      'The result (8190 chars) is over the cap; this is a preview of it. This tool has no parameters that narrow its result; the pages hold the rest.',
+    );
     expect(JSON.stringify(joinPages(out.lowPages))).toBe(JSON.stringify(rows(300)));
   });
 });

@@ -14,9 +14,10 @@ import {
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { withBudget, encode, countTokens, type WithBudgetOptions, type BudgetRecord } from 'modoki-budget';
-import { createShapedServer, tree, sourceFile, PNG } from './support/shaped-server.mjs';
+import { withBudget, countTokens, type WithBudgetOptions, type BudgetRecord } from 'modoki-budget';
+import { createShapedServer, tree, sourceFile, scene, PNG } from './support/shaped-server.mjs';
 import { reassemble } from './support/reassemble';
+import { previewAnswer } from './support/preview-answer';
 
 type Block = { type: string; text?: string; uri?: string; data?: string; mimeType?: string; description?: string };
 type Reply = {
@@ -58,15 +59,6 @@ async function pages(client: Client, reply: Reply): Promise<string[]> {
   return out;
 }
 
-const scene = (count: number) => ({
-  scenePath: 'scenes/main.scene',
-  entities: Array.from({ length: count }, (_, i) => ({
-    id: i,
-    guid: `4be8f0c2-${String(i).padStart(4, '0')}-4c1d-9a57-0e4b3d2f9c61`,
-    name: `Entity ${i}`,
-    x: i * 0.1,
-  })),
-});
 const config = (entries: number) => ({
   version: 3,
   entries: Array.from({ length: entries }, (_, i) => ({
@@ -77,6 +69,17 @@ const config = (entries: number) => ({
 });
 
 const CAP = 8000;
+/** The inputSchema of a shaped tool, as far as the preview's hint reads it: its parameter names. */
+const schemaOf = (...names: string[]) => ({
+  properties: Object.fromEntries(names.map((n) => [n, { type: 'integer' }])),
+});
+/** The over-cap answer's first block for `kept`, from a call with `args` to a tool with those parameters. */
+const previewAt = (cap: number, kept: unknown, args: Record<string, number>) =>
+  previewAnswer(kept, { maxChars: cap, args, inputSchema: schemaOf(...Object.keys(args)) });
+const NO_PARAMETERS = 'This tool has no parameters that narrow its result; the pages hold the rest.';
+/** The preview line for a kept value of `size` chars and the hint. */
+const lineOf = (size: number, hint = NO_PARAMETERS) =>
+  `The result (${size} chars) is over the cap; this is a preview of it. ${hint}\n`;
 let editor: Client;
 let small: Client;
 
@@ -157,17 +160,18 @@ describe('under the cap', () => {
 });
 
 describe('over the cap', () => {
-  it('structured with an outputSchema: isError, no structuredContent, the envelope within the cap; pages reassemble', async () => {
+  it('structured with an outputSchema: isError, no structuredContent, the preview within the cap; pages reassemble', async () => {
     const value = tree(40, 30);
     const reply = await call(small, 'directory_tree', { dirs: 40, files: 30 });
     expect(reply.isError).toBe(true);
     expect(reply).not.toHaveProperty('structuredContent');
-    expect(reply.content[0]).toEqual({ type: 'text', text: encode(value, { maxChars: CAP }) });
-    expect(JSON.parse(textOf(reply))).toMatchObject({
-      elided: true,
-      code: 'TOO_LARGE',
-      bytes: JSON.stringify(value).length,
-      preview: { name: '"project"', type: '"directory"', children: 'array(40)' },
+    expect(reply.content[0]).toEqual({ type: 'text', text: previewAt(CAP, value, { dirs: 40, files: 30 }) });
+    const line = lineOf(JSON.stringify(value).length);
+    expect(textOf(reply).startsWith(line)).toBe(true);
+    expect(JSON.parse(textOf(reply).slice(line.length))).toMatchObject({
+      name: 'project',
+      type: 'directory',
+      children: { _cut: { total: 40, fields: { name: 'string', type: 'string', children: 'array' } } },
     });
     expect(textOf(reply).length).toBeLessThanOrEqual(CAP);
     const all = await pages(small, reply);
@@ -182,7 +186,18 @@ describe('over the cap', () => {
   it('plain data without an outputSchema stays a success, within the cap; pages reassemble', async () => {
     const reply = await call(small, 'get_scene', { count: 500 });
     expect(reply.isError).toBeUndefined();
-    expect(reply.content[0]).toEqual({ type: 'text', text: encode(scene(500), { maxChars: CAP }) });
+    expect(reply.content[0]).toEqual({ type: 'text', text: previewAt(CAP, scene(500), { count: 500 }) });
+    const line = lineOf(
+      JSON.stringify(scene(500)).length,
+      "Narrow the call with this tool's own parameters (limit: count); the pages hold the rest.",
+    );
+    const shown = JSON.parse(textOf(reply).slice(line.length)) as {
+      entities: { _cut: { total: number }; items: Array<{ index: number; item: unknown }> };
+    };
+    expect(textOf(reply).startsWith(line)).toBe(true);
+    expect(shown.entities._cut.total).toBe(500);
+    expect(shown.entities.items[0]).toEqual({ index: 0, item: scene(500).entities[0] });
+    expect(shown.entities.items.at(-1)).toEqual({ index: 499, item: scene(500).entities[499] });
     expect(linkOf(reply)).toMatchObject({
       type: 'resource_link',
       mimeType: 'application/json',
@@ -193,15 +208,14 @@ describe('over the cap', () => {
     expect(JSON.stringify(reassemble(all))).toBe(JSON.stringify(scene(500)));
   });
 
-  it('plain text over the cap: its head, a success; text pages join to the file byte for byte', async () => {
+  it('plain text over the cap: its head and tail by lines, a success; text pages join to the file byte for byte', async () => {
     const file = sourceFile(800);
     const reply = await call(small, 'read_file', { lines: 800 });
     expect(reply.isError).toBeUndefined();
-    // The head and its marker fill the cap exactly.
-    const head = reply.content[0].text as string;
-    const kept = head.lastIndexOf('\n…[');
-    expect(head).toBe(`${file.slice(0, kept)}\n…[${file.length - kept} chars elided of ${file.length}]`);
-    expect(head).toHaveLength(CAP);
+    expect(reply.content[0]).toEqual({ type: 'text', text: previewAt(CAP, file, { lines: 800 }) });
+    const line = lineOf(file.length);
+    expect(textOf(reply).startsWith(line + file.slice(0, file.indexOf('\n') + 1))).toBe(true);
+    expect(textOf(reply).endsWith(file.slice(file.lastIndexOf('\n', file.length - 2) + 1))).toBe(true);
     const all = await pages(small, reply);
     for (const page of all) expect(page.length).toBeLessThanOrEqual(CAP);
     expect(reassemble(all)).toBe(file);
@@ -211,16 +225,23 @@ describe('over the cap', () => {
     const file = sourceFile(800);
     const reply = await call(small, 'read_text_file', { lines: 800 });
     expect(reply.isError).toBe(true);
-    expect(reply.content[0]).toEqual({ type: 'text', text: encode({ content: file }, { maxChars: CAP }) });
+    expect(reply.content[0]).toEqual({ type: 'text', text: previewAt(CAP, { content: file }, { lines: 800 }) });
+    const line = lineOf(JSON.stringify({ content: file }).length);
+    expect(JSON.parse(textOf(reply).slice(line.length))).toMatchObject({
+      content: { _text: { chars: file.length, lines: 801 } },
+    });
     const all = await pages(small, reply);
     expect(JSON.parse(all[0])).toMatchObject({ path: '$.content', rest: { content: '' } });
     expect(reassemble(all)).toEqual({ content: file });
   });
 
-  it('pretty JSON text without structure: the envelope of its value, a success', async () => {
+  it('pretty JSON text without structure: the preview of its value, a success', async () => {
     const reply = await call(small, 'get_config', { entries: 600 });
     expect(reply.isError).toBeUndefined();
-    expect(reply.content[0]).toEqual({ type: 'text', text: encode(config(600), { maxChars: CAP }) });
+    expect(reply.content[0]).toEqual({ type: 'text', text: previewAt(CAP, config(600), { entries: 600 }) });
+    expect(
+      textOf(reply).startsWith(lineOf(JSON.stringify(config(600)).length) + '{"version":3,"entries":{"_cut":'),
+    ).toBe(true);
     expect(JSON.stringify(reassemble(await pages(small, reply)))).toBe(JSON.stringify(config(600)));
   });
 });
@@ -276,9 +297,9 @@ describe('concurrency and the store', () => {
     );
     const want = [
       { content: [{ type: 'text', text: JSON.stringify(scene(3)) }] },
-      encode(scene(400), { maxChars: CAP }),
+      previewAt(CAP, scene(400), { count: 400 }),
       { content: [{ type: 'text', text: sourceFile(2) }] },
-      encode(tree(30, 30), { maxChars: CAP }),
+      previewAt(CAP, tree(30, 30), { dirs: 30, files: 30 }),
       { content: [{ type: 'text', text: 'Tool "explode" failed: the backend went away' }], isError: true },
     ];
     const uris = new Set<string>();
@@ -375,7 +396,10 @@ describe('options that change the surface', () => {
     tool.update({ name: 'renamed' });
     const client = await connect(server);
     const reply = await call(client, 'renamed');
-    expect(reply.content[0]).toEqual({ type: 'text', text: encode({ big: 'x'.repeat(5000) }, { maxChars: 1000 }) });
+    expect(reply.content[0]).toEqual({
+      type: 'text',
+      text: previewAnswer({ big: 'x'.repeat(5000) }, { maxChars: 1000, args: {}, inputSchema: schemaOf() }),
+    });
     expect(seen).toEqual(['renamed']);
     await client.close();
   });
@@ -443,7 +467,9 @@ describe('the low-level Server', () => {
     withBudget(before, { maxChars: CAP });
     const client = await connect(before);
     const plain = await call(client, 'plain');
-    expect(plain.content[0]).toEqual({ type: 'text', text: encode(big, { maxChars: CAP }) });
+    // A low-level Server lists no tools to the policy: no schema, no parameters to name.
+    expect(plain.content[0]).toEqual({ type: 'text', text: previewAnswer(big, { maxChars: CAP }) });
+    expect(plain.content[0].text?.startsWith(lineOf(JSON.stringify(big).length))).toBe(true);
     expect(plain.isError).toBeUndefined();
     const structured = await call(client, 'structured');
     expect(structured.isError).toBe(true);

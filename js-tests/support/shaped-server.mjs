@@ -31,6 +31,19 @@ export function sourceFile(lines) {
   ).join('');
 }
 
+/** A scene of `count` entities, as plain data (what get_scene returns). */
+export function scene(count) {
+  return {
+    scenePath: 'scenes/main.scene',
+    entities: Array.from({ length: count }, (_, i) => ({
+      id: i,
+      guid: `4be8f0c2-${String(i).padStart(4, '0')}-4c1d-9a57-0e4b3d2f9c61`,
+      name: `Entity ${i}`,
+      x: i * 0.1,
+    })),
+  };
+}
+
 export const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 const entry = z.object({ name: z.string(), type: z.string(), children: z.array(z.unknown()).optional() });
@@ -90,15 +103,7 @@ export function createShapedServer(budget = {}) {
   server.registerTool(
     'get_scene',
     { description: 'Plain data', inputSchema: { count: z.number().int() } },
-    async ({ count }) => ({
-      scenePath: 'scenes/main.scene',
-      entities: Array.from({ length: count }, (_, i) => ({
-        id: i,
-        guid: `4be8f0c2-${String(i).padStart(4, '0')}-4c1d-9a57-0e4b3d2f9c61`,
-        name: `Entity ${i}`,
-        x: i * 0.1,
-      })),
-    }),
+    async ({ count }) => scene(count),
   );
   server.registerTool('explode', { description: 'Throws' }, async () => {
     throw new Error('the backend went away');

@@ -12,6 +12,7 @@ const BUDGET_FLAGS = {
   precision: { type: 'string' },
   'compact-json': { type: 'boolean' },
   preview: { type: 'boolean' },
+  'no-preview': { type: 'boolean' },
 };
 
 const BUDGET_HELP = `  --preset NAME       editor (default: the 60,000-char cap) or claudeCode (10,000 tokens,
@@ -22,9 +23,17 @@ const BUDGET_HELP = `  --preset NAME       editor (default: the 60,000-char cap)
   --precision N       round floats to N significant digits (1–16)
   --compact-json      also re-encode text blocks that are JSON (file contents stay as they are
                       otherwise)
-  --preview           past the cap, answer with a preview of the result in its own shape
-                      (its errors, outliers and matches, at most 2,000 tokens) and the tool's
-                      own narrowing parameters, instead of the envelope of counts`;
+  --no-preview        past the cap, answer with encode's envelope of counts instead of the
+                      preview (the default: the result in its own shape, its errors, outliers
+                      and matches, at most 2,000 tokens, and the tool's own narrowing
+                      parameters; --preview asks for it by name)`;
+
+/** The `preview` option of --preview / --no-preview (undefined: the default, the preview). */
+function previewFlag(values) {
+  if (values['no-preview'] === true && values.preview === true)
+    throw new CliError('--preview and --no-preview cannot go together');
+  return values['no-preview'] === true ? false : values.preview;
+}
 
 /** withBudget options from parsed BUDGET_FLAGS values (only the flags given). */
 function budgetOptions(values) {
@@ -34,7 +43,7 @@ function budgetOptions(values) {
     maxTokens: numberFlag(values['max-tokens'], 'max-tokens', { integer: true, min: MIN_MAX_TOKENS }),
     precision: numberFlag(values.precision, 'precision', { integer: true, min: 1, max: 16 }),
     compactJson: values['compact-json'],
-    preview: values.preview,
+    preview: previewFlag(values),
   };
   for (const key of Object.keys(options)) if (options[key] === undefined) delete options[key];
   return options;

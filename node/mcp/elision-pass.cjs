@@ -8,8 +8,9 @@ const core = require('../internal/core.cjs');
 const abi = require('../internal/abi.cjs');
 const tokens = require('../tokens.cjs');
 
-/** What the core reads as "no token cap". */
+/** What the core reads as "no token cap", and as "no limit on the pages' bytes". */
 const NO_TOKEN_CAP = -1;
+const NO_BYTE_LIMIT = -1;
 // Positions in the numbers the core returns (src/wasm/elision.rs).
 const FITS = 0;
 const CHARS = 1;
@@ -30,6 +31,7 @@ function run(input, isText, limits, paged) {
     limits.maxTokens ?? NO_TOKEN_CAP,
     limits.encoding,
     paged,
+    typeof limits.maxResultBytes === 'number' ? limits.maxResultBytes : NO_BYTE_LIMIT,
   );
   const bytes = n[OUTPUT_BYTES];
   const out = bytes === 0 ? '' : abi.readOutput(bytes, n[OUTPUT_LATIN1] === 1);
@@ -57,9 +59,11 @@ const fitting = (text, count) => ({ fits: true, chars: text.length, tokens: coun
 
 /**
  * The pass over the compact JSON `text` of a kept value, under `limits` ({ maxChars, maxTokens,
- * encoding }, the encoding already prepared): `{ fits, chars, tokens (-1: not counted),
- * envelope, pages }`. Envelope and pages are made when the text is over a cap, or with
- * `paged`; `pages` is null when the cap cannot hold one page. A text within the char cap is
+ * encoding, maxResultBytes }, the encoding already prepared): `{ fits, chars, tokens (-1: not
+ * counted), envelope, pages }`. Envelope and pages are made when the text is over a cap, or with
+ * `paged`; `pages` is null when the cap cannot hold one page, or when the pages together would
+ * be over `maxResultBytes` UTF-8 bytes (the store's per-result limit: it would refuse them, so
+ * they are never made; undefined is no limit). A text within the char cap is
  * only counted, up to the token cap (and not at all when its length settles it); the pass
  * runs when something is over.
  */
@@ -74,7 +78,10 @@ function jsonPass(text, limits, paged = false) {
   return run(text, false, limits, paged);
 }
 
-/** The text pages of a text kept as text (its head is the caller's): an array, or null. */
+/**
+ * The text pages of a text kept as text (its head is the caller's): an array, or null (as for
+ * jsonPass). A text that holds a JSON document is paged as that document.
+ */
 function textPages(text, limits) {
   return run(JSON.stringify(text), true, limits, true).pages;
 }

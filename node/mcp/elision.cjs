@@ -1,8 +1,10 @@
 'use strict';
-// The elision step: what a result over the cap becomes. Its first text block is the envelope
-// encode would write for the kept value (or, for a text kept as text, its head within the cap);
-// then a link to its pages when the store keeps them (or, when the store cannot be reached, a
-// sentence that says so); then its other non-text blocks.
+// The elision step: what a result over the cap becomes. Its first text block is the preview of
+// the kept value with the tool's own narrowing hint (./preview.cjs) — or, with `preview: false`,
+// for a tool with the editor's filters, or when no preview fits, the envelope encode would write
+// for it (for a text kept as text, its head within the cap); then a link to its pages when the
+// store keeps them (or, when the store cannot be reached, a sentence that says so); then its
+// other non-text blocks.
 // `elideResult` is the one place this is decided, so a different preview can replace it whole.
 
 const { encode } = require('../result.cjs');
@@ -11,7 +13,7 @@ const { textPages } = require('./elision-pass.cjs');
 const { resourceLink } = require('./resources.cjs');
 const { capHeadWithin } = require('./faults.cjs');
 const { then } = require('./maybe-async.cjs');
-const { previewText, MIN_PREVIEW } = require('./preview.cjs');
+const { previewText, schemaHint, hasEditorFilters, unpagedHint, MIN_PREVIEW } = require('./preview.cjs');
 
 const isText = (block) =>
   typeof block === 'object' && block !== null && block.type === 'text' && typeof block.text === 'string';
@@ -22,7 +24,7 @@ const NO_ROOM = Object.freeze({ chars: 0, tokens: 0 });
 /** The elision of one policy: `opts` are its resolved options, `store` keeps the pages. */
 function createElision(opts, store) {
   const { maxChars, maxTokens, encoding } = opts;
-  const limits = { maxChars, maxTokens, encoding };
+  const limits = { maxChars, maxTokens, encoding, maxResultBytes: store.limits?.maxResultBytes };
   // Whether `text` has at most `cap` tokens. Every token is at least one UTF-8 byte and a UTF-16
   // unit is at most three, so a text within that bound is not counted.
   const fitsTokens = (text, cap) => text.length * 3 <= cap || tokens.countPrepared(text, encoding, cap) <= cap;
@@ -65,42 +67,40 @@ function createElision(opts, store) {
     );
   }
 
-  const within = (text) => text.length <= maxChars && (maxTokens === undefined || fitsTokens(text, maxTokens));
-
-  // The preview of the kept value within `budget`, its hint and a line that says what it is.
-  function previewOnce(kept, call, budget) {
-    const isJson = kept.text === undefined;
-    const size = isJson ? kept.json.length : kept.text.length;
-    const p = previewText(isJson ? kept.json : kept.text, isJson, {
-      arguments: call.arguments,
-      inputSchema: call.inputSchema,
-      maxTokens: budget.maxTokens,
-      maxChars: budget.maxChars,
-      encoding,
-    });
-    return `The result (${size} chars) is over the cap; this is a preview of it. ${p.hint}\n${p.text}`;
-  }
+  // Whether `text` fits both caps less `room`.
+  const within = (text, room) =>
+    text.length <= maxChars - room.chars &&
+    (maxTokens === undefined || fitsTokens(text, Math.max(0, maxTokens - room.tokens)));
 
   /**
    * The preview answer for `kept`, or undefined (then encode's envelope is the answer): when the
-   * option is off, the preview fails, or it cannot be made within the caps. The preview budget
-   * is the option's; when the hint's line pushes the answer over a cap, it is tried once more
-   * with that line's room taken off.
+   * option is off, the tool has the editor's filters (its clients read the envelope), the
+   * preview fails, or it cannot be made within the caps less `room` (a note beside it). `paged`
+   * says whether pages hold the rest. The answer is one line — the result's size and the
+   * tool's hint — then the preview, whose budget is the option's less what the line and `room`
+   * take of the caps, so one preview is made and the whole answer fits.
    */
-  function previewHead(kept, call) {
-    if (opts.preview === false) return undefined;
+  function previewHead(kept, call, paged, room) {
+    if (opts.preview === false || hasEditorFilters(call.inputSchema)) return undefined;
     try {
-      const first = previewOnce(kept, call, opts.preview);
-      if (within(first)) return first;
-      const line = first.slice(0, first.indexOf('\n') + 1);
-      const lineTokens = tokens.countPrepared(line, encoding, Infinity) + 1;
+      const isJson = kept.text === undefined;
+      const size = isJson ? kept.json.length : kept.text.length;
+      const hint = schemaHint(call.inputSchema);
+      const line = `The result (${size} chars) is over the cap; this is a preview of it. ${paged ? hint : unpagedHint(hint)}\n`;
+      const lineTokens = maxTokens === undefined ? 0 : tokens.countPrepared(line, encoding, Infinity) + 1;
       const budget = {
-        maxChars: Math.min(opts.preview.maxChars, maxChars - line.length),
-        maxTokens: Math.min(opts.preview.maxTokens, (maxTokens === undefined ? Infinity : maxTokens) - lineTokens),
+        maxChars: Math.min(opts.preview.maxChars, maxChars - room.chars - line.length),
+        maxTokens: Math.min(opts.preview.maxTokens, (maxTokens ?? Infinity) - room.tokens - lineTokens),
       };
       if (budget.maxChars < MIN_PREVIEW.maxChars || budget.maxTokens < MIN_PREVIEW.maxTokens) return undefined;
-      const second = previewOnce(kept, call, budget);
-      return within(second) ? second : undefined;
+      const p = previewText(isJson ? kept.json : kept.text, isJson, {
+        arguments: call.arguments,
+        inputSchema: call.inputSchema,
+        ...budget,
+        encoding,
+      });
+      const answer = line + p.text;
+      return within(answer, room) ? answer : undefined;
     } catch {
       return undefined;
     }
@@ -118,9 +118,16 @@ function createElision(opts, store) {
    */
   function elideResult(source, kept, blocks, isError, owner, call = {}) {
     const pages = kept.text === undefined ? kept.pass.pages : keepable(kept.text) ? textPages(kept.text, limits) : null;
+    // The preview is made before the pages go to the store, as the envelope is: with many calls
+    // in flight, a store's answers then do not wait behind other calls' previews. It says the
+    // pages hold the rest; when the store keeps nothing after all, it is made again to say so.
+    const early = previewHead(kept, call, pages !== null, NO_ROOM);
     return then(keep(pages, owner), ({ id, failure }) => {
       const note = failure === undefined ? undefined : unkeptNote(failure);
-      const head = note === undefined ? (previewHead(kept, call) ?? headOf(kept)) : headWithin(kept, roomOf(note));
+      const room = note === undefined ? NO_ROOM : roomOf(note);
+      const stale = early !== undefined && pages !== null && id === null;
+      const preview = stale ? previewHead(kept, call, false, room) : early;
+      const head = preview ?? (note === undefined ? headOf(kept) : headWithin(kept, room));
       const content = [{ type: 'text', text: head }];
       if (note !== undefined) content.push({ type: 'text', text: note });
       if (id !== null) content.push(resourceLink(id, pages.length, opts.pageTool));

@@ -119,14 +119,17 @@ const PREVIEW_KEYS = ['maxTokens', 'maxChars'];
 
 /**
  * The preview budget of the over-cap answer (elision.cjs), or false for encode's envelope.
- * `false` by default: the envelope is the editor's contract, and a client that reads it keeps
- * reading it unless asked. `true` takes PREVIEW_DEFAULTS; an object sets either bound. Each is
- * clamped below the policy's caps, less the room of a marker, so the whole answer fits them.
+ * The preview is the default (PREVIEW_DEFAULTS; `true` says the same): past the cap, a model can
+ * act on the items that matter and the tool's own parameters, and the envelope's counts and the
+ * editor's filters leave it nothing to act on. `false` keeps the envelope for every tool (a
+ * client that parses it); a tool with the editor's filters gets it whatever this option says.
+ * An object sets either bound. Each is clamped below the policy's caps, less the room of a
+ * marker, so the whole answer fits them.
  */
 function readPreview(raw, maxChars, maxTokens) {
-  if (raw === undefined || raw === false) return false;
+  if (raw === false) return false;
   let asked = PREVIEW_DEFAULTS;
-  if (raw !== true) {
+  if (raw !== undefined && raw !== true) {
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
       throw invalid(`preview must be true, false or { maxTokens, maxChars }, got ${shown(raw)}.`);
     checkKeys(raw, PREVIEW_KEYS, 'preview.');

@@ -36,8 +36,8 @@ function createBudgetPolicy(options) {
   for (const key of DISPATCH_KEYS) if (isRecord(options) && Object.hasOwn(options, key)) throw dispatchOption(key);
   const opts = resolveOptions(options);
   const { maxChars, maxTokens, encoding } = opts;
-  const limits = { maxChars, maxTokens, encoding };
   const store = opts.store;
+  const limits = { maxChars, maxTokens, encoding, maxResultBytes: store.limits?.maxResultBytes };
   const reader = createPageReader(store);
   const { elideResult, capHead } = createElision(opts, store);
   const budget = createChannels(opts, elideResult);

@@ -67,4 +67,57 @@ function previewText(text, isJson, options = {}) {
   return JSON.parse(answer);
 }
 
-module.exports = { previewResult, previewText, resolvePreviewOptions, PREVIEW_DEFAULTS, MIN_PREVIEW };
+/**
+ * The filters the envelope's advice names (`pass a filter (trait=/id=/name=/where=/layer=/ids=)`,
+ * src/cap/hint.rs): the Modoki editor's scene filters.
+ */
+const EDITOR_FILTERS = Object.freeze(['trait', 'id', 'name', 'where', 'layer', 'ids']);
+
+/**
+ * Whether a tool's `inputSchema` names at least two of EDITOR_FILTERS at its top level. For such
+ * a tool the envelope's advice is the tool's own, and its clients read that envelope (and
+ * retarget its hint with retargetNarrowHint), so the policy answers it with the envelope. Two,
+ * because one `id` or `name` alone is in many tools that have none of the others.
+ */
+function hasEditorFilters(inputSchema) {
+  const properties = inputSchema !== null && typeof inputSchema === 'object' ? inputSchema.properties : undefined;
+  if (properties === null || typeof properties !== 'object' || Array.isArray(properties)) return false;
+  return EDITOR_FILTERS.filter((name) => Object.prototype.hasOwnProperty.call(properties, name)).length >= 2;
+}
+
+/** The hint of each tool schema seen: it depends on the schema alone, and a tool's schema object is reused. */
+const hints = new WeakMap();
+let noSchemaHint;
+
+/**
+ * The hint sentence for a tool whose input schema is `inputSchema` (undefined: none), exactly as
+ * previewResult gives it: the core's answer for the preview of nothing, kept per schema object.
+ */
+function schemaHint(inputSchema) {
+  const isObject = inputSchema !== null && typeof inputSchema === 'object';
+  const known = isObject ? hints.get(inputSchema) : noSchemaHint;
+  if (known !== undefined) return known;
+  const { hint } = previewText('null', true, { inputSchema: isObject ? inputSchema : undefined });
+  if (isObject) hints.set(inputSchema, hint);
+  else noSchemaHint = hint;
+  return hint;
+}
+
+/** How the core's hint ends (src/preview/hint.rs), and how it ends when there are no pages. */
+const PAGED_END = 'the pages hold the rest.';
+const UNPAGED_END = 'the rest could not be kept, so there are no pages to read.';
+
+/** The preview's hint for an answer without pages: it says the rest could not be kept. */
+const unpagedHint = (hint) => (hint.endsWith(PAGED_END) ? hint.slice(0, -PAGED_END.length) + UNPAGED_END : hint);
+
+module.exports = {
+  previewResult,
+  previewText,
+  resolvePreviewOptions,
+  schemaHint,
+  hasEditorFilters,
+  unpagedHint,
+  PREVIEW_DEFAULTS,
+  MIN_PREVIEW,
+  EDITOR_FILTERS,
+};

@@ -102,13 +102,19 @@ export interface BudgetOptions {
   /** Called after every tool call with what the policy did. An exception in it is ignored. */
   onResult?: (info: BudgetInfo) => void;
   /**
-   * Past the cap, answer with {@link previewResult} of the result (its own shape, the items
-   * that matter, the tool's own narrowing parameters from its inputSchema) and the link to its
-   * pages, instead of encode's envelope of counts. `true` takes the preview's budget of 2,000
-   * tokens and 8,000 chars; an object sets either (each at least 50 / 200). Each is clamped
-   * below the caps, and a preview that cannot be made within them falls back to the envelope.
-   * Default false: the envelope is the editor's contract, and clients that read it see it
-   * unless asked.
+   * The over-cap answer. By default (and with `true`) it is {@link previewResult} of the result
+   * — its own shape, the items that matter with their indices, one line naming the tool's own
+   * narrowing parameters from its inputSchema — within 2,000 tokens and 8,000 chars, then the
+   * link to its pages: a model past the cap can act on that and narrow the call, where the
+   * envelope's counts give it nothing to act on. An object sets either budget (each at least
+   * 50 / 200); each is clamped to what the caps leave after the line, and a preview that cannot
+   * be made within them falls back to the envelope. When the store keeps no pages, the line says
+   * the rest could not be kept.
+   *
+   * `false` answers with encode's envelope of counts for every tool, for a client that parses
+   * it. A tool whose inputSchema names at least two of the editor's filters (trait, id, name,
+   * where, layer, ids) gets the envelope whatever this says: its advice is that tool's own, and
+   * the editor's clients read it and retarget it with `retargetNarrowHint`.
    */
   preview?: boolean | PreviewBudget;
 }
@@ -141,7 +147,7 @@ export interface ResolvedBudgetOptions {
   store: ResultStore;
   pageTool: boolean;
   onResult: ((info: BudgetInfo) => void) | undefined;
-  /** The preview budget after clamping to the caps, or false for the envelope. */
+  /** The preview budget after clamping to the caps (2,000 tokens and 8,000 chars by default), or false for the envelope. */
   preview: false | Required<PreviewBudget>;
 }
 

@@ -3,17 +3,26 @@
 //! `encode` would write for it and every page of it, rendered and checked against both caps.
 //!
 //! The text is tokenized once: the count records its pieces ([`tally`]), and each page, being a
-//! span of the text, is counted from that record. Without a token cap nothing is tokenized.
+//! span of the text, is counted from that record. Without a token cap nothing is tokenized. A
+//! string that holds a JSON document ([`document`]) is paged as that document, whose compact
+//! text is counted once more.
+//!
+//! Pages are not made when their UTF-8 bytes together would be over `keep`, the store's
+//! per-result limit: a store refuses them, and making them holds the result again several times.
 
+pub mod document;
 pub mod pages;
 pub mod spans;
 pub mod tally;
+#[cfg(test)]
+mod tests;
 
 use crate::cap::{elision_envelope, CapUnit};
 use crate::error::Result;
 use crate::json::string::json_string;
 use crate::tokens;
 
+use document::held_document;
 pub use pages::{Limits, Paginator};
 use tally::Tally;
 
@@ -38,13 +47,14 @@ pub struct Pass {
 /// The pass over the compact JSON `text` of a kept value, `chars` UTF-16 units long (the caller
 /// knows its `.length`; counting it again would cost a pass over the text). With `paged`, the
 /// envelope and pages are made even when the text fits (a result whose other channel is over).
-pub fn json_pass(text: &str, chars: usize, limits: Limits, paged: bool) -> Result<Pass> {
+/// `keep` is the most UTF-8 bytes the pages may hold together (`None`: no limit).
+pub fn json_pass(text: &str, chars: usize, limits: Limits, paged: bool, keep: Option<usize>) -> Result<Pass> {
     let over_chars = chars > limits.max_chars;
     let Some(cap) = limits.max_tokens else {
         if !over_chars && !paged {
             return Ok(Pass { fits: true, chars, ..Pass::default() });
         }
-        let (envelope, pages) = elide(text, chars, None, limits)?;
+        let (envelope, pages) = elide(text, chars, None, limits, keep)?;
         return Ok(Pass { fits: !over_chars, chars, tokens: None, envelope, pages: Some(pages) });
     };
     if !over_chars && !paged {
@@ -63,39 +73,92 @@ pub fn json_pass(text: &str, chars: usize, limits: Limits, paged: bool) -> Resul
     if fits && !paged {
         return Ok(Pass { fits, chars, tokens: Some(total), ..Pass::default() });
     }
-    let (envelope, pages) = elide(text, chars, Some(&tally), limits)?;
+    let (envelope, pages) = elide(text, chars, Some(&tally), limits, keep)?;
     Ok(Pass { fits, chars, tokens: Some(total), envelope, pages: Some(pages) })
 }
 
 /// The pass over a text kept as text, given as its JSON string literal (`JSON.stringify(text)`,
-/// so a lone surrogate crosses as its escape): its pages. Its head is the caller's (`capText`).
-pub fn text_pass(quoted: &str, limits: Limits) -> Result<Pass> {
+/// so a lone surrogate crosses as its escape): its pages, within `keep` bytes together. Its head
+/// is the caller's (`capText`). A text that holds a JSON document is paged as that document.
+pub fn text_pass(quoted: &str, limits: Limits, keep: Option<usize>) -> Result<Pass> {
+    let content = quoted.get(1..quoted.len().saturating_sub(1)).unwrap_or("");
+    if let Some(pages) = document_pages(("$", "\"\""), content, limits, keep)? {
+        return Ok(Pass { pages: Some(pages), ..Pass::default() });
+    }
+    Ok(Pass { pages: Some(text_pages(quoted, limits, keep)?), ..Pass::default() })
+}
+
+/// The envelope and the pages of the compact JSON `text` (`tally` is its count, with a token cap).
+fn elide(
+    text: &str,
+    chars: usize,
+    tally: Option<&Tally>,
+    limits: Limits,
+    keep: Option<usize>,
+) -> Result<(String, Option<Vec<String>>)> {
+    let structured = Paginator::structured(text, tally, limits);
+    let known = structured.as_ref().and_then(Paginator::collection);
+    let envelope = envelope(text, chars, tally.map(Tally::total), limits, known);
+    if let Some((path, rest, content)) = structured.as_ref().and_then(Paginator::string_collection) {
+        if let Some(pages) = document_pages((path, rest), content, limits, keep)? {
+            return Ok((envelope, pages));
+        }
+    }
+    if over(text.len(), keep) {
+        return Ok((envelope, None));
+    }
+    if let Some(pages) = structured.map(|p| p.pages()).transpose()?.flatten() {
+        return Ok((envelope, within(pages, keep)));
+    }
+    // No collection pages can hold: the JSON is paged as text.
+    let quoted = json_string(text);
+    Ok((envelope, text_pages(&quoted, limits, keep)?))
+}
+
+/// Text pages of the JSON string literal `quoted`.
+fn text_pages(quoted: &str, limits: Limits, keep: Option<usize>) -> Result<Option<Vec<String>>> {
+    if over(quoted.len().saturating_sub(2), keep) {
+        return Ok(None);
+    }
     let tally = match limits.max_tokens {
         Some(_) => Some(Tally::new(limits.encoding, quoted)?),
         None => None,
     };
-    let paginator = Paginator::text(quoted, tally.as_ref(), limits);
-    let pages = paginator.pages()?;
-    Ok(Pass { pages: Some(pages), ..Pass::default() })
+    let pages = Paginator::text(quoted, tally.as_ref(), limits).pages()?;
+    Ok(pages.and_then(|pages| within(pages, keep)))
 }
 
-/// The envelope and the pages of the compact JSON `text` (`tally` is its count, with a token cap).
-fn elide(text: &str, chars: usize, tally: Option<&Tally>, limits: Limits) -> Result<(String, Option<Vec<String>>)> {
-    let structured = Paginator::structured(text, tally, limits);
-    let known = structured.as_ref().and_then(Paginator::collection);
-    let envelope = envelope(text, chars, tally.map(Tally::total), limits, known);
-    if let Some(pages) = structured.map(|p| p.pages()).transpose()?.flatten() {
-        return Ok((envelope, Some(pages)));
+/// Pages of the document held in a string whose escaped `content` sits at `path` of a value
+/// whose rest is `rest`: `Some(pages)` when it holds one (`Some(None)` when they would be over
+/// `keep`), `None` when it holds none, or none that pages can hold.
+fn document_pages(
+    (path, rest): (&str, &str),
+    content: &str,
+    limits: Limits,
+    keep: Option<usize>,
+) -> Result<Option<Option<Vec<String>>>> {
+    let Some(doc) = held_document(content.as_bytes()) else { return Ok(None) };
+    if over(rest.len() + doc.compact.len(), keep) {
+        return Ok(Some(None));
     }
-    // No collection pages can hold: the JSON is paged as text.
-    let quoted = json_string(text);
-    let tally = match tally {
-        Some(_) => Some(Tally::new(limits.encoding, &quoted)?),
+    let tally = match limits.max_tokens {
+        Some(_) => Some(Tally::new(limits.encoding, &doc.compact)?),
         None => None,
     };
-    let paginator = Paginator::text(&quoted, tally.as_ref(), limits);
-    let pages = paginator.pages()?;
-    Ok((envelope, pages))
+    let Some(paginator) = Paginator::document(&doc.compact, &doc.indent, (path, rest), tally.as_ref(), limits) else {
+        return Ok(None);
+    };
+    Ok(paginator.pages()?.map(|pages| within(pages, keep)))
+}
+
+/// Whether pages holding at least `bytes` would be over `keep`.
+fn over(bytes: usize, keep: Option<usize>) -> bool {
+    keep.is_some_and(|keep| bytes > keep)
+}
+
+/// The pages, unless together they are over `keep`.
+fn within(pages: Vec<String>, keep: Option<usize>) -> Option<Vec<String>> {
+    (!over(pages.iter().map(String::len).sum(), keep)).then_some(pages)
 }
 
 /// `encode(JSON.parse(text), { maxChars, maxTokens })`: over both caps, the envelope names the

@@ -117,9 +117,9 @@ fn atom(b: &[u8], i: usize) -> (usize, usize) {
 }
 
 /// End of the longest run of whole units from `a` that is at most `room` units wide and ends
-/// by `stop`.
-fn chunk_end(b: &[u8], a: usize, stop: usize, room: usize) -> usize {
-    let (mut i, mut used) = (a, 0);
+/// by `stop`, and the end of its last whole line (just after its last `\n` escape), if any.
+fn chunk_end(b: &[u8], a: usize, stop: usize, room: usize) -> (usize, Option<usize>) {
+    let (mut i, mut used, mut line) = (a, 0, None);
     while i < stop {
         let (width, len) = atom(b, i);
         if used + width > room || i + len > stop {
@@ -127,8 +127,82 @@ fn chunk_end(b: &[u8], a: usize, stop: usize, room: usize) -> usize {
         }
         used += width;
         i += len;
+        if len == 2 && b[i - 2] == b'\\' && b[i - 1] == b'n' {
+            line = Some(i);
+        }
     }
-    i
+    (i, line)
+}
+
+/// The ends of the lines in `a..b` of escaped content (just after each `\n` escape), and where
+/// its middle atom starts.
+fn line_ends(b: &[u8], a: usize, stop: usize) -> (Vec<usize>, usize) {
+    let (mut i, mut ends, mut mid) = (a, Vec::new(), a);
+    let half = a + (stop - a) / 2;
+    while i < stop {
+        if i <= half {
+            mid = i;
+        }
+        let len = atom(b, i).1;
+        i += len;
+        if len == 2 && b[i - 2] == b'\\' && b[i - 1] == b'n' && i < stop {
+            ends.push(i);
+        }
+    }
+    (ends, mid)
+}
+
+/// The page prefixes of a collection: page 1 writes `first` after its page numbers (the
+/// collection's path, the rest of the value), every other page `later` (the path).
+struct Heads {
+    first: String,
+    later: String,
+}
+
+impl Heads {
+    /// The heads of a collection at `path` in a value whose `rest` is what is left around it.
+    fn of(path: &str, rest: &str) -> Heads {
+        let path = json_string(path);
+        Heads { first: format!(",\"path\":{path},\"rest\":{rest},"), later: format!(",\"path\":{path},") }
+    }
+
+    /// The heads of a collection at `inner` in the document held in the string at `path`.
+    fn of_document(path: &str, rest: &str, indent: &str, inner: &str, inner_rest: &str) -> Heads {
+        let (path, indent, inner) = (json_string(path), json_string(indent), json_string(inner));
+        Heads {
+            first: format!(
+                ",\"path\":{path},\"rest\":{rest},\"document\":{{\"indent\":{indent},\"path\":{inner},\"rest\":{inner_rest}}},"
+            ),
+            later: format!(",\"path\":{path},\"document\":{{\"path\":{inner}}},"),
+        }
+    }
+
+    fn prefix(&self, k: usize, n: usize) -> String {
+        let head = if k == 1 { &self.first } else { &self.later };
+        format!("{{\"page\":{k},\"pages\":{n}{head}")
+    }
+}
+
+/// A collection found in a value's compact JSON: its path, what is left around it (it replaced
+/// by an empty one of its kind), its span and its children.
+struct Found {
+    path: String,
+    rest: String,
+    start: usize,
+    end: usize,
+    items: Vec<Child>,
+}
+
+fn found(text: &str, ascii: bool) -> Option<Found> {
+    let (path, start, end, items) = find_collection(text, ascii);
+    let empty = match text.as_bytes().get(start) {
+        Some(b'[') => "[]",
+        Some(b'{') => "{}",
+        Some(b'"') => "\"\"",
+        _ => return None,
+    };
+    let rest = format!("{}{empty}{}", text.get(..start)?, text.get(end..)?);
+    Some(Found { path, rest, start, end, items })
 }
 
 /// The pages of compact JSON text.
@@ -141,34 +215,59 @@ pub struct Paginator<'t> {
     ascii: bool,
     /// Where the chunked content starts and ends (Body::Chunk).
     content: (usize, usize),
+    /// The collection's path and the value's rest, for a structured value.
+    outer: Option<(String, String)>,
 }
 
 impl<'t> Paginator<'t> {
     /// Pages for the value in `tally`'s text (or `text` without a token cap), split at its
     /// collection; `None` when it has none that pages can hold.
     pub fn structured(text: &'t str, tally: Option<&'t Tally<'t>>, limits: Limits) -> Option<Self> {
-        let b = text.as_bytes();
         let ascii = text.is_ascii();
-        let (path, start, end, items) = find_collection(text, ascii);
-        let (body, empty, open, close) = match b.get(start) {
-            Some(b'[') => (Body::ArrayItems, "[]", "\"items\":[", "]}"),
-            Some(b'{') => (Body::ObjectItems, "{}", "\"items\":[", "]}"),
-            Some(b'"') => (Body::Chunk, "\"\"", "\"items\":[\"", "\"]}"),
+        let found = found(text, ascii)?;
+        let heads = Heads::of(&found.path, &found.rest);
+        let mut pages = Self::with_heads(text, tally, limits, heads, found.start, found.end, found.items, ascii)?;
+        pages.outer = Some((found.path, found.rest));
+        Some(pages)
+    }
+
+    /// Pages for the document `compact` (counted by `tally`, with a token cap) held in the
+    /// string at `path` of a value whose `rest` holds `""` there: split at the document's own
+    /// collection, each page saying how the string prints the document back (docs/mcp.md).
+    pub fn document(
+        compact: &'t str,
+        indent: &str,
+        (path, rest): (&str, &str),
+        tally: Option<&'t Tally<'t>>,
+        limits: Limits,
+    ) -> Option<Self> {
+        let ascii = compact.is_ascii() && rest.is_ascii() && path.is_ascii();
+        let found = found(compact, ascii)?;
+        let heads = Heads::of_document(path, rest, indent, &found.path, &found.rest);
+        Self::with_heads(compact, tally, limits, heads, found.start, found.end, found.items, ascii)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn with_heads(
+        text: &'t str,
+        tally: Option<&'t Tally<'t>>,
+        limits: Limits,
+        heads: Heads,
+        start: usize,
+        end: usize,
+        items: Vec<Child>,
+        ascii: bool,
+    ) -> Option<Self> {
+        let (body, open, close) = match text.as_bytes().get(start) {
+            Some(b'[') => (Body::ArrayItems, "\"items\":[", "]}"),
+            Some(b'{') => (Body::ObjectItems, "\"items\":[", "]}"),
+            Some(b'"') => (Body::Chunk, "\"items\":[\"", "\"]}"),
             _ => return None,
         };
-        let rest = format!("{}{empty}{}", text.get(..start)?, text.get(end..)?);
-        let head = format!(",\"path\":{},", json_string(&path));
-        let prefix = move |k: usize, n: usize| {
-            let mut p = format!("{{\"page\":{k},\"pages\":{n}{head}");
-            if k == 1 {
-                p.push_str("\"rest\":");
-                p.push_str(&rest);
-                p.push(',');
-            }
-            p
-        };
+        let prefix = move |k: usize, n: usize| heads.prefix(k, n);
         let layout = Layout { text, body, prefix: Box::new(prefix), open, close };
-        Some(Paginator { limits, tally, layout, items, ascii, content: (start + 1, end.saturating_sub(1)) })
+        let content = (start + 1, end.saturating_sub(1));
+        Some(Paginator { limits, tally, layout, items, ascii, content, outer: None })
     }
 
     /// Text pages of the JSON string literal `quoted` (its escaped content is cut, never decoded).
@@ -177,7 +276,15 @@ impl<'t> Paginator<'t> {
         let layout = Layout { text: quoted, body: Body::Chunk, prefix: Box::new(prefix), open: "\"", close: "\"}" };
         // Between the quotes (an empty range for text too short to have two).
         let content = (1, quoted.len().saturating_sub(1).max(1));
-        Paginator { limits, tally, layout, items: Vec::new(), ascii: quoted.is_ascii(), content }
+        Paginator { limits, tally, layout, items: Vec::new(), ascii: quoted.is_ascii(), content, outer: None }
+    }
+
+    /// When the collection is a string: its path, the value's rest (`""` in its place) and its
+    /// escaped content — what a document held in it is paged with.
+    pub fn string_collection(&self) -> Option<(&str, &str, &'t str)> {
+        let (path, rest) = self.outer.as_ref()?;
+        let content = self.layout.text.get(self.content.0..self.content.1)?;
+        (self.layout.body == Body::Chunk).then_some((path.as_str(), rest.as_str(), content))
     }
 
     /// Where the collection starts and how many items it has (not for a string collection),
@@ -244,7 +351,8 @@ impl<'t> Paginator<'t> {
         Ok(Some(groups))
     }
 
-    /// Chunks of the escaped content: each within its page's room in units and estimated tokens.
+    /// Chunks of the escaped content: each within its page's room in units and estimated tokens,
+    /// and ending at a line's end unless one line alone is over that room.
     fn chunks(&self) -> Result<Option<Vec<Group>>> {
         let b = self.layout.text.as_bytes();
         let (mut at, end) = self.content;
@@ -255,13 +363,16 @@ impl<'t> Paginator<'t> {
                 Some(t) if tokens != usize::MAX => t.reach(at, tokens).min(end),
                 _ => end,
             };
-            let mut cut = chunk_end(b, at, stop, units);
+            let (mut cut, mut line) = chunk_end(b, at, stop, units);
             if cut == at {
                 // One piece is over the estimate: cut by units, and let settle halve it.
-                cut = chunk_end(b, at, end, units);
+                (cut, line) = chunk_end(b, at, end, units);
             }
             if cut == at {
                 return Ok(None);
+            }
+            if cut < end {
+                cut = line.unwrap_or(cut);
             }
             groups.push((at, cut));
             at = cut;
@@ -322,13 +433,20 @@ impl<'t> Paginator<'t> {
         Ok(count <= cap)
     }
 
-    /// Halves a group that is over a cap; `None` when it cannot be split.
+    /// Halves a group that is over a cap (a chunk at the line end nearest its middle, if it
+    /// has one); `None` when it cannot be split.
     fn split(&self, (a, b): Group) -> Option<(Group, Group)> {
         if self.layout.body != Body::Chunk {
             return (b - a >= 2).then(|| ((a, a + (b - a) / 2), (a + (b - a) / 2, b)));
         }
-        let mid = chunk_end(self.layout.text.as_bytes(), a, a + (b - a) / 2, usize::MAX);
-        let mid = if mid == a { a + atom(self.layout.text.as_bytes(), a).1 } else { mid };
+        let text = self.layout.text.as_bytes();
+        let (ends, mid) = line_ends(text, a, b);
+        let half = a + (b - a) / 2;
+        let mid = match ends.iter().min_by_key(|&&e| e.abs_diff(half)) {
+            Some(&end) => end,
+            None if mid == a => a + atom(text, a).1,
+            None => mid,
+        };
         (mid > a && mid < b).then_some(((a, mid), (mid, b)))
     }
 

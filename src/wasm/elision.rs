@@ -15,7 +15,8 @@ use crate::tokens;
 /// Runs the pass over the first `len` input bytes (Latin-1 when `latin1`, else UTF-8): the
 /// compact JSON of a kept value, `chars` UTF-16 units long, or with `text` the JSON string
 /// literal of a kept text. A negative `max_tokens` is no token cap; `paged` asks for pages even
-/// when the text fits.
+/// when the text fits; `keep` is the most UTF-8 bytes the pages may hold together (negative: no
+/// limit), past which none are made.
 ///
 /// Returns `[fits, chars, tokens (-1: not counted), output bytes, output is Latin-1, envelope
 /// units, page count (-1: the cap cannot hold a page; 0: none made), units of each page…]`; the
@@ -31,7 +32,9 @@ pub fn elision_pass(
     max_tokens: f64,
     encoding: &str,
     paged: bool,
+    keep: f64,
 ) -> Result<Vec<f64>, JsValue> {
+    let keep = (keep >= 0.0).then_some(keep as usize);
     let limits = Limits {
         max_chars: max_chars as usize,
         max_tokens: (max_tokens >= 0.0).then(|| tokens::limit_from_f64(max_tokens)),
@@ -39,9 +42,9 @@ pub fn elision_pass(
     };
     let pass = abi::with_input_text(len, latin1, |t| {
         if text {
-            text_pass(t, limits)
+            text_pass(t, limits, keep)
         } else {
-            json_pass(t, chars as usize, limits, paged)
+            json_pass(t, chars as usize, limits, paged, keep)
         }
     })??;
     Ok(write(pass))

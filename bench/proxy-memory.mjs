@@ -1,0 +1,163 @@
+// The proxy's whole-process peak memory on one 100 MB result, as a text and as JSON, against the
+// result's size: `modoki-budget proxy` (default budget) runs under `/usr/bin/time -v` in front of
+// a server this file also is (`--serve`), which streams the result's line in 1 MB writes so its
+// own peak stays far below the proxy's. /usr/bin/time reports the largest peak of the process
+// and the children it waited for; the server's own peak is printed beside it to show which one
+// that is. Each case is a fresh proxy that answers one initialize, one tools/list and the call.
+//
+//   node bench/proxy-memory.mjs [--quick] [--mb N]     (--quick: 25 MB; default 100 MB)
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describeMachine, fmt, table } from './lib.mjs';
+
+const self = fileURLToPath(import.meta.url);
+const root = join(dirname(self), '..');
+const bin = join(root, 'bin', 'modoki-budget.cjs');
+const MB = 1024 * 1024;
+const TIME = '/usr/bin/time';
+
+// ---- the server ---------------------------------------------------------------------------
+
+/** Writes `text` to stdout, waiting while the pipe is full. */
+const write = (text) =>
+  new Promise((resolve) => (process.stdout.write(text) ? resolve() : process.stdout.once('drain', resolve)));
+
+/** Log-like lines, `size` chars in all, as the escaped content of a JSON string, in ~1 MB parts. */
+async function* textParts(size) {
+  let left = size;
+  for (let i = 0; left > 0;) {
+    let part = '';
+    while (part.length < MB && left > 0) {
+      const line = `${String(i).padStart(8, '0')} INFO request served path=/api/items/${i % 997} status=200 bytes=${(i * 7919) % 65536}\n`;
+      const piece = line.length <= left ? line : line.slice(0, left);
+      part += piece;
+      left -= piece.length;
+      i++;
+    }
+    yield JSON.stringify(part).slice(1, -1);
+  }
+}
+
+/** Compact JSON rows, `{"rows":[` … `]}`, `size` chars and less than one row more, in ~1 MB parts. */
+async function* jsonParts(size) {
+  let left = size - '{"rows":[]}'.length;
+  yield '{"rows":[';
+  for (let i = 0; left > 0;) {
+    let part = '';
+    while (part.length < MB && left > 0) {
+      let row = JSON.stringify({
+        ts: new Date(Date.UTC(2026, 11, 1) + i * 250).toISOString(),
+        level: i % 97 === 0 ? 'warn' : 'info',
+        service: ['api', 'worker', 'auth'][i % 3],
+        msg: `request ${i} handled in ${20 + (i % 31)} ms`,
+      });
+      if (i > 0) row = `,${row}`;
+      part += row;
+      left -= row.length;
+      i++;
+    }
+    yield part;
+  }
+  yield ']}';
+}
+
+async function serve() {
+  const { createInterface } = await import('node:readline');
+  const send = (message) => write(`${JSON.stringify(message)}\n`);
+  const tool = (name) => ({ name, description: `A ${name} result.`, inputSchema: { type: 'object' } });
+  for await (const line of createInterface({ input: process.stdin })) {
+    const { id, method, params } = JSON.parse(line);
+    if (id === undefined) continue;
+    if (method === 'initialize')
+      await send({
+        jsonrpc: '2.0',
+        id,
+        result: {
+          protocolVersion: params.protocolVersion,
+          capabilities: { tools: {} },
+          serverInfo: { name: 'm', version: '1' },
+        },
+      });
+    else if (method === 'tools/list')
+      await send({ jsonrpc: '2.0', id, result: { tools: [tool('text'), tool('json')] } });
+    else if (method === 'tools/call') {
+      const size = Math.round(Number(params.arguments.mb) * MB);
+      if (params.name === 'text') {
+        await write(`{"jsonrpc":"2.0","id":${id},"result":{"content":[{"type":"text","text":"`);
+        for await (const part of textParts(size)) await write(part);
+        await write('"}]}}\n');
+      } else {
+        await write(`{"jsonrpc":"2.0","id":${id},"result":{"content":[],"structuredContent":`);
+        for await (const part of jsonParts(size)) await write(part);
+        await write('}}\n');
+      }
+    } else await send({ jsonrpc: '2.0', id, error: { code: -32601, message: 'not found' } });
+  }
+  process.stderr.write(`server peak RSS: ${process.resourceUsage().maxRSS} kB\n`);
+}
+
+// ---- the measurement ----------------------------------------------------------------------
+
+/** One proxy under /usr/bin/time -v answering one call of `tool` for `mb` MB: its figures. */
+function measure(tool, mb) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(TIME, ['-v', process.execPath, bin, 'proxy', '--', process.execPath, self, '--serve'], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    let reply = 0;
+    let answered = 0;
+    child.stdout.on('data', (chunk) => {
+      reply += chunk.length;
+      for (const byte of chunk) if (byte === 0x0a) answered++;
+      if (answered === 3) child.stdin.end();
+    });
+    const send = (id, method, params) =>
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
+    const init = { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } };
+    send(1, 'initialize', init);
+    send(2, 'tools/list', {});
+    send(3, 'tools/call', { name: tool, arguments: { mb } });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const kib = (re) => Number(re.exec(stderr)?.[1] ?? NaN);
+      if (code !== 0) return reject(new Error(`proxy exited with ${code}: ${stderr.slice(-400)}`));
+      resolve({
+        maxRss: kib(/Maximum resident set size \(kbytes\): (\d+)/) * 1024,
+        server: kib(/server peak RSS: (\d+) kB/) * 1024,
+        reply,
+      });
+    });
+  });
+}
+
+async function main() {
+  if (!existsSync(TIME)) {
+    console.log(`proxy memory skipped: ${TIME} is not installed (apt-get install time)`);
+    return;
+  }
+  const at = process.argv.indexOf('--mb');
+  const mb = at > 0 ? Number(process.argv[at + 1]) : process.argv.includes('--quick') ? 25 : 100;
+  const rows = [];
+  for (const tool of ['text', 'json']) {
+    const m = await measure(tool, mb);
+    rows.push({
+      result: `${tool}, ${mb} MB`,
+      'proxy max RSS': `${fmt(m.maxRss / MB, 0)} MB`,
+      '÷ result': `${fmt(m.maxRss / (mb * MB), 2)}×`,
+      'server max RSS': `${fmt(m.server / MB, 0)} MB`,
+      'answer bytes': m.reply,
+    });
+  }
+  console.log(`# proxy memory on one big result (${describeMachine()})\n`);
+  console.log(table(rows, ['result', 'proxy max RSS', '÷ result', 'server max RSS', 'answer bytes']));
+  console.log(
+    '\nproxy max RSS: /usr/bin/time -v of the proxy process (the largest of it and its server); ÷ result: against the result’s size (target <= 3). answer bytes: the three answers the client got (initialize, tools/list, the elided call).',
+  );
+}
+
+if (process.argv.includes('--serve')) await serve();
+else await main();
