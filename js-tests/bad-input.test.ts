@@ -50,6 +50,31 @@ describe('encode never throws on what JSON.stringify throws on', () => {
     );
   });
 
+  it('a thrown value is what String() prints of it, at most 200 chars, the same in the payload and its preview', () => {
+    const throwing = (thrown: unknown) => ({
+      get v() {
+        throw thrown;
+      },
+    });
+    const cases: Array<[unknown, string]> = [
+      [new TypeError('x'.repeat(300)), `[Thrown: TypeError: ${'x'.repeat(189)}…]`],
+      [new Error(''), '[Thrown: Error]'],
+      [Symbol('s'), '[Thrown: Symbol(s)]'],
+      [
+        {
+          toString() {
+            throw new Error('again');
+          },
+        },
+        '[Thrown: unprintable error]',
+      ],
+    ];
+    for (const [thrown, text] of cases) {
+      expect(encode(throwing(thrown))).toBe(JSON.stringify({ v: text }));
+      expect(summarize(throwing(thrown))).toEqual({ v: text });
+    }
+  });
+
   it('follows JSON.stringify rules in the tolerant path too', () => {
     const data = {
       a: undefined,
@@ -94,7 +119,9 @@ describe('encode never throws on what JSON.stringify throws on', () => {
     );
     expect(encode({ p: hostile })).toBe('{"p":"[Thrown: Error: trap]"}');
     expectValidWithin(encode({ p: hostile, pad: 'x'.repeat(500) }, 400), 400);
-    expect(summarize({ p: hostile })).toEqual({ p: '[unreadable: threw while read]' });
+    // The payload and its preview describe the throw with the same text.
+    expect(summarize({ p: hostile })).toEqual({ p: '[Thrown: Error: trap]' });
+    expect(encode({ p: hostile, pad: 'x'.repeat(500) }, 400)).toContain('"preview":{"p":"[Thrown: Error: trap]"');
   });
 
   it('ok never throws either', () => {
@@ -215,7 +242,7 @@ describe('options', () => {
     ['profileResponse', 'encoding, overheadBlocks, thresholds, maxOverheadRatio', (o) => profileResponse('t', [], o)],
     ['chooseEncoding', 'encoding, delimiter, indentSize', (o) => chooseEncoding({ a: 1 }, o)],
     ['budgetLock', 'encoding', (o) => budgetLock([{ name: 't' }], o)],
-    ['checkLock', 'tolerance', (o) => checkLock(lock, lock, o)],
+    ['checkLock', 'tolerance, regenerate', (o) => checkLock(lock, lock, o)],
     ['tokenReport', 'encoding', (o) => tokenReport({ a: 1 }, o)],
   ];
 

@@ -183,8 +183,35 @@ describe('budget lockfile', () => {
       },
     ]);
     expect(check.message).toMatch(
-      /^Budget lock is out of date: 1 added \(brand_new\); 1 removed \(.+\); 1 changed \(.+\)\. Escalation: .+ description \d+ → \d+ tokens\. If this is intended, regenerate the lock/,
+      /^Budget lock is out of date: 1 added \(brand_new\); 1 removed \(.+\); 1 changed \(.+\)\. Escalation: .+ description \d+ → \d+ tokens\. If this is intended, regenerate the lock \(`modoki-budget lock <tools.json>`\) and commit modoki-budget\.lock\.$/,
     );
+    // The same findings, and how to accept them in the caller's own terms.
+    const own = checkLock(before, after, { regenerate: { command: 'npm run lock', lockfile: 'ci/budget.lock' } });
+    const findings = check.message.slice(0, check.message.indexOf(' If this is intended'));
+    expect(own.message).toBe(
+      `${findings} If this is intended, regenerate the lock (\`npm run lock\`) and commit ci/budget.lock.`,
+    );
+    expect(checkLock(before, after, { regenerate: {} }).message).toBe(check.message);
+    const bad = (options: unknown) => {
+      try {
+        checkLock(before, after, options as never);
+      } catch (e) {
+        return [(e as { code?: string }).code, (e as Error).message];
+      }
+      return undefined;
+    };
+    expect(bad({ regenerate: { command: 1 } })).toEqual([
+      'INVALID_OPTION',
+      'checkLock: regenerate.command must be a string',
+    ]);
+    expect(bad({ regenerate: { file: 'x' } })).toEqual([
+      'INVALID_OPTION',
+      'checkLock: unknown option "regenerate.file". Known options: command, lockfile.',
+    ]);
+    expect(bad({ regenerate: 'x' })).toEqual([
+      'INVALID_OPTION',
+      'checkLock: regenerate must be an object, got string.',
+    ]);
   });
 
   it('lock --check fails on a seeded escalation, in CI terms: exit code 1', async () => {
@@ -222,6 +249,10 @@ describe('budget lockfile', () => {
     expect(await main(['lock', '--check', toolsPath, '--lockfile', lockPath], io)).toBe(1);
     expect(err).toMatch(
       new RegExp(`Escalation: ${sampleTools[0].name.replace('.', '\\.')} inflation risk \\w+ → critical\\.`),
+    );
+    // How to accept it names the tools file and the lockfile this check was run with.
+    expect(err).toContain(
+      ` If this is intended, regenerate the lock (\`modoki-budget lock ${toolsPath} --lockfile ${lockPath}\`) and commit ${lockPath}.\n`,
     );
     expect(await main(['lock', '--check', toolsPath, '--lockfile', join(dir, 'missing.lock')], io)).toBe(2);
     expect(await main(['lock'], io)).toBe(2);

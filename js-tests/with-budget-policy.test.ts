@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createRequire } from 'node:module';
-import { encode, capText, countTokens, memoryStore, MAX_PAYLOAD_CHARS } from 'modoki-budget';
+import { encode, countTokens, memoryStore, MAX_PAYLOAD_CHARS } from 'modoki-budget';
 import { reassemble } from './support/reassemble';
 import { jsonish, nastyString } from './support/arbitraries';
 import { previewAnswer } from './support/preview-answer';
@@ -33,6 +33,21 @@ async function pagesOf(policy: Policy, result: Result): Promise<string[]> {
   for (let k = 2; k <= n; k++) pages.push((await policy.readResource(`${link.uri}?page=${k}`)).contents[0].text);
   return pages;
 }
+
+/**
+ * The longest head of `text` (never half a surrogate pair) that `fits` together with capText's
+ * marker after it, found by trying every length from the longest down: the reference the
+ * policy's head cut is checked against.
+ */
+const longestHead = (text: string, fits: (out: string) => boolean) => {
+  for (let k = text.length - 1; k >= 0; k--) {
+    const code = text.charCodeAt(k - 1);
+    if (k > 0 && code >= 0xd800 && code < 0xdc00) continue;
+    const out = `${text.slice(0, k)}\n…[${text.length - k} chars elided of ${text.length}]`;
+    if (fits(out)) return out;
+  }
+  return '';
+};
 
 const codeOf = (fn: () => unknown) => {
   try {
@@ -91,6 +106,17 @@ describe('resolveOptions', () => {
     expect(resolveOptions({}).store).toBe(resolveOptions(undefined).store);
     const mine = memoryStore();
     expect(resolveOptions({ store: mine }).store).toBe(mine);
+  });
+
+  it("createBudgetPolicy refuses menu and menuKeep, which choose withBudget's tool menu, naming withBudget", () => {
+    const why = (key: string) =>
+      `createBudgetPolicy: ${key} is a withBudget option (it chooses the tool menu a server shows); a policy alone has no menu. Pass it to withBudget(server, { ${key} }).`;
+    expect(codeOf(() => createBudgetPolicy({ menu: 'compact' } as never))).toEqual(['INVALID_OPTION', why('menu')]);
+    expect(codeOf(() => createBudgetPolicy({ maxChars: 2000, menuKeep: ['a'] } as never))).toEqual([
+      'INVALID_OPTION',
+      why('menuKeep'),
+    ]);
+    expect(createBudgetPolicy({ maxChars: 2000 }).options.maxChars).toBe(2000);
   });
 
   it('an unknown option or a bad value throws INVALID_OPTION naming it', async () => {
@@ -271,7 +297,8 @@ describe('policy.apply over the cap', () => {
     expect(result.content[0].text).toContain('\nline 399: "quoted" \\ tab\t 😀 é\n');
     const plain = createBudgetPolicy({ maxChars: cap, preview: false });
     const head = (await plain.apply('read_file', { content: [{ type: 'text', text }] })).result;
-    expect(head.content[0]).toEqual({ type: 'text', text: capText(text, cap - 64) });
+    expect(head.content[0]).toEqual({ type: 'text', text: longestHead(text, (out) => out.length <= cap) });
+    expect((head.content[0].text as string).length).toBe(cap);
     expect((result.content[0].text as string).length).toBeLessThanOrEqual(cap);
     const pages = await pagesOf(policy, result);
     for (const page of pages) expect(page.length).toBeLessThanOrEqual(cap);
@@ -349,11 +376,9 @@ describe('policy.apply: the rarer shapes', () => {
     expect(text.length).toBeLessThan(1000);
     expect(countTokens(text)).toBeGreaterThan(250);
     const { result } = await policy.apply('t', { content: [{ type: 'text', text }] });
-    expect(result.content[0]).toEqual({
-      type: 'text',
-      text: encode(text, { maxChars: Infinity, maxTokens: 250 - 32 }),
-    });
-    expect(countTokens(result.content[0].text as string)).toBeLessThanOrEqual(250);
+    const head = longestHead(text, (out) => countTokens(out) <= 250);
+    expect(countTokens(head)).toBeLessThanOrEqual(250);
+    expect(result.content[0]).toEqual({ type: 'text', text: head });
     expect(reassemble(await pagesOf(policy, result))).toBe(text);
   });
 
@@ -528,8 +553,8 @@ describe('faults: an isError result with a clear, capped message', () => {
       result: { content: [{ type: 'text', text: 'Tool "t" failed: disk on fire' }], isError: true },
     });
     const long = policy.fault('t', new Error('x'.repeat(5000))).result.content[0].text as string;
-    expect(long).toBe(capText(`Tool "t" failed: ${'x'.repeat(5000)}`, 1000 - 64));
-    expect(long.length).toBeLessThanOrEqual(1000);
+    expect(long).toBe(longestHead(`Tool "t" failed: ${'x'.repeat(5000)}`, (out) => out.length <= 1000));
+    expect(long.length).toBe(1000);
     expect(policy.fault('t', 'a string').result.content[0].text).toBe('Tool "t" failed: a string');
   });
 

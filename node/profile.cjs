@@ -92,11 +92,22 @@ function serializeLock(lock) {
   return core.serializeLockJson(jsonBytes(lock));
 }
 
-/** Compares a committed lock with the current one; `ok` is false on drift or escalation. */
+/**
+ * Compares a committed lock with the current one; `ok` is false on drift or escalation. The
+ * message ends by saying how to accept a change: `regenerate.command` and `regenerate.lockfile`
+ * name the command and file (a CLI passes the ones it was run with).
+ */
 function checkLock(previous, current, options) {
-  const tolerance = readOptions('checkLock', options, ['tolerance']).tolerance ?? 0.1;
+  const opts = readOptions('checkLock', options, ['tolerance', 'regenerate']);
+  const tolerance = opts.tolerance ?? 0.1;
   if (!(tolerance >= 0)) throw codedError('INVALID_OPTION', 'checkLock: tolerance must be a number >= 0', TypeError);
-  return JSON.parse(core.checkLockJson(jsonBytes(previous), jsonBytes(current), tolerance));
+  const regenerate = readOptions('checkLock', opts.regenerate, ['command', 'lockfile'], 'regenerate');
+  for (const key of ['command', 'lockfile']) {
+    if (regenerate[key] !== undefined && typeof regenerate[key] !== 'string')
+      throw codedError('INVALID_OPTION', `checkLock: regenerate.${key} must be a string`, TypeError);
+  }
+  const { command, lockfile } = regenerate;
+  return JSON.parse(core.checkLockJson(jsonBytes(previous), jsonBytes(current), tolerance, command, lockfile));
 }
 
 /**

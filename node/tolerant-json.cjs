@@ -7,21 +7,15 @@
 // only where JSON.stringify gives up:
 //   - a cycle becomes the string "[Circular]";
 //   - a BigInt becomes its decimal digits as a string ("12345678901234567890");
-//   - a getter, proxy trap or toJSON that throws becomes "[Thrown: <Name>: <message>]";
+//   - a getter, proxy trap or toJSON that throws becomes the core's "[Thrown: <what String()
+//     prints of it>]" (an Error's "Name: message"), the same text the envelope's preview writes;
 //   - nesting of any depth is serialized with an explicit stack, never recursion.
+
+const core = require('./internal/core.cjs');
 
 const CIRCULAR = '[Circular]';
 
-function thrownMarker(error) {
-  let text;
-  try {
-    text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  } catch {
-    text = 'unprintable error';
-  }
-  if (text.length > 200) text = `${text.slice(0, 200)}…`;
-  return `[Thrown: ${text}]`;
-}
+const thrownMarker = (error) => core.thrownText(error);
 
 const quote = (s) => JSON.stringify(s);
 

@@ -37,6 +37,8 @@ pub mod profile;
 pub mod round;
 #[cfg(feature = "full")]
 pub mod summarizers;
+#[cfg(test)]
+mod testing;
 #[cfg(feature = "full")]
 pub mod tokens;
 #[cfg(feature = "full")]

@@ -14,7 +14,7 @@ const {
   REQUEST_TIMEOUT_MS,
 } = require('./mcp-client.cjs');
 const { MENU_FLAGS, menuOptions, menuReport, printMenu } = require('./menu.cjs');
-const { writeLock, checkLockFile } = require('./lock.cjs');
+const { writeLock, checkLockFile, shellWord } = require('./lock.cjs');
 
 const HELP = `Usage: modoki-budget audit [options] -- <command> [args…]
        modoki-budget audit [options] --server "<command> [args…]"
@@ -59,22 +59,11 @@ async function liveTools(command, timeoutMs, io, capabilities = {}) {
   }
 }
 
-/** The sentence of checkLock's message that says how to accept a change, for a lock file. */
-const LOCK_REGENERATE =
-  ' If this is intended, regenerate the lock (`modoki-budget lock <tools.json>`) and commit modoki-budget.lock.';
-
-/** The check's message with the command that regenerates the lock from the live server. */
-function auditCheckMessage(message, writeHint, lockfile) {
-  if (!message.endsWith(LOCK_REGENERATE)) return message;
-  return `${message.slice(0, -LOCK_REGENERATE.length)} If this is intended, regenerate the lock (\`${writeHint}\`) and commit ${lockfile}.`;
-}
-
 /** The command line that writes the lock for this server, as the user can paste it. */
 function lockCommandLine(values, command) {
-  const quote = (word) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`);
   const caps =
     values['client-capabilities'] === undefined ? '' : ` --client-capabilities ${values['client-capabilities']}`;
-  return `modoki-budget audit --lock ${quote(values.check)}${caps} -- ${command.map(quote).join(' ')}`;
+  return `modoki-budget audit --lock ${shellWord(values.check)}${caps} -- ${command.map(shellWord).join(' ')}`;
 }
 
 async function auditCommand(argv, io) {
@@ -114,9 +103,8 @@ async function auditCommand(argv, io) {
   }
   const writeHint = lockCommandLine(values, command);
   const result = checkLockFile(io, tools, values.check, { encoding: options.encoding, tolerance, writeHint });
-  const message = auditCheckMessage(result.message, writeHint, values.check);
-  printMenu(io, values.json ? { ...report, check: { ...result, message } } : report, values.json);
-  io.stderr.write(`${message}\n`);
+  printMenu(io, values.json ? { ...report, check: result } : report, values.json);
+  io.stderr.write(`${result.message}\n`);
   return result.ok ? EXIT.ok : EXIT.checkFailed;
 }
 

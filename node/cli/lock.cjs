@@ -21,6 +21,9 @@ schema's inflation risk and token bound, and a digest of the whole definition.
   --encoding NAME     cl100k_base (default) or o200k_base
   -h, --help          this help`;
 
+/** `word` as a POSIX shell reads it back as one word: bare when it is safe, else single-quoted. */
+const shellWord = (word) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`);
+
 /** Writes the lockfile for `tools`; returns the line to print. */
 function writeLock(io, tools, file, { encoding } = {}) {
   const current = coded(() => api.budgetLock(tools, { encoding }));
@@ -39,7 +42,10 @@ function checkLockFile(io, tools, file, { encoding, tolerance, writeHint } = {})
   const current = coded(() => api.budgetLock(tools, { encoding }));
   if (!(io.exists ?? existsSync)(file)) throw new CliError(`no lockfile at ${file}; run \`${writeHint}\` first`);
   const previous = readJson(io, file);
-  return coded(() => api.checkLock(previous, current, tolerance === undefined ? undefined : { tolerance }));
+  const regenerate = { command: writeHint, lockfile: file };
+  return coded(() =>
+    api.checkLock(previous, current, { ...(tolerance === undefined ? {} : { tolerance }), regenerate }),
+  );
 }
 
 async function lockCommand(argv, io) {
@@ -63,10 +69,10 @@ async function lockCommand(argv, io) {
   const result = checkLockFile(io, tools, values.lockfile, {
     encoding: values.encoding,
     tolerance,
-    writeHint: `modoki-budget lock ${positionals[0]}`,
+    writeHint: `modoki-budget lock ${shellWord(positionals[0])}${values.lockfile === LOCKFILE ? '' : ` --lockfile ${shellWord(values.lockfile)}`}`,
   });
   (result.ok ? io.stdout : io.stderr).write(`${result.message}\n`);
   return result.ok ? EXIT.ok : EXIT.checkFailed;
 }
 
-module.exports = { lockCommand, writeLock, checkLockFile, HELP, LOCKFILE };
+module.exports = { lockCommand, writeLock, checkLockFile, shellWord, HELP, LOCKFILE };

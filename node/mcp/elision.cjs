@@ -7,11 +7,11 @@
 // other non-text blocks.
 // `elideResult` is the one place this is decided, so a different preview can replace it whole.
 
-const { encode, capText } = require('../result.cjs');
+const { encode } = require('../result.cjs');
 const tokens = require('../tokens.cjs');
 const { textPages } = require('./elision-pass.cjs');
 const { resourceLink } = require('./resources.cjs');
-const { MARKER_RESERVE, MARKER_TOKENS } = require('./faults.cjs');
+const { capHeadWithin } = require('./faults.cjs');
 const { then } = require('./maybe-async.cjs');
 const { previewText, schemaHint, hasEditorFilters, unpagedHint, MIN_PREVIEW } = require('./preview.cjs');
 
@@ -30,16 +30,12 @@ function createElision(opts, store) {
   const fitsTokens = (text, cap) => text.length * 3 <= cap || tokens.countPrepared(text, encoding, cap) <= cap;
 
   /**
-   * A text's head within both caps less `room` (what a note beside it takes): a text result over
-   * the cap, a fault's message. Cut by chars; when that is still over the token cap (a char can
-   * be several tokens), cut after its first tokens instead — which then ends before the char cut.
+   * A text's head within both caps less `room` (what a note beside it takes), its marker
+   * included: a text result over the cap, a fault's message.
    */
   function capHead(text, room = NO_ROOM) {
-    const byChars = capText(text, Math.max(0, maxChars - room.chars - MARKER_RESERVE));
-    if (maxTokens === undefined) return byChars;
-    const tokenCap = Math.max(1, maxTokens - room.tokens);
-    if (fitsTokens(byChars, tokenCap)) return byChars;
-    return encode(text, { maxChars: Infinity, maxTokens: Math.max(0, tokenCap - MARKER_TOKENS), encoding });
+    const tokenCap = maxTokens === undefined ? undefined : Math.max(0, maxTokens - room.tokens);
+    return capHeadWithin(text, Math.max(0, maxChars - room.chars), tokenCap, encoding);
   }
 
   // The first block when a note takes `room` of the caps: the kept text's head, or encode's

@@ -3,12 +3,29 @@
 // what went wrong, capped, so a broken handler costs the model a sentence and the server keeps
 // serving.
 
+const core = require('../internal/core.cjs');
+const abi = require('../internal/abi.cjs');
 const { safeString } = require('../result.cjs');
 
-/** Chars kept free for capText's `\n…[N chars elided of LEN]` marker, so capped text stays within the cap. */
-const MARKER_RESERVE = 64;
-/** Tokens kept free for the same marker (its two numbers and words, plus one for the seam). */
-const MARKER_TOKENS = 32;
+/**
+ * `text` within `maxChars` UTF-16 units and, when `maxTokens` is given, that many tokens of
+ * `encoding` (a name tokens.prepareEncoding returned): the text itself when it fits, else its
+ * longest head that fits both caps together with the `\n…[N chars elided of LEN]` marker after
+ * it — the marker's own chars and tokens counted, the joined text checked by the core (a head
+ * never ends inside a surrogate pair). An empty string when not even the marker fits.
+ */
+function capHeadWithin(text, maxChars, maxTokens, encoding) {
+  // The head is never longer than the char cap, so only that much crosses into the core.
+  const head = text.length > maxChars ? text.slice(0, maxChars) : text;
+  const length = abi.writeUtf8(head);
+  let cut;
+  try {
+    cut = core.planHeadCutInput(length, text.length, maxChars, maxTokens ?? -1, String(encoding ?? ''));
+  } finally {
+    abi.release(length);
+  }
+  return cut === null ? text : text.slice(0, cut[0]) + cut[1];
+}
 
 /** Why a handler's return value cannot be sent, or null when it can be read as a result. */
 function unsendable(value) {
@@ -36,4 +53,4 @@ function faultMessage(toolName, error) {
   return `Tool ${JSON.stringify(String(toolName))} failed: ${thrownText(error)}`;
 }
 
-module.exports = { MARKER_RESERVE, MARKER_TOKENS, unsendable, thrownText, faultMessage };
+module.exports = { capHeadWithin, unsendable, thrownText, faultMessage };

@@ -9,7 +9,9 @@ const { codedError } = require('../internal/errors.cjs');
 const { isStore } = require('./stores/contract.cjs');
 const { memoryStore, sharedMemoryStore } = require('./stores/memory.cjs');
 const { PREVIEW_DEFAULTS, MIN_PREVIEW } = require('./preview.cjs');
-const { MARKER_RESERVE, MARKER_TOKENS } = require('./faults.cjs');
+// Room first left beside a preview for its own line ("The result (N chars) is over the cap; …"):
+// elision.cjs measures that line and tries once more when it takes more.
+const PREVIEW_LINE_ROOM = Object.freeze({ chars: 64, tokens: 32 });
 
 /**
  * Named budgets. `editor` is the Modoki editor's own cap and nothing else. `claudeCode` keeps a
@@ -136,10 +138,10 @@ function readPreview(raw, maxChars, maxTokens) {
       asked[key] =
         raw[key] === undefined ? PREVIEW_DEFAULTS[key] : integerAtLeast(raw[key], MIN_PREVIEW[key], `preview.${key}`);
   }
-  const tokenRoom = maxTokens === undefined ? asked.maxTokens : maxTokens - MARKER_TOKENS;
+  const tokenRoom = maxTokens === undefined ? asked.maxTokens : maxTokens - PREVIEW_LINE_ROOM.tokens;
   return {
     maxTokens: Math.min(asked.maxTokens, tokenRoom),
-    maxChars: Math.min(asked.maxChars, maxChars - MARKER_RESERVE),
+    maxChars: Math.min(asked.maxChars, maxChars - PREVIEW_LINE_ROOM.chars),
   };
 }
 

@@ -14,9 +14,18 @@ const { createElision } = require('./elision.cjs');
 const { createChannels } = require('./channels.cjs');
 const { Meter, account } = require('./accounting.cjs');
 const { then } = require('./maybe-async.cjs');
+const { codedError } = require('../internal/errors.cjs');
 
 const errorText = (error) => (error instanceof Error ? error.message : String(error));
 const isRecord = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+// withBudget's options that choose its tool dispatch: a policy budgets results and has none.
+const DISPATCH_KEYS = ['menu', 'menuKeep'];
+const dispatchOption = (key) =>
+  codedError(
+    'INVALID_OPTION',
+    `createBudgetPolicy: ${key} is a withBudget option (it chooses the tool menu a server shows); a policy alone has no menu. Pass it to withBudget(server, { ${key} }).`,
+    TypeError,
+  );
 
 /**
  * The policy for `options` (see options.cjs): `apply(toolName, value, context)` budgets one
@@ -24,6 +33,7 @@ const isRecord = (v) => typeof v === 'object' && v !== null && !Array.isArray(v)
  * schema), `fault(toolName, error)` answers a handler that threw, and the rest serves the pages.
  */
 function createBudgetPolicy(options) {
+  for (const key of DISPATCH_KEYS) if (isRecord(options) && Object.hasOwn(options, key)) throw dispatchOption(key);
   const opts = resolveOptions(options);
   const { maxChars, maxTokens, encoding } = opts;
   const store = opts.store;

@@ -237,8 +237,11 @@ export interface BudgetPolicy {
   readonly store: ResultStore;
 }
 
-/** A policy with its own store. Throws `INVALID_OPTION` for an unknown option or a bad value. */
-export declare function createBudgetPolicy(options?: BudgetOptions): BudgetPolicy;
+/**
+ * A policy with its own store. Throws `INVALID_OPTION` for an unknown option or a bad value, and
+ * for `menu` / `menuKeep`, which choose withBudget's tool menu and have no meaning in a policy.
+ */
+export declare function createBudgetPolicy(options?: Omit<BudgetOptions, 'menu' | 'menuKeep'>): BudgetPolicy;
 
 /** What withBudget needs of the SDK's low-level `Server` (its own object fits). */
 export interface SdkServerLike {

@@ -167,6 +167,12 @@ export interface LockCheck {
 export interface CheckLockOptions {
   /** Relative growth of a description's tokens allowed before it is an escalation. Default 0.1. */
   tolerance?: number;
+  /**
+   * What the message of a failed check says to run and commit to accept the change. Default
+   * `modoki-budget lock <tools.json>` and `modoki-budget.lock`; the CLI passes the command and
+   * file it was run with.
+   */
+  regenerate?: { command?: string; lockfile?: string };
 }
 
 /** Compares a committed lock with the current one. Throws `INVALID_LOCKFILE` for a lock this package did not write. */

@@ -5,6 +5,8 @@
 //! Lengths are UTF-16 code units, because that is what JavaScript's `.length` reports and what
 //! the editor's reference formatter compares against.
 
+#[cfg(feature = "full")]
+pub mod head;
 pub mod hint;
 pub mod preview;
 
@@ -84,13 +86,17 @@ pub struct TextCut {
 /// one unit earlier and counts that unit as elided.
 pub fn plan_text_cut(len: usize, max_chars: f64, splits_pair: impl Fn(usize) -> bool) -> Option<TextCut> {
     let (keep, elided) = plan_cut(len, max_chars, splits_pair)?;
-    let len_f = len as f64;
+    Some(TextCut { keep, marker: cut_marker(elided, len as f64) })
+}
+
+/// `"\n…[" + elided + " chars elided of " + len + "]"`, the numbers as `String()` prints them.
+pub fn cut_marker(elided: f64, len: f64) -> String {
     let mut marker = String::from("\n…[");
     push_js_number(&mut marker, elided);
     marker.push_str(" chars elided of ");
-    push_js_number(&mut marker, len_f);
+    push_js_number(&mut marker, len);
     marker.push(']');
-    Some(TextCut { keep, marker })
+    marker
 }
 
 /// Where `text.slice(0, max_chars)` ends for a text of `len` UTF-16 units, moved back one unit

@@ -1,12 +1,15 @@
-//! Navigation of compact JSON text as `JSON.stringify` writes it (no whitespace, one `,`
-//! between items): where a value ends, the spans of a container's children, and the envelope's
-//! preview read from the text. Every position is a byte offset into UTF-8 text.
+//! Navigation of compact JSON text as `JSON.stringify` writes it, in the offsets the page plan
+//! uses: where a value ends and the spans of a container's children (both from the crate's one
+//! span scanner, [`crate::json::span`]), UTF-16 lengths, and the envelope's preview read from
+//! the text. Every position is a byte offset into UTF-8 text.
 //!
 //! Because V8's output is canonical, a child's span *is* `JSON.stringify(child)` and a key's
 //! span *is* `JSON.stringify(key)`: pages and previews are cut out of the text instead of
 //! serializing anything again. The walkers never panic on other input; they only stop early.
 
 use crate::cap::preview::{Shape, Summary};
+use crate::json::span::{members, Span};
+pub use crate::json::span::{string_end, value_end};
 
 /// One child of a container: the key's span (objects only, quotes included) and the value's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,78 +20,11 @@ pub struct Child {
     pub value: (usize, usize),
 }
 
-/// One past the closing quote of the string starting at `i` (a `"`); the text's end when the
-/// string is not closed.
-pub fn string_end(b: &[u8], i: usize) -> usize {
-    let mut j = i + 1;
-    while let Some(&c) = b.get(j) {
-        match c {
-            b'\\' => j += 2,
-            b'"' => return j + 1,
-            _ => j += 1,
-        }
-    }
-    b.len()
-}
-
-/// One past the last byte of the value starting at `i`.
-pub fn value_end(b: &[u8], i: usize) -> usize {
-    match b.get(i) {
-        Some(b'"') => string_end(b, i),
-        Some(b'{' | b'[') => {
-            let mut depth = 0usize;
-            let mut j = i;
-            while let Some(&c) = b.get(j) {
-                match c {
-                    b'"' => {
-                        j = string_end(b, j);
-                        continue;
-                    }
-                    b'{' | b'[' => depth += 1,
-                    b'}' | b']' => {
-                        depth -= 1;
-                        if depth == 0 {
-                            return j + 1;
-                        }
-                    }
-                    _ => {}
-                }
-                j += 1;
-            }
-            b.len()
-        }
-        _ => {
-            let mut j = i;
-            while b.get(j).is_some_and(|c| !matches!(c, b',' | b']' | b'}' | b':')) {
-                j += 1;
-            }
-            j
-        }
-    }
-}
-
 /// The children of the container spanning `start..end` (a `{` or `[` at `start`), in order.
 pub fn children(b: &[u8], start: usize, end: usize) -> Vec<Child> {
-    let object = b.get(start) == Some(&b'{');
-    let mut out = Vec::new();
-    let mut i = start + 1;
-    while i + 1 < end {
-        let key = if object {
-            let key_end = string_end(b, i);
-            let key = (i, key_end);
-            i = key_end + 1;
-            Some(key)
-        } else {
-            None
-        };
-        let value_stop = value_end(b, i).min(end - 1);
-        if value_stop <= i {
-            break;
-        }
-        out.push(Child { key, value: (i, value_stop) });
-        i = value_stop + 1;
-    }
-    out
+    members(b, Span { start, end })
+        .map(|m| Child { key: m.key.map(|k| (k.start, k.end)), value: (m.value.start, m.value.end) })
+        .collect()
 }
 
 /// UTF-16 units of UTF-8 bytes (`.length` of the text they hold).

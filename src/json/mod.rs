@@ -1,6 +1,8 @@
 //! JSON text exactly as V8 writes it: number formatting, string quoting, a scanner that
-//! rewrites number tokens in place, the Latin-1 form the text crosses the JS boundary in, the
-//! one tolerant reader, and the one JSON Schema walker.
+//! rewrites number tokens in place, the one span scanner every reader of JSON text walks with
+//! (where values start and end, the members of a container), the Latin-1 form the text crosses
+//! the JS boundary in, the one tolerant reader, the one JSON Schema walker, and the text a value
+//! that throws while read becomes.
 
 #[cfg(feature = "full")]
 pub mod canonical;
@@ -11,6 +13,8 @@ pub mod read;
 pub mod scan;
 #[cfg(feature = "full")]
 pub mod schema;
+pub mod span;
 pub mod string;
+pub mod thrown;
 #[cfg(feature = "full")]
 pub mod value;

@@ -1,76 +1,14 @@
-//! Spans over JSON text: where a value starts and ends, the items of an array, the entries of an
-//! object, the string values inside a value — without building a tree. A collection of a
-//! million items costs one pass and one span per item, and a shown item is copied as the text
-//! V8 wrote for it.
+//! What the preview reads from JSON text, on the crate's one span scanner
+//! ([`crate::json::span`]): the items of an array within a byte budget, the entries of an
+//! object, string and number values, the string values inside a value — without building a
+//! tree. A collection of a million items costs one pass and one span per item, and a shown item
+//! is copied as the text V8 wrote for it.
 //!
 //! The text must already be known to be JSON (the caller checks it once, see [`is_json`]). On
 //! anything else the functions stop early; every index is bounds-checked, so none can panic.
-//! Skipping a value is a loop with a depth counter, never a recursion.
 
-/// A byte range `[start, end)` of the JSON text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Span {
-    /// First byte of the value.
-    pub start: usize,
-    /// One past its last byte.
-    pub end: usize,
-}
-
-impl Span {
-    /// Its length in bytes.
-    pub fn len(self) -> usize {
-        self.end.saturating_sub(self.start)
-    }
-
-    /// True for an empty range.
-    pub fn is_empty(self) -> bool {
-        self.len() == 0
-    }
-
-    /// The bytes it covers (empty when out of range).
-    pub fn of(self, text: &[u8]) -> &[u8] {
-        text.get(self.start..self.end).unwrap_or(&[])
-    }
-}
-
-/// The JSON kind of a value, read from its first byte.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// `{…}`.
-    Object,
-    /// `[…]`.
-    Array,
-    /// `"…"`.
-    String,
-    /// A number.
-    Number,
-    /// `true` or `false`.
-    Bool,
-    /// `null`.
-    Null,
-}
-
-impl Kind {
-    /// Its name in a field list (`"string"`, `"number"`, …).
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Object => "object",
-            Kind::Array => "array",
-            Kind::String => "string",
-            Kind::Number => "number",
-            Kind::Bool => "boolean",
-            Kind::Null => "null",
-        }
-    }
-
-    /// One bit per kind, for sets of kinds.
-    pub fn bit(self) -> u8 {
-        1 << (self as u8)
-    }
-
-    /// Every kind, in the order a set of kinds is printed.
-    pub const ALL: [Kind; 6] = [Kind::Object, Kind::Array, Kind::String, Kind::Number, Kind::Bool, Kind::Null];
-}
+pub use crate::json::span::{count, items, kind, root, Kind, Span};
+use crate::json::span::{members, skip_ws, string_end};
 
 /// True when `text` is one JSON value (lone-surrogate escapes, which V8 writes and serde_json
 /// refuses, are accepted: they are valid JSON text). Nesting past serde_json's limit is refused.
@@ -78,156 +16,14 @@ pub fn is_json(text: &[u8]) -> bool {
     crate::json::read::read::<serde::de::IgnoredAny>(text).is_ok()
 }
 
-/// The kind of the value at `span`.
-pub fn kind(text: &[u8], span: Span) -> Kind {
-    match text.get(span.start) {
-        Some(b'{') => Kind::Object,
-        Some(b'[') => Kind::Array,
-        Some(b'"') => Kind::String,
-        Some(b't' | b'f') => Kind::Bool,
-        Some(b'n') => Kind::Null,
-        _ => Kind::Number,
-    }
-}
-
-fn skip_ws(text: &[u8], mut i: usize) -> usize {
-    while matches!(text.get(i), Some(b' ' | b'\t' | b'\n' | b'\r')) {
-        i += 1;
-    }
-    i
-}
-
-/// The whole text as one span, without the whitespace around it.
-pub fn root(text: &[u8]) -> Span {
-    let start = skip_ws(text, 0);
-    let mut end = text.len();
-    while end > start && matches!(text[end - 1], b' ' | b'\t' | b'\n' | b'\r') {
-        end -= 1;
-    }
-    Span { start, end }
-}
-
-/// One past the closing quote of the string whose opening quote is at `i`.
-fn string_end(text: &[u8], i: usize) -> usize {
-    let mut j = i + 1;
-    while j < text.len() {
-        match text[j] {
-            b'\\' => j += 2,
-            b'"' => return j + 1,
-            _ => j += 1,
-        }
-    }
-    text.len()
-}
-
-/// One past the end of the value starting at `i`.
-fn value_end(text: &[u8], i: usize) -> usize {
-    match text.get(i) {
-        Some(b'"') => string_end(text, i),
-        Some(b'{' | b'[') => {
-            let mut depth = 0usize;
-            let mut j = i;
-            while j < text.len() {
-                match text[j] {
-                    b'"' => {
-                        j = string_end(text, j);
-                        continue;
-                    }
-                    b'{' | b'[' => depth += 1,
-                    b'}' | b']' => {
-                        depth = depth.saturating_sub(1);
-                        if depth == 0 {
-                            return j + 1;
-                        }
-                    }
-                    _ => {}
-                }
-                j += 1;
-            }
-            text.len()
-        }
-        _ => {
-            let mut j = i;
-            while j < text.len() && !matches!(text[j], b',' | b'}' | b']' | b' ' | b'\t' | b'\n' | b'\r') {
-                j += 1;
-            }
-            j.max(i + 1).min(text.len())
-        }
-    }
-}
-
-/// Calls `each(key, value)` for the members of the array or object at `span` (`key` is the
-/// quoted key's span, or `None` for array items) until it returns false.
-fn members(text: &[u8], span: Span, object: bool, mut each: impl FnMut(Option<Span>, Span) -> bool) {
-    let mut i = skip_ws(text, span.start + 1);
-    while i < span.end && !matches!(text.get(i), Some(b']' | b'}')) {
-        let key = if object {
-            let key = Span { start: i, end: string_end(text, i) };
-            i = skip_ws(text, key.end);
-            if text.get(i) != Some(&b':') {
-                return;
-            }
-            i = skip_ws(text, i + 1);
-            Some(key)
-        } else {
-            None
-        };
-        let value = Span { start: i, end: value_end(text, i) };
-        if !each(key, value) {
-            return;
-        }
-        i = skip_ws(text, value.end);
-        if text.get(i) != Some(&b',') {
-            return;
-        }
-        i = skip_ws(text, i + 1);
-    }
-}
-
-/// The items of the array at `span`.
-pub fn items(text: &[u8], span: Span) -> Vec<Span> {
-    let mut out = Vec::new();
-    members(text, span, false, |_, value| {
-        out.push(value);
-        true
-    });
-    out
-}
-
 /// The items of the array at `span` that end within its first `max_bytes` bytes.
 pub fn items_within(text: &[u8], span: Span, max_bytes: usize) -> Vec<Span> {
-    let mut out = Vec::new();
-    members(text, span, false, |_, value| {
-        if value.end - span.start > max_bytes {
-            return false;
-        }
-        out.push(value);
-        true
-    });
-    out
+    members(text, span).map(|m| m.value).take_while(|value| value.end - span.start <= max_bytes).collect()
 }
 
 /// The `(key, value)` entries of the object at `span`, at most `max` of them (keys quoted).
 pub fn entries(text: &[u8], span: Span, max: usize) -> Vec<(Span, Span)> {
-    let mut out = Vec::new();
-    members(text, span, true, |key, value| {
-        if out.len() >= max {
-            return false;
-        }
-        out.push((key.unwrap_or(value), value));
-        out.len() < max
-    });
-    out
-}
-
-/// The number of members of the array or object at `span`.
-pub fn count(text: &[u8], span: Span) -> usize {
-    let mut n = 0;
-    members(text, span, kind(text, span) == Kind::Object, |_, _| {
-        n += 1;
-        true
-    });
-    n
+    members(text, span).take(max).map(|m| (m.key.unwrap_or(m.value), m.value)).collect()
 }
 
 /// The text of the string value at `span`, unescaped (a lone-surrogate escape becomes U+FFFD).
@@ -313,29 +109,17 @@ pub fn compact(text: &str) -> String {
 mod tests {
     use super::*;
 
-    fn texts<'a>(text: &'a [u8], spans: &[Span]) -> Vec<&'a str> {
-        spans.iter().map(|s| std::str::from_utf8(s.of(text)).unwrap()).collect()
-    }
-
     #[test]
-    fn items_and_entries_are_the_members_as_written() {
-        let text = br#"[1,"a,]",{"k":[2,3]},[],null,-1.5e3, true ]"#;
-        let got = items(text, root(text));
-        assert_eq!(texts(text, &got), ["1", r#""a,]""#, r#"{"k":[2,3]}"#, "[]", "null", "-1.5e3", "true"]);
-        let kinds: Vec<Kind> = got.iter().map(|s| kind(text, *s)).collect();
-        assert_eq!(
-            kinds,
-            [Kind::Number, Kind::String, Kind::Object, Kind::Array, Kind::Null, Kind::Number, Kind::Bool]
-        );
+    fn entries_and_items_within_stop_at_their_bounds() {
         let text = br#" { "a" : 1 , "b\"" : {"c":"}"} } "#;
-        let got = entries(text, root(text), usize::MAX);
-        let keys: Vec<Span> = got.iter().map(|e| e.0).collect();
-        let values: Vec<Span> = got.iter().map(|e| e.1).collect();
-        assert_eq!(texts(text, &keys), [r#""a""#, r#""b\"""#]);
-        assert_eq!(texts(text, &values), ["1", r#"{"c":"}"}"#]);
+        let got: Vec<(&[u8], &[u8])> =
+            entries(text, root(text), usize::MAX).iter().map(|(k, v)| (k.of(text), v.of(text))).collect();
+        assert_eq!(got, [(&br#""a""#[..], &b"1"[..]), (br#""b\"""#, br#"{"c":"}"}"#)]);
         assert_eq!(entries(text, root(text), 1).len(), 1);
-        assert_eq!(count(text, root(text)), 2);
-        assert!(items(b"[]", root(b"[]")).is_empty());
+        assert!(entries(text, root(text), 0).is_empty());
+        let text = b"[1,22,333]";
+        let within: Vec<&[u8]> = items_within(text, root(text), 5).iter().map(|s| s.of(text)).collect();
+        assert_eq!(within, [&b"1"[..], b"22"]);
     }
 
     #[test]

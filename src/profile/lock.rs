@@ -150,6 +150,22 @@ pub struct Escalation {
     pub to: Value,
 }
 
+/// How a failed check's message says to accept the change: the command that rewrites the lock
+/// and the lock's file. A CLI passes its own (the tools file it read, the server it ran);
+/// [`Regenerate::DEFAULT`] names the `lock` command generically.
+#[derive(Clone, Copy, Debug)]
+pub struct Regenerate<'a> {
+    /// The command line, shown between backticks.
+    pub command: &'a str,
+    /// The lock's path, as the user commits it.
+    pub lockfile: &'a str,
+}
+
+impl Regenerate<'static> {
+    /// `modoki-budget lock <tools.json>` and `modoki-budget.lock`: the default lock command and file.
+    pub const DEFAULT: Self = Regenerate { command: "modoki-budget lock <tools.json>", lockfile: "modoki-budget.lock" };
+}
+
 /// The difference between a committed lock and the current tools.
 #[derive(Debug, PartialEq, Default)]
 pub struct LockCheck {
@@ -171,8 +187,8 @@ impl LockCheck {
             && self.escalations.is_empty()
     }
 
-    /// What changed and how to accept it, in one paragraph.
-    pub fn message(&self, tool_count: usize) -> String {
+    /// What changed and how to accept it (`regenerate`), in one paragraph.
+    pub fn message(&self, tool_count: usize, regenerate: Regenerate) -> String {
         if self.ok() {
             return format!("Budget lock matches: {tool_count} tools, no drift, no escalation.");
         }
@@ -196,7 +212,8 @@ impl LockCheck {
             };
             message.push_str(&format!(" Escalation: {} {detail}.", e.tool));
         }
-        message.push_str(" If this is intended, regenerate the lock (`modoki-budget lock <tools.json>`) and commit modoki-budget.lock.");
+        let Regenerate { command, lockfile } = regenerate;
+        message.push_str(&format!(" If this is intended, regenerate the lock (`{command}`) and commit {lockfile}."));
         message
     }
 }
@@ -281,7 +298,7 @@ struct CheckReport<'a> {
 
 /// [`LockCheck`] as JSON text for the binding: `{ ok, added, removed, changed, escalations,
 /// integrityOk, message }`.
-pub fn check_json(check: &LockCheck, tool_count: usize) -> String {
+pub fn check_json(check: &LockCheck, tool_count: usize, regenerate: Regenerate) -> String {
     to_json_text(&CheckReport {
         ok: check.ok(),
         added: &check.added,
@@ -289,7 +306,7 @@ pub fn check_json(check: &LockCheck, tool_count: usize) -> String {
         changed: &check.changed,
         escalations: &check.escalations,
         integrity_ok: check.integrity_ok,
-        message: check.message(tool_count),
+        message: check.message(tool_count, regenerate),
     })
 }
 
@@ -367,7 +384,7 @@ mod tests {
         )
         .expect("check");
         assert!(same.ok());
-        assert_eq!(same.message(2), "Budget lock matches: 2 tools, no drift, no escalation.");
+        assert_eq!(same.message(2, Regenerate::DEFAULT), "Budget lock matches: 2 tools, no drift, no escalation.");
 
         let mut spec = sample();
         spec[1]["description"] = Value::from("Health check. ".repeat(10));
@@ -385,13 +402,16 @@ mod tests {
             check.escalations.iter().map(|e| e.what).collect::<Vec<_>>(),
             vec!["inflationRisk", "descriptionTokens"]
         );
-        let message = check.message(3);
+        let message = check.message(3, Regenerate::DEFAULT);
         let grown = tokens::count(Encoding::Cl100kBase, &"Health check. ".repeat(10)).unwrap_or(0);
         assert!(
             message.starts_with(&format!("Budget lock is out of date: 1 added (new_tool); 1 changed (ping). Escalation: ping inflation risk low → critical. Escalation: ping description 3 → {grown} tokens.")),
             "{message}"
         );
         assert!(message.ends_with("If this is intended, regenerate the lock (`modoki-budget lock <tools.json>`) and commit modoki-budget.lock."));
+        let own = Regenerate { command: "modoki-budget audit --lock ci.lock -- node server.js", lockfile: "ci.lock" };
+        let message = check.message(3, own);
+        assert!(message.ends_with(". If this is intended, regenerate the lock (`modoki-budget audit --lock ci.lock -- node server.js`) and commit ci.lock."), "{message}");
     }
 
     #[test]

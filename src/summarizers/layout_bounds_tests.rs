@@ -1,5 +1,6 @@
 use super::super::layout_overlaps::Rect;
 use super::*;
+use crate::testing::Rng;
 
 fn run(entries: &str, query: &str, options: &str) -> String {
     let q: Value = serde_json::from_str(query).expect("query JSON");
@@ -218,19 +219,6 @@ fn pairwise(entries: &[(Value, String, Option<Rect>)], parents: &Parents) -> u64
         }
     }
     n
-}
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
 }
 
 #[test]

@@ -36,6 +36,7 @@ use wasm_bindgen::JsCast;
 use crate::cap::preview::{summary_json, Shape, Summary};
 use crate::cap::{elision_envelope, plan_text_cut, retarget_hint, CapUnit};
 use crate::json::scan::round_json_numbers_into;
+use crate::json::thrown::thrown_text;
 use crate::round::round_sig;
 
 #[wasm_bindgen]
@@ -52,8 +53,16 @@ extern "C" {
     fn is_array(value: &JsValue) -> Result<bool, JsValue>;
 }
 
-/// Marker for a value whose getter, proxy trap or `toString` threw while it was described.
-const THROWN_MARKER: &str = "[unreadable: threw while read]";
+/// `[Thrown: …]` for a value whose getter, proxy trap or `toString` threw while it was read:
+/// the thrown value as `String()` prints it (see [`crate::json::thrown`]).
+#[wasm_bindgen(js_name = thrownText)]
+pub fn thrown_text_export(thrown: &JsValue) -> String {
+    thrown_text(js_string(thrown).ok().map(String::from).as_deref())
+}
+
+fn thrown_shape(thrown: &JsValue) -> Shape {
+    Shape::Other(thrown_text_export(thrown))
+}
 
 /// `Number(x.toPrecision(sig))` with the reference's pass-through rules.
 #[wasm_bindgen(js_name = roundSig)]
@@ -119,8 +128,9 @@ fn summary_of(data: &JsValue) -> Summary {
     if is_array(data).unwrap_or(false) {
         return Summary::Array(array_length(data));
     }
-    let Ok(keys) = object_keys(data) else {
-        return Summary::Scalar(Shape::Other(THROWN_MARKER.to_owned()));
+    let keys = match object_keys(data) {
+        Ok(keys) => keys,
+        Err(thrown) => return Summary::Scalar(thrown_shape(&thrown)),
     };
     let entries = keys
         .iter()
@@ -128,7 +138,7 @@ fn summary_of(data: &JsValue) -> Summary {
             let quoted = json_text(&key).unwrap_or_else(|| "\"\"".to_owned());
             let shape = match reflect_get(data, &key) {
                 Ok(value) => shape_of(&value),
-                Err(_) => Shape::Other(THROWN_MARKER.to_owned()),
+                Err(thrown) => thrown_shape(&thrown),
             };
             (quoted, shape)
         })
@@ -146,7 +156,7 @@ fn shape_of(value: &JsValue) -> Shape {
         }
         return match object_keys(value) {
             Ok(keys) => Shape::Object(keys.length() as usize),
-            Err(_) => Shape::Other(THROWN_MARKER.to_owned()),
+            Err(thrown) => thrown_shape(&thrown),
         };
     }
     if let Some(text) = value.dyn_ref::<JsString>() {
@@ -159,7 +169,7 @@ fn shape_of(value: &JsValue) -> Shape {
     }
     match js_string(value) {
         Ok(text) => Shape::Other(String::from(text)),
-        Err(_) => Shape::Other(THROWN_MARKER.to_owned()),
+        Err(thrown) => thrown_shape(&thrown),
     }
 }
 

@@ -8,7 +8,7 @@ use crate::error::{Error, Result as CoreResult};
 use crate::json::canonical::canonical_compact;
 use crate::json::read::read;
 use crate::profile::inflation::inflation_json;
-use crate::profile::lock::{budget_lock, check_json, check_lock, serialize_lock, ToolSpec};
+use crate::profile::lock::{budget_lock, check_json, check_lock, serialize_lock, Regenerate, ToolSpec};
 use crate::profile::response::{profile_response, Block, ProfileOptions};
 use crate::tokens;
 
@@ -52,11 +52,23 @@ pub fn serialize_lock_json(lock_utf8: &[u8]) -> Result<String, JsValue> {
     Ok(serialize_lock(&lock))
 }
 
-/// `checkLock`: previous and current locks as JSON text, the comparison as JSON text.
+/// `checkLock`: previous and current locks as JSON text, the comparison as JSON text. `command`
+/// and `lockfile` are what its message says to run and commit to accept a change (each
+/// defaults to [`Regenerate::DEFAULT`]'s).
 #[wasm_bindgen(js_name = checkLockJson)]
-pub fn check_lock_json(previous_utf8: &[u8], current_utf8: &[u8], tolerance: f64) -> Result<String, JsValue> {
+pub fn check_lock_json(
+    previous_utf8: &[u8],
+    current_utf8: &[u8],
+    tolerance: f64,
+    command: Option<String>,
+    lockfile: Option<String>,
+) -> Result<String, JsValue> {
     let previous: serde_json::Value = parse("checkLock previous", previous_utf8)?;
     let current: serde_json::Value = parse("checkLock current", current_utf8)?;
     let count = current.get("tools").and_then(serde_json::Value::as_object).map_or(0, |t| t.len());
-    Ok(check_json(&check_lock(&previous, &current, tolerance)?, count))
+    let regenerate = Regenerate {
+        command: command.as_deref().unwrap_or(Regenerate::DEFAULT.command),
+        lockfile: lockfile.as_deref().unwrap_or(Regenerate::DEFAULT.lockfile),
+    };
+    Ok(check_json(&check_lock(&previous, &current, tolerance)?, count, regenerate))
 }

@@ -7,6 +7,7 @@
 use wasm_bindgen::prelude::*;
 
 use super::abi;
+use crate::cap::head::{plan_head_cut, TokenCap};
 use crate::tokens::report::{report, report_json};
 use crate::tokens::{self, Encoding};
 
@@ -34,6 +35,32 @@ pub fn token_prefix_units(len: usize, encoding_name: &str, limit: f64) -> Result
             .map(|end| crate::json::string::utf16_len(text.get(..end).unwrap_or("")) as f64)
     })??;
     Ok(units)
+}
+
+/// The cut of a text of `units` UTF-16 units whose head (its first units, in the first `len`
+/// bytes of UTF-8 input) plus marker fits `max_chars` and, when `max_tokens` is not negative,
+/// that many tokens: `[keep, marker]`, or `null` when the text fits as it is (see
+/// [`crate::cap::head::plan_head_cut`]). JavaScript slices its own string, so the kept head is
+/// the caller's text unit for unit.
+#[wasm_bindgen(js_name = planHeadCutInput)]
+pub fn plan_head_cut_input(
+    len: usize,
+    units: usize,
+    max_chars: f64,
+    max_tokens: f64,
+    encoding_name: &str,
+) -> Result<JsValue, JsValue> {
+    let tokens = if max_tokens >= 0.0 {
+        Some(TokenCap { max: tokens::limit_from_f64(max_tokens), encoding: encoding(encoding_name)? })
+    } else {
+        None
+    };
+    let max_chars = tokens::limit_from_f64(max_chars);
+    let cut = abi::with_input_text(len, false, |head| plan_head_cut(head, units, max_chars, tokens))??;
+    Ok(match cut {
+        None => JsValue::NULL,
+        Some(cut) => js_sys::Array::of2(&JsValue::from(cut.keep as f64), &JsValue::from_str(&cut.marker)).into(),
+    })
 }
 
 /// Throws `UNKNOWN_ENCODING` unless `name` is supported.

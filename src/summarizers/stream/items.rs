@@ -18,7 +18,7 @@ use serde_json::{Map, Value};
 
 use super::list;
 use crate::error::Result;
-use crate::json::scan::skip_string;
+use crate::json::span;
 use crate::json::string::push_json_string;
 use crate::json::value::{push_value, to_json};
 
@@ -79,71 +79,22 @@ fn fast<'a>(bytes: &'a [u8], keys: &[&str]) -> Option<Vec<Item<'a>>> {
         .collect()
 }
 
-fn is_json_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r')
-}
-
 /// The texts of the items of the array `text` (`null` has none), each without the whitespace
 /// around it. Only the array's own brackets and commas are checked: an item's text is checked
-/// by parsing it.
+/// by parsing it (a trailing comma leaves an empty item, which does not parse).
 fn split_array(text: &str) -> Option<Vec<&str>> {
-    let trimmed = text.trim_matches(|c: char| c.is_ascii() && is_json_space(c as u8));
-    if trimmed == "null" {
+    let bytes = text.as_bytes();
+    let array = span::root(bytes);
+    let trimmed = array.of(bytes);
+    if trimmed == b"null" {
         return Some(Vec::new());
     }
-    let inner = trimmed.strip_prefix('[')?.strip_suffix(']')?;
-    let bytes = inner.as_bytes();
-    let skip_space = |mut i: usize| {
-        while bytes.get(i).is_some_and(|&b| is_json_space(b)) {
-            i += 1;
-        }
-        i
-    };
-    let mut items = Vec::new();
-    let mut i = skip_space(0);
-    if i == bytes.len() {
-        return Some(items);
+    if trimmed.len() < 2 || trimmed[0] != b'[' || trimmed[trimmed.len() - 1] != b']' {
+        return None;
     }
-    loop {
-        let end = item_end(bytes, i);
-        items.push(inner.get(i..end)?);
-        i = skip_space(end);
-        match bytes.get(i) {
-            None => return Some(items),
-            Some(b',') => i = skip_space(i + 1),
-            Some(_) => return None,
-        }
-    }
-}
-
-/// Index just past the value that starts at `start`: a string's closing quote, the bracket that
-/// closes a container (strings inside skipped), or the byte before a delimiter for a scalar.
-fn item_end(bytes: &[u8], start: usize) -> usize {
-    let mut depth = 0usize;
-    let mut i = start;
-    while let Some(&b) = bytes.get(i) {
-        match b {
-            b'"' => {
-                i = skip_string(bytes, i);
-                if depth == 0 {
-                    return i;
-                }
-                continue;
-            }
-            b'[' | b'{' => depth += 1,
-            b']' | b'}' if depth > 0 => {
-                depth -= 1;
-                if depth == 0 {
-                    return i + 1;
-                }
-            }
-            b',' | b']' | b'}' if depth == 0 => return i,
-            _ if depth == 0 && is_json_space(b) => return i,
-            _ => {}
-        }
-        i += 1;
-    }
-    bytes.len()
+    let mut list = span::members(bytes, array);
+    let items = list.by_ref().map(|m| text.get(m.value.start..m.value.end)).collect::<Option<Vec<_>>>()?;
+    (list.stop() == array.end - 1).then_some(items)
 }
 
 /// Reads the wanted keys of an object and skips everything else without building it.
