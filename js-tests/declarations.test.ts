@@ -10,7 +10,7 @@ const consumers = readdirSync(join(__dirname, 'consumer'))
   .filter((f) => f.endsWith('.ts'))
   .map((f) => readFileSync(join(__dirname, 'consumer', f), 'utf8'))
   .join('\n');
-const CHECKED = ['tokens', 'toon', 'profile', 'menu', 'collections', 'round', 'errors'];
+const CHECKED = ['tokens', 'toon', 'profile', 'menu-audit', 'menu-rewrite', 'collections', 'round', 'errors'];
 
 describe('declarations', () => {
   it.each(CHECKED)('every export of node/types/%s.d.ts is used by a consumer file', (capability) => {
