@@ -37,7 +37,7 @@ pub mod profile;
 pub mod round;
 #[cfg(feature = "full")]
 pub mod summarize;
-#[cfg(feature = "full")]
+#[cfg(feature = "tokens")]
 pub mod tokens;
 #[cfg(feature = "full")]
 pub mod toon;

@@ -13,6 +13,7 @@
 
 pub mod bpe;
 pub mod classes;
+#[cfg(feature = "full")]
 pub mod report;
 pub mod split;
 pub mod table;
@@ -68,6 +69,7 @@ impl Encoding {
 }
 
 /// Serialized as its name, as results report it (`"encoding": "cl100k_base"`).
+#[cfg(feature = "full")]
 impl serde::Serialize for Encoding {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
         serializer.serialize_str(self.name())

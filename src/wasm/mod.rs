@@ -24,7 +24,7 @@ mod profile;
 mod streams;
 #[cfg(feature = "full")]
 mod summarize;
-#[cfg(feature = "full")]
+#[cfg(feature = "tokens")]
 mod tokens;
 #[cfg(feature = "full")]
 mod toon;

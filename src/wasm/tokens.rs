@@ -7,6 +7,7 @@
 use wasm_bindgen::prelude::*;
 
 use super::abi;
+#[cfg(feature = "full")]
 use crate::tokens::report::{report, report_json};
 use crate::tokens::{self, Encoding};
 
@@ -52,6 +53,7 @@ pub fn install_table(name: &str, len: usize) -> Result<(), JsValue> {
 
 /// `{"chars","bytes","tokens","fields":[{"path","chars","tokens"}]}` for the compact JSON text
 /// in the first `len` bytes of UTF-8 input.
+#[cfg(feature = "full")]
 #[wasm_bindgen(js_name = tokenReportInput)]
 pub fn token_report_input(len: usize, encoding_name: &str) -> Result<String, JsValue> {
     let enc = encoding(encoding_name)?;
