@@ -1,6 +1,7 @@
 //! JSON text exactly as V8 writes it: number formatting, string quoting, a scanner that
 //! rewrites number tokens in place, the Latin-1 form the text crosses the JS boundary in, the
-//! one tolerant reader, and the one JSON Schema walker.
+//! one tolerant reader, the one JSON Schema walker, and a large text's sample read without its
+//! value.
 
 #[cfg(feature = "full")]
 pub mod canonical;
@@ -8,6 +9,8 @@ pub mod latin1;
 pub mod number;
 #[cfg(feature = "full")]
 pub mod read;
+#[cfg(feature = "full")]
+pub mod sample;
 pub mod scan;
 #[cfg(feature = "full")]
 pub mod schema;
