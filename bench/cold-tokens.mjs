@@ -16,7 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { describeMachine, fmt, table } from './lib.mjs';
+import { describeMachine, fmt, parseGnuTime, table } from './lib.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -58,26 +58,16 @@ function script(c) {
   ].join('\n');
 }
 
-/** Wall seconds, CPU seconds and peak RSS (KiB) from GNU time's -v report. */
-function parseTime(report) {
-  const field = (name) =>
-    report
-      .split('\n')
-      .find((l) => l.trim().startsWith(name))
-      ?.split(': ')
-      .pop();
-  const wall = field('Elapsed (wall clock) time').split(':').map(Number);
-  return {
-    wallMs: wall.reduce((total, part) => total * 60 + part, 0) * 1000,
-    cpuMs: (Number(field('User time (seconds)')) + Number(field('System time (seconds)'))) * 1000,
-    maxRssKiB: Number(field('Maximum resident set size (kbytes)')),
-  };
-}
-
 function once(c) {
   const r = spawnSync('/usr/bin/time', ['-v', process.execPath, '-e', script(c)], { cwd: root, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`cold count "${c.name}" failed: ${r.stderr}`);
-  return { ...JSON.parse(r.stdout), ...parseTime(r.stderr) };
+  const t = parseGnuTime(r.stderr);
+  return {
+    ...JSON.parse(r.stdout),
+    wallMs: t.wallSeconds * 1000,
+    cpuMs: (t.userSeconds + t.systemSeconds) * 1000,
+    maxRssKiB: t.peakRssBytes / 1024,
+  };
 }
 
 const median = (xs) => {
