@@ -116,7 +116,7 @@ pub fn sample_v8_compact(json: &[u8], keep: usize) -> Option<Sample> {
         // Close what ends here, then step to the next item or member.
         loop {
             let Some(frame) = stack.last_mut() else {
-                return (i == json.len()).then(|| Sample { text: out, root_lengths });
+                return (i == json.len()).then_some(Sample { text: out, root_lengths });
             };
             frame.count += 1;
             match json.get(i)? {
