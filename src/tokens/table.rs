@@ -73,9 +73,32 @@ pub fn hash(bytes: &[u8]) -> u64 {
     h ^ (h >> 29)
 }
 
+/// What [`RankTable::check`] finds in a table's bytes: everything a [`RankTable`] holds but the
+/// bytes themselves, so the bytes can move (be kept for the process's life) once checked.
+pub struct Checked {
+    offsets: Box<[u32]>,
+    slots_at: usize,
+    bytes_at: usize,
+    n_ranks: u32,
+    mask: u32,
+    max_token_len: usize,
+}
+
 impl<'a> RankTable<'a> {
     /// Checks the header and the section sizes, and sums the lengths into offsets: O(n_ranks).
     pub fn new(data: &'a [u8]) -> Result<Self, TableError> {
+        Ok(Self::over_checked(data, Self::check(data)?))
+    }
+
+    /// The table over `data`, whose bytes `checked` was found in (they may have moved since):
+    /// the check and the offsets are not done again.
+    pub fn over_checked(data: &'a [u8], checked: Checked) -> Self {
+        let Checked { offsets, slots_at, bytes_at, n_ranks, mask, max_token_len } = checked;
+        RankTable { data, offsets, slots_at, bytes_at, n_ranks, mask, max_token_len }
+    }
+
+    /// [`RankTable::new`]'s check and offsets, without keeping a borrow of `data`.
+    pub fn check(data: &[u8]) -> Result<Checked, TableError> {
         if data.len() < HEADER_WORDS * 4 || word(data, 0) != MAGIC {
             return Err(TableError("not a rank table (bad magic)"));
         }
@@ -106,8 +129,7 @@ impl<'a> RankTable<'a> {
             return Err(TableError("rank table lengths do not add up to its bytes"));
         }
         let max_token_len = lengths.iter().copied().max().map_or(0, usize::from);
-        Ok(RankTable {
-            data,
+        Ok(Checked {
             offsets: offsets.into_boxed_slice(),
             slots_at,
             bytes_at,
