@@ -53,6 +53,12 @@ export function run({ quick = false } = {}) {
       () => baseline.encode(baseline.roundFloats(data, 9), Infinity),
       opts,
     );
+    // The floor under any rounding that starts from V8's own text: JSON.stringify alone.
+    const alone = compare(
+      () => JSON.stringify(data),
+      () => baseline.encode(baseline.roundFloats(data, 9), Infinity),
+      opts,
+    );
     const round = compare(
       () => mb.roundFloats(data, 9),
       () => baseline.roundFloats(data, 9),
@@ -64,12 +70,14 @@ export function run({ quick = false } = {}) {
       underCapRatio: under.a / under.b,
       overCapRatio: over.a / over.b,
       precisionSpeedup: rounded.b / rounded.a,
+      stringifyAloneSpeedup: alone.b / alone.a,
       roundFloatsRatio: round.a / round.b,
       ms: {
         encode: under.a,
         baselineEncode: under.b,
         encodePrecision: rounded.a,
         baselinePrecision: rounded.b,
+        stringifyAlone: alone.a,
         roundFloats: round.a,
         baselineRoundFloats: round.b,
       },
@@ -95,6 +103,7 @@ export function print(result) {
     'encode under cap (time ratio, target <= 1.05)': fmt(r.underCapRatio),
     'encode over cap (time ratio, target <= 1.1)': fmt(r.overCapRatio),
     'encode precision:9 (speed-up, target >= 2)': fmt(r.precisionSpeedup),
+    'JSON.stringify alone (speed-up, the bound)': fmt(r.stringifyAloneSpeedup),
     'roundFloats (time ratio, target <= 1)': fmt(r.roundFloatsRatio),
   }));
   console.log(table(rows, Object.keys(rows[0])));

@@ -66,3 +66,20 @@ export function table(rows, columns) {
 }
 
 export const fmt = (x, digits = 2) => (Number.isFinite(x) ? x.toFixed(digits) : String(x));
+
+/** Wall seconds, user and system CPU seconds and peak RSS (bytes) from GNU time's -v report. */
+export function parseGnuTime(report) {
+  const field = (name) =>
+    report
+      .split('\n')
+      .find((l) => l.trim().startsWith(name))
+      ?.split(': ')
+      .pop();
+  const wall = field('Elapsed (wall clock) time').split(':').map(Number);
+  return {
+    wallSeconds: wall.reduce((total, part) => total * 60 + part, 0),
+    userSeconds: Number(field('User time (seconds)')),
+    systemSeconds: Number(field('System time (seconds)')),
+    peakRssBytes: Number(field('Maximum resident set size (kbytes)')) * 1024,
+  };
+}

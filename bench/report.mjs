@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { scene } from './corpus.mjs';
-import { describeMachine } from './lib.mjs';
+import { describeMachine, parseGnuTime } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const bin = join(here, '..', 'bin', 'modoki-budget.cjs');
@@ -23,23 +23,6 @@ function sceneFile(dir, bytes) {
   return file;
 }
 
-/** Wall seconds, user and system CPU seconds and peak RSS (bytes) from GNU time's -v report. */
-function parseTime(report) {
-  const field = (name) =>
-    report
-      .split('\n')
-      .find((l) => l.trim().startsWith(name))
-      ?.split(': ')
-      .pop();
-  const wall = field('Elapsed (wall clock) time').split(':').map(Number);
-  return {
-    wallSeconds: wall.reduce((total, part) => total * 60 + part, 0),
-    userSeconds: Number(field('User time (seconds)')),
-    systemSeconds: Number(field('System time (seconds)')),
-    peakRssBytes: Number(field('Maximum resident set size (kbytes)')) * 1024,
-  };
-}
-
 export function run() {
   const dir = mkdtempSync(join(tmpdir(), 'modoki-report-bench-'));
   try {
@@ -50,7 +33,7 @@ export function run() {
       maxBuffer: 1 << 26,
     });
     if (ran.status !== 0) throw new Error(`report failed (${ran.status}): ${ran.stderr}`);
-    const measured = parseTime(ran.stderr);
+    const measured = parseGnuTime(ran.stderr);
     return {
       machine: describeMachine(),
       fileBytes: size,

@@ -129,18 +129,20 @@ function overCapCases(mb, createBudgetPolicy) {
 
 /**
  * Counts the calls into WebAssembly that `fn` makes through `root`'s core (node/internal/core.cjs
- * and its formatter): both modules are loaded first, so every export is the real function, then
+ * and each module's own exports: the formatter's, and where a checkout has them the tokenizer's
+ * and the full one's): every module is loaded first, so every export is the real function, then
  * each is wrapped for the one call of `fn`.
  */
 function wasmCalls(root, fn) {
   const core = createRequire(import.meta.url)(join(root, 'node', 'internal', 'core.cjs'));
-  core.abiMemory();
-  core.formatter.abiMemory();
+  const modules = [core, core.formatter, core.tokenizer, core.full].filter((m) => m !== undefined);
+  for (const m of modules) m.abiMemory();
   let calls = 0;
   const saved = [];
-  for (const target of [core, core.formatter]) {
+  for (const target of modules) {
     for (const [name, f] of Object.entries(target)) {
-      if (typeof f !== 'function') continue;
+      // `counting` picks a module; it is not a call into one.
+      if (typeof f !== 'function' || name === 'counting') continue;
       saved.push([target, name, f]);
       target[name] = (...args) => {
         calls++;

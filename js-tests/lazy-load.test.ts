@@ -44,10 +44,32 @@ describe('loading on first use', () => {
     expect(files).not.toContain('pkg/modoki_budget.js');
   });
 
+  it('token counts load the tokenizer module, not the full core', () => {
+    const files = loadedAfter(
+      "if (m.countTokens('hello world') !== 2) throw new Error('count');" +
+        "if (m.countTokens('hello world', 'o200k_base') !== 2) throw new Error('o200k');" +
+        "if (!m.fitsTokenBudget('hello world', 2) || m.fitsTokenBudget('hello world', 1)) throw new Error('fits');" +
+        "if (m.encode('hello world '.repeat(50), { maxTokens: 3 }) !== 'hello world hello\\n…[583 chars elided of 600]') throw new Error('cap')",
+    );
+    expect(files).toContain('pkg/tokenizer/modoki_budget_tokenizer.js');
+    expect(files).not.toContain('pkg/modoki_budget.js');
+  });
+
+  it('once the full core is loaded, token counts run in it and the tokenizer module is never loaded', () => {
+    const files = loadedAfter(
+      "if (m.tokenReport({ a: 'hello world' }).tokens !== 6) throw new Error('report');" +
+        "if (m.countTokens('hello world') !== 2) throw new Error('count');" +
+        "if (m.countTokens('hello world', 'o200k_base') !== 2) throw new Error('o200k')",
+    );
+    expect(files).toContain('pkg/modoki_budget.js');
+    expect(files).not.toContain('pkg/tokenizer/modoki_budget_tokenizer.js');
+  });
+
   it('the first call that needs the full core loads it, and every export still works', () => {
     const files = loadedAfter(
       "if (m.encode({ a: 1.23456789012 }, { precision: 3 }) !== '{\"a\":1.23}') throw new Error('precision');" +
         "if (m.countTokens('hello world') !== 2) throw new Error('count');" +
+        "if (m.tokenReport({ a: 'hello world' }).tokens !== 6) throw new Error('report');" +
         "if (m.countTokens('hello world', 'o200k_base') !== 2) throw new Error('o200k')",
     );
     expect(files).toContain('pkg/modoki_budget.js');

@@ -135,7 +135,8 @@ describe('the published tarball', () => {
       expect(files).toContain(f);
     }
     // Each rank table is read from disk on first use of its encoding, and the module on first
-    // use of the core (by the export names written next to it), the formatter module included.
+    // use of the core (by the export names written next to it), the formatter and tokenizer
+    // modules included.
     const tables = ['src/tokens/data/cl100k_base.bin', 'src/tokens/data/o200k_base.bin'];
     for (const f of [
       ...tables,
@@ -143,6 +144,8 @@ describe('the published tarball', () => {
       'pkg/constants.json',
       'pkg/formatter/modoki_budget_formatter.js',
       'pkg/formatter/modoki_budget_formatter_bg.wasm',
+      'pkg/tokenizer/modoki_budget_tokenizer.js',
+      'pkg/tokenizer/modoki_budget_tokenizer_bg.wasm',
     ])
       expect(files).toContain(f);
     const stray = files.filter(

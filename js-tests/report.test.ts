@@ -1,8 +1,10 @@
 // `report` tells what it was given: the size as given next to compact, and field paths that stay
 // readable (and distinct) on recursive data.
 import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { tokenReport } from 'modoki-budget';
+import { fileURLToPath } from 'node:url';
+import { countTokens, tokenReport } from 'modoki-budget';
 
 const require = createRequire(import.meta.url);
 const { main } = require('../node/cli/main.cjs');
@@ -83,5 +85,22 @@ describe('report: readable paths on recursive data', () => {
     expect(paths).toContain('[].children[]×6.name');
     expect(out).not.toContain('…]');
     expect(out).not.toMatch(/ {2}…/);
+  });
+});
+
+describe('report: progress only on a terminal', () => {
+  it('a real process whose stderr is a pipe prints no progress on a large input, and the same report', () => {
+    const bin = fileURLToPath(new URL('../bin/modoki-budget.cjs', import.meta.url));
+    // Over the 2,000,000-char threshold from which a terminal gets progress lines.
+    const big = JSON.stringify({
+      rows: Array.from({ length: 60_000 }, (_, i) => ({ id: i, name: `entity-${i}`, x: i / 7 })),
+    });
+    expect(big.length).toBeGreaterThan(2_000_000);
+    const ran = spawnSync(process.execPath, [bin, 'report', '-', '--json'], { input: big, encoding: 'utf8' });
+    expect(ran.status).toBe(0);
+    expect(ran.stderr).toBe('');
+    const report = JSON.parse(ran.stdout);
+    expect(report.chars).toBe(big.length);
+    expect(report.tokens.cl100k_base).toBe(countTokens(big));
   });
 });

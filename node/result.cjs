@@ -86,13 +86,21 @@ function stringifyRounded(data, sig) {
   return text === undefined ? text : roundJsonText(text, sig);
 }
 
-/** JSON text with every number rounded to `sig` significant digits, as stringifyRounded rounds. */
-function roundJsonText(text, sig) {
+/** The formatter module and its transport: where encode rounds (node/internal/core.cjs). */
+const FORMATTER = { exports: core.formatter, transport: abi.formatter };
+
+/**
+ * JSON text with every number rounded to `sig` significant digits, as stringifyRounded rounds,
+ * by `module` (`{ exports, transport }`): the formatter by default; `report` passes the full
+ * module, whose memory holds its large text already, so a second module's memory does not grow
+ * to a second copy of it.
+ */
+function roundJsonText(text, sig, module = FORMATTER) {
   // One pass in the core; a text with no number to change is not copied back.
-  const input = abi.formatter.writeText(text);
-  const length = core.roundJsonInput(input.length, input.latin1, sig);
-  const rounded = length < 0 ? text : abi.formatter.readOutput(length, input.latin1);
-  abi.formatter.release(input.length, length);
+  const input = module.transport.writeText(text);
+  const length = module.exports.roundJsonInput(input.length, input.latin1, sig);
+  const rounded = length < 0 ? text : module.transport.readOutput(length, input.latin1);
+  module.transport.release(input.length, length);
   return rounded;
 }
 

@@ -25,21 +25,22 @@ function requireText(text, fn) {
 }
 
 /**
- * Validates an encoding name and loads its table, for other bindings that count in Rust. A name
- * whose table is loaded was checked when it was loaded, so it is not checked again.
+ * Validates an encoding name and loads its table into `module` (node/internal/tables.cjs): the
+ * full module's by default, for other bindings that count in Rust. A name whose table is loaded
+ * was checked when it was loaded, so it is not checked again.
  */
-function prepareEncoding(encoding) {
+function prepareEncoding(encoding, module = 'full') {
   const name = encodingName(encoding);
-  if (isLoaded(name)) return name;
-  checkedEncoding(name);
-  ensureTable(name);
+  if (isLoaded(name, module)) return name;
+  checkedEncoding(name, module === 'full' ? core.full : core.tokenizer);
+  ensureTable(name, module);
   return name;
 }
 
 /**
  * Tokens of `text`, counting stopped once past `limit` (exact when `<= limit`), in an encoding
  * `prepareEncoding` already returned: the budget policy resolves its encoding once, with its
- * options, and counts without asking again.
+ * options, and counts without asking again (in the full module, whose table it loaded).
  */
 function countPrepared(text, name, limit) {
   const length = abi.writeUtf8(text);
@@ -48,8 +49,25 @@ function countPrepared(text, name, limit) {
   return count;
 }
 
-function countUpTo(text, name, limit) {
-  return countPrepared(text, prepareEncoding(name), limit);
+const TOKENIZER = Object.freeze({ module: 'tokenizer', exports: core.tokenizer, transport: abi.tokenizer });
+const FULL = Object.freeze({ module: 'full', exports: core.full, transport: abi });
+
+/**
+ * The module the public counts run in (node/internal/core.cjs): the tokenizer's until the full
+ * module is loaded — a first countTokens compiles the formatter and the tokenizer (~1/6 of the
+ * full module) and reads one table — and the full one after.
+ */
+function counter() {
+  return core.counting() === core.full ? FULL : TOKENIZER;
+}
+
+function countUpTo(text, encoding, limit) {
+  const { module, exports, transport } = counter();
+  const name = prepareEncoding(encoding, module);
+  const length = transport.writeUtf8(text);
+  const count = exports.countTokensInput(length, name, limit);
+  transport.release(length);
+  return count;
 }
 
 /** Exact token count of `text`, identical to tiktoken's `encode_ordinary(text).length`. */
@@ -144,9 +162,11 @@ function tokensOverCap(text, maxTokens, encoding) {
 function capTextTokens(text, maxTokens, encoding) {
   const name = encodingName(encoding);
   if (fitsTokenBudget(text, maxTokens, name)) return text;
-  const length = abi.writeUtf8(text);
-  const units = core.tokenPrefixUnits(length, name, Number(maxTokens));
-  abi.release(length);
+  const { module, exports, transport } = counter();
+  prepareEncoding(name, module);
+  const length = transport.writeUtf8(text);
+  const units = exports.tokenPrefixUnits(length, name, Number(maxTokens));
+  transport.release(length);
   return core.capText(text, units);
 }
 

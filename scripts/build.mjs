@@ -49,12 +49,15 @@ function exportNames(glueFile) {
   return names;
 }
 
-// Two modules from the one crate: every capability (modoki_budget*), and the formatter alone
+// Three modules from the one crate: every capability (modoki_budget*); the formatter alone
 // (formatter/, cargo's default features off), which encode and roundFloats load without
-// compiling the tokenizer. Each has its own cargo target directory, so neither build invalidates
-// the other's. Each is bound twice from the same compiled code: for Node (pkg/, loaded
-// synchronously from disk) and for the web (pkg/web/, instantiated asynchronously by the browser
-// entries: `modoki-budget` loads the full module, `modoki-budget/formatter` the small one).
+// compiling the tokenizer; and the formatter with the tokenizer (tokenizer/, the `tokens`
+// feature), which countTokens loads without compiling the summarizers, TOON and the rest. Each
+// has its own cargo target directory, so no build invalidates another's. The first two are bound
+// twice from the same compiled code: for Node (pkg/, loaded synchronously from disk) and for the
+// web (pkg/web/, instantiated asynchronously by the browser entries: `modoki-budget` loads the
+// full module, `modoki-budget/formatter` the small one). The tokenizer is for Node only: a page
+// instantiates the full module at import, which holds the tokenizer already.
 const MODULES = [
   { dir: '', name: 'modoki_budget', cargo: [], targetDir: join(root, 'target') },
   {
@@ -63,6 +66,13 @@ const MODULES = [
     cargo: ['--', '--no-default-features'],
     targetDir: join(root, 'target', 'formatter'),
   },
+  {
+    dir: 'tokenizer',
+    name: 'modoki_budget_tokenizer',
+    cargo: ['--', '--no-default-features', '--features', 'tokens'],
+    targetDir: join(root, 'target', 'tokenizer'),
+    targets: ['nodejs'],
+  },
 ];
 const TARGETS = [
   { target: 'nodejs', dir: 'pkg' },
@@ -70,6 +80,7 @@ const TARGETS = [
 ];
 for (const { target, dir: base } of TARGETS) {
   for (const module of MODULES) {
+    if (module.targets !== undefined && !module.targets.includes(target)) continue;
     const outDir = module.dir === '' ? base : `${base}/${module.dir}`;
     must(
       'wasm-pack',
@@ -104,6 +115,7 @@ writeFileSync(join(root, 'pkg', 'web', 'package.json'), `${JSON.stringify({ type
 const names = {
   full: exportNames(join(root, 'pkg', 'modoki_budget.js')),
   formatter: exportNames(join(root, 'pkg', 'formatter', 'modoki_budget_formatter.js')),
+  tokenizer: exportNames(join(root, 'pkg', 'tokenizer', 'modoki_budget_tokenizer.js')),
 };
 writeFileSync(join(root, 'pkg', 'modoki_budget_exports.json'), `${JSON.stringify(names)}\n`);
 

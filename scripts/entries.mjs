@@ -19,7 +19,11 @@ import { join, posix } from 'node:path';
 /** Files a browser runs in another file's place (the key's requires resolve from the value's folder). */
 export const BROWSER_ALIASES = { 'node/internal/tables.cjs': 'node/browser/tables.cjs' };
 /** Modules the browser entries provide themselves (the WebAssembly glue). */
-const PROVIDED = new Set(['pkg/modoki_budget.js', 'pkg/formatter/modoki_budget_formatter.js']);
+const PROVIDED = new Set([
+  'pkg/modoki_budget.js',
+  'pkg/formatter/modoki_budget_formatter.js',
+  'pkg/tokenizer/modoki_budget_tokenizer.js',
+]);
 /** Each entry point: its export list (a CommonJS module), and the module its web entry loads. */
 const ENTRY_POINTS = [
   {

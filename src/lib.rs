@@ -39,7 +39,7 @@ pub mod round;
 pub mod summarizers;
 #[cfg(test)]
 mod testing;
-#[cfg(feature = "full")]
+#[cfg(feature = "tokens")]
 pub mod tokens;
 #[cfg(feature = "full")]
 pub mod toon;

@@ -25,6 +25,7 @@ export async function load(modules, aliases) {
   return loader(modules, aliases, {
     'pkg/modoki_budget.js': elsewhere,
     'pkg/formatter/modoki_budget_formatter.js': formatter,
+    'pkg/tokenizer/modoki_budget_tokenizer.js': elsewhere,
     '#assets': elsewhere,
   });
 }

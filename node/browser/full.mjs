@@ -8,7 +8,9 @@
 // process that only formats never compiles the tokenizer. A page instantiates at import, before
 // it is known what will be called, so here the full module serves those functions too: one
 // download instead of two (the full module holds everything the small one does). A page that
-// only formats imports `modoki-budget/formatter` (./formatter.mjs) instead.
+// only formats imports `modoki-budget/formatter` (./formatter.mjs) instead. The same holds for
+// the tokenizer's module (pkg/tokenizer/, Node only): the full module serves it, and holds the
+// one set of rank tables.
 import initFull, * as full from '../../pkg/web/modoki_budget.js';
 import { fetchFile, loader } from './loader.mjs';
 
@@ -30,6 +32,7 @@ export async function load(modules, aliases) {
   return loader(modules, aliases, {
     'pkg/modoki_budget.js': full,
     'pkg/formatter/modoki_budget_formatter.js': full,
+    'pkg/tokenizer/modoki_budget_tokenizer.js': full,
     '#assets': { tableBytes },
   });
 }

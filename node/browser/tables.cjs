@@ -13,7 +13,10 @@ const assets = require('#assets');
 const loaded = new Set();
 const loading = new Map();
 
-/** Throws ENCODING_NOT_LOADED unless `loadEncoding(name)` has resolved. */
+/**
+ * Throws ENCODING_NOT_LOADED unless `loadEncoding(name)` has resolved. A page has one module
+ * (the full one serves the tokenizer's functions too), so one set of tables for every `module`.
+ */
 function ensureTable(name) {
   if (loaded.has(name)) return;
   throw codedError(

@@ -5,8 +5,10 @@ const api = require('../index.cjs');
 const { EXIT, colors, parseJson, parseOptions, readText } = require('./io.cjs');
 const { foldPath } = require('./fold-path.cjs');
 const { chooseBetween } = require('../profile.cjs');
+const core = require('../internal/core.cjs');
+const abi = require('../internal/abi.cjs');
 const { roundJsonText } = require('../result.cjs');
-const { tokenReportOfText } = require('../tokens.cjs');
+const { countPrepared, prepareEncoding, tokenReportOfText } = require('../tokens.cjs');
 const { toonOfPlainJson } = require('../toon.cjs');
 
 const SAMPLE = require('node:path').join(__dirname, '..', '..', 'samples', 'scene-state.json');
@@ -29,21 +31,87 @@ With no file, runs on a bundled 135-entity scene-state sample. "-" reads standar
   --html FILE         also write a self-contained page with the treemap of where the tokens go
   -h, --help          this help`;
 
+// Every pass over the text runs in the full module (the token attribution and TOON need it):
+// each WebAssembly module keeps the memory it grew to, so a count in the tokenizer's module or
+// rounding in the formatter's would each hold one more copy of a large text for the process's
+// life.
+const FULL = { exports: core.full, transport: abi };
+const countAll = (text, encoding) => countPrepared(text, prepareEncoding(encoding), Infinity);
+/** Items of each array the inferred schema reads (and so all a sample of the value keeps). */
+const SCHEMA_ITEMS = 50;
+const LONE_SURROGATE = /[\ud800-\udfff]/;
+
 const percent = (part, whole) => (whole === 0 ? 0 : (part / whole) * 100);
 const signed = (x) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(1)}%`;
 const int = (n) => n.toLocaleString('en-US');
 
 /**
- * Computes every number of the report; `progress` is told each phase on large inputs.
- *
- * `data` is plain JSON data (what JSON.parse returns), so its compact text is serialized once
- * and every other measure works on that text: the field attribution's token pass gives the
- * report encoding's total, rounding and TOON start from the text, and the tree is needed only
- * for the envelope's preview and the inferred schema.
+ * Computes every number of the report from `data`, plain JSON data (what JSON.parse returns);
+ * `progress` is told each phase on large inputs.
  */
-function buildReport(data, { encoding = 'cl100k_base', source, givenChars, progress = () => {} } = {}) {
-  progress('serializing');
+function buildReport(data, options = {}) {
+  (options.progress ?? (() => {}))('serializing');
   const compact = api.encode(data, Infinity);
+  let tree = data;
+  data = undefined;
+  const takeShape = () => {
+    const value = tree;
+    tree = undefined;
+    return value;
+  };
+  return reportOfCompact(compact, takeShape, false, options);
+}
+
+/**
+ * The report of JSON `text` when it is already exactly V8's compact form of its value, built
+ * from the text and a sample of the value (see src/json/sample.rs) instead of the whole value;
+ * undefined otherwise (the caller then parses it and calls buildReport).
+ */
+function reportOfV8Compact(text, options = {}) {
+  (options.progress ?? (() => {}))('serializing');
+  const wellFormed = typeof text.isWellFormed === 'function' ? text.isWellFormed() : !LONE_SURROGATE.test(text);
+  // JSON.stringify escapes a lone surrogate, which reaches the core as U+FFFD.
+  if (!wellFormed) return undefined;
+  const shape = sampleOfV8Compact(text);
+  if (shape === undefined) return undefined;
+  return reportOfCompact(text, () => shape, true, options);
+}
+
+/**
+ * The value of a V8-compact `text` with every array cut to its first SCHEMA_ITEMS items, and
+ * the root's arrays at their true lengths (what the envelope's preview shows); undefined when
+ * the text is not V8-compact.
+ */
+function sampleOfV8Compact(text) {
+  const input = abi.writeText(text);
+  const answer = core.full.sampleCompactInput(input.length, input.latin1, SCHEMA_ITEMS);
+  if (answer === undefined) {
+    abi.release(input.length);
+    return undefined;
+  }
+  const [length, ...lengths] = answer;
+  const shape = JSON.parse(abi.readOutput(length, input.latin1));
+  abi.release(input.length, length);
+  if (Array.isArray(shape)) shape.length = lengths[0];
+  else {
+    let next = 0;
+    for (const key of Object.keys(shape)) if (Array.isArray(shape[key])) shape[key].length = lengths[next++];
+  }
+  return shape;
+}
+
+/**
+ * Every number of the report from the compact text; `takeShape()` hands over the value (or its
+ * sample, when `sampled`) for the envelope's preview and the inferred schema. The compact text
+ * is serialized once and every other measure works on it: the field attribution's token pass
+ * gives the report encoding's total, rounding and TOON start from the text.
+ */
+function reportOfCompact(
+  compact,
+  takeShape,
+  sampled,
+  { encoding = 'cl100k_base', source, givenChars, progress = () => {} } = {},
+) {
   const chars = compact.length;
   const given = givenChars ?? chars;
   const bytes = Buffer.byteLength(compact, 'utf8');
@@ -51,20 +119,17 @@ function buildReport(data, { encoding = 'cl100k_base', source, givenChars, progr
   const attribution = tokenReportOfText(compact, encoding);
   progress('counting tokens');
   const tokens = Object.fromEntries(
-    ENCODINGS.map((name) => [name, name === encoding ? attribution.tokens : api.countTokens(compact, name)]),
+    ENCODINGS.map((name) => [name, name === encoding ? attribution.tokens : countAll(compact, name)]),
   );
   const reference = tokens[encoding];
   const estimates = attribution.estimates;
-  // Under the cap encode() sends the compact text itself; over it, the envelope.
-  const sent = chars <= api.MAX_PAYLOAD_CHARS ? compact : api.encode(data);
+  // The value's last use, in a frame of its own: it can be collected before the rounded and
+  // TOON texts are made.
+  const { sent, risk } = shapeMeasures(takeShape(), compact, sampled);
   const elided = sent !== compact;
-  const risk = api.inflationRisk(inferSchema(data));
-  // The last use of the tree: a caller that passed it without keeping it lets it be collected
-  // before the rounded and TOON texts are made.
-  data = undefined;
   progress('rounding floats');
-  const rounded = roundJsonText(compact, PRECISION);
-  const roundedTokens = api.countTokens(rounded, encoding);
+  const rounded = roundJsonText(compact, PRECISION, FULL);
+  const roundedTokens = countAll(rounded, encoding);
   progress('encoding as TOON');
   const toonText = toonOfPlainJson(compact);
   const toon =
@@ -83,7 +148,7 @@ function buildReport(data, { encoding = 'cl100k_base', source, givenChars, progr
       cap: api.MAX_PAYLOAD_CHARS,
       elided,
       sentChars: sent.length,
-      sentTokens: elided ? api.countTokens(sent, encoding) : reference,
+      sentTokens: elided ? countAll(sent, encoding) : reference,
     },
     floatRounding: {
       precision: PRECISION,
@@ -99,6 +164,20 @@ function buildReport(data, { encoding = 'cl100k_base', source, givenChars, progr
 }
 
 /**
+ * What encode() sends (under the cap the compact text itself; over it, the envelope, whose
+ * preview reads only the root, so a sample with the root's true lengths gives the same one) and
+ * the static inflation risk of the value's inferred shape.
+ */
+function shapeMeasures(shape, compact, sampled) {
+  const chars = compact.length;
+  let sent = compact;
+  if (chars > api.MAX_PAYLOAD_CHARS) {
+    sent = sampled ? core.elisionEnvelope(shape, chars, -1, api.MAX_PAYLOAD_CHARS, []) : api.encode(shape);
+  }
+  return { sent, risk: api.inflationRisk(inferSchema(shape)) };
+}
+
+/**
  * A JSON schema describing the payload's shape, for the static inflation risk. Arrays get no
  * `maxItems`: a payload says how long it is now, not how long it can grow, and that unbounded
  * growth is exactly what the risk measures. Array items take the union of the first items' keys.
@@ -106,7 +185,7 @@ function buildReport(data, { encoding = 'cl100k_base', source, givenChars, progr
 function inferSchema(value, depth = 0) {
   if (depth > 64) return {};
   if (Array.isArray(value)) {
-    const sample = value.slice(0, 50).filter((v) => v !== null && v !== undefined);
+    const sample = value.slice(0, SCHEMA_ITEMS).filter((v) => v !== null && v !== undefined);
     if (sample.length === 0) return { type: 'array', items: {} };
     if (sample.every((v) => typeof v === 'object' && !Array.isArray(v))) {
       const properties = {};
@@ -223,15 +302,19 @@ async function reportCommand(argv, io) {
         ? 'standard input'
         : source;
   const large = givenChars > PROGRESS_THRESHOLD && io.stderr.isTTY;
-  const progress = large ? (phase) => io.stderr.write(`… ${phase}\n`) : undefined;
-  // Neither the text nor the tree is kept here: buildReport lets go of the tree once it has
-  // served, which on a 50 MB input is most of the memory.
-  const report = buildReport(parseJson(takeText(), source), {
-    encoding: values.encoding,
-    source: shownSource,
-    givenChars,
-    progress,
-  });
+  // Each phase once: a text that is not V8-compact starts over with the value.
+  const told = new Set();
+  const progress = large
+    ? (phase) => {
+        if (!told.has(phase)) io.stderr.write(`… ${phase}\n`);
+        told.add(phase);
+      }
+    : undefined;
+  const options = { encoding: values.encoding, source: shownSource, givenChars, progress };
+  // Text that is already V8's compact form is its own compact text, and the report reads it
+  // without building its value. Else neither the text nor the tree is kept here: buildReport
+  // lets go of the tree once it has served, which on a 50 MB input is most of the memory.
+  const report = reportOfV8Compact(text, options) ?? buildReport(parseJson(takeText(), source), options);
   if (values.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   else io.stdout.write(renderText(report, { top, color: colors(io) }));
   if (values.html !== undefined) {
@@ -241,4 +324,4 @@ async function reportCommand(argv, io) {
   return EXIT.ok;
 }
 
-module.exports = { reportCommand, buildReport, renderText, HELP };
+module.exports = { reportCommand, buildReport, reportOfV8Compact, sampleOfV8Compact, renderText, HELP, SCHEMA_ITEMS };

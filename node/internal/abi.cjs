@@ -8,8 +8,8 @@
 //   - writeFile: a file's bytes, read straight into the buffer (rank tables);
 //   - writeBytes: bytes already in memory (rank tables a browser fetched).
 // Buffers are sized by the real byte length, never by a worst case. Each WebAssembly module
-// has its own memory and so its own transport: this module's exports are the full core's, and
-// `.formatter` is the formatter module's (node/internal/core.cjs).
+// has its own memory and so its own transport: this module's exports are the full core's,
+// `.formatter` is the formatter module's and `.tokenizer` the tokenizer's (node/internal/core.cjs).
 
 const fs = require('node:fs');
 const core = require('./core.cjs');
@@ -119,4 +119,9 @@ function jsonBytes(value, fallback = 'null') {
   return utf8.encode(stringifyNeverThrows(value) ?? fallback);
 }
 
-module.exports = { ...transport(core), formatter: transport(core.formatter), jsonBytes };
+module.exports = {
+  ...transport(core),
+  formatter: transport(core.formatter),
+  tokenizer: transport(core.tokenizer),
+  jsonBytes,
+};

@@ -11,7 +11,17 @@
 // wasm-bindgen's glue.
 //
 // `core.formatter` is the small module's own exports: its transport (abi*) reaches its memory,
-// where `core.abi*` reaches the full module's.
+// where `core.abi*` reaches the full module's. `core.full` is the full module's own exports
+// (the formatter's functions included), for a caller whose text is in the full module's memory
+// anyway: a second module would hold a second copy of it (`report` on a large file).
+//
+// A third module, the formatter with the tokenizer (pkg/tokenizer/, on Node only), is reached
+// only through `core.tokenizer`, its own exports. `core.counting()` is the module the public
+// token counts use: the tokenizer's until the full module is loaded, so a process whose first
+// need is a count compiles ~1/6 of the full module; the full one after, so a process that uses
+// both does not count in two memories. Nothing is routed to the tokenizer by name: the
+// capabilities that count inside the full module count there (each module holds its own rank
+// tables: node/internal/tables.cjs).
 
 const names = require('../../pkg/modoki_budget_exports.json');
 
@@ -20,14 +30,20 @@ const isTransport = (name) => name.startsWith('abi');
 const servedByFormatter = (name) => formatterNames.has(name) && !isTransport(name);
 
 const core = {};
+const whole = {};
 const formatter = {};
+const tokenizer = {};
 let full = null;
 let small = null;
+let counter = null;
 
 function loadFull() {
   if (full === null) {
     full = require('../../pkg/modoki_budget.js');
-    for (const name of names.full) if (!servedByFormatter(name)) core[name] = full[name];
+    for (const name of names.full) {
+      whole[name] = full[name];
+      if (!servedByFormatter(name)) core[name] = full[name];
+    }
   }
   return full;
 }
@@ -43,13 +59,28 @@ function loadFormatter() {
   return small;
 }
 
+function loadTokenizer() {
+  if (counter === null) {
+    counter = require('../../pkg/tokenizer/modoki_budget_tokenizer.js');
+    for (const name of names.tokenizer) tokenizer[name] = counter[name];
+  }
+  return counter;
+}
+
 for (const name of names.full) {
   const load = servedByFormatter(name) ? loadFormatter : loadFull;
   core[name] = (...args) => load()[name](...args);
+  whole[name] = (...args) => loadFull()[name](...args);
 }
 for (const name of names.formatter) {
   formatter[name] = (...args) => loadFormatter()[name](...args);
 }
+for (const name of names.tokenizer) {
+  tokenizer[name] = (...args) => loadTokenizer()[name](...args);
+}
 core.formatter = formatter;
+core.tokenizer = tokenizer;
+core.full = whole;
+core.counting = () => (full === null ? tokenizer : whole);
 
 module.exports = core;

@@ -50,9 +50,10 @@ function readOptions(fn, options, known, path) {
  * The encoding name `raw` stands for (`cl100k_base` when undefined), checked by the core:
  * UNKNOWN_ENCODING naming the supported ones otherwise.
  */
-function encodingName(raw) {
+function encodingName(raw, module = core.counting()) {
   const name = raw === undefined ? DEFAULT_ENCODING : String(raw);
-  core.checkEncoding(name);
+  // `module` checks it (the one that will count): naming an encoding compiles no other module.
+  module.checkEncoding(name);
   return name;
 }
 

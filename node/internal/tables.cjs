@@ -11,12 +11,21 @@ const abi = require('./abi.cjs');
 const { encodingName } = require('./options.cjs');
 
 const TABLE_DIR = path.join(__dirname, '..', '..', 'src', 'tokens', 'data');
-const loaded = new Set();
 
-/** Loads the table of the checked encoding `name` unless it is loaded already. */
-function ensureTable(name) {
+// Each WebAssembly module has its own memory, so its own tables: `full` for the capabilities
+// that count inside the full module (the budget policy, tokenReport, profiles, menus),
+// `tokenizer` for the public counts (node/internal/core.cjs). A process that uses both holds a
+// table twice (cl100k: 1.8 MB each).
+const MODULES = {
+  full: { exports: core, transport: abi, loaded: new Set() },
+  tokenizer: { exports: core.tokenizer, transport: abi.tokenizer, loaded: new Set() },
+};
+
+/** Loads the table of the checked encoding `name` into `module` unless it is loaded already. */
+function ensureTable(name, module = 'full') {
+  const { exports, transport, loaded } = MODULES[module];
   if (loaded.has(name)) return;
-  core.installTable(name, abi.writeFile(path.join(TABLE_DIR, `${name}.bin`)));
+  exports.installTable(name, transport.writeFile(path.join(TABLE_DIR, `${name}.bin`)));
   loaded.add(name);
 }
 
@@ -29,7 +38,7 @@ async function loadEncoding(encoding) {
   encodingName(encoding);
 }
 
-/** Whether the table of the checked encoding `name` is in the core already. */
-const isLoaded = (name) => loaded.has(name);
+/** Whether the table of the checked encoding `name` is in `module` already. */
+const isLoaded = (name, module = 'full') => MODULES[module].loaded.has(name);
 
 module.exports = { ensureTable, isLoaded, loadEncoding };

@@ -1,8 +1,8 @@
 //! JSON text exactly as V8 writes it: number formatting, string quoting, a scanner that
 //! rewrites number tokens in place, the one span scanner every reader of JSON text walks with
 //! (where values start and end, the members of a container), the Latin-1 form the text crosses
-//! the JS boundary in, the one tolerant reader, the one JSON Schema walker, and the text a value
-//! that throws while read becomes.
+//! the JS boundary in, the one tolerant reader, the one JSON Schema walker, the text a value
+//! that throws while read becomes, and a large text's sample read without its value.
 
 #[cfg(feature = "full")]
 pub mod canonical;
@@ -10,6 +10,8 @@ pub mod latin1;
 pub mod number;
 #[cfg(feature = "full")]
 pub mod read;
+#[cfg(feature = "full")]
+pub mod sample;
 pub mod scan;
 #[cfg(feature = "full")]
 pub mod schema;

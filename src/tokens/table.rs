@@ -33,13 +33,7 @@ pub struct TableError(pub &'static str);
 /// A validated view of a table, with its token offsets.
 pub struct RankTable<'a> {
     data: &'a [u8],
-    /// Token r is `bytes[offsets[r]..offsets[r + 1]]`.
-    offsets: Box<[u32]>,
-    slots_at: usize,
-    bytes_at: usize,
-    n_ranks: u32,
-    mask: u32,
-    max_token_len: usize,
+    layout: Checked,
 }
 
 #[inline(always)]
@@ -73,9 +67,32 @@ pub fn hash(bytes: &[u8]) -> u64 {
     h ^ (h >> 29)
 }
 
+/// What [`RankTable::check`] finds in a table's bytes: everything a [`RankTable`] holds but the
+/// bytes themselves, so the bytes can move (be kept for the process's life) once checked.
+pub struct Checked {
+    /// Token r is `bytes[offsets[r]..offsets[r + 1]]`.
+    offsets: Box<[u32]>,
+    slots_at: usize,
+    bytes_at: usize,
+    n_ranks: u32,
+    mask: u32,
+    max_token_len: usize,
+}
+
 impl<'a> RankTable<'a> {
     /// Checks the header and the section sizes, and sums the lengths into offsets: O(n_ranks).
     pub fn new(data: &'a [u8]) -> Result<Self, TableError> {
+        Ok(Self::over_checked(data, Self::check(data)?))
+    }
+
+    /// The table over `data`, whose bytes `checked` was found in (they may have moved since):
+    /// the check and the offsets are not done again.
+    pub fn over_checked(data: &'a [u8], checked: Checked) -> Self {
+        RankTable { data, layout: checked }
+    }
+
+    /// [`RankTable::new`]'s check and offsets, without keeping a borrow of `data`.
+    pub fn check(data: &[u8]) -> Result<Checked, TableError> {
         if data.len() < HEADER_WORDS * 4 || word(data, 0) != MAGIC {
             return Err(TableError("not a rank table (bad magic)"));
         }
@@ -106,8 +123,7 @@ impl<'a> RankTable<'a> {
             return Err(TableError("rank table lengths do not add up to its bytes"));
         }
         let max_token_len = lengths.iter().copied().max().map_or(0, usize::from);
-        Ok(RankTable {
-            data,
+        Ok(Checked {
             offsets: offsets.into_boxed_slice(),
             slots_at,
             bytes_at,
@@ -119,28 +135,28 @@ impl<'a> RankTable<'a> {
 
     /// Number of ordinary (non-special) ranks.
     pub fn len(&self) -> usize {
-        self.n_ranks as usize
+        self.layout.n_ranks as usize
     }
 
     /// True for an empty table.
     pub fn is_empty(&self) -> bool {
-        self.n_ranks == 0
+        self.layout.n_ranks == 0
     }
 
     /// The bytes of token `rank` (empty for an unknown rank).
     #[inline(always)]
     pub fn token(&self, rank: u32) -> &'a [u8] {
         let r = rank as usize;
-        let (Some(&start), Some(&end)) = (self.offsets.get(r), self.offsets.get(r + 1)) else {
+        let (Some(&start), Some(&end)) = (self.layout.offsets.get(r), self.layout.offsets.get(r + 1)) else {
             return &[];
         };
-        self.data.get(self.bytes_at + start as usize..self.bytes_at + end as usize).unwrap_or(&[])
+        self.data.get(self.layout.bytes_at + start as usize..self.layout.bytes_at + end as usize).unwrap_or(&[])
     }
 
     /// The rank of `bytes`, or [`NO_RANK`].
     #[inline(always)]
     pub fn rank(&self, bytes: &[u8]) -> u32 {
-        if bytes.len() > self.max_token_len {
+        if bytes.len() > self.layout.max_token_len {
             return NO_RANK;
         }
         self.rank_hashed(bytes, hash(bytes))
@@ -150,10 +166,10 @@ impl<'a> RankTable<'a> {
     #[inline(always)]
     pub fn rank_hashed(&self, bytes: &[u8], h: u64) -> u32 {
         let tag = (h as u32) >> RANK_BITS;
-        let mut i = (h >> 40) as u32 & self.mask;
+        let mut i = (h >> 40) as u32 & self.layout.mask;
         // The builder keeps the load factor under 0.6, so an empty slot always ends the probe.
         loop {
-            let slot = word(self.data, self.slots_at + i as usize);
+            let slot = word(self.data, self.layout.slots_at + i as usize);
             if slot == 0 {
                 return NO_RANK;
             }
@@ -163,13 +179,13 @@ impl<'a> RankTable<'a> {
                     return rank;
                 }
             }
-            i = (i + 1) & self.mask;
+            i = (i + 1) & self.layout.mask;
         }
     }
 
     /// Longest token in bytes: longer pieces can skip the whole-piece lookup.
     pub fn max_token_len(&self) -> usize {
-        self.max_token_len
+        self.layout.max_token_len
     }
 }
 

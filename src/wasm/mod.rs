@@ -21,10 +21,12 @@ mod preview;
 #[cfg(feature = "full")]
 mod profile;
 #[cfg(feature = "full")]
+mod sample;
+#[cfg(feature = "full")]
 mod streams;
 #[cfg(feature = "full")]
 mod summarizers;
-#[cfg(feature = "full")]
+#[cfg(feature = "tokens")]
 mod tokens;
 #[cfg(feature = "full")]
 mod toon;
