@@ -9,7 +9,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describeMachine, fmt, table } from './lib.mjs';
 
 const self = fileURLToPath(import.meta.url);
@@ -134,25 +134,35 @@ function measure(tool, mb) {
   });
 }
 
-async function main() {
-  if (!existsSync(TIME)) {
-    console.log(`proxy memory skipped: ${TIME} is not installed (apt-get install time)`);
-    return;
-  }
-  const at = process.argv.indexOf('--mb');
-  const mb = at > 0 ? Number(process.argv[at + 1]) : process.argv.includes('--quick') ? 25 : 100;
+/** Both results at `mb` MB (100, or 25 when quick): the proxy's and the server's peak RSS. */
+export async function run({ quick = false, mb = quick ? 25 : 100 } = {}) {
+  if (!existsSync(TIME)) return { skipped: `${TIME} is not installed (apt-get install time)` };
   const rows = [];
   for (const tool of ['text', 'json']) {
     const m = await measure(tool, mb);
-    rows.push({
-      result: `${tool}, ${mb} MB`,
-      'proxy max RSS': `${fmt(m.maxRss / MB, 0)} MB`,
-      '÷ result': `${fmt(m.maxRss / (mb * MB), 2)}×`,
-      'server max RSS': `${fmt(m.server / MB, 0)} MB`,
-      'answer bytes': m.reply,
-    });
+    rows.push({ tool, mb, maxRss: m.maxRss, perResultByte: m.maxRss / (mb * MB), server: m.server, reply: m.reply });
   }
-  console.log(`# proxy memory on one big result (${describeMachine()})\n`);
+  return { machine: describeMachine(), rows, target: 3 };
+}
+
+async function main() {
+  const at = process.argv.indexOf('--mb');
+  const r = await run({
+    quick: process.argv.includes('--quick'),
+    ...(at > 0 ? { mb: Number(process.argv[at + 1]) } : {}),
+  });
+  if (r.skipped) {
+    console.log(`proxy memory skipped: ${r.skipped}`);
+    return;
+  }
+  const rows = r.rows.map((m) => ({
+    result: `${m.tool}, ${m.mb} MB`,
+    'proxy max RSS': `${fmt(m.maxRss / MB, 0)} MB`,
+    '÷ result': `${fmt(m.perResultByte, 2)}×`,
+    'server max RSS': `${fmt(m.server / MB, 0)} MB`,
+    'answer bytes': m.reply,
+  }));
+  console.log(`# proxy memory on one big result (${r.machine})\n`);
   console.log(table(rows, ['result', 'proxy max RSS', '÷ result', 'server max RSS', 'answer bytes']));
   console.log(
     '\nproxy max RSS: /usr/bin/time -v of the proxy process (the largest of it and its server); ÷ result: against the result’s size (target <= 3). answer bytes: the three answers the client got (initialize, tools/list, the elided call).',
@@ -160,4 +170,4 @@ async function main() {
 }
 
 if (process.argv.includes('--serve')) await serve();
-else await main();
+else if (import.meta.url === pathToFileURL(process.argv[1]).href) await main();

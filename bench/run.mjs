@@ -135,6 +135,14 @@ const BENCHES = [
           target: '>= 2',
         },
         {
+          bench: 'JSON.stringify alone, no rounding (the bound on the row above)',
+          input: `scene ${row.entities} entities`,
+          peer: 'roundFloats + JSON.stringify',
+          measure: 'speed-up',
+          value: row.stringifyAloneSpeedup,
+          target: '',
+        },
+        {
           bench: 'roundFloats',
           input: `scene ${row.entities} entities`,
           peer: 'recursive toPrecision',
@@ -213,6 +221,21 @@ const BENCHES = [
         measure: 'ms (median)',
         value: x.ms,
         target: x.target,
+      })),
+  },
+  {
+    name: 'cold-tokens',
+    module: './cold-tokens.mjs',
+    needs: { file: '/usr/bin/time' },
+    run: (mod, { quick }) => mod.run({ runs: quick ? 5 : 11 }),
+    rows: (r) =>
+      r.results.map((x) => ({
+        bench: 'cold first countTokens: require + first count',
+        input: 'fresh process',
+        peer: x.name,
+        measure: 'ms (median)',
+        value: x.ms,
+        target: x.name === 'modoki-budget cl100k' ? '<= 25' : '',
       })),
   },
   { name: 'summarizer-sizes', module: './summarizer-sizes.mjs', quickMode: false, rows: () => [] },
@@ -411,6 +434,23 @@ const BENCHES = [
         target: `<= ${r.targets.rssPerInputByte}`,
       },
     ],
+  },
+  {
+    name: 'proxy-memory',
+    module: './proxy-memory.mjs',
+    needs: { file: '/usr/bin/time' },
+    // Always 100 MB: an idle proxy is ~66 MB, so at a quick size the ratio measures that instead.
+    quickMode: false,
+    run: (mod) => mod.run({ quick: false }),
+    rows: (r) =>
+      r.rows.map((x) => ({
+        bench: 'proxy on one big result, peak RSS',
+        input: `${x.tool}, ${x.mb} MB`,
+        peer: '',
+        measure: 'peak RSS / result size',
+        value: x.perResultByte,
+        target: `<= ${r.target}`,
+      })),
   },
   {
     name: 'memory',

@@ -171,6 +171,10 @@ export const FIGURES = {
       bench(results, 'encode').rows.map((r) => 1 / r.roundFloatsRatio),
       1,
     )}×`,
+  'cold-tokens-ours': (results) => {
+    const r = bench(results, 'cold-tokens').results;
+    return `${fixed(find(r, (x) => x.name === 'modoki-budget cl100k', 'cold-tokens "modoki-budget cl100k"').ms, 1)} ms`;
+  },
   'memory-peak': (results) =>
     `${fixed(Math.max(...bench(results, 'memory').big.map((x) => x.growthPerInputByte)), 1)}×`,
 };
