@@ -149,7 +149,8 @@ class ProxySession {
   // ---- from the server ----
 
   fromServer(line, message) {
-    if (message === undefined) {
+    // A JSON-RPC message is an object, a batch an array: a bare `42`, `"x"` or `null` is neither.
+    if (message === null || typeof message !== 'object') {
       this.warn(
         `the server wrote a line that is not JSON-RPC (${line.length} bytes), not forwarded: ${JSON.stringify(line.subarray(0, 120).toString('utf8'))}${line.length > 120 ? '…' : ''}`,
       );
