@@ -442,3 +442,39 @@ describe('ProxySession on server lines that are JSON but not a message', () => {
     ]);
   });
 });
+
+describe('ProxySession when the server exits while the proxy lists its tools', () => {
+  it('a tools/call the server answered goes out as answered, not as "exited before answering"', async () => {
+    const toClient: string[] = [];
+    const toServer: string[] = [];
+    const session = new ProxySession({
+      policy: createPolicy({}),
+      send: {
+        client: (l: string | Buffer) => toClient.push(String(l)),
+        server: (l: string | Buffer) => toServer.push(String(l)),
+      },
+    });
+    const from = (side: 'fromClient' | 'fromServer', text: string) =>
+      session[side](Buffer.from(text), JSON.parse(text));
+    from('fromClient', '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"small","arguments":{}}}');
+    from('fromClient', '{"jsonrpc":"2.0","id":2,"method":"ping"}');
+    const answer = '{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"done"}]}}';
+    from('fromServer', answer);
+    // The proxy asked for the tool's schemas before budgeting; the server exits instead.
+    expect(JSON.parse(toServer.at(-1)!)).toMatchObject({ id: `${OWN_ID_PREFIX}1`, method: 'tools/list' });
+    session.serverExited({ code: 1, signal: null });
+    await session.idle();
+    expect(toClient).toEqual([
+      answer,
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 2,
+        error: {
+          code: SERVER_GONE,
+          message: 'the MCP server exited with code 1 before answering ping',
+          data: { exitCode: 1, signal: null },
+        },
+      }),
+    ]);
+  });
+});

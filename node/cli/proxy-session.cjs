@@ -243,12 +243,12 @@ class ProxySession {
     }
     this.listedFor.add(entry.tool);
     this.held.add(entry);
-    this.listOwn(
-      () => {
-        if (this.held.delete(entry)) this.budget(entry, message, line);
-      },
-      () => {}, // the server exited: serverExited answered the held call
-    );
+    // Listed, or the server exited first: its answer is budgeted either way (without the
+    // tool's schemas in the second case), never dropped for a list it did not give.
+    const release = () => {
+      if (this.held.delete(entry)) this.budget(entry, message, line);
+    };
+    this.listOwn(release, release);
   }
 
   budget(entry, message, line) {
@@ -334,6 +334,10 @@ class ProxySession {
    */
   serverExited(status) {
     const how = status.signal ? `was killed by ${status.signal}` : `exited with code ${status.code}`;
+    const own = [...this.own.values()];
+    this.own.clear();
+    // First the answers that waited on the proxy's own requests: they go out as they are.
+    for (const o of own) o.gone();
     for (const entry of [...this.pending.values(), ...this.held]) {
       const error = {
         code: SERVER_GONE,
@@ -342,12 +346,9 @@ class ProxySession {
       };
       this.toClient(frame(errorResponse(entry.id, error)));
     }
-    const own = [...this.own.values()];
     this.pending.clear();
     this.aliases.clear();
     this.held.clear();
-    this.own.clear();
-    for (const o of own) o.gone();
   }
 
   /** Resolves once every answer the session has started is written (before the proxy exits). */
