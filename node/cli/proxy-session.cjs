@@ -133,9 +133,10 @@ class ProxySession {
       started: this.now(),
       alias: undefined,
     };
-    if (this.own.has(key)) {
-      // The client picked an id the proxy's own request is using: give the client's request a
-      // fresh id on the server side, and its own back on the answer.
+    if (this.own.has(key) || this.pending.get(key)?.alias !== undefined) {
+      // The client picked an id the proxy is using on the server side (its own request's, or
+      // one it gave another client request): give the client's request a fresh id on the
+      // server side, and its own back on the answer.
       entry.alias = this.freshId();
       this.pending.set(idKey(entry.alias), entry);
       this.aliases.set(key, entry.alias);
