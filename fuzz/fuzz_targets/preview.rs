@@ -1,11 +1,12 @@
 //! The preview (`preview::preview`) on arbitrary values, texts, arguments, schemas and budgets.
 //!
 //! Never panics, and deterministic: the same call twice gives the same preview. Its `chars` and
-//! `tokens` are the exact length and count of its text. A JSON preview is valid JSON; once the
-//! budget holds the smallest preview (the value's counts alone) it is within both limits. It
-//! tells the truth about the value: a part shown equals the value's part, a cut collection's
-//! `_cut` counts add up, and every shown item's `index` names the item it shows (the item, or
-//! a preview of it, checked the same way down the tree).
+//! `tokens` are the exact length and count of its text. A JSON preview is valid JSON with no key
+//! twice in one object (`JSON.parse` keeps only the last: a value's own `_cut` must not sit
+//! beside the marker); once the budget holds the smallest preview (the value's counts alone) it
+//! is within both limits. It tells the truth about the value: a part shown equals the value's
+//! part, a cut collection's `_cut` counts add up, and every shown item's `index` names the item
+//! it shows (the item, or a preview of it, checked the same way down the tree).
 #![no_main]
 
 #[path = "../common/arbitrary_json.rs"]
@@ -19,7 +20,9 @@ use modoki_budget::preview::matches::Needles;
 use modoki_budget::preview::render::Render;
 use modoki_budget::preview::{preview, scan, Budget, Input, Preview};
 use modoki_budget::tokens::{count, Encoding};
+use serde::de::{Deserialize, Deserializer, Error as _, MapAccess, SeqAccess, Visitor};
 use serde_json::{json, Map, Value};
+use std::collections::HashSet;
 
 fn budget(u: &mut Unstructured) -> Result<Budget> {
     let max_tokens = match u.int_in_range(0..=2u8)? {
@@ -71,6 +74,55 @@ fn schema(u: &mut Unstructured) -> Result<Value> {
     })
 }
 
+/// JSON with no key twice in one object (`JSON.parse` would keep only the last).
+struct NoDuplicateKeys;
+
+impl<'de> Deserialize<'de> for NoDuplicateKeys {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        d.deserialize_any(NoDuplicateKeys)
+    }
+}
+
+impl<'de> Visitor<'de> for NoDuplicateKeys {
+    type Value = NoDuplicateKeys;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("JSON")
+    }
+    fn visit_bool<E>(self, _: bool) -> std::result::Result<Self, E> {
+        Ok(self)
+    }
+    fn visit_i64<E>(self, _: i64) -> std::result::Result<Self, E> {
+        Ok(self)
+    }
+    fn visit_u64<E>(self, _: u64) -> std::result::Result<Self, E> {
+        Ok(self)
+    }
+    fn visit_f64<E>(self, _: f64) -> std::result::Result<Self, E> {
+        Ok(self)
+    }
+    fn visit_str<E>(self, _: &str) -> std::result::Result<Self, E> {
+        Ok(self)
+    }
+    fn visit_unit<E>(self) -> std::result::Result<Self, E> {
+        Ok(self)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> std::result::Result<Self, A::Error> {
+        while seq.next_element::<NoDuplicateKeys>()?.is_some() {}
+        Ok(self)
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<Self, A::Error> {
+        let mut seen = HashSet::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if !seen.insert(key.clone()) {
+                return Err(A::Error::custom(format!("key {key:?} twice")));
+            }
+            map.next_value::<NoDuplicateKeys>()?;
+        }
+        Ok(self)
+    }
+}
+
 /// The same call twice, with exact `chars` and `tokens`.
 fn checked(input: Input<'_>, arguments: &Value, schema: &Value, budget: &Budget) -> Preview {
     let p = preview(input, arguments, schema, budget).expect("tables are compiled in natively");
@@ -119,15 +171,16 @@ fn check(shown: &Value, value: &Value) {
             let entries = shown.as_object().unwrap_or_else(|| panic!("object shown as {shown}"));
             let mut after = 0;
             for (key, part) in entries {
-                if key == "_cut" && map.contains_key("_cut") {
-                    // The value's own `_cut` beside the preview's: which one parsing keeps is
-                    // not the preview's to say (docs/hardening.md, known limits).
-                    continue;
-                }
-                if key == "_cut" {
+                if key == "_cut" && !map.contains_key("_cut") {
                     let total = count_of(part, "total");
                     assert_eq!(total, map.len(), "total of {shown}");
                     assert_eq!(count_of(part, "shown") + count_of(part, "notShown"), total, "counts of {shown}");
+                    continue;
+                }
+                if key == "_cut" && part.get("total").is_some() && !part.eq(&map["_cut"]) {
+                    // The marker, where the value has a `_cut` of its own: then it is not shown.
+                    let total = count_of(part, "total");
+                    assert_eq!(total, map.len(), "total of {shown}");
                     continue;
                 }
                 let at = map.keys().position(|k| k == key).unwrap_or_else(|| panic!("key {key:?} not in the value"));
@@ -149,6 +202,9 @@ fn json_case(u: &mut Unstructured) -> Result<()> {
     let p = checked(Input::Json(text.as_bytes()), &arguments, &schema, &budget);
     assert!(p.json, "JSON previewed as text");
     let shown: Value = serde_json::from_str(&p.text).unwrap_or_else(|e| panic!("not JSON ({e}): {}", p.text));
+    if let Err(e) = serde_json::from_str::<NoDuplicateKeys>(&p.text) {
+        panic!("{e}: {}", p.text);
+    }
     let needles = Needles::from_arguments(&arguments);
     let smallest = Render::new(text.as_bytes(), &needles).minimal(scan::root(text.as_bytes()));
     if utf16_len(&smallest) <= budget.max_chars
