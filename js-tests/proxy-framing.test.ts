@@ -429,18 +429,32 @@ describe('ProxySession on arbitrary JSON-RPC sequences and server byte streams',
   );
 });
 
+/** A session over the default policy, what it sent each side and warned, and a way to feed it. */
+function routed() {
+  const toClient: string[] = [];
+  const toServer: string[] = [];
+  const warnings: string[] = [];
+  const session = new ProxySession({
+    policy: createPolicy({}),
+    send: {
+      client: (l: string | Buffer) => toClient.push(String(l)),
+      server: (l: string | Buffer) => toServer.push(String(l)),
+    },
+    warn: (text: string) => warnings.push(text),
+  });
+  /** One line from a side: a message, or a line's text as it is. */
+  const from = (side: 'fromClient' | 'fromServer', message: object | string) => {
+    const line = Buffer.from(typeof message === 'string' ? message : JSON.stringify(message));
+    session[side](line, parseLine(line));
+  };
+  return { session, toClient, toServer, warnings, from };
+}
+
 describe('ProxySession on server lines that are JSON but not a message', () => {
   it('warns about 42, "x", true and null and forwards none of them; forwards a batch as written', () => {
-    const toClient: string[] = [];
-    const warnings: string[] = [];
-    const session = new ProxySession({
-      policy: createPolicy({}),
-      send: { client: (l: string | Buffer) => toClient.push(String(l)), server: () => {} },
-      warn: (text: string) => warnings.push(text),
-    });
+    const { toClient, warnings, from } = routed();
     for (const text of ['42', '"x"', 'true', 'null', '[{"jsonrpc":"2.0","method":"notifications/progress"}]']) {
-      const line = Buffer.from(text);
-      session.fromServer(line, parseLine(line));
+      from('fromServer', text);
     }
     expect(toClient).toEqual(['[{"jsonrpc":"2.0","method":"notifications/progress"}]']);
     expect(warnings).toEqual([
@@ -454,17 +468,7 @@ describe('ProxySession on server lines that are JSON but not a message', () => {
 
 describe('ProxySession when the server exits while the proxy lists its tools', () => {
   it('a tools/call the server answered goes out as answered, not as "exited before answering"', async () => {
-    const toClient: string[] = [];
-    const toServer: string[] = [];
-    const session = new ProxySession({
-      policy: createPolicy({}),
-      send: {
-        client: (l: string | Buffer) => toClient.push(String(l)),
-        server: (l: string | Buffer) => toServer.push(String(l)),
-      },
-    });
-    const from = (side: 'fromClient' | 'fromServer', text: string) =>
-      session[side](Buffer.from(text), JSON.parse(text));
+    const { session, toClient, toServer, from } = routed();
     from('fromClient', '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"small","arguments":{}}}');
     from('fromClient', '{"jsonrpc":"2.0","id":2,"method":"ping"}');
     const answer = '{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"done"}]}}';
@@ -490,19 +494,7 @@ describe('ProxySession when the server exits while the proxy lists its tools', (
 
 describe('ProxySession when a client id is one the proxy gave another request', () => {
   it('both requests are answered, each with its own id', () => {
-    const toClient: string[] = [];
-    const toServer: string[] = [];
-    const session = new ProxySession({
-      policy: createPolicy({}),
-      send: {
-        client: (l: string | Buffer) => toClient.push(String(l)),
-        server: (l: string | Buffer) => toServer.push(String(l)),
-      },
-    });
-    const from = (side: 'fromClient' | 'fromServer', message: object) => {
-      const text = JSON.stringify(message);
-      session[side](Buffer.from(text), JSON.parse(text));
-    };
+    const { toClient, toServer, from } = routed();
     // A held call makes the proxy list tools with its own id `…:1`.
     from('fromClient', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'small', arguments: {} } });
     from('fromServer', { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'done' }] } });
