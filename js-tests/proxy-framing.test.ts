@@ -511,3 +511,18 @@ describe('ProxySession when a client id is one the proxy gave another request', 
     ]);
   });
 });
+
+describe('ProxySession when a client cancels an id the proxy uses for its own request', () => {
+  it('the cancellation does not reach the server, and the held call is answered', () => {
+    const { toClient, toServer, from } = routed();
+    from('fromClient', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'small', arguments: {} } });
+    from('fromServer', { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'done' }] } });
+    const own = JSON.parse(toServer.at(-1)!);
+    expect(own).toMatchObject({ id: `${OWN_ID_PREFIX}1`, method: 'tools/list' });
+    // The client cancels a request of its own that happens to have that id (answered or not).
+    from('fromClient', { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: own.id } });
+    expect(toServer).toHaveLength(2);
+    from('fromServer', { jsonrpc: '2.0', id: own.id, result: { tools: [{ name: 'small', inputSchema: {} }] } });
+    expect(toClient).toEqual(['{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"done"}]}}']);
+  });
+});

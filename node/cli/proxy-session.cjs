@@ -95,14 +95,18 @@ class ProxySession {
       // Notifications, responses to the server's requests, batches, even unparsable lines: the
       // server's business. A cancellation also ends the proxy's bookkeeping for that request.
       if (isObject(message) && message.method === 'notifications/cancelled' && isObject(message.params)) {
-        const alias = this.aliases.get(idKey(message.params.requestId));
+        const key = idKey(message.params.requestId);
+        const alias = this.aliases.get(key);
         if (alias !== undefined) {
           // The server knows that request by the id the proxy gave it.
           this.forget(alias);
           this.send.server(frame({ ...message, params: { ...message.params, requestId: alias } }));
           return;
         }
-        this.pending.delete(idKey(message.params.requestId));
+        // The server knows another request by that id (the proxy's own, or one it renamed):
+        // the client's request of that id never reached the server under it.
+        if (this.own.has(key) || this.pending.get(key)?.alias !== undefined) return;
+        this.pending.delete(key);
       }
       this.send.server(line);
       return;
