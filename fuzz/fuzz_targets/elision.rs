@@ -94,11 +94,11 @@ fn steps(path: &str) -> Vec<Step> {
             let end = after.find(['.', '[']).unwrap_or(after.len());
             out.push(Step::Key(after[..end].to_owned()));
             rest = &after[end..];
-        } else if let Some(after) = rest.strip_prefix("[\"") {
+        } else if rest.starts_with("[\"") {
             let mut stream = serde_json::Deserializer::from_str(&rest[1..]).into_iter::<String>();
             let key = stream.next().expect("a key").expect("a JSON string key");
             let end = 1 + stream.byte_offset();
-            assert!(after.len() >= end && rest[end..].starts_with(']'), "unclosed step in {path:?}");
+            assert!(rest[end..].starts_with(']'), "unclosed step in {path:?}");
             out.push(Step::Key(key));
             rest = &rest[end + 1..];
         } else if let Some(after) = rest.strip_prefix('[') {
