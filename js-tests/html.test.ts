@@ -4,13 +4,14 @@
 // go to target/ (not committed).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launch } from './support/chromium';
-import { bin, initializeParams, lineClient, lineServer, root, within } from './support/line-client';
+import { bin, initializeParams, root } from './support/line-client';
+import { loggedRows, loggingProxy } from './support/proxy-log';
 
 const dir = mkdtempSync(join(tmpdir(), 'html-test-'));
 const shots = join(root, 'target');
@@ -92,7 +93,7 @@ describe('proxy --html', () => {
   it('shows the session totals and the per-tool table the log adds up to, and the costliest treemap', async () => {
     const file = join(dir, 'session.html');
     const log = join(dir, 'session.jsonl');
-    const c = lineClient([bin, 'proxy', '--log', log, '--html', file, '--', process.execPath, lineServer]);
+    const c = loggingProxy(log, ['--html', file]);
     await c.request('initialize', initializeParams);
     await c.request('tools/list', {});
     for (const [name, args] of [
@@ -104,12 +105,7 @@ describe('proxy --html', () => {
     ] as const) {
       await c.request('tools/call', { name, arguments: args });
     }
-    c.child.stdin.end();
-    await within(c.exit, 15_000, 'proxy exit');
-    const rows = readFileSync(log, 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l));
+    const rows = await loggedRows(c, log);
     const { page, external } = await open(file);
     const k = await shown(page);
     const total = (key: string) => rows.reduce((s, r) => s + r[key], 0);

@@ -2,10 +2,9 @@
 // proxy's --log, which appends as its help says.
 import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { bin, initializeParams, lineClient, lineServer, within } from './support/line-client';
+import { writeFileSync } from 'node:fs';
+import { initializeParams } from './support/line-client';
+import { freshLog, loggedRows, loggingProxy } from './support/proxy-log';
 
 const require = createRequire(import.meta.url);
 const { SessionStats, quantile } = require('../node/cli/proxy-stats.cjs');
@@ -136,20 +135,15 @@ describe('proxy accounting with pages read', () => {
 describe('proxy --log', () => {
   it('appends to the file, as its help says', async () => {
     expect(HELP).toMatch(/--log FILE {10}append one JSON line/);
-    const dir = mkdtempSync(join(tmpdir(), 'preview-log-'));
-    const log = join(dir, 'calls.jsonl');
+    const log = freshLog('preview-log-');
     writeFileSync(log, '{"earlier":"session"}\n');
+    let rows: Array<Record<string, any>> = [];
     for (const text of ['one', 'two']) {
-      const c = lineClient([bin, 'proxy', '--log', log, '--', process.execPath, lineServer]);
+      const c = loggingProxy(log);
       await c.request('initialize', initializeParams);
       await c.request('tools/call', { name: 'echo', arguments: { text } });
-      c.child.stdin.end();
-      await within(c.exit, 15_000, 'proxy exit');
+      rows = await loggedRows(c, log);
     }
-    const rows = readFileSync(log, 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l));
     expect(rows.map((r) => r.earlier ?? `${r.kind}:${r.tool}`)).toEqual(['session', 'call:echo', 'call:echo']);
   });
 });

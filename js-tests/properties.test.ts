@@ -141,8 +141,8 @@ function tryStringify(value: unknown): string | undefined | null {
   }
 }
 
-/** The envelope's size with the smallest preview it could have: the cap it must then honour. */
-function envelopeFloor(envelope: Record<string, unknown>): number {
+/** The envelope with the smallest preview it could have: the size it may not go under. */
+function smallestEnvelope(envelope: Record<string, unknown>): string {
   const preview = envelope.preview;
   let smallest: unknown = preview;
   if (typeof preview === 'object' && preview !== null) {
@@ -153,37 +153,91 @@ function envelopeFloor(envelope: Record<string, unknown>): number {
       (marker === undefined ? 0 : Number.parseInt(marker, 10));
     smallest = total === 0 ? {} : { '…': `${total} more keys` };
   }
-  return JSON.stringify({ ...envelope, preview: smallest }).length;
+  return JSON.stringify({ ...envelope, preview: smallest });
 }
 
-function checkEncoded(value: unknown, cap: number, out: string) {
+/** The envelope's size with the smallest preview it could have: the cap it must then honour. */
+const envelopeFloor = (envelope: Record<string, unknown>) => smallestEnvelope(envelope).length;
+
+/** encode's whole text for a value: what any cap is measured against. */
+const UNCAPPED = 1e9;
+
+/**
+ * `encode(value, { maxChars, maxTokens })` is exactly one of two answers: the whole text (the
+ * stringify text) when it is within both caps, or the over-cap envelope — its keys in order,
+ * `bytes` and `tokens` the whole text's, within both caps unless its smallest form is not. A
+ * string is cut with a marker instead; a value with no JSON text is `String(value)`.
+ * Returns which branch the case took.
+ */
+function checkEncoded(value: unknown, maxChars: number, maxTokens?: number): 'within' | 'over' | 'other' {
+  const out = encode(value, maxTokens === undefined ? maxChars : { maxChars, maxTokens });
   if (typeof value === 'string') {
-    if (value.length <= cap) expect(out).toBe(value);
+    if (maxTokens !== undefined) return 'other';
+    if (value.length <= maxChars) expect(out).toBe(value);
     else {
       expect(out.endsWith(` chars elided of ${value.length}]`)).toBe(true);
       expect(value.startsWith(out.slice(0, out.lastIndexOf('\n…[')))).toBe(true);
     }
-    return;
+    return value.length <= maxChars ? 'within' : 'over';
   }
   const reference = tryStringify(value);
-  if (reference !== null && reference !== undefined && reference.length <= cap) {
-    expect(out).toBe(reference);
-    return;
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(out);
-  } catch {
+  if (reference === undefined) {
     // Only a value JSON.stringify has no text for (undefined, a function, a symbol) comes back
     // as String(value), as the reference formatter returns it (uncapped: see docs/hardening.md).
-    expect(reference).toBeUndefined();
     expect(out).toBe(String(value));
-    return;
+    return 'other';
   }
-  if (out.length > cap) {
-    expect(parsed).toMatchObject({ elided: true });
-    expect(envelopeFloor(parsed as Record<string, unknown>)).toBeGreaterThan(cap);
+  const whole = encode(value, UNCAPPED);
+  // A value stringify can write is written as stringify writes it.
+  if (reference !== null) expect(whole).toBe(reference);
+  const tokens = maxTokens === undefined ? undefined : countTokens(whole);
+  if (whole.length <= maxChars && (tokens === undefined || tokens <= maxTokens!)) {
+    expect(out).toBe(whole);
+    return 'within';
   }
+  const envelope = JSON.parse(out) as Record<string, unknown>;
+  const counted = Object.hasOwn(envelope, 'tokens');
+  expect(Object.keys(envelope)).toEqual(
+    counted ? ['elided', 'code', 'bytes', 'tokens', 'hint', 'preview'] : ['elided', 'code', 'bytes', 'hint', 'preview'],
+  );
+  expect(envelope).toMatchObject({ elided: true, code: 'TOO_LARGE', bytes: whole.length });
+  if (counted) expect(envelope.tokens).toBe(tokens);
+  const unit = counted ? 'tokens' : 'chars';
+  const cap = counted ? maxTokens : maxChars;
+  expect(envelope.hint).toMatch(
+    new RegExp(`^Response was ${counted ? tokens : whole.length} ${unit} \\(cap ${cap}\\)\\. `),
+  );
+  if (out.length > maxChars) expect(envelopeFloor(envelope)).toBeGreaterThan(maxChars);
+  if (maxTokens !== undefined && countTokens(out) > maxTokens) {
+    expect(countTokens(smallestEnvelope(envelope))).toBeGreaterThan(maxTokens);
+  }
+  return 'over';
+}
+
+/**
+ * Hostile values with bulk — a few of them beside padding, or one alone — so their text is
+ * tens to thousands of chars, and caps drawn around that size: a ratio of 0.5–1.5 puts about
+ * half the cases over the cap.
+ */
+const bulkyHostile = fc
+  .tuple(fc.array(hostile, { maxLength: 8 }), fc.nat(3000), fc.boolean())
+  .map(([values, pad, alone]) => (alone ? values[0] : { values, pad: 'p'.repeat(pad) }));
+// Uniform in percent: fc.double is uniform over representations, and [0.5, 1) holds twice the
+// doubles of [1, 1.5).
+const aroundOne = fc.integer({ min: 50, max: 150 }).map((percent) => percent / 100);
+
+/** Cases that took each branch, so a test can say the caps were drawn around the sizes. */
+function tally() {
+  const seen = { within: 0, over: 0, other: 0 };
+  return {
+    add: (branch: keyof typeof seen) => seen[branch]++,
+    expectBothSides: () => {
+      const sized = seen.within + seen.over;
+      if (sized < 200) return;
+      expect(seen.over / sized).toBeGreaterThan(0.3);
+      expect(seen.over / sized).toBeLessThan(0.7);
+    },
+  };
 }
 
 const formatterForRegressions = createFormatter(() => null);
@@ -193,13 +247,34 @@ const formatterForRegressions = createFormatter(() => null);
 describe(`encode, ok and err on hostile values (${RUNS} runs each)`, () => {
   const formatter = createFormatter(() => null);
 
-  it('encode never throws; output is the stringify text when that fits, else valid JSON within the cap', () => {
+  it('encode never throws; its answer is the stringify text within the cap, or the envelope (caps drawn around the size)', () => {
+    const branches = tally();
     fc.assert(
-      fc.property(hostile, fc.oneof(fc.integer({ min: 0, max: 4000 }), fc.constant(60_000)), (value, cap) => {
-        checkEncoded(value, cap, encode(value, cap));
+      fc.property(bulkyHostile, aroundOne, (value, ratio) => {
+        const whole = typeof value === 'string' ? value : encode(value, UNCAPPED);
+        branches.add(checkEncoded(value, Math.round(whole.length * ratio)));
       }),
       { numRuns: RUNS },
     );
+    branches.expectBothSides();
+  });
+
+  it('with a token cap too: the whole text within both caps, or the envelope within both', () => {
+    const branches = tally();
+    fc.assert(
+      fc.property(bulkyHostile, aroundOne, fc.constantFrom('chars', 'tokens', 'both'), (value, ratio, binding) => {
+        if (typeof value === 'string') return;
+        const whole = encode(value, UNCAPPED);
+        const tokens = countTokens(whole);
+        // The binding cap drawn around the size; the other one a little above it, or both around it.
+        const slack = (size: number, binds: boolean) => Math.max(1, Math.round(size * (binds ? ratio : 1.25)));
+        const maxChars = slack(whole.length, binding !== 'tokens');
+        const maxTokens = slack(tokens, binding !== 'chars');
+        branches.add(checkEncoded(value, maxChars, maxTokens));
+      }),
+      { numRuns: RUNS },
+    );
+    branches.expectBothSides();
   });
 
   it('encode with precision or a token cap never throws and stays valid JSON within the cap', () => {

@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { countTokens, encode } from 'modoki-budget';
+import { loggedRows } from './support/proxy-log';
 import { reassemble } from './support/reassemble';
 import { previewAnswer } from './support/preview-answer';
 import {
@@ -174,12 +175,7 @@ describe('proxy: everything passes through', () => {
       const b = await p.request(method, params);
       expect(b.line).toBe(a.line);
     }
-    p.child.stdin.end();
-    await within(p.exit, 10_000, 'proxy exit');
-    const rows = readFileSync(log, 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l));
+    const rows = await loggedRows(p, log, 10_000);
     expect(rows.map((r) => r.tool)).toEqual(['dump', 'echo', 'big']);
     const sent = d.lines.slice(4, 7).map((l) => channelTexts(JSON.parse(l).result));
     rows.forEach((row, i) => {
@@ -374,12 +370,7 @@ describe('proxy: the budget', () => {
     const uri = forwarded.content[1].uri as string;
     const page2 = (await p.request('resources/read', { uri: `${uri}?page=2` })).message.result.contents[0].text;
     await p.request('resources/read', { uri: 'budget://result/0123456789ab' });
-    p.child.stdin.end();
-    await within(p.exit, 10_000, 'proxy exit');
-    const [row, pageRow, ...more] = readFileSync(log, 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l));
+    const [row, pageRow, ...more] = await loggedRows(p, log, 10_000);
     // The page read is logged (the failed read is not), counted as the calls are.
     expect(more).toEqual([]);
     expect(pageRow).toEqual({

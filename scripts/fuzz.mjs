@@ -22,7 +22,12 @@ const env = { ...process.env, PATH: [cargoBin, process.env.PATH].join(delimiter)
 
 /** Per-target libFuzzer flags: the reference tokenizer is quadratic on long pieces, so token
  * inputs stay short; summarize runs long inputs (no slow length ramp-up) with a tight timeout,
- * so super-linear behaviour in the where parser or a summarizer is reported as a timeout. */
+ * so super-linear behaviour in the where parser or a summarizer is reported as a timeout.
+ * elision, preview and menu build their values from the bytes (fuzz/common/arbitrary_json.rs:
+ * a few KB of input grow to collections of up to ~64 KB): inputs of up to 4 KB from the start
+ * (a ramp from 8 bytes would spend minutes on values too small to page). Their timeout is
+ * wall-clock time: on the shared machine, under AddressSanitizer, a 64 KB case that the pass
+ * answers in 12–23 ms natively took over 10 s, so only a case past a minute is reported. */
 const TARGETS = {
   json_round: ['-max_len=4096'],
   round_sig: ['-max_len=16'],
@@ -31,6 +36,9 @@ const TARGETS = {
   summarize: ['-max_len=65536', '-len_control=0', '-timeout=5'],
   guid: ['-max_len=4096'],
   toon: ['-max_len=8192', '-timeout=10'],
+  elision: ['-max_len=4096', '-len_control=0', '-timeout=60'],
+  preview: ['-max_len=4096', '-len_control=0', '-timeout=60'],
+  menu: ['-max_len=4096', '-len_control=0', '-timeout=60'],
 };
 
 /**

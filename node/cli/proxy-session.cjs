@@ -99,14 +99,18 @@ class ProxySession {
       // Notifications, responses to the server's requests, batches, even unparsable lines: the
       // server's business. A cancellation also ends the proxy's bookkeeping for that request.
       if (isObject(message) && message.method === 'notifications/cancelled' && isObject(message.params)) {
-        const alias = this.aliases.get(idKey(message.params.requestId));
+        const key = idKey(message.params.requestId);
+        const alias = this.aliases.get(key);
         if (alias !== undefined) {
           // The server knows that request by the id the proxy gave it.
           this.forget(alias);
           this.send.server(frame({ ...message, params: { ...message.params, requestId: alias } }));
           return;
         }
-        this.pending.delete(idKey(message.params.requestId));
+        // The server knows another request by that id (the proxy's own, or one it renamed):
+        // the client's request of that id never reached the server under it.
+        if (this.own.has(key) || this.pending.get(key)?.alias !== undefined) return;
+        this.pending.delete(key);
       }
       this.send.server(line);
       return;
@@ -137,9 +141,10 @@ class ProxySession {
       started: this.now(),
       alias: undefined,
     };
-    if (this.own.has(key)) {
-      // The client picked an id the proxy's own request is using: give the client's request a
-      // fresh id on the server side, and its own back on the answer.
+    if (this.own.has(key) || this.pending.get(key)?.alias !== undefined) {
+      // The client picked an id the proxy is using on the server side (its own request's, or
+      // one it gave another client request): give the client's request a fresh id on the
+      // server side, and its own back on the answer.
       entry.alias = this.freshId();
       this.pending.set(idKey(entry.alias), entry);
       this.aliases.set(key, entry.alias);
@@ -153,7 +158,8 @@ class ProxySession {
   // ---- from the server ----
 
   fromServer(line, message) {
-    if (message === undefined) {
+    // A JSON-RPC message is an object, a batch an array: a bare `42`, `"x"` or `null` is neither.
+    if (message === null || typeof message !== 'object') {
       this.warn(
         `the server wrote a line that is not JSON-RPC (${line.length} bytes), not forwarded: ${JSON.stringify(line.subarray(0, 120).toString('utf8'))}${line.length > 120 ? '…' : ''}`,
       );
@@ -246,12 +252,12 @@ class ProxySession {
     }
     this.listedFor.add(entry.tool);
     this.held.add(entry);
-    this.listOwn(
-      () => {
-        if (this.held.delete(entry)) this.budget(entry, message, line);
-      },
-      () => {}, // the server exited: serverExited answered the held call
-    );
+    // Listed, or the server exited first: its answer is budgeted either way (without the
+    // tool's schemas in the second case), never dropped for a list it did not give.
+    const release = () => {
+      if (this.held.delete(entry)) this.budget(entry, message, line);
+    };
+    this.listOwn(release, release);
   }
 
   budget(entry, message, line) {
@@ -340,6 +346,10 @@ class ProxySession {
    */
   serverExited(status) {
     const how = status.signal ? `was killed by ${status.signal}` : `exited with code ${status.code}`;
+    const own = [...this.own.values()];
+    this.own.clear();
+    // First the answers that waited on the proxy's own requests: they go out as they are.
+    for (const o of own) o.gone();
     for (const entry of [...this.pending.values(), ...this.held]) {
       const error = {
         code: SERVER_GONE,
@@ -348,12 +358,9 @@ class ProxySession {
       };
       this.toClient(frame(errorResponse(entry.id, error)));
     }
-    const own = [...this.own.values()];
     this.pending.clear();
     this.aliases.clear();
     this.held.clear();
-    this.own.clear();
-    for (const o of own) o.gone();
   }
 
   /** Resolves once every answer the session has started is written (before the proxy exits). */

@@ -5,7 +5,9 @@
 //!   share what is left, each previewed in turn. Keys that do not fit are counted in a last
 //!   entry `"_cut":{"total":K,"shown":S,"notShown":N}`. An object with more than
 //!   [`RECORD_KEYS`] keys is a collection (a map keyed by id or name): its entries are ranked like
-//!   an array's items, shown in key order, with `"_cut"` first.
+//!   an array's items, shown in key order, with `"_cut"` first. A value's own `_cut` member is
+//!   never shown beside that entry (it is counted as not shown): a key twice in one object is
+//!   one that `JSON.parse` keeps only the last of.
 //! - An array that does not fit becomes
 //!   `{"_cut":{"total":N,"shown":S,"notShown":M,"fields":{…}},"items":[{"index":i,"why":"error","item":…},…]}`:
 //!   the items ranked by [`super::rank`], shown in index order, each with its index in the full
@@ -29,6 +31,10 @@ use super::scan::{self, Kind, Span};
 use super::text::{self, escaped_len};
 use crate::json::string::{push_json_string, utf16_len};
 
+/// The key of the entry that counts what a cut collection or record does not show. A value's own
+/// member of that name is left out of a preview that writes the entry (counted as not shown), so
+/// the preview never holds the key twice.
+const CUT_KEY: &str = "_cut";
 /// Objects with more keys than this are previewed as collections.
 pub const RECORD_KEYS: usize = 24;
 /// Nesting previewed; deeper values show only their counts.
@@ -56,6 +62,11 @@ impl<'a> Render<'a> {
     /// A renderer over `text` (known to be JSON), matching `needles`.
     pub fn new(text: &'a [u8], needles: &'a Needles) -> Self {
         Render { text, needles, rankings: HashMap::new() }
+    }
+
+    /// Whether `key` is `"_cut"` (however it is escaped), the name of the preview's marker.
+    fn is_cut_key(&self, key: Option<Span>) -> bool {
+        key.is_some_and(|k| scan::string_value(self.text, k) == CUT_KEY)
     }
 
     fn raw(&self, span: Span) -> String {
@@ -150,6 +161,10 @@ impl<'a> Render<'a> {
                 break;
             }
             let (key, value) = members[*index];
+            if self.is_cut_key(key) {
+                // The map's own `_cut` beside the marker would be a duplicate key: not shown.
+                continue;
+            }
             let label = why.label();
             let over = member_overhead(self.text, key, *index, label.as_deref());
             if over >= remaining {
@@ -260,6 +275,12 @@ impl<'a> Render<'a> {
             if body.len() + key_cost <= remaining {
                 remaining -= body.len() + key_cost;
                 bodies[i] = Some(body);
+            }
+        }
+        // The record's own `_cut` beside the marker would be a duplicate key: not shown then.
+        if bodies.iter().any(Option::is_none) {
+            if let Some(own) = (0..k).find(|i| self.is_cut_key(members[*i].0)) {
+                bodies[own] = None;
             }
         }
         let mut out = String::from("{");

@@ -113,3 +113,37 @@ fn mixed_arrays_and_arrays_in_arrays() {
         }
     }
 }
+
+/// The keys of the object `text` starts with, in order, duplicates included.
+fn top_keys(text: &str) -> Vec<String> {
+    let bytes = text.as_bytes();
+    scan::entries(bytes, scan::root(bytes), usize::MAX).into_iter().map(|(k, _)| scan::string_value(bytes, k)).collect()
+}
+
+#[test]
+fn a_values_own_cut_key_is_never_shown_beside_the_marker() {
+    // A map of many keys (a collection), its own `_cut` written escaped.
+    let mut text = String::from("{");
+    for i in 0..30 {
+        text.push_str(&format!("\"k{i}\":\"{}\",", "x".repeat(300)));
+    }
+    text.push_str("\"\\u005fcut\":\"mine\"}");
+    let needles = Needles::default();
+    let mut r = Render::new(text.as_bytes(), &needles);
+    let out = r.value(scan::root(text.as_bytes()), 1000, 0);
+    let keys = top_keys(&out);
+    assert_eq!(keys.iter().filter(|k| *k == "_cut").count(), 1, "{out}");
+    let got: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(got["_cut"]["total"], 31);
+    assert_eq!(got["_cut"]["shown"].as_u64().unwrap() as usize, keys.len() - 1);
+    // A record: its own small `_cut` would be shown first and whole, beside the marker.
+    let mut record: serde_json::Map<String, Value> =
+        (0..20).map(|i| (format!("k{i}"), json!("x".repeat(300)))).collect();
+    record.insert("_cut".into(), json!(1));
+    let (out, got) = render(&Value::Object(record), json!(null), 300);
+    assert_eq!(top_keys(&out).iter().filter(|k| *k == "_cut").count(), 1, "{out}");
+    assert_eq!(got["_cut"]["total"], 21);
+    // When every key fits, nothing is cut and the value's own `_cut` is shown as it is.
+    let (out, _) = render(&json!({"_cut":1,"a":2}), json!(null), 100);
+    assert_eq!(out, r#"{"_cut":1,"a":2}"#);
+}
