@@ -91,7 +91,7 @@ describe('stdio framing on arbitrary byte streams', () => {
 // ---- the session half: ProxySession (node/cli/proxy-session.cjs) behind the framing ----
 
 const { ProxySession, SERVER_GONE, OWN_ID_PREFIX } = require('../node/cli/proxy-session.cjs');
-const { createPolicy } = require('../node/mcp/policy.cjs');
+const { createBudgetPolicy } = require('../node/mcp/policy.cjs');
 
 /** How a server in another language writes JSON: spaces, `\u00e9` and `\/` escapes, `1.50`, key order. */
 interface Style {
@@ -254,7 +254,7 @@ async function runScenario({ steps, style: st, pageTool, cuts, exits }: Scenario
   /** Requests the fake server has read and not answered: [id, method, params]. */
   const queue: Array<[unknown, string, unknown]> = [];
   const session = new ProxySession({
-    policy: createPolicy({ maxChars: 1000 }),
+    policy: createBudgetPolicy({ maxChars: 1000 }),
     pageTool,
     measure: () => ({ charsIn: 0, tokensIn: 0 }),
     warn: (text: string) => warnings.push(text),
@@ -435,7 +435,7 @@ function routed() {
   const toServer: string[] = [];
   const warnings: string[] = [];
   const session = new ProxySession({
-    policy: createPolicy({}),
+    policy: createBudgetPolicy({}),
     send: {
       client: (l: string | Buffer) => toClient.push(String(l)),
       server: (l: string | Buffer) => toServer.push(String(l)),

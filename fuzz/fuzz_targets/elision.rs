@@ -5,7 +5,9 @@
 //! reference count. A token count it reports is the exact count. Every page is valid JSON
 //! within both caps, numbered `k` of `n`, and the pages rebuild the text byte for byte: text
 //! pages by joining their escaped content, collection pages by setting the joined items into
-//! `rest` at `path` (docs/mcp.md, "Pages"). Arbitrary bytes (not JSON) never panic the pass.
+//! `rest` at `path`, and document pages (a string that holds a printed JSON document) by
+//! printing the rebuilt document with its `indent` into that string (docs/mcp.md, "Pages").
+//! Arbitrary bytes (not JSON) never panic the pass.
 #![no_main]
 
 #[path = "../common/arbitrary_json.rs"]
@@ -123,22 +125,9 @@ fn at<'v>(mut value: &'v mut Value, steps: &[Step]) -> &'v mut Value {
     value
 }
 
-/// The value the collection pages rebuild.
-fn rebuild(pages: &[Value]) -> Value {
-    let n = pages.len();
-    let path = pages[0]["path"].as_str().expect("path").to_owned();
-    let mut rest = pages[0].get("rest").expect("rest on page 1").clone();
-    let mut items = Vec::new();
-    for (i, page) in pages.iter().enumerate() {
-        let keys: Vec<&str> = page.as_object().expect("object").keys().map(String::as_str).collect();
-        let want: &[&str] =
-            if i == 0 { &["page", "pages", "path", "rest", "items"] } else { &["page", "pages", "path", "items"] };
-        assert_eq!(keys, want, "page {}", i + 1);
-        assert_eq!((page["page"].as_u64(), page["pages"].as_u64()), (Some(i as u64 + 1), Some(n as u64)));
-        assert_eq!(page["path"], path.as_str());
-        items.extend(page["items"].as_array().expect("items").iter().cloned());
-    }
-    let slot = at(&mut rest, &steps(&path));
+/// `rest` with `items` set in place of the empty collection at `path`.
+fn place(mut rest: Value, path: &str, items: Vec<Value>) -> Value {
+    let slot = at(&mut rest, &steps(path));
     *slot = match slot {
         Value::Array(a) if a.is_empty() => Value::Array(items),
         Value::Object(m) if m.is_empty() => {
@@ -153,6 +142,76 @@ fn rebuild(pages: &[Value]) -> Value {
         other => panic!("rest holds {other} at {path}, not an empty collection"),
     };
     rest
+}
+
+/// `JSON.stringify(value, null, indent)`, written here from V8's rules (scalars as compact JSON).
+fn printed(value: &Value, indent: &str, depth: usize, out: &mut String) {
+    let (open, close, len) = match value {
+        Value::Array(items) => ('[', ']', items.len()),
+        Value::Object(map) => ('{', '}', map.len()),
+        scalar => return out.push_str(&to_json(scalar)),
+    };
+    out.push(open);
+    if len > 0 {
+        let entries: Vec<(Option<&String>, &Value)> = match value {
+            Value::Array(items) => items.iter().map(|v| (None, v)).collect(),
+            Value::Object(map) => map.iter().map(|(k, v)| (Some(k), v)).collect(),
+            _ => unreachable!(),
+        };
+        for (i, (key, item)) in entries.into_iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            if !indent.is_empty() {
+                out.push('\n');
+                out.push_str(&indent.repeat(depth + 1));
+            }
+            if let Some(key) = key {
+                out.push_str(&json_string(key));
+                out.push_str(if indent.is_empty() { ":" } else { ": " });
+            }
+            printed(item, indent, depth + 1, out);
+        }
+        if !indent.is_empty() {
+            out.push('\n');
+            out.push_str(&indent.repeat(depth));
+        }
+    }
+    out.push(close);
+}
+
+/// The value the collection pages rebuild (with a document inside a string, when they say so).
+fn rebuild(pages: &[Value]) -> Value {
+    let n = pages.len();
+    let path = pages[0]["path"].as_str().expect("path").to_owned();
+    let document = pages[0].get("document").cloned();
+    let mut items = Vec::new();
+    for (i, page) in pages.iter().enumerate() {
+        let keys: Vec<&str> = page.as_object().expect("object").keys().map(String::as_str).collect();
+        let want: &[&str] = match (i == 0, document.is_some()) {
+            (true, false) => &["page", "pages", "path", "rest", "items"],
+            (false, false) => &["page", "pages", "path", "items"],
+            (true, true) => &["page", "pages", "path", "rest", "document", "items"],
+            (false, true) => &["page", "pages", "path", "document", "items"],
+        };
+        assert_eq!(keys, want, "page {}", i + 1);
+        assert_eq!((page["page"].as_u64(), page["pages"].as_u64()), (Some(i as u64 + 1), Some(n as u64)));
+        assert_eq!(page["path"], path.as_str());
+        if let Some(document) = &document {
+            assert_eq!(page["document"]["path"], document["path"], "page {} names another document path", i + 1);
+        }
+        items.extend(page["items"].as_array().expect("items").iter().cloned());
+    }
+    let rest = pages[0].get("rest").expect("rest on page 1").clone();
+    let Some(document) = document else {
+        return place(rest, &path, items);
+    };
+    let doc_path = document["path"].as_str().expect("document path");
+    let indent = document["indent"].as_str().expect("document indent");
+    let doc = place(document["rest"].clone(), doc_path, items);
+    let mut text = String::new();
+    printed(&doc, indent, 0, &mut text);
+    place(rest, &path, vec![Value::String(text)])
 }
 
 fn check_pages(pages: &[String], text: &str, limits: Limits) {
@@ -179,7 +238,8 @@ fn json_case(u: &mut Unstructured) -> Result<()> {
     let limits = limits(u)?;
     let paged = u.arbitrary()?;
     let chars = utf16_len(&text);
-    let pass = json_pass(&text, chars, limits, paged).expect("tables are compiled in natively");
+    let keep = if u.arbitrary()? { Some(u.int_in_range(0..=1usize << 16)?) } else { None };
+    let pass = json_pass(&text, chars, limits, paged, keep).expect("tables are compiled in natively");
     let tokens = count(limits.encoding, &text).expect("loaded");
     let fits = chars <= limits.max_chars && limits.max_tokens.map_or(true, |cap| tokens <= cap);
     assert_eq!(pass.fits, fits, "fits on {chars} chars, {tokens} tokens, {limits:?}");
@@ -201,6 +261,10 @@ fn json_case(u: &mut Unstructured) -> Result<()> {
     let pages = pass.pages.expect("pages when over or asked");
     if let Some(pages) = pages {
         check_pages(&pages, &text, limits);
+        if let Some(keep) = keep {
+            let bytes: usize = pages.iter().map(String::len).sum();
+            assert!(bytes <= keep, "pages of {bytes} bytes kept past the limit {keep}");
+        }
     }
     Ok(())
 }
@@ -223,14 +287,27 @@ fn text_case(u: &mut Unstructured) -> Result<()> {
         quoted.insert_str(quoted.len() - 1, &format!("\\u{high:x}"));
     }
     let limits = limits(u)?;
-    let pass = text_pass(&quoted, limits).expect("tables are compiled in natively");
+    let pass = text_pass(&quoted, limits, None).expect("tables are compiled in natively");
     if let Some(Some(pages)) = pass.pages {
         assert!(!pages.is_empty(), "no pages");
-        for page in &pages {
-            check_caps(page, limits);
-            parse_page(page);
+        let parsed: Vec<Value> = pages
+            .iter()
+            .map(|page| {
+                check_caps(page, limits);
+                parse_page(page)
+            })
+            .collect();
+        if parsed[0].get("document").is_some() {
+            // A text holding a printed document is paged as that document at `$`.
+            let rebuilt = rebuild(&parsed);
+            assert_eq!(
+                json_string(rebuilt.as_str().expect("a text")),
+                quoted,
+                "document pages do not rebuild the text"
+            );
+        } else {
+            assert_eq!(joined_text(&pages), &quoted[1..quoted.len() - 1], "text pages do not rebuild the text");
         }
-        assert_eq!(joined_text(&pages), &quoted[1..quoted.len() - 1], "text pages do not rebuild the text");
     }
     Ok(())
 }
@@ -240,8 +317,8 @@ fn garbage(u: &mut Unstructured) -> Result<()> {
     let paged = u.arbitrary()?;
     let bytes: &[u8] = u.arbitrary()?;
     let text = String::from_utf8_lossy(bytes);
-    let _ = json_pass(&text, utf16_len(&text), limits, paged);
-    let _ = text_pass(&text, limits);
+    let _ = json_pass(&text, utf16_len(&text), limits, paged, None);
+    let _ = text_pass(&text, limits, None);
     Ok(())
 }
 
