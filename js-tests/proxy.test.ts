@@ -108,6 +108,11 @@ describe('proxy: faults', () => {
     const { message } = await call(c, 'garbage');
     expect(message.result).toEqual({ content: [{ type: 'text', text: 'after garbage' }] });
     expect(c.lines.some((l) => l.includes('garbage before') || l.includes('not json-rpc'))).toBe(false);
+    // stderr is another pipe: the warning may reach this process after the answer on stdout.
+    const warned = 'not forwarded: "this is not json-rpc"\n';
+    for (const deadline = Date.now() + 5000; !c.stderr().includes(warned) && Date.now() < deadline;) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
     expect(c.stderr()).toContain(
       'modoki-budget proxy: the server wrote a line that is not JSON-RPC (23 bytes), not forwarded: "garbage before anything"\n',
     );
