@@ -13,7 +13,7 @@ const { textPages } = require('./elision-pass.cjs');
 const { resourceLink } = require('./resources.cjs');
 const { capHeadWithin } = require('./faults.cjs');
 const { then } = require('./maybe-async.cjs');
-const { previewText, schemaHint, hasEditorFilters, unpagedHint, MIN_PREVIEW } = require('./preview.cjs');
+const { previewText, schemaHint, hasEditorFilters, MIN_PREVIEW } = require('./preview.cjs');
 
 const isText = (block) =>
   typeof block === 'object' && block !== null && block.type === 'text' && typeof block.text === 'string';
@@ -85,8 +85,7 @@ function createElision(opts, store) {
     try {
       const isJson = kept.text === undefined;
       const size = isJson ? kept.json.length : kept.text.length;
-      const hint = schemaHint(call.inputSchema);
-      const line = `The result (${size} chars) is over the cap; this is a preview of it. ${paged ? hint : unpagedHint(hint)}\n`;
+      const line = `The result (${size} chars) is over the cap; this is a preview of it. ${schemaHint(call.inputSchema, paged)}\n`;
       const lineTokens = maxTokens === undefined ? 0 : tokens.countPrepared(line, encoding, Infinity) + 1;
       const budget = {
         maxChars: Math.min(opts.preview.maxChars, maxChars - room.chars - line.length),

@@ -85,30 +85,26 @@ function hasEditorFilters(inputSchema) {
   return EDITOR_FILTERS.filter((name) => Object.prototype.hasOwnProperty.call(properties, name)).length >= 2;
 }
 
-/** The hint of each tool schema seen: it depends on the schema alone, and a tool's schema object is reused. */
+/**
+ * The hints of each tool schema seen, `[without pages, with pages]`: they depend on the schema
+ * alone, and a tool's schema object is reused.
+ */
 const hints = new WeakMap();
-let noSchemaHint;
+const noSchemaHints = [];
 
 /**
- * The hint sentence for a tool whose input schema is `inputSchema` (undefined: none), exactly as
- * previewResult gives it: the core's answer for the preview of nothing, kept per schema object.
+ * The core's hint sentence (src/preview/hint.rs) for a tool whose input schema is `inputSchema`
+ * (undefined: none), ending with where the rest is: the pages when `paged` (as previewResult's
+ * hint does), else that it could not be kept. Kept per schema object.
  */
-function schemaHint(inputSchema) {
+function schemaHint(inputSchema, paged) {
   const isObject = inputSchema !== null && typeof inputSchema === 'object';
-  const known = isObject ? hints.get(inputSchema) : noSchemaHint;
-  if (known !== undefined) return known;
-  const { hint } = previewText('null', true, { inputSchema: isObject ? inputSchema : undefined });
-  if (isObject) hints.set(inputSchema, hint);
-  else noSchemaHint = hint;
-  return hint;
+  let known = isObject ? hints.get(inputSchema) : noSchemaHints;
+  if (known === undefined) hints.set(inputSchema, (known = []));
+  const slot = paged ? 1 : 0;
+  known[slot] ??= core.previewHint(abi.jsonBytes(isObject ? inputSchema : undefined), paged);
+  return known[slot];
 }
-
-/** How the core's hint ends (src/preview/hint.rs), and how it ends when there are no pages. */
-const PAGED_END = 'the pages hold the rest.';
-const UNPAGED_END = 'the rest could not be kept, so there are no pages to read.';
-
-/** The preview's hint for an answer without pages: it says the rest could not be kept. */
-const unpagedHint = (hint) => (hint.endsWith(PAGED_END) ? hint.slice(0, -PAGED_END.length) + UNPAGED_END : hint);
 
 module.exports = {
   previewResult,
@@ -116,7 +112,6 @@ module.exports = {
   resolvePreviewOptions,
   schemaHint,
   hasEditorFilters,
-  unpagedHint,
   PREVIEW_DEFAULTS,
   MIN_PREVIEW,
   EDITOR_FILTERS,

@@ -119,10 +119,13 @@ pub fn parameters(schema: &Value) -> Vec<(String, Role)> {
 }
 
 /// The hint sentence: the parameters grouped by role (`filter: pattern; exclude: excludePatterns`),
-/// or a plain sentence when there are none.
-pub fn hint_text(parameters: &[(String, Role)]) -> String {
+/// or a plain sentence when there are none. It ends by saying where the rest is: in the pages
+/// when `paged`, else that it could not be kept (the store refused it or could not be reached).
+pub fn hint_text(parameters: &[(String, Role)], paged: bool) -> String {
+    let rest =
+        if paged { "the pages hold the rest." } else { "the rest could not be kept, so there are no pages to read." };
     if parameters.is_empty() {
-        return "This tool has no parameters that narrow its result; the pages hold the rest.".to_owned();
+        return format!("This tool has no parameters that narrow its result; {rest}");
     }
     let mut groups = Vec::new();
     for role in [Role::Filter, Role::Exclude, Role::Limit, Role::Paging] {
@@ -131,7 +134,7 @@ pub fn hint_text(parameters: &[(String, Role)]) -> String {
             groups.push(format!("{}: {}", role.name(), names.join(", ")));
         }
     }
-    format!("Narrow the call with this tool's own parameters ({}); the pages hold the rest.", groups.join("; "))
+    format!("Narrow the call with this tool's own parameters ({}); {rest}", groups.join("; "))
 }
 
 #[cfg(test)]
@@ -150,9 +153,14 @@ mod tests {
             "excludePatterns":{"type":"array","items":{"type":"string"},"default":[]}},"required":["path","pattern"]});
         assert_eq!(names(search.clone()), [("pattern".into(), "filter"), ("excludePatterns".into(), "exclude")]);
         assert_eq!(
-            hint_text(&parameters(&search)),
+            hint_text(&parameters(&search), true),
             "Narrow the call with this tool's own parameters (filter: pattern; exclude: excludePatterns); \
              the pages hold the rest."
+        );
+        assert_eq!(
+            hint_text(&parameters(&search), false),
+            "Narrow the call with this tool's own parameters (filter: pattern; exclude: excludePatterns); \
+             the rest could not be kept, so there are no pages to read."
         );
         let read = json!({"properties":{"path":{"type":"string"},
             "tail":{"type":"number","description":"If provided, returns only the last N lines of the file"},
@@ -163,8 +171,12 @@ mod tests {
             [("query".into(), "filter")]
         );
         assert_eq!(
-            hint_text(&parameters(&json!({"type":"object","properties":{}}))),
+            hint_text(&parameters(&json!({"type":"object","properties":{}})), true),
             "This tool has no parameters that narrow its result; the pages hold the rest."
+        );
+        assert_eq!(
+            hint_text(&[], false),
+            "This tool has no parameters that narrow its result; the rest could not be kept, so there are no pages to read."
         );
     }
 

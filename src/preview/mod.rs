@@ -88,7 +88,7 @@ pub struct Preview {
 pub fn preview(input: Input<'_>, arguments: &Value, schema: &Value, budget: &Budget) -> Result<Preview> {
     let needles = Needles::from_arguments(arguments);
     let parameters = hint::parameters(schema);
-    let hint = hint::hint_text(&parameters);
+    let hint = hint::hint_text(&parameters, true);
     let ((text, tokens), json) = match input {
         Input::Json(bytes) if scan::is_json(bytes) => (fit_json(bytes, &needles, budget)?, true),
         Input::Json(bytes) => (fit_text(&String::from_utf8_lossy(bytes), &needles, budget)?, false),

@@ -8,6 +8,7 @@ use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 use super::abi;
+use crate::preview::hint::{hint_text, parameters};
 use crate::preview::{preview, Budget, Input};
 use crate::tokens;
 
@@ -31,6 +32,13 @@ struct Answer<'a> {
 /// schema costs the hint, never the preview.
 fn optional_json(bytes: &[u8]) -> Value {
     crate::json::read::read_value(bytes).unwrap_or(Value::Null)
+}
+
+/// The hint sentence for a tool whose `inputSchema` is `schema` (JSON bytes; unreadable counts as
+/// none), ending with where the rest is: the pages when `paged`, else that it could not be kept.
+#[wasm_bindgen(js_name = previewHint)]
+pub fn preview_hint(schema: &[u8], paged: bool) -> String {
+    hint_text(&parameters(&optional_json(schema)), paged)
 }
 
 /// The preview of the first `len` input bytes (Latin-1 when `latin1`, else UTF-8): JSON text
