@@ -13,7 +13,15 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { withBudget, createBudgetPolicy, countTokens, encode, memoryStore, retargetNarrowHint } from 'modoki-budget';
+import {
+  withBudget,
+  createBudgetPolicy,
+  countTokens,
+  encode,
+  memoryStore,
+  previewResult,
+  retargetNarrowHint,
+} from 'modoki-budget';
 import { bin } from './support/line-client';
 import { reassemble } from './support/reassemble';
 import { previewAnswer } from './support/preview-answer';
@@ -255,18 +263,36 @@ describe('the preview option', () => {
     return undefined;
   };
 
-  it('is on by default with 2,000 tokens and 8,000 chars (true says the same), each clamped below the caps; false is off', () => {
+  it('is on by default with 2,000 tokens and 8,000 chars (true says the same), kept as given whatever the caps; false is off', () => {
     expect(createBudgetPolicy().options.preview).toEqual({ maxTokens: 2000, maxChars: 8000 });
     expect(createBudgetPolicy({ preview: true }).options.preview).toEqual({ maxTokens: 2000, maxChars: 8000 });
     expect(createBudgetPolicy({ preview: false }).options.preview).toBe(false);
+    // The caps clamp each answer's budget (below), not the option.
     expect(createBudgetPolicy({ maxChars: 1000, maxTokens: 250 }).options.preview).toEqual({
-      maxTokens: 218,
-      maxChars: 936,
+      maxTokens: 2000,
+      maxChars: 8000,
     });
     expect(createBudgetPolicy({ preview: { maxChars: 500 } }).options.preview).toEqual({
       maxTokens: 2000,
       maxChars: 500,
     });
+  });
+
+  it('at the smallest caps the budget is the caps less the measured line, exactly, and the answer fits both', async () => {
+    const policy = createBudgetPolicy({ maxChars: 1000, maxTokens: 250 });
+    const small = logs.slice(0, 40);
+    for (const inputSchema of [undefined, LOG_SCHEMA]) {
+      const { result } = await policy.apply('read_logs', small, { inputSchema, arguments: {} });
+      const text = result.content[0].text as string;
+      const line = text.slice(0, text.indexOf('\n') + 1);
+      expect(line).toMatch(/^The result \(\d+ chars\) is over the cap; this is a preview of it\. .+\n$/);
+      // The line's tokens, plus one for a token that may form across its newline.
+      const budget = { maxChars: 1000 - line.length, maxTokens: 250 - (countTokens(line) + 1) };
+      const shown = previewResult(small, { arguments: {}, inputSchema, ...budget });
+      expect(text).toBe(line + shown.text);
+      expect(text).toBe(previewAnswer(small, { maxChars: 1000, maxTokens: 250, args: {}, inputSchema }));
+      expectWithin(result, 1000, 250);
+    }
   });
 
   it('a bad value throws INVALID_OPTION naming it', () => {

@@ -9,9 +9,6 @@ const { codedError } = require('../internal/errors.cjs');
 const { isStore } = require('./stores/contract.cjs');
 const { memoryStore, sharedMemoryStore } = require('./stores/memory.cjs');
 const { PREVIEW_DEFAULTS, MIN_PREVIEW } = require('./preview.cjs');
-// Room first left beside a preview for its own line ("The result (N chars) is over the cap; …"):
-// elision.cjs measures that line and tries once more when it takes more.
-const PREVIEW_LINE_ROOM = Object.freeze({ chars: 64, tokens: 32 });
 
 /**
  * Named budgets. `editor` is the Modoki editor's own cap and nothing else. `claudeCode` keeps a
@@ -123,26 +120,20 @@ const PREVIEW_KEYS = ['maxTokens', 'maxChars'];
  * act on the items that matter and the tool's own parameters, and the envelope's counts and the
  * editor's filters leave it nothing to act on. `false` keeps the envelope for every tool (a
  * client that parses it); a tool with the editor's filters gets it whatever this option says.
- * An object sets either bound. Each is clamped below the policy's caps, less the room of a
- * marker, so the whole answer fits them.
+ * An object sets either bound. The budget is the option's as given: elision.cjs clamps it, per
+ * answer, to what the caps leave after the answer's measured first line (and a note beside it).
  */
-function readPreview(raw, maxChars, maxTokens) {
+function readPreview(raw) {
   if (raw === false) return false;
-  let asked = PREVIEW_DEFAULTS;
-  if (raw !== undefined && raw !== true) {
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-      throw invalid(`preview must be true, false or { maxTokens, maxChars }, got ${shown(raw)}.`);
-    checkKeys(raw, PREVIEW_KEYS, 'preview.');
-    asked = {};
-    for (const key of PREVIEW_KEYS)
-      asked[key] =
-        raw[key] === undefined ? PREVIEW_DEFAULTS[key] : integerAtLeast(raw[key], MIN_PREVIEW[key], `preview.${key}`);
-  }
-  const tokenRoom = maxTokens === undefined ? asked.maxTokens : maxTokens - PREVIEW_LINE_ROOM.tokens;
-  return {
-    maxTokens: Math.min(asked.maxTokens, tokenRoom),
-    maxChars: Math.min(asked.maxChars, maxChars - PREVIEW_LINE_ROOM.chars),
-  };
+  if (raw === undefined || raw === true) return PREVIEW_DEFAULTS;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    throw invalid(`preview must be true, false or { maxTokens, maxChars }, got ${shown(raw)}.`);
+  checkKeys(raw, PREVIEW_KEYS, 'preview.');
+  const asked = {};
+  for (const key of PREVIEW_KEYS)
+    asked[key] =
+      raw[key] === undefined ? PREVIEW_DEFAULTS[key] : integerAtLeast(raw[key], MIN_PREVIEW[key], `preview.${key}`);
+  return asked;
 }
 
 /**
@@ -173,7 +164,7 @@ function resolveOptions(options) {
     store: readStore(raw.store),
     pageTool: readBoolean(raw.pageTool, 'pageTool'),
     onResult: raw.onResult,
-    preview: readPreview(raw.preview, maxChars, maxTokens),
+    preview: readPreview(raw.preview),
   };
 }
 
