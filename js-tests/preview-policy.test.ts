@@ -295,19 +295,40 @@ describe('the preview option', () => {
     }
   });
 
-  it('a bad value throws INVALID_OPTION naming it', () => {
-    expect(codeOf(() => createBudgetPolicy({ preview: 'yes' as never }))).toEqual([
-      'INVALID_OPTION',
-      'withBudget: preview must be true, false or { maxTokens, maxChars }, got "yes".',
-    ]);
-    expect(codeOf(() => createBudgetPolicy({ preview: { maxTokens: 10 } }))).toEqual([
-      'INVALID_OPTION',
-      'withBudget: preview.maxTokens must be an integer >= 50, got 10.',
-    ]);
-    expect(codeOf(() => createBudgetPolicy({ preview: { tokens: 10 } as never }))).toEqual([
-      'INVALID_OPTION',
-      'withBudget: unknown option preview."tokens". Known options: maxTokens, maxChars.',
-    ]);
+  // The one validator of a preview budget: each mistake is one message, whichever entry point
+  // it reaches (withBudget, createBudgetPolicy, previewResult).
+  const BOUND_MISTAKES: [Record<string, unknown>, string][] = [
+    [{ maxTokens: 10 }, 'preview: maxTokens must be an integer >= 50, got 10.'],
+    [{ maxChars: 199 }, 'preview: maxChars must be an integer >= 200, got 199.'],
+    [{ maxTokens: 1.5 }, 'preview: maxTokens must be an integer >= 50, got 1.5.'],
+    [{ maxChars: '300' }, 'preview: maxChars must be an integer >= 200, got "300".'],
+    [{ maxTokens: null }, 'preview: maxTokens must be an integer >= 50, got object.'],
+    [{ maxChars: Number.NaN }, 'preview: maxChars must be an integer >= 200, got NaN.'],
+  ];
+  // Mistakes only the preview option can make: previewResult takes the bounds among its options.
+  const OPTION_MISTAKES: [unknown, string][] = [
+    ['yes', 'preview: must be true, false or { maxTokens, maxChars }, got "yes".'],
+    [null, 'preview: must be true, false or { maxTokens, maxChars }, got object.'],
+    [[2000], 'preview: must be true, false or { maxTokens, maxChars }, got object.'],
+    [{ tokens: 10 }, 'preview: unknown option "tokens". Known options: maxTokens, maxChars.'],
+  ];
+
+  it('a bad budget throws INVALID_OPTION with the same message from withBudget, createBudgetPolicy and previewResult', () => {
+    for (const [budget, message] of BOUND_MISTAKES) {
+      const want = ['INVALID_OPTION', message];
+      expect(codeOf(() => withBudget(logServer(), { preview: budget as never }))).toEqual(want);
+      expect(codeOf(() => createBudgetPolicy({ preset: 'claudeCode', preview: budget as never }))).toEqual(want);
+      expect(codeOf(() => previewResult(logs, { arguments: {}, ...(budget as object) }))).toEqual(want);
+      expect(codeOf(() => previewResult('a text', budget as never))).toEqual(want);
+    }
+    for (const [option, message] of OPTION_MISTAKES) {
+      const want = ['INVALID_OPTION', message];
+      expect(codeOf(() => withBudget(logServer(), { preview: option as never }))).toEqual(want);
+      expect(codeOf(() => createBudgetPolicy({ preview: option as never }))).toEqual(want);
+    }
+    // Each is a TypeError.
+    expect(() => previewResult([], { maxChars: 10 })).toThrow(TypeError);
+    expect(() => createBudgetPolicy({ preview: 'yes' as never })).toThrow(TypeError);
   });
 });
 

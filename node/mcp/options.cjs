@@ -8,7 +8,8 @@ const tokens = require('../tokens.cjs');
 const { codedError } = require('../internal/errors.cjs');
 const { isStore } = require('./stores/contract.cjs');
 const { memoryStore, sharedMemoryStore } = require('./stores/memory.cjs');
-const { PREVIEW_DEFAULTS, MIN_PREVIEW } = require('./preview.cjs');
+const { resolvePreviewOptions } = require('./preview.cjs');
+const { shown, integerAtLeast: checkInteger } = require('./option-values.cjs');
 
 /**
  * Named budgets. `editor` is the Modoki editor's own cap and nothing else. `claudeCode` keeps a
@@ -47,8 +48,6 @@ const OPTION_KEYS = [
 const STORE_KEYS = ['maxResults', 'maxBytes', 'maxResultBytes', 'ttlMs'];
 
 const invalid = (message) => codedError('INVALID_OPTION', `withBudget: ${message}`, TypeError);
-const shown = (raw) =>
-  typeof raw === 'string' ? JSON.stringify(raw) : typeof raw === 'number' ? String(raw) : typeof raw;
 const has = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
 
 function checkKeys(object, known, where) {
@@ -58,12 +57,7 @@ function checkKeys(object, known, where) {
   }
 }
 
-function integerAtLeast(raw, min, name) {
-  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < min) {
-    throw invalid(`${name} must be an integer >= ${min}, got ${shown(raw)}.`);
-  }
-  return raw;
-}
+const integerAtLeast = (raw, min, name) => checkInteger(raw, min, name, invalid);
 
 function readPreset(raw) {
   const name = raw === undefined ? 'editor' : raw;
@@ -112,30 +106,6 @@ function readEncoding(raw) {
   }
 }
 
-const PREVIEW_KEYS = ['maxTokens', 'maxChars'];
-
-/**
- * The preview budget of the over-cap answer (elision.cjs), or false for encode's envelope.
- * The preview is the default (PREVIEW_DEFAULTS; `true` says the same): past the cap, a model can
- * act on the items that matter and the tool's own parameters, and the envelope's counts and the
- * editor's filters leave it nothing to act on. `false` keeps the envelope for every tool (a
- * client that parses it); a tool with the editor's filters gets it whatever this option says.
- * An object sets either bound. The budget is the option's as given: elision.cjs clamps it, per
- * answer, to what the caps leave after the answer's measured first line (and a note beside it).
- */
-function readPreview(raw) {
-  if (raw === false) return false;
-  if (raw === undefined || raw === true) return PREVIEW_DEFAULTS;
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-    throw invalid(`preview must be true, false or { maxTokens, maxChars }, got ${shown(raw)}.`);
-  checkKeys(raw, PREVIEW_KEYS, 'preview.');
-  const asked = {};
-  for (const key of PREVIEW_KEYS)
-    asked[key] =
-      raw[key] === undefined ? PREVIEW_DEFAULTS[key] : integerAtLeast(raw[key], MIN_PREVIEW[key], `preview.${key}`);
-  return asked;
-}
-
 /**
  * The effective options: the preset's numbers, then every explicit option over them. Throws a
  * TypeError with code `INVALID_OPTION` for an unknown key or a bad value.
@@ -164,7 +134,10 @@ function resolveOptions(options) {
     store: readStore(raw.store),
     pageTool: readBoolean(raw.pageTool, 'pageTool'),
     onResult: raw.onResult,
-    preview: readPreview(raw.preview),
+    // The preview budget of the over-cap answer, or false for encode's envelope (docs/mcp.md, "The
+    // preview: the default over-cap answer"). It is the option's as given: elision.cjs clamps it,
+    // per answer, to what the caps leave after the answer's measured first line.
+    preview: resolvePreviewOptions(raw.preview),
   };
 }
 
