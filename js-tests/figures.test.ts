@@ -27,12 +27,31 @@ describe('figures: README and docs say what bench/results.json says', () => {
     expect(files.map((f) => f.file)).toEqual([
       'README.md',
       'docs/browser.md',
+      'docs/mcp.md',
       'docs/menu.md',
+      'docs/proxy.md',
       'docs/streams.md',
       'docs/summarizers.md',
+      'docs/tokens.md',
+      'docs/toon.md',
     ]);
     for (const name of ['bench-machine', 'bench-table', 'example-server', 'summarizers', 'menu-compact-filesystem'])
       expect(readme).toContain(`<!-- figures:${name} -->`);
+  });
+
+  it('the docs that quote benchmarks hold no measured time, rate or size outside a figure', () => {
+    // What is left once the figures and code blocks are taken out: a duration, a rate, a module
+    // size or a ratio with decimals there was written by hand, and would go stale.
+    const measured = /(?<![\w.])\d[\d.,]*\s?(?:ms|µs|MB\/s|KiB)\b|(?<![\w.])\d+\.\d+×/g;
+    const loose = ['docs/browser.md', 'docs/mcp.md', 'docs/proxy.md', 'docs/tokens.md', 'docs/toon.md'].flatMap(
+      (file) => {
+        const text = readFileSync(join(root, file), 'utf8')
+          .replace(/<!-- figures:[a-z0-9-]+ -->[\s\S]*?<!-- \/figures -->/g, '')
+          .replace(/```[\s\S]*?```/g, '');
+        return (text.match(measured) ?? []).map((m) => `${file}: ${m}`);
+      },
+    );
+    expect(loose).toEqual([]);
   });
 
   it('every figure the script knows is used somewhere', () => {
@@ -142,6 +161,45 @@ describe('figures: written from the results, not kept', () => {
     results.runs.overlaps.mode = 'quick';
     expect(FIGURES.overlaps(results).split('\n')[0]).toContain(
       '(bench/results.json, 2026-12-01, overlaps in its quick mode)',
+    );
+  });
+});
+
+describe('figures: the docs tables follow the results', () => {
+  it("the proxy's rows and their verdicts follow the run", () => {
+    const results = copy();
+    const p = results.benches.proxy;
+    p.throughputMBps.proxyOwn = 55.04;
+    p.addedLatencyMs.proxy = 1.5;
+    const figure = FIGURES['proxy-bench'](results).split('\n');
+    expect(figure).toContain(
+      '- **Added latency per small call: 1.50 ms at the median** (target ≤ 1 ms — **not met**).',
+    );
+    expect(figure.find((l) => l.startsWith('- **10 MB result'))).toMatch(
+      /^- \*\*10 MB result: 55\.0 MB\/s of added time\*\* \(target ≥ 50 MB\/s\): the proxy added 244 ms to a 342 ms direct round trip/,
+    );
+  });
+
+  it('the store table groups the Redis clients per result, in µs below a millisecond', () => {
+    const results = copy();
+    const rows = results.benches.stores.stores;
+    rows[0]['put µs (median)'] = '38.04';
+    rows[1]['page read µs (median)'] = '950.2';
+    expect(FIGURES.stores(results).split('\n').slice(4, 6)).toEqual([
+      '| 2 pages of 1 KB | memory | 38.0 µs | 7.2 µs |',
+      '| 2 pages of 1 KB | Redis, ioredis / node-redis | 1.3 ms / 1.6 ms | 950 µs / 1.5 ms |',
+    ]);
+  });
+
+  it('the TOON rows, the policy ratios and the proxy memory are the run', () => {
+    const results = copy();
+    results.benches.toon.results[0].speedup = 1.5;
+    expect(FIGURES.toon(results)).toContain('| **1.50×** |');
+    results.benches['proxy-memory'].rows[0].perResultByte = 2.96;
+    expect(FIGURES['proxy-memory'](results)).toMatch(/^a 100 MB text, 458 MB \(3\.0× the result\); /);
+    results.benches['with-budget'].rows[1].ratio = 1.234;
+    expect(FIGURES['policy-under-cap'](results)).toContain(
+      '| plain data, editor | scene 135 entities (45697 chars) | 1.23 | ≤ 1.1 — **not met** |',
     );
   });
 });

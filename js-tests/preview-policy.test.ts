@@ -13,7 +13,15 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { withBudget, createBudgetPolicy, countTokens, encode, memoryStore, retargetNarrowHint } from 'modoki-budget';
+import {
+  withBudget,
+  createBudgetPolicy,
+  countTokens,
+  encode,
+  memoryStore,
+  previewResult,
+  retargetNarrowHint,
+} from 'modoki-budget';
 import { bin } from './support/line-client';
 import { reassemble } from './support/reassemble';
 import { previewAnswer } from './support/preview-answer';
@@ -255,13 +263,14 @@ describe('the preview option', () => {
     return undefined;
   };
 
-  it('is on by default with 2,000 tokens and 8,000 chars (true says the same), each clamped below the caps; false is off', () => {
+  it('is on by default with 2,000 tokens and 8,000 chars (true says the same), kept as given whatever the caps; false is off', () => {
     expect(createBudgetPolicy().options.preview).toEqual({ maxTokens: 2000, maxChars: 8000 });
     expect(createBudgetPolicy({ preview: true }).options.preview).toEqual({ maxTokens: 2000, maxChars: 8000 });
     expect(createBudgetPolicy({ preview: false }).options.preview).toBe(false);
+    // The caps clamp each answer's budget (below), not the option.
     expect(createBudgetPolicy({ maxChars: 1000, maxTokens: 250 }).options.preview).toEqual({
-      maxTokens: 218,
-      maxChars: 936,
+      maxTokens: 2000,
+      maxChars: 8000,
     });
     expect(createBudgetPolicy({ preview: { maxChars: 500 } }).options.preview).toEqual({
       maxTokens: 2000,
@@ -269,19 +278,57 @@ describe('the preview option', () => {
     });
   });
 
-  it('a bad value throws INVALID_OPTION naming it', () => {
-    expect(codeOf(() => createBudgetPolicy({ preview: 'yes' as never }))).toEqual([
-      'INVALID_OPTION',
-      'withBudget: preview must be true, false or { maxTokens, maxChars }, got "yes".',
-    ]);
-    expect(codeOf(() => createBudgetPolicy({ preview: { maxTokens: 10 } }))).toEqual([
-      'INVALID_OPTION',
-      'withBudget: preview.maxTokens must be an integer >= 50, got 10.',
-    ]);
-    expect(codeOf(() => createBudgetPolicy({ preview: { tokens: 10 } as never }))).toEqual([
-      'INVALID_OPTION',
-      'withBudget: unknown option preview."tokens". Known options: maxTokens, maxChars.',
-    ]);
+  it('at the smallest caps the budget is the caps less the measured line, exactly, and the answer fits both', async () => {
+    const policy = createBudgetPolicy({ maxChars: 1000, maxTokens: 250 });
+    const small = logs.slice(0, 40);
+    for (const inputSchema of [undefined, LOG_SCHEMA]) {
+      const { result } = await policy.apply('read_logs', small, { inputSchema, arguments: {} });
+      const text = result.content[0].text as string;
+      const line = text.slice(0, text.indexOf('\n') + 1);
+      expect(line).toMatch(/^The result \(\d+ chars\) is over the cap; this is a preview of it\. .+\n$/);
+      // The line's tokens, plus one for a token that may form across its newline.
+      const budget = { maxChars: 1000 - line.length, maxTokens: 250 - (countTokens(line) + 1) };
+      const shown = previewResult(small, { arguments: {}, inputSchema, ...budget });
+      expect(text).toBe(line + shown.text);
+      expect(text).toBe(previewAnswer(small, { maxChars: 1000, maxTokens: 250, args: {}, inputSchema }));
+      expectWithin(result, 1000, 250);
+    }
+  });
+
+  // The one validator of a preview budget: each mistake is one message, whichever entry point
+  // it reaches (withBudget, createBudgetPolicy, previewResult).
+  const BOUND_MISTAKES: [Record<string, unknown>, string][] = [
+    [{ maxTokens: 10 }, 'preview: maxTokens must be an integer >= 50, got 10.'],
+    [{ maxChars: 199 }, 'preview: maxChars must be an integer >= 200, got 199.'],
+    [{ maxTokens: 1.5 }, 'preview: maxTokens must be an integer >= 50, got 1.5.'],
+    [{ maxChars: '300' }, 'preview: maxChars must be an integer >= 200, got "300".'],
+    [{ maxTokens: null }, 'preview: maxTokens must be an integer >= 50, got object.'],
+    [{ maxChars: Number.NaN }, 'preview: maxChars must be an integer >= 200, got NaN.'],
+  ];
+  // Mistakes only the preview option can make: previewResult takes the bounds among its options.
+  const OPTION_MISTAKES: [unknown, string][] = [
+    ['yes', 'preview: must be true, false or { maxTokens, maxChars }, got "yes".'],
+    [null, 'preview: must be true, false or { maxTokens, maxChars }, got object.'],
+    [[2000], 'preview: must be true, false or { maxTokens, maxChars }, got object.'],
+    [{ tokens: 10 }, 'preview: unknown option "tokens". Known options: maxTokens, maxChars.'],
+  ];
+
+  it('a bad budget throws INVALID_OPTION with the same message from withBudget, createBudgetPolicy and previewResult', () => {
+    for (const [budget, message] of BOUND_MISTAKES) {
+      const want = ['INVALID_OPTION', message];
+      expect(codeOf(() => withBudget(logServer(), { preview: budget as never }))).toEqual(want);
+      expect(codeOf(() => createBudgetPolicy({ preset: 'claudeCode', preview: budget as never }))).toEqual(want);
+      expect(codeOf(() => previewResult(logs, { arguments: {}, ...(budget as object) }))).toEqual(want);
+      expect(codeOf(() => previewResult('a text', budget as never))).toEqual(want);
+    }
+    for (const [option, message] of OPTION_MISTAKES) {
+      const want = ['INVALID_OPTION', message];
+      expect(codeOf(() => withBudget(logServer(), { preview: option as never }))).toEqual(want);
+      expect(codeOf(() => createBudgetPolicy({ preview: option as never }))).toEqual(want);
+    }
+    // Each is a TypeError.
+    expect(() => previewResult([], { maxChars: 10 })).toThrow(TypeError);
+    expect(() => createBudgetPolicy({ preview: 'yes' as never })).toThrow(TypeError);
   });
 });
 

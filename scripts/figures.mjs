@@ -13,6 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { markdownTable as summarizerTable } from '../bench/summarizer-sizes.mjs';
 import { markdownTable as streamTable } from '../bench/stream-sizes.mjs';
 import { benchMachine, benchTable } from './figures/bench-table.mjs';
+import { DOC_FIGURES } from './figures/docs.mjs';
 import { bench, find, fixed, n, n1, range, source } from './figures/results.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -177,6 +178,7 @@ export const FIGURES = {
   },
   'memory-peak': (results) =>
     `${fixed(Math.max(...bench(results, 'memory').big.map((x) => x.growthPerInputByte)), 1)}×`,
+  ...DOC_FIGURES,
 };
 
 /**

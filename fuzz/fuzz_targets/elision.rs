@@ -241,7 +241,7 @@ fn json_case(u: &mut Unstructured) -> Result<()> {
     let keep = if u.arbitrary()? { Some(u.int_in_range(0..=1usize << 16)?) } else { None };
     let pass = json_pass(&text, chars, limits, paged, keep).expect("tables are compiled in natively");
     let tokens = count(limits.encoding, &text).expect("loaded");
-    let fits = chars <= limits.max_chars && limits.max_tokens.map_or(true, |cap| tokens <= cap);
+    let fits = chars <= limits.max_chars && limits.max_tokens.is_none_or(|cap| tokens <= cap);
     assert_eq!(pass.fits, fits, "fits on {chars} chars, {tokens} tokens, {limits:?}");
     assert_eq!(pass.chars, chars);
     if let Some(t) = pass.tokens {

@@ -18,10 +18,10 @@ use libfuzzer_sys::arbitrary::{Result, Unstructured};
 use libfuzzer_sys::fuzz_target;
 use modoki_budget::error::ErrorCode;
 use modoki_budget::json::value::to_json;
+use modoki_budget::menu::catalog_line::catalog_line;
 use modoki_budget::menu::closest::{closest_names, unknown_tool, CLOSEST, LIST_ALL_UP_TO};
 use modoki_budget::menu::compact::{compact_menu, compact_menu_json, CompactMenu, CompactOptions, Format, MAX_WORDS};
 use modoki_budget::menu::parse_tools;
-use modoki_budget::menu::summary::summarize;
 use modoki_budget::tokens::{count, Encoding};
 use modoki_budget::toon::{to_toon, ToonOptions};
 use serde_json::{json, Value};
@@ -98,7 +98,9 @@ fn check_catalog(m: &CompactMenu, tools: &[Value]) {
     let lines: Vec<(&str, String)> = tools
         .iter()
         .filter(|t| m.catalog.iter().any(|c| t["name"] == c.as_str()))
-        .map(|t| (t["name"].as_str().unwrap_or(""), summarize(t["description"].as_str().unwrap_or(""), Some(m.words))))
+        .map(|t| {
+            (t["name"].as_str().unwrap_or(""), catalog_line(t["description"].as_str().unwrap_or(""), Some(m.words)))
+        })
         .collect();
     match m.format {
         Format::Prose => {

@@ -162,7 +162,7 @@ fn check(shown: &Value, value: &Value) {
             let mut last = None;
             for entry in listed {
                 let index = entry["index"].as_u64().unwrap_or_else(|| panic!("no index in {entry}")) as usize;
-                assert!(index < total && last.map_or(true, |l| l < index), "index {index} after {last:?}");
+                assert!(index < total && last.is_none_or(|l| l < index), "index {index} after {last:?}");
                 last = Some(index);
                 check(&entry["item"], &items[index]);
             }

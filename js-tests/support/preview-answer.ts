@@ -37,8 +37,8 @@ export function previewAnswer(kept: unknown, o: PreviewAnswerOptions): string {
   const p = previewResult(kept, {
     arguments: args,
     inputSchema,
-    maxChars: Math.min(budget.maxChars, maxChars - 64, maxChars - room.chars - line.length),
-    maxTokens: Math.min(budget.maxTokens, tokenCap - 32, tokenCap - room.tokens - lineTokens),
+    maxChars: Math.min(budget.maxChars, maxChars - room.chars - line.length),
+    maxTokens: Math.min(budget.maxTokens, tokenCap - room.tokens - lineTokens),
   });
   return line + p.text;
 }

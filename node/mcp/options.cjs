@@ -8,10 +8,8 @@ const tokens = require('../tokens.cjs');
 const { codedError } = require('../internal/errors.cjs');
 const { isStore } = require('./stores/contract.cjs');
 const { memoryStore, sharedMemoryStore } = require('./stores/memory.cjs');
-const { PREVIEW_DEFAULTS, MIN_PREVIEW } = require('./preview.cjs');
-// Room first left beside a preview for its own line ("The result (N chars) is over the cap; …"):
-// elision.cjs measures that line and tries once more when it takes more.
-const PREVIEW_LINE_ROOM = Object.freeze({ chars: 64, tokens: 32 });
+const { resolvePreviewOptions } = require('./preview.cjs');
+const { shown, integerAtLeast: checkInteger } = require('./option-values.cjs');
 
 /**
  * Named budgets. `editor` is the Modoki editor's own cap and nothing else. `claudeCode` keeps a
@@ -50,8 +48,6 @@ const OPTION_KEYS = [
 const STORE_KEYS = ['maxResults', 'maxBytes', 'maxResultBytes', 'ttlMs'];
 
 const invalid = (message) => codedError('INVALID_OPTION', `withBudget: ${message}`, TypeError);
-const shown = (raw) =>
-  typeof raw === 'string' ? JSON.stringify(raw) : typeof raw === 'number' ? String(raw) : typeof raw;
 const has = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
 
 function checkKeys(object, known, where) {
@@ -61,12 +57,7 @@ function checkKeys(object, known, where) {
   }
 }
 
-function integerAtLeast(raw, min, name) {
-  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < min) {
-    throw invalid(`${name} must be an integer >= ${min}, got ${shown(raw)}.`);
-  }
-  return raw;
-}
+const integerAtLeast = (raw, min, name) => checkInteger(raw, min, name, invalid);
 
 function readPreset(raw) {
   const name = raw === undefined ? 'editor' : raw;
@@ -115,36 +106,6 @@ function readEncoding(raw) {
   }
 }
 
-const PREVIEW_KEYS = ['maxTokens', 'maxChars'];
-
-/**
- * The preview budget of the over-cap answer (elision.cjs), or false for encode's envelope.
- * The preview is the default (PREVIEW_DEFAULTS; `true` says the same): past the cap, a model can
- * act on the items that matter and the tool's own parameters, and the envelope's counts and the
- * editor's filters leave it nothing to act on. `false` keeps the envelope for every tool (a
- * client that parses it); a tool with the editor's filters gets it whatever this option says.
- * An object sets either bound. Each is clamped below the policy's caps, less the room of a
- * marker, so the whole answer fits them.
- */
-function readPreview(raw, maxChars, maxTokens) {
-  if (raw === false) return false;
-  let asked = PREVIEW_DEFAULTS;
-  if (raw !== undefined && raw !== true) {
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-      throw invalid(`preview must be true, false or { maxTokens, maxChars }, got ${shown(raw)}.`);
-    checkKeys(raw, PREVIEW_KEYS, 'preview.');
-    asked = {};
-    for (const key of PREVIEW_KEYS)
-      asked[key] =
-        raw[key] === undefined ? PREVIEW_DEFAULTS[key] : integerAtLeast(raw[key], MIN_PREVIEW[key], `preview.${key}`);
-  }
-  const tokenRoom = maxTokens === undefined ? asked.maxTokens : maxTokens - PREVIEW_LINE_ROOM.tokens;
-  return {
-    maxTokens: Math.min(asked.maxTokens, tokenRoom),
-    maxChars: Math.min(asked.maxChars, maxChars - PREVIEW_LINE_ROOM.chars),
-  };
-}
-
 /**
  * The effective options: the preset's numbers, then every explicit option over them. Throws a
  * TypeError with code `INVALID_OPTION` for an unknown key or a bad value.
@@ -173,7 +134,10 @@ function resolveOptions(options) {
     store: readStore(raw.store),
     pageTool: readBoolean(raw.pageTool, 'pageTool'),
     onResult: raw.onResult,
-    preview: readPreview(raw.preview, maxChars, maxTokens),
+    // The preview budget of the over-cap answer, or false for encode's envelope (docs/mcp.md, "The
+    // preview: the default over-cap answer"). It is the option's as given: elision.cjs clamps it,
+    // per answer, to what the caps leave after the answer's measured first line.
+    preview: resolvePreviewOptions(raw.preview),
   };
 }
 

@@ -8,6 +8,7 @@ const abi = require('../internal/abi.cjs');
 const tokens = require('../tokens.cjs');
 const { codedError } = require('../internal/errors.cjs');
 const { stringifyNeverThrows } = require('../tolerant-json.cjs');
+const { shown, integerAtLeast } = require('./option-values.cjs');
 
 /**
  * The default preview budget whatever the cap: 2,000 tokens and 8,000 chars, an answer an agent
@@ -17,28 +18,31 @@ const PREVIEW_DEFAULTS = Object.freeze({ maxTokens: 2000, maxChars: 8000 });
 /** The smallest budgets: the smallest preview (a collection's counts) takes ~60 chars, 25 tokens. */
 const MIN_PREVIEW = Object.freeze({ maxTokens: 50, maxChars: 200 });
 
-const invalid = (message) => codedError('INVALID_OPTION', `preview: ${message}`, TypeError);
+const PREVIEW_KEYS = Object.freeze(['maxTokens', 'maxChars']);
 
-function limit(raw, name) {
-  if (raw === undefined) return PREVIEW_DEFAULTS[name];
-  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < MIN_PREVIEW[name])
-    throw invalid(
-      `${name} must be an integer >= ${MIN_PREVIEW[name]}, got ${typeof raw === 'number' ? raw : typeof raw}.`,
-    );
-  return raw;
-}
+const invalid = (message) => codedError('INVALID_OPTION', `preview: ${message}`, TypeError);
+const limit = (raw, name) =>
+  raw === undefined ? PREVIEW_DEFAULTS[name] : integerAtLeast(raw, MIN_PREVIEW[name], name, invalid);
 
 /**
- * The preview budget `{ maxTokens, maxChars }` from an option object (undefined: the defaults).
- * Throws a TypeError coded INVALID_OPTION for anything else.
+ * The preview budget `{ maxTokens, maxChars }` from the preview option: withBudget's `preview`
+ * (createBudgetPolicy's too) and previewResult's two bounds. Undefined or `true` is
+ * PREVIEW_DEFAULTS: the preview is withBudget's default over-cap answer, because past the cap a
+ * model acts on the items that matter and the tool's own parameters, and the envelope's counts
+ * leave it nothing to act on. `false` (the envelope for every tool, for a client that parses it)
+ * is returned as it is. An object sets either bound. The one validator of a preview budget, so a
+ * mistake reads the same from every entry point: anything else throws a TypeError coded
+ * INVALID_OPTION whose message starts `preview: `.
  */
 function resolvePreviewOptions(raw) {
-  if (raw === undefined) return { ...PREVIEW_DEFAULTS };
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw invalid('must be an object.');
+  if (raw === false) return false;
+  if (raw === undefined || raw === true) return PREVIEW_DEFAULTS;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    throw invalid(`must be true, false or { maxTokens, maxChars }, got ${shown(raw)}.`);
   for (const key of Object.keys(raw))
-    if (key !== 'maxTokens' && key !== 'maxChars')
-      throw invalid(`unknown option ${JSON.stringify(key)}. Known options: maxTokens, maxChars.`);
-  return { maxTokens: limit(raw.maxTokens, 'maxTokens'), maxChars: limit(raw.maxChars, 'maxChars') };
+    if (!PREVIEW_KEYS.includes(key))
+      throw invalid(`unknown option ${JSON.stringify(key)}. Known options: ${PREVIEW_KEYS.join(', ')}.`);
+  return Object.freeze({ maxTokens: limit(raw.maxTokens, 'maxTokens'), maxChars: limit(raw.maxChars, 'maxChars') });
 }
 
 /**
