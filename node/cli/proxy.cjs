@@ -40,6 +40,8 @@ ${UPSTREAM_HELP}
   --listen PORT       serve clients over Streamable HTTP at http://127.0.0.1:PORT/mcp (0: a
                       free port; the address goes to stderr) instead of stdio, until SIGTERM;
                       each client session gets its own server (needs @modelcontextprotocol/sdk)
+  --max-sessions N    with --listen, serve at most N sessions at once (default 16: each runs
+                      its own server); an initialize past them is answered 503
   --page-tool         also offer the read_result_page tool (for clients without resources)
   --measure-only      forward every byte unchanged; only measure and log
   --log FILE          append one JSON line per call (tool, chars and tokens received and
@@ -123,6 +125,7 @@ async function startProxy(argv, io) {
     html: { type: 'string' },
     'stats-probe': { type: 'boolean' },
     listen: { type: 'string' },
+    'max-sessions': { type: 'string' },
   };
   const { values, command } = serverCommandArgs(argv, flags, 'proxy');
   if (values.help) {
@@ -145,9 +148,13 @@ async function startProxy(argv, io) {
     values.listen === undefined
       ? undefined
       : numberFlag(values.listen, 'listen', { integer: true, min: 0, max: 65535 });
+  if (port === undefined && values['max-sessions'] !== undefined)
+    throw new CliError('--max-sessions applies to --listen only');
+  const maxSessions = numberFlag(values['max-sessions'], 'max-sessions', { integer: true, min: 1 });
   const open = await upstreamOpener(values, command);
   const sessions = () => sessionFactory(values, io, { policy, measure, dispatch });
-  if (port !== undefined) return require('./proxy-listen.cjs').listenProxy({ port, open, sessions: sessions(), io });
+  if (port !== undefined)
+    return require('./proxy-listen.cjs').listenProxy({ port, open, sessions: sessions(), io, maxSessions });
   const upstream = await open(io.stdin ?? process.stdin);
   return run(upstream, io, sessions());
 }
