@@ -376,7 +376,7 @@ const BENCHES = [
       ...r.http
         .filter((x) => x['added ms'] !== '')
         .map((x) => ({
-          bench: 'proxy --url small tools/call',
+          bench: `${x.side.includes('--listen') ? 'proxy --listen --url' : 'proxy --url'} small tools/call`,
           input: 'Streamable HTTP, loopback',
           peer: 'SDK Client over HTTP',
           measure: 'added ms',

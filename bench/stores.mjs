@@ -1,8 +1,10 @@
 // What the deployment pieces cost, in one run: a page write and read in Redis (through ioredis
-// and node-redis) against the in-memory store, and the latency `proxy --url` adds to a small
+// and node-redis) against the in-memory store, and the latency the proxy adds to a small
 // tools/call over Streamable HTTP (the SDK's own server in a process of its own on a loopback port;
-// direct: the SDK Client over HTTP; proxied: a stdio line client → the proxy → HTTP). Needs Debian's
-// redis-server (the store tests install it). Run alone: `node bench/stores.mjs [--quick]`.
+// direct: the SDK Client over HTTP; `proxy --url`: a stdio line client → the proxy → HTTP;
+// `proxy --listen --url`: the SDK Client over HTTP → the proxy → HTTP, one HTTP hop more than
+// direct). Needs Debian's redis-server (the store tests install it).
+// Run alone: `node bench/stores.mjs [--quick]`.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
@@ -174,6 +176,28 @@ function proxyClient(url) {
   };
 }
 
+/**
+ * `proxy --listen 0 --url <server>`: the proxy serving Streamable HTTP in front of the HTTP
+ * server; resolves with its endpoint once it says where it listens, and its `close()`.
+ */
+async function listeningProxy(url) {
+  const child = spawn(process.execPath, [bin, 'proxy', '--listen', '0', '--url', url], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  process.once('exit', () => child.kill('SIGKILL'));
+  let err = '';
+  const endpoint = await new Promise((resolve, reject) => {
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (text) => {
+      err += text;
+      const m = /listening on (http:\/\/\S+)\n/.exec(err);
+      if (m) resolve(m[1]);
+    });
+    child.once('exit', () => reject(new Error(`proxy --listen exited: ${err}`)));
+  });
+  return { url: endpoint, close: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))) };
+}
+
 async function httpRows(quick) {
   const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
   const { StreamableHTTPClientTransport } = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
@@ -181,6 +205,9 @@ async function httpRows(quick) {
   const direct = new Client({ name: 'bench', version: '1' });
   await direct.connect(new StreamableHTTPClientTransport(new URL(server.url)));
   const proxied = proxyClient(server.url);
+  const listener = await listeningProxy(server.url);
+  const listened = new Client({ name: 'bench', version: '1' });
+  await listened.connect(new StreamableHTTPClientTransport(new URL(listener.url)));
   await proxied.call('initialize', {
     protocolVersion: '2025-06-18',
     capabilities: {},
@@ -188,7 +215,7 @@ async function httpRows(quick) {
   });
   proxied.notify('notifications/initialized');
   const params = { name: 'echo', arguments: {} };
-  const ms = { direct: [], proxied: [] };
+  const ms = { direct: [], proxied: [], listened: [] };
   for (let r = 0; r < (quick ? 5 : 20); r++) {
     for (let i = 0; i < 25; i++) {
       let t = performance.now();
@@ -197,10 +224,15 @@ async function httpRows(quick) {
       t = performance.now();
       await proxied.call('tools/call', params);
       ms.proxied.push(performance.now() - t);
+      t = performance.now();
+      await listened.callTool(params);
+      ms.listened.push(performance.now() - t);
     }
   }
   await direct.close();
+  await listened.close();
   await proxied.close();
+  await listener.close();
   server.close();
   return [
     { side: 'direct (SDK Client over HTTP)', 'small call median ms': fmt(median(ms.direct), 3), 'added ms': '' },
@@ -208,6 +240,11 @@ async function httpRows(quick) {
       side: 'stdio → proxy --url → HTTP',
       'small call median ms': fmt(median(ms.proxied), 3),
       'added ms': fmt(median(ms.proxied) - median(ms.direct), 3),
+    },
+    {
+      side: 'HTTP → proxy --listen --url → HTTP',
+      'small call median ms': fmt(median(ms.listened), 3),
+      'added ms': fmt(median(ms.listened) - median(ms.direct), 3),
     },
   ];
 }

@@ -172,6 +172,30 @@ describe('proxy --listen: the SDK client over Streamable HTTP', () => {
   });
 });
 
+describe('proxy --listen --max-sessions', () => {
+  it('refuses an initialize past the cap with a 503 that says why (two at once: one session), and serves again once one ends', async () => {
+    const proxy = await startProxy(['--max-sessions', '1']);
+    // Two initializes at once: one is served, the other refused.
+    const tries = await Promise.allSettled([connect(proxy.url), connect(proxy.url)]);
+    const served = tries.filter((t) => t.status === 'fulfilled') as Array<
+      PromiseFulfilledResult<Awaited<ReturnType<typeof connect>>>
+    >;
+    const refused = tries.filter((t) => t.status === 'rejected') as PromiseRejectedResult[];
+    expect([served.length, refused.length]).toEqual([1, 1]);
+    // The SDK's StreamableHTTPError carries the HTTP status as its code.
+    expect([refused[0].reason.code, refused[0].reason.message]).toEqual([
+      503,
+      'Streamable HTTP error: Error POSTing to endpoint: {"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Too many sessions: this proxy serves at most 1 at once (--max-sessions); end one and initialize again"}}',
+    ]);
+    expect(childrenOf(proxy.child.pid!).length).toBe(1);
+    await served[0].value.transport.terminateSession();
+    await until(() => childrenOf(proxy.child.pid!).length === 0);
+    const next = await connect(proxy.url);
+    const small = (await next.client.callTool({ name: 'rows', arguments: { n: 3, seed: 'm' } })) as CallResult;
+    expect(small.content).toEqual([{ type: 'text', text: JSON.stringify(rows(3, 'm')) }]);
+  });
+});
+
 describe('proxy --listen --url: HTTP on both sides', () => {
   it('each session reaches the remote server with its own session there, the headers sent', async () => {
     const upstream = await mcpHttpServer((mcp) => {
@@ -267,7 +291,7 @@ describe('proxy --listen: usage', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
 
-  it('a port out of range, no server, or no SDK: one line and exit 2', () => {
+  it('a port out of range, a session cap that is not one, no server, or no SDK: one line and exit 2', () => {
     const server = ['--', process.execPath, 'x.js'];
     const cases: Array<[string[], NodeJS.ProcessEnv | undefined, string]> = [
       [['--listen', '65536', ...server], undefined, '--listen expects an integer from 0 to 65535, got "65536"'],
@@ -277,6 +301,12 @@ describe('proxy --listen: usage', () => {
         undefined,
         'missing the server command: put it after --, as in `-- npx -y @modelcontextprotocol/server-memory`, or pass --server "<command>"',
       ],
+      [
+        ['--listen', '0', '--max-sessions', '0', ...server],
+        undefined,
+        '--max-sessions expects an integer >= 1, got "0"',
+      ],
+      [['--max-sessions', '4', ...server], undefined, '--max-sessions applies to --listen only'],
       [
         ['--listen', '0', ...server],
         withoutSdk(),

@@ -18,6 +18,13 @@ const HOST = '127.0.0.1';
 const PATH = '/mcp';
 /** The largest initialize body read: the SDK transport's own limit for a message. */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
+/**
+ * Sessions served at once unless --max-sessions says otherwise: 16. Each session runs its own
+ * server process (or holds its own connection to --url), so a client that initializes in a loop
+ * must not be able to start processes without end; 16 is more clients than one user runs at a
+ * time, and a refused client is told why and can end a session (DELETE) and try again.
+ */
+const DEFAULT_MAX_SESSIONS = 16;
 
 /** Answers an HTTP request with a JSON-RPC error (no id: it answers no message in particular). */
 function refuse(res, status, code, message) {
@@ -107,8 +114,9 @@ async function openSession({ Transport, allowedHosts, open, sessions, onClosed }
  * The HTTP side: `handle(req, res)` routes a request to its session's transport, or starts a
  * session for an initialize; `live` holds the sessions. `port()` is the port listened on.
  */
-function router({ Transport, open, sessions, port }) {
+function router({ Transport, open, sessions, port, maxSessions }) {
   const live = new Map();
+  let starting = 0;
 
   async function handle(req, res) {
     if (new URL(req.url, 'http://x').pathname !== PATH)
@@ -130,12 +138,23 @@ function router({ Transport, open, sessions, port }) {
     const body = req.method === 'POST' ? await jsonBody(req) : undefined;
     if (!isObject(body) || body.method !== 'initialize')
       return refuse(res, 400, RPC.INVALID_REQUEST, 'Bad Request: no valid session id, and not an initialize request');
+    // Sessions still starting count: a burst of initializes must not pass the cap together.
+    if (live.size + starting >= maxSessions)
+      return refuse(
+        res,
+        503,
+        RPC.SERVER_GONE,
+        `Too many sessions: this proxy serves at most ${maxSessions} at once (--max-sessions); end one and initialize again`,
+      );
     let entry;
+    starting += 1;
     try {
       entry = await openSession({ Transport, allowedHosts, open, sessions, onClosed: (gone) => live.delete(gone) });
     } catch (error) {
       const why = error && error.message ? error.message : String(error);
       return refuse(res, 500, RPC.INTERNAL_ERROR, `modoki-budget proxy: ${why}`);
+    } finally {
+      starting -= 1;
     }
     live.set(entry.id, entry);
     await entry.transport.handleRequest(req, res, body);
@@ -162,12 +181,14 @@ function signalled() {
 /**
  * Serves the proxy on http://127.0.0.1:`port`/mcp (port 0: a free one) until SIGTERM or SIGINT,
  * then ends every session and resolves with the exit code. `open()` → a new upstream (proxy.cjs
- * upstreamOpener); `sessions` is proxy.cjs's sessionFactory. The address goes to stderr.
+ * upstreamOpener); `sessions` is proxy.cjs's sessionFactory; at most `maxSessions` sessions
+ * (default DEFAULT_MAX_SESSIONS) at once, an initialize past them answered 503. The address goes
+ * to stderr.
  */
-async function listenProxy({ port, open, sessions, io }) {
+async function listenProxy({ port, open, sessions, io, maxSessions = DEFAULT_MAX_SESSIONS }) {
   const Transport = requireSdk('server/streamableHttp.js', '--listen').StreamableHTTPServerTransport;
   let bound = port;
-  const { handle, live } = router({ Transport, open, sessions, port: () => bound });
+  const { handle, live } = router({ Transport, open, sessions, port: () => bound, maxSessions });
   const server = createServer((req, res) => {
     handle(req, res).catch((error) => {
       if (!res.headersSent)
@@ -194,4 +215,4 @@ async function listenProxy({ port, open, sessions, io }) {
   return EXIT.ok;
 }
 
-module.exports = { HOST, PATH, listenProxy };
+module.exports = { DEFAULT_MAX_SESSIONS, HOST, PATH, listenProxy };

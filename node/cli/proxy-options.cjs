@@ -53,9 +53,10 @@ function budgetOptions(values) {
  * The policy for the flags, and `measure(result)` → `{ charsIn, tokensIn }`: what the server
  * sent, counted exactly as the policy counts it (its larger channel). Under --measure-only the
  * measuring policy has no cap that can fire, so it never elides and never keeps a result.
+ * `store`: where the policy keeps pages (--redis), the process's memory store when undefined.
  * A bad option is a one-line usage error.
  */
-function budgetFlags(values, { measureOnly = false, pageTool = false } = {}) {
+function budgetFlags(values, { measureOnly = false, pageTool = false, store } = {}) {
   const options = budgetOptions(values);
   const make = (o) => {
     try {
@@ -64,7 +65,7 @@ function budgetFlags(values, { measureOnly = false, pageTool = false } = {}) {
       throw new CliError(error && error.message ? error.message : String(error));
     }
   };
-  const policy = make({ ...options, ...(pageTool ? { pageTool } : {}) });
+  const policy = make({ ...options, ...(pageTool ? { pageTool } : {}), ...(store ? { store } : {}) });
   const meter = make({ maxChars: Number.MAX_SAFE_INTEGER });
   const measure = (result) => {
     const { info } = meter.apply('measure', result, { hasOutputSchema: false });

@@ -40,6 +40,11 @@ ${UPSTREAM_HELP}
   --listen PORT       serve clients over Streamable HTTP at http://127.0.0.1:PORT/mcp (0: a
                       free port; the address goes to stderr) instead of stdio, until SIGTERM;
                       each client session gets its own server (needs @modelcontextprotocol/sdk)
+  --max-sessions N    with --listen, serve at most N sessions at once (default 16: each runs
+                      its own server); an initialize past them is answered 503
+  --redis URL         keep the pages in the Redis at URL (redis:// or rediss://) instead of the
+                      proxy's memory, so every proxy process on that Redis reads them (needs
+                      ioredis or redis installed)
   --page-tool         also offer the read_result_page tool (for clients without resources)
   --measure-only      forward every byte unchanged; only measure and log
   --log FILE          append one JSON line per call (tool, chars and tokens received and
@@ -123,17 +128,23 @@ async function startProxy(argv, io) {
     html: { type: 'string' },
     'stats-probe': { type: 'boolean' },
     listen: { type: 'string' },
+    'max-sessions': { type: 'string' },
+    redis: { type: 'string' },
   };
   const { values, command } = serverCommandArgs(argv, flags, 'proxy');
   if (values.help) {
     io.stdout.write(`${HELP}\n`);
     return EXIT.ok;
   }
-  const { policy, measure } = budgetFlags(values, {
-    measureOnly: values['measure-only'] === true,
-    pageTool: values['page-tool'] === true,
-  });
-  const dispatch = menuFlags(values, policy?.options.encoding);
+  // Every flag is checked, and the upstream's opener made, before a Redis connection is tried.
+  const budget = (store) =>
+    budgetFlags(values, {
+      measureOnly: values['measure-only'] === true,
+      pageTool: values['page-tool'] === true,
+      store,
+    });
+  const checked = budget(undefined);
+  const dispatch = menuFlags(values, checked.policy?.options.encoding);
   if (values.log !== undefined) {
     try {
       require('node:fs').appendFileSync(values.log, '');
@@ -145,11 +156,23 @@ async function startProxy(argv, io) {
     values.listen === undefined
       ? undefined
       : numberFlag(values.listen, 'listen', { integer: true, min: 0, max: 65535 });
+  if (port === undefined && values['max-sessions'] !== undefined)
+    throw new CliError('--max-sessions applies to --listen only');
+  const maxSessions = numberFlag(values['max-sessions'], 'max-sessions', { integer: true, min: 1 });
+  if (values.redis !== undefined && values['measure-only'] === true)
+    throw new CliError('--redis keeps pages; it cannot go with --measure-only');
   const open = await upstreamOpener(values, command);
-  const sessions = () => sessionFactory(values, io, { policy, measure, dispatch });
-  if (port !== undefined) return require('./proxy-listen.cjs').listenProxy({ port, open, sessions: sessions(), io });
-  const upstream = await open(io.stdin ?? process.stdin);
-  return run(upstream, io, sessions());
+  const redis = values.redis === undefined ? null : await require('./proxy-redis.cjs').connectRedis(values.redis);
+  try {
+    const { policy, measure } = redis === null ? checked : budget(redis.store);
+    const sessions = () => sessionFactory(values, io, { policy, measure, dispatch });
+    if (port !== undefined)
+      return await require('./proxy-listen.cjs').listenProxy({ port, open, sessions: sessions(), io, maxSessions });
+    const upstream = await open(io.stdin ?? process.stdin);
+    return await run(upstream, io, sessions());
+  } finally {
+    await redis?.close();
+  }
 }
 
 /**
