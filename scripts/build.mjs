@@ -50,9 +50,9 @@ function exportNames(glueFile) {
 }
 
 // Three modules from the one crate: every capability (modoki_budget*); the formatter alone
-// (formatter/, the `formatter` feature), which encode and roundFloats load without compiling the
-// tokenizer; and the tokenizer alone (tokenizer/, the `tokens` feature), which countTokens loads
-// without compiling the formatter, the summarizers, TOON and the rest. Each
+// (formatter/, the `formatter` feature), which encode and roundFloats load without compiling
+// the tokenizer; and the tokenizer without the formatter (tokenizer/, the `tokens`
+// feature), which countTokens loads without compiling the summarizers, TOON and the rest. Each
 // has its own cargo target directory, so no build invalidates another's. The first two are bound
 // twice from the same compiled code: for Node (pkg/, loaded synchronously from disk) and for the
 // web (pkg/web/, instantiated asynchronously by the browser entries: `modoki-budget` loads the
