@@ -10,11 +10,15 @@
 // - "whole process": /usr/bin/time -v around the process — wall clock (Node's own start-up
 //   included), CPU (user + system) and peak RSS.
 //
+// The first measure is also split at the end of `require`: "require" and "first count".
+//
 //   node bench/cold-tokens.mjs             # 11 runs per case
 //   node bench/cold-tokens.mjs --runs=21
+//   node bench/cold-tokens.mjs --against=../main   # adds that checkout's package, interleaved,
+//                                                  # for a before/after under the same load
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describeMachine, fmt, parseGnuTime, table } from './lib.mjs';
 
@@ -46,20 +50,34 @@ export const CASES = [
   },
 ];
 
+/**
+ * The cases, with this package's cl100k case once more run from the package at `against` (a
+ * checkout's root, built) when given: the same script, so only the package differs.
+ */
+export function casesFor(against) {
+  if (against === undefined) return CASES;
+  const ours = CASES.find((c) => c.name === 'modoki-budget cl100k');
+  return [...CASES, { ...ours, name: `modoki-budget cl100k at ${against}`, cwd: resolve(against) }];
+}
+
 function script(c) {
   return [
     'const t0 = performance.now();',
     'const c0 = process.cpuUsage();',
     c.load,
+    'const tl = performance.now();',
     `const n = ${c.count};`,
     'const t1 = performance.now();',
     'const c1 = process.cpuUsage(c0);',
-    'process.stdout.write(JSON.stringify({ ms: t1 - t0, cpuOwnMs: (c1.user + c1.system) / 1000, n }));',
+    'process.stdout.write(JSON.stringify({ ms: t1 - t0, requireMs: tl - t0, countMs: t1 - tl, cpuOwnMs: (c1.user + c1.system) / 1000, n }));',
   ].join('\n');
 }
 
 function once(c) {
-  const r = spawnSync('/usr/bin/time', ['-v', process.execPath, '-e', script(c)], { cwd: root, encoding: 'utf8' });
+  const r = spawnSync('/usr/bin/time', ['-v', process.execPath, '-e', script(c)], {
+    cwd: c.cwd ?? root,
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`cold count "${c.name}" failed: ${r.stderr}`);
   const t = parseGnuTime(r.stderr);
   return {
@@ -75,18 +93,21 @@ const median = (xs) => {
   return s[Math.floor(s.length / 2)];
 };
 
-export function run({ runs = 11 } = {}) {
+export function run({ runs = 11, against } = {}) {
+  const cases = casesFor(against);
   const load = { before: loadavg()[0] };
-  const samples = CASES.map(() => []);
+  const samples = cases.map(() => []);
   // Interleaved: a burst of load on the shared machine hits every case alike.
-  for (let i = 0; i < runs; i++) CASES.forEach((c, k) => samples[k].push(once(c)));
+  for (let i = 0; i < runs; i++) cases.forEach((c, k) => samples[k].push(once(c)));
   load.after = loadavg()[0];
   const counts = new Set(samples.slice(1).map((s) => s[0].n));
   if (counts.size !== 1) throw new Error(`the cases disagree on the count: ${[...counts]}`);
-  const results = CASES.map((c, k) => ({
+  const results = cases.map((c, k) => ({
     name: c.name,
     runs,
     ms: median(samples[k].map((s) => s.ms)),
+    requireMs: median(samples[k].map((s) => s.requireMs)),
+    countMs: median(samples[k].map((s) => s.countMs)),
     cpuOwnMs: median(samples[k].map((s) => s.cpuOwnMs)),
     wallMs: median(samples[k].map((s) => s.wallMs)),
     cpuMs: median(samples[k].map((s) => s.cpuMs)),
@@ -102,6 +123,8 @@ export function print(r) {
   const rows = r.results.map((x) => ({
     case: x.name,
     'require + first count, ms': fmt(x.ms, 1),
+    'require, ms': x.name.startsWith('node') ? '' : fmt(x.requireMs, 1),
+    'first count, ms': x.name.startsWith('node') ? '' : fmt(x.countMs, 1),
     'same span, CPU ms (all threads)': fmt(x.cpuOwnMs, 1),
     'vs modoki-budget cl100k': x.name.startsWith('node') ? '' : fmt(x.ms / ours.ms),
     'whole process wall, ms': fmt(x.wallMs, 0),
@@ -114,5 +137,6 @@ export function print(r) {
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 11);
-  print(run({ runs }));
+  const against = process.argv.find((a) => a.startsWith('--against='))?.slice(10);
+  print(run({ runs, against }));
 }

@@ -1,7 +1,8 @@
-// What a fresh process loads: the formatter alone at require time, the WebAssembly module and
-// each capability only when first used. Checked on the require cache of a child process, so the
+// What a fresh process loads: the barrel alone at require time, the WebAssembly module and each
+// capability (the formatter too) only when first used. Checked on the require cache of a child process, so the
 // answer is exact (no timing).
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -42,6 +43,39 @@ describe('loading on first use', () => {
     );
     expect(files).toContain('pkg/formatter/modoki_budget_formatter.js');
     expect(files).not.toContain('pkg/modoki_budget.js');
+  });
+
+  it('require alone loads the barrel and nothing else', () => {
+    expect(loadedAfter('')).toEqual(['node/index.cjs']);
+  });
+
+  it('a first countTokens loads the count path alone: no formatter, no serializer, the tokenizer module', () => {
+    expect(loadedAfter("if (m.countTokens('hello world') !== 2) throw new Error('count')")).toEqual([
+      'node/index.cjs',
+      'node/internal/abi.cjs',
+      'node/internal/core.cjs',
+      'node/internal/errors.cjs',
+      'node/internal/options.cjs',
+      'node/internal/tables.cjs',
+      'node/tokens.cjs',
+      'pkg/modoki_budget_exports.json',
+      'pkg/tokenizer/modoki_budget_tokenizer.js',
+    ]);
+  });
+
+  it('the tokenizer module holds the token bindings and the transport alone, not the formatter', () => {
+    const names = JSON.parse(readFileSync(join(root, 'pkg', 'modoki_budget_exports.json'), 'utf8'));
+    expect(names.tokenizer).toEqual([
+      'abiInput',
+      'abiMemory',
+      'abiOutput',
+      'abiOutputLatin1',
+      'abiRelease',
+      'checkEncoding',
+      'countTokensInput',
+      'installTable',
+      'tokenPrefixUnits',
+    ]);
   });
 
   it('token counts load the tokenizer module, not the full core', () => {

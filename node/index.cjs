@@ -2,12 +2,12 @@
 // The public API of modoki-budget: one barrel over the capability modules. Each module owns
 // one capability; this file only lists what is exported.
 //
-// The formatter (encode, the result helpers and rounding: ./formatting.cjs, which is also the
-// `modoki-budget/formatter` entry) is required with the barrel. Every other capability is
-// required on first use of one of its exports (a getter below): most callers only format, and
-// requiring two dozen modules they never call cost more than the formatter itself.
-
-const formatter = require('./formatting.cjs');
+// Every capability, the formatter (encode, the result helpers and rounding: ./formatting.cjs,
+// which is also the `modoki-budget/formatter` entry) included, is required on first use of one
+// of its exports (a getter below), so `require('modoki-budget')` compiles this file alone: a
+// process that only counts tokens never compiles the result layer, one that only formats never
+// compiles the tokenizer's bindings. The ESM entries read the formatter's exports at import
+// (scripts/entries.mjs), so both entries hand out the same functions.
 
 /** Defines each `exportName: moduleName` of `file` on the barrel as a getter that requires it. */
 function onFirstUse(file, names) {
@@ -21,8 +21,31 @@ function onFirstUse(file, names) {
 }
 const same = (...names) => Object.fromEntries(names.map((n) => [n, n]));
 
-module.exports = { ...formatter };
-
+onFirstUse(
+  './formatting.cjs',
+  same(
+    'MAX_PAYLOAD_CHARS',
+    'DEFAULT_FLOAT_PRECISION',
+    'encode',
+    'capText',
+    'summarize',
+    'retargetNarrowHint',
+    'createFormatter',
+    'ERROR_CODES',
+    'codeFromBody',
+    'codeFromStatus',
+    'optionsFromBody',
+    'failureDetail',
+    'isFailureBody',
+    'ERROR_DETAIL',
+    'encodeError',
+    'errorDetailOf',
+    'describeShape',
+    'roundSig',
+    'roundFloats',
+    'resolvePrecision',
+  ),
+);
 onFirstUse('./summarizers.cjs', {
   ...same('sceneState', 'layoutBounds', 'summarizeAssets'),
   listAssets: 'summarizeAssets',

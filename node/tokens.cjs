@@ -7,7 +7,6 @@ const abi = require('./internal/abi.cjs');
 const { ensureTable, isLoaded, loadEncoding } = require('./internal/tables.cjs');
 const { codedError } = require('./internal/errors.cjs');
 const { DEFAULT_ENCODING, encodingName: checkedEncoding, readOptions } = require('./internal/options.cjs');
-const { stringifyNeverThrows } = require('./tolerant-json.cjs');
 const ESTIMATE_METHODS = Object.freeze(['chars/4', 'chars/3.5']);
 const ESTIMATE_DIVISORS = { 'chars/4': 4, 'chars/3.5': 3.5 };
 
@@ -54,8 +53,8 @@ const FULL = Object.freeze({ module: 'full', exports: core.full, transport: abi 
 
 /**
  * The module the public counts run in (node/internal/core.cjs): the tokenizer's until the full
- * module is loaded — a first countTokens compiles the formatter and the tokenizer (~1/6 of the
- * full module) and reads one table — and the full one after.
+ * module is loaded — a first countTokens compiles the tokenizer alone and reads one table — and
+ * the full one after.
  */
 function counter() {
   return core.counting() === core.full ? FULL : TOKENIZER;
@@ -109,6 +108,8 @@ function percentOf(part, whole) {
  */
 function tokenReport(data, options) {
   const name = prepareEncoding(readOptions('tokenReport', options, ['encoding']).encoding);
+  // Required here, not with this module: a count never serializes.
+  const { stringifyNeverThrows } = require('./tolerant-json.cjs');
   return tokenReportOfText(stringifyNeverThrows(data) ?? '', name);
 }
 

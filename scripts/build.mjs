@@ -50,8 +50,8 @@ function exportNames(glueFile) {
 }
 
 // Three modules from the one crate: every capability (modoki_budget*); the formatter alone
-// (formatter/, cargo's default features off), which encode and roundFloats load without
-// compiling the tokenizer; and the formatter with the tokenizer (tokenizer/, the `tokens`
+// (formatter/, the `formatter` feature), which encode and roundFloats load without compiling
+// the tokenizer; and the tokenizer without the formatter (tokenizer/, the `tokens`
 // feature), which countTokens loads without compiling the summarizers, TOON and the rest. Each
 // has its own cargo target directory, so no build invalidates another's. The first two are bound
 // twice from the same compiled code: for Node (pkg/, loaded synchronously from disk) and for the
@@ -63,7 +63,7 @@ const MODULES = [
   {
     dir: 'formatter',
     name: 'modoki_budget_formatter',
-    cargo: ['--', '--no-default-features'],
+    cargo: ['--', '--no-default-features', '--features', 'formatter'],
     targetDir: join(root, 'target', 'formatter'),
   },
   {

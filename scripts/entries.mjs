@@ -50,15 +50,27 @@ const relative = (from, path) => {
   return rel.startsWith('.') ? rel : `./${rel}`;
 };
 
-/** How each export of `barrel` is reached: `eager` data, a lazy `function`, or a lazy `constant`. */
+/** The entry point whose functions every other entry hands out as themselves. */
+const FORMATTER_BARREL = 'node/formatting.cjs';
+
+/** The export object of the package file `barrel` (a CommonJS module). */
+const barrelExports = (root, barrel) => createRequire(join(root, barrel))(join(root, barrel));
+
+/**
+ * How each export of `barrel` is reached by its Node ESM entry: `eager` data, a lazy `function`
+ * (a forwarder), or a lazy `constant`. A lazy function the formatter also exports (encode …) is
+ * `eager`: read at import, so `import { encode } from 'modoki-budget'`, the formatter entry and
+ * require() hand out the one function.
+ */
 export function exportKinds(root, barrel = 'node/index.cjs') {
-  const file = join(root, barrel);
-  const api = createRequire(file)(file);
+  const api = barrelExports(root, barrel);
+  const formatter = barrel === FORMATTER_BARREL ? api : barrelExports(root, FORMATTER_BARREL);
   const names = Object.keys(api);
   return names.map((name, i) => {
     const lazy = typeof Object.getOwnPropertyDescriptor(api, name).get === 'function';
     const value = api[name];
-    const kind = !lazy ? 'eager' : typeof value === 'function' ? 'function' : 'constant';
+    const shared = Object.hasOwn(formatter, name) && formatter[name] === value;
+    const kind = !lazy || shared ? 'eager' : typeof value === 'function' ? 'function' : 'constant';
     // A second name for a function listed earlier (listAssets) is that function, not a forwarder.
     const alias = kind === 'function' ? names.slice(0, i).find((other) => api[other] === value) : undefined;
     return { name, kind, alias };

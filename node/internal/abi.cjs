@@ -13,7 +13,6 @@
 
 const fs = require('node:fs');
 const core = require('./core.cjs');
-const { stringifyNeverThrows } = require('../tolerant-json.cjs');
 
 const utf8 = new TextEncoder();
 let utf8Decoder = null;
@@ -114,8 +113,12 @@ function transport(exports) {
   return { reserve, writeUtf8, writeText, writeFile, writeBytes, readOutput, release };
 }
 
-/** JSON text of `value` as UTF-8 bytes (`fallback` when it has none), for bindings that take bytes. */
+/**
+ * JSON text of `value` as UTF-8 bytes (`fallback` when it has none), for bindings that take bytes.
+ * The serializer is required here, not with this module, which every token count loads.
+ */
 function jsonBytes(value, fallback = 'null') {
+  const { stringifyNeverThrows } = require('../tolerant-json.cjs');
   return utf8.encode(stringifyNeverThrows(value) ?? fallback);
 }
 

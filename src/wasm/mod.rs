@@ -31,16 +31,24 @@ mod tokens;
 #[cfg(feature = "full")]
 mod toon;
 
+#[cfg(feature = "formatter")]
 use js_sys::{Array, JsString};
 use wasm_bindgen::prelude::*;
+#[cfg(feature = "formatter")]
 use wasm_bindgen::JsCast;
 
+#[cfg(feature = "formatter")]
 use crate::cap::preview::{summary_json, Shape, Summary};
+#[cfg(feature = "formatter")]
 use crate::cap::{elision_envelope, plan_text_cut, retarget_hint, CapUnit};
+#[cfg(feature = "formatter")]
 use crate::json::scan::round_json_numbers_into;
+#[cfg(feature = "formatter")]
 use crate::json::thrown::thrown_text;
+#[cfg(feature = "formatter")]
 use crate::round::round_sig;
 
+#[cfg(feature = "formatter")]
 #[wasm_bindgen]
 extern "C" {
     #[wasm_bindgen(catch, js_namespace = Object, js_name = keys)]
@@ -57,16 +65,19 @@ extern "C" {
 
 /// `[Thrown: …]` for a value whose getter, proxy trap or `toString` threw while it was read:
 /// the thrown value as `String()` prints it (see [`crate::json::thrown`]).
+#[cfg(feature = "formatter")]
 #[wasm_bindgen(js_name = thrownText)]
 pub fn thrown_text_export(thrown: &JsValue) -> String {
     thrown_text(js_string(thrown).ok().map(String::from).as_deref())
 }
 
+#[cfg(feature = "formatter")]
 fn thrown_shape(thrown: &JsValue) -> Shape {
     Shape::Other(thrown_text_export(thrown))
 }
 
 /// `Number(x.toPrecision(sig))` with the reference's pass-through rules.
+#[cfg(feature = "formatter")]
 #[wasm_bindgen(js_name = roundSig)]
 pub fn round_sig_export(x: f64, sig: f64) -> f64 {
     round_sig(x, sig)
@@ -76,6 +87,7 @@ pub fn round_sig_export(x: f64, sig: f64) -> f64 {
 /// `latin1`, else UTF-8; see [`abi`]) to `sig` digits. Returns the length of the rewritten text
 /// in the output buffer (in the input's encoding), or -1 when no number changes: JavaScript
 /// then keeps the string it already has instead of decoding a copy.
+#[cfg(feature = "formatter")]
 #[wasm_bindgen(js_name = roundJsonInput)]
 pub fn round_json_input(len: usize, latin1: bool, sig: f64) -> Result<f64, JsValue> {
     let changed = abi::with_input_and_output(len, latin1, |json, out| {
@@ -86,6 +98,7 @@ pub fn round_json_input(len: usize, latin1: bool, sig: f64) -> Result<f64, JsVal
 
 /// `capText`: the text itself when it fits, else a surrogate-safe prefix plus the marker.
 /// Works on the `JsString` in place: an under-cap text is never copied into WebAssembly.
+#[cfg(feature = "formatter")]
 #[wasm_bindgen(js_name = capText)]
 pub fn cap_text(text: &JsString, max_chars: f64) -> JsString {
     let len = text.length() as usize;
@@ -103,6 +116,7 @@ pub fn cap_text(text: &JsString, max_chars: f64) -> JsString {
 /// The elision envelope for `data`, whose serialized form was `chars` UTF-16 units long (and
 /// `tokens` tokens, when the cap was in tokens; pass a negative number otherwise). `filters`
 /// are the calling tool's own narrowing parameters for the hint (empty: the generic advice).
+#[cfg(feature = "formatter")]
 #[wasm_bindgen(js_name = elisionEnvelope)]
 pub fn elision_envelope_export(data: &JsValue, chars: f64, tokens: f64, cap: f64, filters: Vec<String>) -> String {
     let (tokens, unit) = if tokens >= 0.0 { (Some(tokens), CapUnit::Tokens) } else { (None, CapUnit::Chars) };
@@ -111,6 +125,7 @@ pub fn elision_envelope_export(data: &JsValue, chars: f64, tokens: f64, cap: f64
 
 /// An envelope's `hint` retargeted to the calling tool's `filters` (see
 /// [`crate::cap::retarget_hint`]); `bytes` is the envelope's `bytes`, printed by `String()`.
+#[cfg(feature = "formatter")]
 #[wasm_bindgen(js_name = retargetHint)]
 pub fn retarget_hint_export(hint: &str, bytes: &str, filters: Vec<String>) -> String {
     retarget_hint(hint, bytes, &filters)
@@ -118,11 +133,13 @@ pub fn retarget_hint_export(hint: &str, bytes: &str, filters: Vec<String>) -> St
 
 /// `JSON.stringify(summarize(data))`; the JS side parses it, so keys such as `__proto__` become
 /// ordinary own properties instead of prototype writes.
+#[cfg(feature = "formatter")]
 #[wasm_bindgen(js_name = summarizeJson)]
 pub fn summarize_json(data: &JsValue) -> String {
     summary_json(&summary_of(data))
 }
 
+#[cfg(feature = "formatter")]
 fn summary_of(data: &JsValue) -> Summary {
     if !data.is_object() {
         return Summary::Scalar(shape_of(data));
@@ -148,6 +165,7 @@ fn summary_of(data: &JsValue) -> Summary {
     Summary::Object(entries)
 }
 
+#[cfg(feature = "formatter")]
 fn shape_of(value: &JsValue) -> Shape {
     if value.is_null() {
         return Shape::Null;
@@ -175,12 +193,14 @@ fn shape_of(value: &JsValue) -> Shape {
     }
 }
 
+#[cfg(feature = "formatter")]
 fn array_length(array: &JsValue) -> usize {
     reflect_get(array, &JsValue::from_str("length")).ok().and_then(|n| n.as_f64()).map_or(0, |n| n as usize)
 }
 
 /// `JSON.stringify(value)` as Rust text. V8's output is well-formed UTF-16, so the conversion to
 /// UTF-8 is lossless even when `value` holds lone surrogates.
+#[cfg(feature = "formatter")]
 fn json_text(value: &JsValue) -> Option<String> {
     json_stringify(value).ok().and_then(|text| text.as_string())
 }
