@@ -21,7 +21,8 @@ function must(cmd, args, env = process.env) {
   }
 }
 
-function optimize(wasm, level) {
+/** Runs wasm-opt on `wasm` in place at `level` (its optimization flags: -O3 unless told), and prints the size. */
+function optimize(wasm, level = ['-O3']) {
   must('wasm-opt', [
     ...level,
     '--enable-bulk-memory',
