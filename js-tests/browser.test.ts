@@ -48,13 +48,16 @@ function freePort(): Promise<number> {
 const nodeAnswersFor = (names: string[]) =>
   Object.fromEntries(Object.entries(nodeAnswers).filter(([key]) => names.includes(key.split(': ')[0])));
 
-/** The app's results after opening `url` (the page waits for both threads), and every URL it requested. */
-async function resultsAt(url: string): Promise<PageResults & { requested: string[] }> {
+/**
+ * The app's results after opening `url` (the page waits for both threads), every URL it
+ * requested, and every request's path in order (a path twice when it was fetched twice).
+ */
+async function resultsAt(url: string): Promise<PageResults & { requested: string[]; requests: string[] }> {
   const page = await browser.newPage();
   const errors: string[] = [];
-  const requested = new Set<string>();
+  const requests: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('request', (r) => requested.add(new URL(r.url()).pathname));
+  page.on('request', (r) => requests.push(new URL(r.url()).pathname));
   try {
     await page.goto(url);
     await page.waitForFunction(() => (window as { __results?: unknown }).__results !== undefined, null, {
@@ -62,7 +65,7 @@ async function resultsAt(url: string): Promise<PageResults & { requested: string
     });
     const results = await page.evaluate(() => (window as unknown as { __results: Promise<unknown> }).__results);
     if (errors.length > 0) throw new Error(`page errors: ${errors.join('\n')}`);
-    return { ...(results as PageResults), requested: [...requested].sort() };
+    return { ...(results as PageResults), requested: [...new Set(requests)].sort(), requests };
   } finally {
     await page.close();
   }
@@ -242,6 +245,29 @@ describe('a Vite app with the packed package, in Chromium', () => {
         .filter((p) => /\.(wasm|bin)$/.test(p))
         .map((p) => (p.split('/').pop() as string).replace(/-[\w-]{8}\./, '.')),
     );
+  });
+
+  it('with the preload hint docs/browser.md suggests: the module is downloaded once, and every answer equals Node', async () => {
+    // The hint and the entry's own fetch must name the same URL, or the page downloads the module
+    // twice: on the dev server the package's path, in a production build the one emitted file.
+    const wasmRequests = (requests: string[]) => requests.filter((p) => p.endsWith('.wasm'));
+    const dev = await resultsAt(`${await devServer()}/preload.html`);
+    expect(dev.error).toBeUndefined();
+    expect(dev.main).toEqual(nodeAnswers);
+    expect(wasmRequests(dev.requests)).toEqual(['/node_modules/modoki-budget/pkg/web/modoki_budget_bg.wasm']);
+
+    await build({
+      root: app,
+      configFile: false,
+      logLevel: 'silent',
+      build: { outDir: 'dist-preload', rollupOptions: { input: join(app, 'preload.html') } },
+    });
+    const built = await resultsAt(`${await previewServer('dist-preload')}/preload.html`);
+    expect(built.error).toBeUndefined();
+    expect(built.main).toEqual(nodeAnswers);
+    expect(wasmRequests(built.requests).map((p) => p.replace(/-[\w-]{8}\./, '.'))).toEqual([
+      '/assets/modoki_budget_bg.wasm',
+    ]);
   });
 
   it('bundled by webpack 5: no error or warning, and every answer on both threads equals Node', async () => {

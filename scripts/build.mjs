@@ -21,9 +21,10 @@ function must(cmd, args, env = process.env) {
   }
 }
 
-function optimize(wasm) {
+/** Runs wasm-opt on `wasm` in place at `level` (its optimization flags: -O3 unless told), and prints the size. */
+function optimize(wasm, level = ['-O3']) {
   must('wasm-opt', [
-    '-O3',
+    ...level,
     '--enable-bulk-memory',
     '--enable-nontrapping-float-to-int',
     '--enable-sign-ext',
@@ -53,10 +54,10 @@ function exportNames(glueFile) {
 // (formatter/, the `formatter` feature), which encode and roundFloats load without compiling
 // the tokenizer; and the tokenizer without the formatter (tokenizer/, the `tokens`
 // feature), which countTokens loads without compiling the summarizers, TOON and the rest. Each
-// has its own cargo target directory, so no build invalidates another's. The first two are bound
-// twice from the same compiled code: for Node (pkg/, loaded synchronously from disk) and for the
-// web (pkg/web/, instantiated asynchronously by the browser entries: `modoki-budget` loads the
-// full module, `modoki-budget/formatter` the small one). The tokenizer is for Node only: a page
+// has its own cargo target directory, so no build invalidates another's. The first two are built
+// twice: for Node (pkg/, loaded synchronously from disk) and for the web (pkg/web/, compiled for
+// size and instantiated asynchronously by the browser entries: `modoki-budget` loads the full
+// module, `modoki-budget/formatter` the small one). The tokenizer is for Node only: a page
 // instantiates the full module at import, which holds the tokenizer already.
 const MODULES = [
   { dir: '', name: 'modoki_budget', cargo: [], targetDir: join(root, 'target') },
@@ -74,11 +75,21 @@ const MODULES = [
     targets: ['nodejs'],
   },
 ];
+// Node reads its modules from disk, where their size costs little and their speed is what is
+// measured: rustc's release profile and wasm-opt -O3. A page downloads and compiles its module
+// before its first answer, so the web modules are compiled for size instead (rustc opt-level "z",
+// wasm-opt -Oz, without the producers and target-features sections), in target directories of
+// their own (`web` inside each module's), so neither build invalidates the other's.
 const TARGETS = [
-  { target: 'nodejs', dir: 'pkg' },
-  { target: 'web', dir: 'pkg/web' },
+  { target: 'nodejs', dir: 'pkg', wasmOpt: ['-O3'] },
+  {
+    target: 'web',
+    dir: 'pkg/web',
+    optLevel: 'z',
+    wasmOpt: ['-Oz', '--strip-producers', '--strip-target-features'],
+  },
 ];
-for (const { target, dir: base } of TARGETS) {
+for (const { target, dir: base, optLevel, wasmOpt } of TARGETS) {
   for (const module of MODULES) {
     if (module.targets !== undefined && !module.targets.includes(target)) continue;
     const outDir = module.dir === '' ? base : `${base}/${module.dir}`;
@@ -96,9 +107,15 @@ for (const { target, dir: base } of TARGETS) {
         '--no-pack',
         ...module.cargo,
       ],
-      { ...process.env, CARGO_TARGET_DIR: module.targetDir },
+      optLevel === undefined
+        ? { ...process.env, CARGO_TARGET_DIR: module.targetDir }
+        : {
+            ...process.env,
+            CARGO_TARGET_DIR: join(module.targetDir, target),
+            CARGO_PROFILE_RELEASE_OPT_LEVEL: optLevel,
+          },
     );
-    optimize(join(root, outDir, `${module.name}_bg.wasm`));
+    optimize(join(root, outDir, `${module.name}_bg.wasm`), wasmOpt);
     // wasm-pack writes a '*' .gitignore into each output directory; npm reads a nested one as an
     // ignore list and would leave the directory out of the package (the root .gitignore already
     // keeps pkg/ out of git).
