@@ -1,35 +1,148 @@
 'use strict';
 // MCP's stdio framing: one JSON-RPC message per line. Splits a byte stream into lines without
-// decoding them, so a line can be forwarded as the exact bytes that arrived.
+// decoding them, so a line can be forwarded as the exact bytes that arrived — or, for a line
+// too large to hold twice, decodes it as it arrives into a HeldLine, whose text is those exact
+// bytes again once encoded (it is only made of valid UTF-8) and which its reader can let go of.
 // The unterminated tail at the end of a stream is handed to onEnd, never parsed as a message.
+const { isUtf8 } = require('node:buffer');
+const { fullGc } = require('./full-gc.cjs');
 
 /**
  * A line that spans chunks is kept as the list of its chunks (one concat at its end) up to this
  * size; past it the bytes go into one buffer that doubles as the rest arrives, so a 100 MB line's
  * chunks are dropped as they come instead of being held next to their concatenation. Below it
  * the list is as fast as it gets (no copy while gathering: a 10 MB result stays on it); above it
- * the buffer saves one copy of the line.
+ * the buffer saves one copy of the line. With `holdAbove`, a line past it is decoded instead
+ * (see readLines).
  */
 const GATHER_ABOVE = 16 << 20;
 
 /**
- * Calls `onLine(buffer)` for every complete line of the stream (the bytes before the `\n`,
- * a trailing `\r` kept), and `onEnd(rest)` once the stream ends, with any unterminated tail
- * (a Buffer, possibly empty). Blank lines are skipped: they carry no message.
+ * A line of valid UTF-8 kept as its text: `text` encodes back to the line's bytes exactly, so it
+ * is forwarded as they were. `length` is its size in bytes, as a Buffer's is. `release()` lets go
+ * of the text once no answer will need the line's own bytes (a result the policy rewrites), so a
+ * large line is not held beside what is made of it; its text is an error to read after that.
  */
-function readLines(stream, onLine, onEnd = () => {}) {
+class HeldLine {
+  #text;
+
+  constructor(text, bytes) {
+    this.#text = text;
+    this.length = bytes;
+  }
+
+  get text() {
+    if (this.#text === null) throw new Error('the line was released');
+    return this.#text;
+  }
+
+  release() {
+    this.#text = null;
+  }
+
+  /** Its bytes from `start` to `end`, as a Buffer's subarray gives them (for a message's excerpt). */
+  subarray(start, end = this.length) {
+    const text = this.text;
+    // `end` units hold at least `end` bytes; one unit more keeps a surrogate pair whole.
+    return Buffer.from(text.slice(0, end + 1), 'utf8').subarray(start, end);
+  }
+
+  toString() {
+    return this.text;
+  }
+}
+
+/** What a stream writes for a line: its bytes, or a HeldLine's text (the same bytes once encoded). */
+const lineData = (line) => (line instanceof HeldLine ? line.text : line);
+
+/**
+ * `text` as one flat string, its decoded runs collected: parsing it then copies it once more
+ * rather than twice (V8 flattens a joined string where it is first read whole, and the runs
+ * stay resident beside the copy until a collection).
+ */
+function flat(text) {
+  // Converting a string to a number reads it whole, which flattens it.
+  Number(text);
+  fullGc();
+  return text;
+}
+
+/** Where the last complete UTF-8 sequence of `bytes` ends (a sequence cut at the end is left out). */
+function completeUtf8(bytes) {
+  const n = bytes.length;
+  for (let back = 1; back <= Math.min(3, n); back++) {
+    const b = bytes[n - back];
+    if ((b & 0xc0) === 0x80) continue;
+    // A lead byte: its sequence is complete when it has all its continuation bytes.
+    const need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+    return need > back ? n - back : n;
+  }
+  return n;
+}
+
+/**
+ * Calls `onLine(line)` for every complete line of the stream (the bytes before the `\n`,
+ * a trailing `\r` kept), and `onEnd(rest)` once the stream ends, with any unterminated tail
+ * (a Buffer, possibly empty). Blank lines are skipped: they carry no message. A line is a
+ * Buffer; with `holdAbove`, a line longer than GATHER_ABOVE bytes that is valid UTF-8 is a
+ * HeldLine, decoded chunk by chunk as it arrives once past that size: its bytes are never held
+ * next to its text (a line that turns out not to be UTF-8 goes back to bytes, exactly as it came).
+ */
+function readLines(stream, onLine, onEnd = () => {}, { holdAbove = false } = {}) {
   let parts = [];
   let size = 0;
   let gathered = null;
+  // Held mode: the text decoded so far, and the bytes of a sequence a chunk ended inside.
+  let text = null;
+  let carry = null;
+  // Whether this line was tried as UTF-8 (a line that was not is gathered as bytes to its end).
+  let held = false;
   const emit = (line) => {
     if (line.length === 0 || (line.length === 1 && line[0] === 0x0d)) return;
     onLine(line);
   };
+  // Held mode: decodes `piece` (after the carried bytes) onto `text`; false, with the line back
+  // in `parts` as bytes, when it is not UTF-8. A piece at a time: no run of the line is copied
+  // into a buffer of its own (a large buffer, once freed, can leave the allocator holding its size).
+  const decode = (piece) => {
+    const bytes = carry === null ? piece : Buffer.concat([carry, piece]);
+    const end = completeUtf8(bytes);
+    if (!isUtf8(bytes.subarray(0, end))) {
+      // Not UTF-8: back to bytes, the text encoded again (it was valid, so exactly its bytes).
+      parts = [Buffer.from(text, 'utf8'), bytes];
+      text = null;
+      carry = null;
+      return false;
+    }
+    text += bytes.toString('utf8', 0, end);
+    carry = end < bytes.length ? Buffer.from(bytes.subarray(end)) : null;
+    return true;
+  };
+  const hold = () => {
+    const gathered = parts;
+    parts = [];
+    text = '';
+    for (let i = 0; i < gathered.length; i++)
+      if (!decode(gathered[i])) {
+        parts.push(...gathered.slice(i + 1));
+        return;
+      }
+  };
   const add = (piece) => {
+    if (text !== null) {
+      size += piece.length;
+      decode(piece);
+      return;
+    }
     if (gathered === null) {
       parts.push(piece);
       size += piece.length;
       if (size <= GATHER_ABOVE) return;
+      if (holdAbove && !held) {
+        held = true;
+        hold();
+        if (text !== null) return;
+      }
       gathered = Buffer.allocUnsafe(size * 2);
       Buffer.concat(parts, size).copy(gathered);
       parts = [];
@@ -44,10 +157,16 @@ function readLines(stream, onLine, onEnd = () => {}) {
     size += piece.length;
   };
   const take = () => {
-    const line = gathered !== null ? gathered.subarray(0, size) : Buffer.concat(parts, size);
+    let line;
+    if (text !== null && carry === null) line = new HeldLine(flat(text), size);
+    else if (text !== null) line = Buffer.concat([Buffer.from(text, 'utf8'), carry]);
+    else line = gathered !== null ? gathered.subarray(0, size) : Buffer.concat(parts, size);
     parts = [];
     size = 0;
     gathered = null;
+    text = null;
+    carry = null;
+    held = false;
     return line;
   };
   stream.on('data', (chunk) => {
@@ -66,16 +185,19 @@ function readLines(stream, onLine, onEnd = () => {}) {
     }
     if (start < chunk.length) add(chunk.subarray(start));
   });
-  stream.on('end', () => onEnd(take()));
+  stream.on('end', () => {
+    const rest = take();
+    onEnd(rest instanceof HeldLine ? Buffer.from(rest.text, 'utf8') : rest);
+  });
 }
 
-/** The message a line holds, or `undefined` when it is not JSON. */
+/** The message a line (a Buffer or a HeldLine) holds, or `undefined` when it is not JSON. */
 function parseLine(line) {
   try {
-    return JSON.parse(line.toString('utf8'));
+    return JSON.parse(line instanceof HeldLine ? line.text : line.toString('utf8'));
   } catch {
     return undefined;
   }
 }
 
-module.exports = { readLines, parseLine };
+module.exports = { readLines, parseLine, HeldLine, lineData, GATHER_ABOVE };
