@@ -308,9 +308,10 @@ class ProxySession {
   }
 
   budget(entry, message, line) {
+    const large = line instanceof HeldLine;
     // A large line the policy will rewrite is let go of before the policy makes its copies of
     // the result (docs/proxy.md, memory): only its parsed message is held from here on.
-    if (line instanceof HeldLine && rewrittenAnyway(message.result, this.policy.options.maxChars)) {
+    if (large && rewrittenAnyway(message.result, this.policy.options.maxChars)) {
       line.release();
       line = null;
       fullGc();
@@ -324,6 +325,8 @@ class ProxySession {
       const same = line !== null && unchanged(message.result, a.result);
       this.send.client(same ? line : frame({ ...message, result: a.result }));
       this.record(entry, a.info, message.result);
+      // A large result is garbage once answered: collected now, not whenever V8 next looks.
+      if (large) setImmediate(fullGc);
     });
   }
 
