@@ -1,4 +1,4 @@
-// The proxy's large lines (past the 16 MB gathering threshold): read from the server as text
+// The proxy's large lines (past HOLD_ABOVE, 4 MB): read from the server as text
 // decoded while they arrive (a HeldLine) when they are UTF-8, exactly as bytes when they are
 // not, and let go of before the policy runs when the policy rewrites the result anyway — a
 // result that passes unchanged still goes out as the server's own bytes.
@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { PassThrough } from 'node:stream';
 
 const require = createRequire(import.meta.url);
-const { readLines, parseLine, HeldLine, lineData, GATHER_ABOVE } = require('../node/cli/lines.cjs');
+const { readLines, parseLine, HeldLine, lineData, GATHER_ABOVE, HOLD_ABOVE } = require('../node/cli/lines.cjs');
 const { ProxySession } = require('../node/cli/proxy-session.cjs');
 const { createBudgetPolicy } = require('../node/mcp/policy.cjs');
 
@@ -23,7 +23,7 @@ function framed(bytes: Buffer): Promise<{ lines: Line[]; rest: Buffer }> {
       (line: Line) => lines.push(line),
       (rest: Buffer) => resolve({ lines, rest }),
       {
-        holdAbove: true,
+        holdAbove: HOLD_ABOVE,
       },
     );
     for (let at = 0, i = 0; at < bytes.length; i++) {
@@ -57,7 +57,7 @@ describe('readLines with holdAbove', () => {
 
   it('a large line that is not UTF-8 comes out as its exact bytes, wherever the bad byte is', async () => {
     const good = Buffer.from(huge, 'utf8');
-    for (const at of [100, GATHER_ABOVE - 3, good.length - 10]) {
+    for (const at of [100, HOLD_ABOVE - 3, GATHER_ABOVE + 5, good.length - 10]) {
       const bad = Buffer.from(good);
       bad[at] = 0xff;
       const { lines } = await framed(Buffer.concat([bad, Buffer.from('\n')]));

@@ -12,10 +12,17 @@ const { fullGc } = require('./full-gc.cjs');
  * size; past it the bytes go into one buffer that doubles as the rest arrives, so a 100 MB line's
  * chunks are dropped as they come instead of being held next to their concatenation. Below it
  * the list is as fast as it gets (no copy while gathering: a 10 MB result stays on it); above it
- * the buffer saves one copy of the line. With `holdAbove`, a line past it is decoded instead
- * (see readLines).
+ * the buffer saves one copy of the line. With `holdAbove`, a line past that many bytes is
+ * decoded instead (see readLines).
  */
 const GATHER_ABOVE = 16 << 20;
+
+/**
+ * The size past which the proxy holds a server's line as text (readLines' `holdAbove`): the
+ * line's chunks are all alive until then, so the allocator grows by about this much for a line
+ * of any size. Smaller lines are kept as their bytes (one decode when parsed, no collections).
+ */
+const HOLD_ABOVE = 4 << 20;
 
 /**
  * A held line is decoded in runs of about this many bytes: a run's text is then a string too
@@ -29,7 +36,7 @@ const DECODE_RUN = 1 << 20;
  * the allocator give their memory to the next chunks instead of growing (by ~20 MB on 100 MB).
  */
 const COLLECT_EVERY = 4 * DECODE_RUN;
-/** The chunks of a pipe (64 KB) in one run, when the first GATHER_ABOVE bytes are decoded. */
+/** The chunks of a pipe (64 KB) in one run, when a line's first `holdAbove` bytes are decoded. */
 const DECODE_RUN_PARTS = 16;
 
 /**
@@ -99,11 +106,11 @@ function completeUtf8(bytes) {
  * Calls `onLine(line)` for every complete line of the stream (the bytes before the `\n`,
  * a trailing `\r` kept), and `onEnd(rest)` once the stream ends, with any unterminated tail
  * (a Buffer, possibly empty). Blank lines are skipped: they carry no message. A line is a
- * Buffer; with `holdAbove`, a line longer than GATHER_ABOVE bytes that is valid UTF-8 is a
+ * Buffer; with `holdAbove` (a number of bytes), a line longer than that which is valid UTF-8 is a
  * HeldLine, decoded chunk by chunk as it arrives once past that size: its bytes are never held
  * next to its text (a line that turns out not to be UTF-8 goes back to bytes, exactly as it came).
  */
-function readLines(stream, onLine, onEnd = () => {}, { holdAbove = false } = {}) {
+function readLines(stream, onLine, onEnd = () => {}, { holdAbove = Infinity } = {}) {
   let parts = [];
   let size = 0;
   let gathered = null;
@@ -142,7 +149,7 @@ function readLines(stream, onLine, onEnd = () => {}, { holdAbove = false } = {})
     pending = 0;
     decode(run);
   };
-  // Turns the first GATHER_ABOVE bytes of a line into text, or leaves them bytes if they are not UTF-8.
+  // Turns the first bytes of a line into text, or leaves them bytes if they are not UTF-8.
   const hold = () => {
     const gathered = parts;
     parts = [];
@@ -169,12 +176,12 @@ function readLines(stream, onLine, onEnd = () => {}, { holdAbove = false } = {})
     if (gathered === null) {
       parts.push(piece);
       size += piece.length;
-      if (size <= GATHER_ABOVE) return;
-      if (holdAbove && !held) {
+      if (size > holdAbove && !held) {
         held = true;
         hold();
         if (text !== null) return;
       }
+      if (size <= GATHER_ABOVE) return;
       gathered = Buffer.allocUnsafe(size * 2);
       Buffer.concat(parts, size).copy(gathered);
       parts = [];
@@ -235,4 +242,4 @@ function parseLine(line) {
   }
 }
 
-module.exports = { readLines, parseLine, HeldLine, lineData, GATHER_ABOVE };
+module.exports = { readLines, parseLine, HeldLine, lineData, GATHER_ABOVE, HOLD_ABOVE };

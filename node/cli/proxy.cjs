@@ -6,7 +6,7 @@ const { writeFileSync } = require('node:fs');
 const { CliError, EXIT, numberFlag } = require('./io.cjs');
 const { serverCommandArgs, spawnServer, stderrReason, exited, terminate, exitStatus } = require('./child.cjs');
 const { RPC, hasId, errorResponse, response, frame } = require('../mcp/jsonrpc.cjs');
-const { readLines, parseLine, lineData } = require('./lines.cjs');
+const { readLines, parseLine, lineData, HOLD_ABOVE } = require('./lines.cjs');
 const { ProxySession } = require('./proxy-session.cjs');
 const { SessionStats } = require('./proxy-stats.cjs');
 const { STATS_METHOD, statsProbe } = require('./proxy-probe.cjs');
@@ -178,7 +178,9 @@ async function upstreamOpener(values, command) {
       send: lineWriter(child.stdin, source),
       // A large result is decoded as it arrives (lines.cjs HeldLine), never held as bytes too.
       listen: (onMessage) =>
-        new Promise((resolve) => readLines(child.stdout, (line) => onMessage(line), resolve, { holdAbove: true })),
+        new Promise((resolve) =>
+          readLines(child.stdout, (line) => onMessage(line), resolve, { holdAbove: HOLD_ABOVE }),
+        ),
       exited: exited(child),
       reason: () => stderrReason(child),
       stop: () => terminate(child),
