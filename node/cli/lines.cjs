@@ -36,8 +36,6 @@ const DECODE_RUN = 1 << 20;
  * the allocator give their memory to the next chunks instead of growing (by ~20 MB on 100 MB).
  */
 const COLLECT_EVERY = 4 * DECODE_RUN;
-/** The chunks of a pipe (64 KB) in one run, when a line's first `holdAbove` bytes are decoded. */
-const DECODE_RUN_PARTS = 16;
 
 /**
  * A line of valid UTF-8 kept as its text: `text` encodes back to the line's bytes exactly, so it
@@ -102,121 +100,142 @@ function completeUtf8(bytes) {
   return n;
 }
 
+/** A line's bytes as they arrive: the list of its chunks, past GATHER_ABOVE one doubling buffer. */
+class LineBytes {
+  constructor(parts = [], size = 0) {
+    this.parts = parts;
+    this.size = size;
+    this.gathered = null;
+  }
+
+  add(piece) {
+    const at = this.size;
+    this.size += piece.length;
+    if (this.gathered === null) {
+      this.parts.push(piece);
+      if (this.size <= GATHER_ABOVE) return;
+      this.gathered = Buffer.allocUnsafe(this.size * 2);
+      Buffer.concat(this.parts, this.size).copy(this.gathered);
+      this.parts = [];
+      return;
+    }
+    if (this.size > this.gathered.length) {
+      const grown = Buffer.allocUnsafe(Math.max(this.gathered.length * 2, this.size));
+      this.gathered.copy(grown, 0, 0, at);
+      this.gathered = grown;
+    }
+    piece.copy(this.gathered, at);
+  }
+
+  take() {
+    return this.gathered !== null ? this.gathered.subarray(0, this.size) : Buffer.concat(this.parts, this.size);
+  }
+}
+
+/**
+ * A line decoded as it arrives, DECODE_RUN bytes at a time, its chunks collected every
+ * COLLECT_EVERY bytes. `failed` is set, to the line's bytes so far, once they prove not UTF-8.
+ */
+class LineText {
+  #text = '';
+  // The bytes of a character a run ended inside, and the chunks not decoded yet.
+  #carry = null;
+  #parts = [];
+  #pending = 0;
+  #collectedAt = 0;
+  size = 0;
+  failed = undefined;
+
+  /** Starts with the chunks of the line so far. */
+  constructor(parts) {
+    for (let i = 0; i < parts.length; i++) {
+      if (this.add(parts[i])) continue;
+      for (const part of parts.slice(i + 1)) {
+        this.failed.push(part);
+        this.size += part.length;
+      }
+      return;
+    }
+  }
+
+  /** Adds a chunk; false once the line is known not to be UTF-8 (its bytes are in `failed`). */
+  add(piece) {
+    this.size += piece.length;
+    this.#parts.push(piece);
+    this.#pending += piece.length;
+    if (this.#pending < DECODE_RUN) return true;
+    this.#decodeParts();
+    if (this.size - this.#collectedAt >= COLLECT_EVERY) {
+      fullGc();
+      this.#collectedAt = this.size;
+    }
+    return this.failed === undefined;
+  }
+
+  #decodeParts() {
+    const run = this.#parts.length === 1 ? this.#parts[0] : Buffer.concat(this.#parts, this.#pending);
+    this.#parts = [];
+    this.#pending = 0;
+    const bytes = this.#carry === null ? run : Buffer.concat([this.#carry, run]);
+    const end = completeUtf8(bytes);
+    if (!isUtf8(bytes.subarray(0, end))) {
+      // The text encoded again is exactly its bytes: it was valid UTF-8.
+      this.failed = [Buffer.from(this.#text, 'utf8'), bytes];
+      this.#text = null;
+      return;
+    }
+    this.#text += bytes.toString('utf8', 0, end);
+    this.#carry = end < bytes.length ? Buffer.from(bytes.subarray(end)) : null;
+  }
+
+  /** The line: a HeldLine, or its bytes when it is not UTF-8 (or ends inside a character). */
+  take() {
+    if (this.#pending > 0 && this.failed === undefined) this.#decodeParts();
+    if (this.failed !== undefined) return Buffer.concat(this.failed, this.size);
+    if (this.#carry !== null) return Buffer.concat([Buffer.from(this.#text, 'utf8'), this.#carry]);
+    return new HeldLine(flat(this.#text), this.size);
+  }
+}
+
 /**
  * Calls `onLine(line)` for every complete line of the stream (the bytes before the `\n`,
  * a trailing `\r` kept), and `onEnd(rest)` once the stream ends, with any unterminated tail
  * (a Buffer, possibly empty). Blank lines are skipped: they carry no message. A line is a
  * Buffer; with `holdAbove` (a number of bytes), a line longer than that which is valid UTF-8 is a
- * HeldLine, decoded chunk by chunk as it arrives once past that size: its bytes are never held
- * next to its text (a line that turns out not to be UTF-8 goes back to bytes, exactly as it came).
+ * HeldLine, decoded as it arrives once past that size: its bytes are never held next to its
+ * text (a line that turns out not to be UTF-8 goes back to bytes, exactly as it came).
  */
 function readLines(stream, onLine, onEnd = () => {}, { holdAbove = Infinity } = {}) {
-  let parts = [];
-  let size = 0;
-  let gathered = null;
-  // Held mode: the text decoded so far, and the bytes of a sequence a chunk ended inside.
-  let text = null;
-  let carry = null;
-  // Whether this line was tried as UTF-8 (a line that was not is gathered as bytes to its end).
-  let held = false;
-  // Held mode: bytes in `parts` not decoded yet; `size` at the last collection.
-  let pending = 0;
-  let collectedAt = 0;
-  const emit = (line) => {
-    if (line.length === 0 || (line.length === 1 && line[0] === 0x0d)) return;
-    onLine(line);
-  };
-  // Held mode: decodes `run` (after the carried bytes) onto `text`; false, with the line back in
-  // `parts` as bytes, when it is not UTF-8.
-  const decode = (run) => {
-    const bytes = carry === null ? run : Buffer.concat([carry, run]);
-    const end = completeUtf8(bytes);
-    if (!isUtf8(bytes.subarray(0, end))) {
-      // Not UTF-8: back to bytes, the text encoded again (it was valid, so exactly its bytes).
-      parts = [Buffer.from(text, 'utf8'), bytes];
-      text = null;
-      carry = null;
-      return false;
-    }
-    text += bytes.toString('utf8', 0, end);
-    carry = end < bytes.length ? Buffer.from(bytes.subarray(end)) : null;
-    return true;
-  };
-  // Decodes the parts gathered since the last run, as one run.
-  const decodeParts = () => {
-    const run = parts.length === 1 ? parts[0] : Buffer.concat(parts, pending);
-    parts = [];
-    pending = 0;
-    decode(run);
-  };
-  // Turns the first bytes of a line into text, or leaves them bytes if they are not UTF-8.
-  const hold = () => {
-    const gathered = parts;
-    parts = [];
-    text = '';
-    for (let at = 0; at < gathered.length; at += DECODE_RUN_PARTS)
-      if (!decode(Buffer.concat(gathered.slice(at, at + DECODE_RUN_PARTS)))) {
-        parts.push(...gathered.slice(at + DECODE_RUN_PARTS));
-        return;
-      }
+  let line = new LineBytes();
+  // Whether the line was tried as text (one that was not UTF-8 is gathered as bytes to its end).
+  let tried = false;
+  const emit = (bytes) => {
+    if (bytes.length === 0 || (bytes.length === 1 && bytes[0] === 0x0d)) return;
+    onLine(bytes);
   };
   const add = (piece) => {
-    if (text !== null) {
-      size += piece.length;
-      parts.push(piece);
-      pending += piece.length;
-      if (pending < DECODE_RUN) return;
-      decodeParts();
-      if (size - collectedAt >= COLLECT_EVERY) {
-        fullGc();
-        collectedAt = size;
-      }
+    if (line instanceof LineText) {
+      if (!line.add(piece)) line = new LineBytes(line.failed, line.size);
       return;
     }
-    if (gathered === null) {
-      parts.push(piece);
-      size += piece.length;
-      if (size > holdAbove && !held) {
-        held = true;
-        hold();
-        if (text !== null) return;
-      }
-      if (size <= GATHER_ABOVE) return;
-      gathered = Buffer.allocUnsafe(size * 2);
-      Buffer.concat(parts, size).copy(gathered);
-      parts = [];
-      return;
-    }
-    if (size + piece.length > gathered.length) {
-      const grown = Buffer.allocUnsafe(Math.max(gathered.length * 2, size + piece.length));
-      gathered.copy(grown, 0, 0, size);
-      gathered = grown;
-    }
-    piece.copy(gathered, size);
-    size += piece.length;
+    line.add(piece);
+    if (tried || line.size <= holdAbove) return;
+    tried = true;
+    const text = new LineText(line.gathered === null ? line.parts : [line.take()]);
+    line = text.failed === undefined ? text : new LineBytes(text.failed, text.size);
   };
   const take = () => {
-    let line;
-    if (text !== null && pending > 0) decodeParts();
-    if (text !== null && carry === null) line = new HeldLine(flat(text), size);
-    else if (text !== null) line = Buffer.concat([Buffer.from(text, 'utf8'), carry]);
-    else line = gathered !== null ? gathered.subarray(0, size) : Buffer.concat(parts, size);
-    parts = [];
-    size = 0;
-    gathered = null;
-    text = null;
-    carry = null;
-    held = false;
-    pending = 0;
-    collectedAt = 0;
-    return line;
+    const taken = line.take();
+    line = new LineBytes();
+    tried = false;
+    return taken;
   };
   stream.on('data', (chunk) => {
     let start = 0;
     let nl = chunk.indexOf(0x0a, start);
     while (nl !== -1) {
       const piece = chunk.subarray(start, nl);
-      if (size === 0) {
+      if (line.size === 0) {
         emit(piece);
       } else {
         add(piece);
