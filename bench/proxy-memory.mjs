@@ -100,6 +100,10 @@ async function serve() {
 
 // ---- the measurement ----------------------------------------------------------------------
 
+/** Milliseconds of /usr/bin/time's `[h:]m:ss.cc`. */
+const wallMs = (clock) =>
+  clock === undefined ? NaN : clock.split(':').reduce((total, part) => total * 60 + Number(part), 0) * 1000;
+
 /** One proxy under /usr/bin/time -v answering one call of `tool` for `mb` MB: its figures. */
 function measure(tool, mb) {
   return new Promise((resolve, reject) => {
@@ -128,6 +132,7 @@ function measure(tool, mb) {
       resolve({
         maxRss: kib(/Maximum resident set size \(kbytes\): (\d+)/) * 1024,
         server: kib(/server peak RSS: (\d+) kB/) * 1024,
+        wallMs: wallMs(/Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): ([\d:.]+)/.exec(stderr)?.[1]),
         reply,
       });
     });
@@ -140,7 +145,15 @@ export async function run({ quick = false, mb = quick ? 25 : 100 } = {}) {
   const rows = [];
   for (const tool of ['text', 'json']) {
     const m = await measure(tool, mb);
-    rows.push({ tool, mb, maxRss: m.maxRss, perResultByte: m.maxRss / (mb * MB), server: m.server, reply: m.reply });
+    rows.push({
+      tool,
+      mb,
+      maxRss: m.maxRss,
+      perResultByte: m.maxRss / (mb * MB),
+      server: m.server,
+      reply: m.reply,
+      wallMs: m.wallMs,
+    });
   }
   return { machine: describeMachine(), rows, target: 3 };
 }
@@ -161,11 +174,12 @@ async function main() {
     '÷ result': `${fmt(m.perResultByte, 2)}×`,
     'server max RSS': `${fmt(m.server / MB, 0)} MB`,
     'answer bytes': m.reply,
+    'proxy wall': `${fmt(m.wallMs / 1000, 1)} s`,
   }));
   console.log(`# proxy memory on one big result (${r.machine})\n`);
-  console.log(table(rows, ['result', 'proxy max RSS', '÷ result', 'server max RSS', 'answer bytes']));
+  console.log(table(rows, ['result', 'proxy max RSS', '÷ result', 'server max RSS', 'answer bytes', 'proxy wall']));
   console.log(
-    '\nproxy max RSS: /usr/bin/time -v of the proxy process (the largest of it and its server); ÷ result: against the result’s size (target <= 3). answer bytes: the three answers the client got (initialize, tools/list, the elided call).',
+    '\nproxy max RSS: /usr/bin/time -v of the proxy process (the largest of it and its server); ÷ result: against the result’s size (target <= 3). answer bytes: the three answers the client got (initialize, tools/list, the elided call); proxy wall: the proxy’s whole run, the server’s writing included.',
   );
 }
 

@@ -9,6 +9,8 @@ const { RPC, isObject, idKey, hasId, request, response, errorResponse, frame } =
 const { MAX_LIST_PAGES } = require('../mcp/surface-tools.cjs');
 const { Outbox } = require('./outbox.cjs');
 const { createTaskTools } = require('../mcp/task-tools.cjs');
+const { HeldLine } = require('./lines.cjs');
+const { fullGc } = require('./full-gc.cjs');
 
 /** JSON-RPC error code for a request the server can no longer answer (it exited). */
 const SERVER_GONE = RPC.SERVER_GONE;
@@ -25,6 +27,51 @@ function unchanged(raw, out) {
     } else if (!Object.hasOwn(raw, key) || raw[key] !== out[key]) return false;
   }
   return true;
+}
+
+/**
+ * Whether the compact JSON of `value` has more than `limit` chars, read only until that is
+ * known: a lower bound (each string counted without its escapes, each number as one char), so
+ * true is certain. Iterative, so no nesting depth reaches the stack's limit.
+ */
+function jsonLongerThan(value, limit) {
+  let total = 0;
+  const stack = [[value]];
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1];
+    if (top.length === 0) {
+      stack.pop();
+      continue;
+    }
+    const v = top.pop();
+    if (typeof v === 'string') total += v.length + 2;
+    else if (typeof v !== 'object' || v === null) total += typeof v === 'number' ? 1 : 4;
+    else if (Array.isArray(v)) {
+      total += v.length + 1;
+      stack.push(v.slice(0, limit - total + 1));
+    } else {
+      const keys = Object.keys(v).slice(0, limit - total + 1);
+      total += keys.length + 1;
+      for (const key of keys) total += key.length + 3;
+      stack.push(keys.map((key) => v[key]));
+    }
+    if (total > limit) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether the policy rewrites `result` whatever it holds, so the server's own bytes of it will
+ * not be forwarded: a result that is not a CallToolResult with a content list, or whose text
+ * blocks together or whose structuredContent's compact JSON pass the char cap (`maxChars`)
+ * cannot pass as it is. False means it may.
+ */
+function rewrittenAnyway(result, maxChars) {
+  if (!Array.isArray(result.content)) return true;
+  let chars = 0;
+  for (const b of result.content)
+    if (isObject(b) && b.type === 'text' && typeof b.text === 'string') chars += b.text.length;
+  return chars > maxChars || (isObject(result.structuredContent) && jsonLongerThan(result.structuredContent, maxChars));
 }
 
 class ProxySession {
@@ -261,6 +308,14 @@ class ProxySession {
   }
 
   budget(entry, message, line) {
+    const large = line instanceof HeldLine;
+    // A large line the policy will rewrite is let go of before the policy makes its copies of
+    // the result (docs/proxy.md, memory): only its parsed message is held from here on.
+    if (large && rewrittenAnyway(message.result, this.policy.options.maxChars)) {
+      line.release();
+      line = null;
+      fullGc();
+    }
     const applied = this.surface.budget(entry.tool, message.result, {
       arguments: entry.params?.arguments,
       owner: this.server.owner,
@@ -270,6 +325,8 @@ class ProxySession {
       const same = line !== null && unchanged(message.result, a.result);
       this.send.client(same ? line : frame({ ...message, result: a.result }));
       this.record(entry, a.info, message.result);
+      // A large result is garbage once answered: collected now, not whenever V8 next looks.
+      if (large) setImmediate(fullGc);
     });
   }
 

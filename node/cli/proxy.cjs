@@ -6,7 +6,7 @@ const { writeFileSync } = require('node:fs');
 const { CliError, EXIT, numberFlag } = require('./io.cjs');
 const { serverCommandArgs, spawnServer, stderrReason, exited, terminate, exitStatus } = require('./child.cjs');
 const { RPC, hasId, errorResponse, response, frame } = require('../mcp/jsonrpc.cjs');
-const { readLines, parseLine } = require('./lines.cjs');
+const { readLines, parseLine, lineData, HOLD_ABOVE } = require('./lines.cjs');
 const { ProxySession } = require('./proxy-session.cjs');
 const { SessionStats } = require('./proxy-stats.cjs');
 const { STATS_METHOD, statsProbe } = require('./proxy-probe.cjs');
@@ -66,7 +66,7 @@ function lineWriter(stream, source) {
     // One writev for the line and its newline, flushed now: the accounting after a send must
     // not delay the bytes.
     stream.cork();
-    stream.write(data);
+    stream.write(lineData(data));
     const ok = stream.write('\n');
     stream.uncork();
     if (!ok && source && !source.isPaused()) {
@@ -199,7 +199,11 @@ async function upstreamOpener(values, command) {
     child.stdin.on('error', () => {});
     return {
       send: lineWriter(child.stdin, source),
-      listen: (onMessage) => new Promise((resolve) => readLines(child.stdout, (line) => onMessage(line), resolve)),
+      // A large result is decoded as it arrives (lines.cjs HeldLine), never held as bytes too.
+      listen: (onMessage) =>
+        new Promise((resolve) =>
+          readLines(child.stdout, (line) => onMessage(line), resolve, { holdAbove: HOLD_ABOVE }),
+        ),
       exited: exited(child),
       reason: () => stderrReason(child),
       stop: () => terminate(child),

@@ -33,7 +33,9 @@ struct Plan<'a> {
 }
 
 fn line_spans(text: &str) -> Vec<(usize, usize)> {
-    let mut spans = Vec::new();
+    // Sized once: grown by doubling, a large text's spans take up to twice their size, and
+    // WebAssembly memory once grown stays that large.
+    let mut spans = Vec::with_capacity(text.bytes().filter(|&b| b == b'\n').count() + 1);
     let mut start = 0;
     for (i, b) in text.bytes().enumerate() {
         if b == b'\n' {
