@@ -157,14 +157,6 @@ function toToonWith(value, options) {
   return encodeText(text, options);
 }
 
-/**
- * toToon's text for the value `JSON.parse(json)` when `json` is what JSON.stringify wrote for
- * plain data; undefined when it holds an escaped lone surrogate (toToon refuses those).
- */
-function toonOfPlainJson(json) {
-  return json.includes('\\ud') ? undefined : encodeText(json, TOON_DEFAULTS);
-}
-
 /** TOON text for `value`; see node/types/toon.d.ts. */
 function toToon(value, options) {
   return toToonWith(value, readToonOptions('toToon', options, TOON_DEFAULTS));
@@ -213,4 +205,4 @@ function toonDescription(tool) {
   return `${head}\n\n${table}`;
 }
 
-module.exports = { toToon, toonResult, toonDescription, normalizeToon, toonOfPlainJson };
+module.exports = { toToon, toonResult, toonDescription, normalizeToon };
