@@ -69,8 +69,14 @@ fn load(dir: &Path) -> Result<Vec<Case>, String> {
 fn streamed(case: &Case) -> String {
     let json = case.input.to_string();
     let mut out = String::new();
-    match encode_streaming(json.as_bytes(), false, &case.options, 0, &mut |piece| out.push_str(piece)) {
-        Ok(()) => out,
+    let mut kept = String::new();
+    let walked = encode_streaming(json.as_bytes(), false, &case.options, 0, false, &mut |piece| out.push_str(piece))
+        .and_then(|()| {
+            encode_streaming(json.as_bytes(), false, &case.options, 0, true, &mut |piece| kept.push_str(piece))
+        });
+    match walked {
+        Ok(()) if out == kept => out,
+        Ok(()) => format!("rows kept:\n{kept}\nrows read again:\n{out}"),
         Err(e) => format!("streaming encoder failed: {e}"),
     }
 }

@@ -116,16 +116,20 @@ pub fn to_toon_v8_json(json: &[u8], options: &ToonOptions) -> Result<String> {
     // Pre-sized to the input: TOON is rarely longer than its JSON, and pages never written
     // cost no memory.
     let mut out = String::with_capacity(json.len());
-    write_toon_v8_json(json, options, &mut |piece| out.push_str(piece))?;
+    // A table's rows are kept from the pass that finds its form: the text is held whole anyway.
+    let above = stream::STREAM_ABOVE_BYTES;
+    stream::encode_streaming(json, true, options, above, true, &mut |piece| out.push_str(piece))
+        .map_err(invalid_json)?;
     Ok(out)
 }
 
 /// The TOON text of `json` (written by V8's `JSON.stringify`) handed to `sink` in pieces (see
 /// [`stream`]): the encoder holds one item of a large array or object at a time, not the
 /// document's tree, and a caller that only measures the text never holds it whole.
-/// [`to_toon_v8_json`] is the pieces joined.
+/// [`to_toon_v8_json`] is the same text joined (keeping a table's rows from the pass that finds
+/// its form, which saves a second parse where the output is held whole anyway).
 pub fn write_toon_v8_json(json: &[u8], options: &ToonOptions, sink: &mut dyn FnMut(&str)) -> Result<()> {
-    stream::encode_streaming(json, true, options, stream::STREAM_ABOVE_BYTES, sink).map_err(invalid_json)
+    stream::encode_streaming(json, true, options, stream::STREAM_ABOVE_BYTES, false, sink).map_err(invalid_json)
 }
 
 /// `INVALID_INPUT` for text that is not JSON or nests deeper than [`parse::MAX_DEPTH`] levels.

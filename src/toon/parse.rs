@@ -113,23 +113,32 @@ impl<'a> Reader<'a> {
     /// The position after the value at `at` (after whitespace). Containers are matched bracket
     /// for bracket and strings skipped to their closing quote; nothing else is checked.
     pub fn skip(&mut self, at: usize) -> Result<usize, ParseError> {
+        let end = self.skip_within(at, usize::MAX)?;
+        end.ok_or(ParseError { message: "unexpected end of input", offset: self.parser.bytes.len() })
+    }
+
+    /// [`Reader::skip`] that gives up on a container longer than `limit` bytes: `None` then.
+    pub fn skip_within(&mut self, at: usize, limit: usize) -> Result<Option<usize>, ParseError> {
         let start = self.skip_ws(at);
         let bytes = self.parser.bytes;
         match bytes.get(start) {
             Some(b'{' | b'[') => {}
-            Some(b'"') => return self.string(start).map(|(_, end)| end),
-            _ => return self.value(start, 0).map(|(_, end)| end),
+            Some(b'"') => return self.string(start).map(|(_, end)| Some(end)),
+            _ => return self.value(start, 0).map(|(_, end)| Some(end)),
         }
         let mut open = 0usize;
         let mut i = start;
         while let Some(&b) = bytes.get(i) {
+            if i - start > limit {
+                return Ok(None);
+            }
             i += 1;
             match b {
                 b'{' | b'[' => open += 1,
                 b'}' | b']' => {
                     open -= 1;
                     if open == 0 {
-                        return Ok(i);
+                        return Ok(Some(i));
                     }
                 }
                 b'"' => {
@@ -140,7 +149,9 @@ impl<'a> Reader<'a> {
                             Some(b'"') => break,
                             Some(b'\\') => self.parser.pos += 2,
                             Some(_) => self.parser.pos += 1,
-                            None => return Err(ParseError { message: "unterminated string", offset: self.parser.pos }),
+                            None => {
+                                return Err(ParseError { message: "unterminated string", offset: self.parser.pos });
+                            }
                         }
                     }
                     i = self.parser.pos + 1;

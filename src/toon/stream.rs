@@ -17,7 +17,7 @@ use super::node::{dedupe_last_wins, Entries, Node};
 use super::order::js_entry_order;
 use super::parse::{ParseError, Reader, MAX_DEPTH};
 use super::primitive::push_key;
-use super::tabular::tabular_fields;
+use super::tabular::{tabular_fields, Field};
 use super::ToonOptions;
 
 /// Containers whose JSON text is longer than this many bytes are walked child by child. Default
@@ -31,18 +31,25 @@ pub const FLUSH_BYTES: usize = 1 << 16;
 
 /// Encodes the JSON text `json` as TOON into `sink`, in pieces whose concatenation is exactly
 /// what [`super::encode::encode`] writes for the parsed value. `verbatim_numbers` is
-/// [`super::parse::parse_v8`]'s mode (text from V8's `JSON.stringify` only); containers longer
-/// than `above` bytes are walked child by child. Errors: text that is not JSON, or nests deeper
-/// than [`MAX_DEPTH`] levels; the sink may have been given part of the output by then.
+/// [`super::parse::parse_v8`]'s mode, for text from V8's `JSON.stringify` only — whose keys are
+/// also taken as V8 writes them, unique and in own-key order; containers longer
+/// than `above` bytes are walked child by child. With `keep_rows`, a large array that is not a
+/// list (a table, inline values, a list of inline arrays) keeps the items it read to choose its
+/// form and writes them from there — one parse instead of two, for the memory of that array's
+/// tree; without, it reads them again, and the encoder holds one item at a time. Errors: text
+/// that is not JSON, or nests deeper than [`MAX_DEPTH`] levels; the sink may have been given
+/// part of the output by then.
 pub fn encode_streaming(
     json: &[u8],
     verbatim_numbers: bool,
     options: &ToonOptions,
     above: usize,
+    keep_rows: bool,
     sink: &mut dyn FnMut(&str),
 ) -> Result<(), ParseError> {
     let reader = Reader::new(json, verbatim_numbers)?;
-    let mut stream = Stream { reader, writer: Writer::new(options, FLUSH_BYTES), sink, above };
+    let writer = Writer::new(options, FLUSH_BYTES);
+    let mut stream = Stream { reader, writer, sink, above, keep_rows, verbatim: verbatim_numbers };
     stream.root(json.len())?;
     stream.flush(true);
     Ok(())
@@ -53,6 +60,9 @@ struct Stream<'a, 's> {
     writer: Writer,
     sink: &'s mut dyn FnMut(&str),
     above: usize,
+    keep_rows: bool,
+    /// Text from V8 (see [`encode_streaming`]).
+    verbatim: bool,
 }
 
 /// A value's position: its first byte and the byte after it.
@@ -64,6 +74,9 @@ enum Rows<'a> {
     None,
     /// Every item so far is an object forming a table with the first, kept here.
     First(Node<'a>),
+    /// Every item so far is an object that may be a row (see [`unchecked_rows`]); the rows are
+    /// kept and checked together at the end.
+    Unchecked,
     /// Not a table.
     Out,
 }
@@ -84,29 +97,33 @@ impl<'a> Stream<'a, '_> {
         }
     }
 
-    /// `Some('[')` or `Some('{')` when the value is a container long enough to walk (and not
-    /// empty: `[]` and `{}` are written by the tree encoder's own rules).
-    fn large(&mut self, (start, end): Span) -> Option<u8> {
-        let open = self.reader.byte(start).filter(|b| matches!(b, b'[' | b'{') && end - start > self.above)?;
-        self.reader.first_child(start).map(|_| open)
+    /// `Some('[')` or `Some('{')` when the value at `at` is a container whose text is longer than
+    /// the threshold (and not empty: `[]` and `{}` follow the tree encoder's own rules). Only
+    /// the threshold's length of text is scanned to tell.
+    fn large(&mut self, at: usize) -> Result<Option<u8>, ParseError> {
+        let Some(open) = self.reader.byte(at).filter(|b| matches!(b, b'[' | b'{')) else { return Ok(None) };
+        if self.reader.first_child(at).is_none() {
+            return Ok(None);
+        }
+        Ok(self.reader.skip_within(at, self.above)?.is_none().then_some(open))
     }
 
     fn root(&mut self, len: usize) -> Result<(), ParseError> {
         let start = self.reader.skip_ws(0);
-        let end = self.reader.skip(start)?;
+        let end = match self.large(start)? {
+            Some(b'[') => self.array(None, start, 0, 0)?,
+            Some(_) => self.object(None, start, 0, 0)?,
+            None => {
+                let (value, end) = self.reader.value(start, 0)?;
+                self.writer.root(&value);
+                end
+            }
+        };
         let after = self.reader.skip_ws(end);
         if after != len {
             return Err(ParseError { message: "trailing characters", offset: after });
         }
-        match self.large((start, end)) {
-            Some(b'[') => self.array(None, start, 0, 0),
-            Some(_) => self.object(None, start, 0, 0),
-            None => {
-                let (value, _) = self.reader.value(start, 0)?;
-                self.writer.root(&value);
-                Ok(())
-            }
-        }
+        Ok(())
     }
 
     fn enter(&self, at: usize, nest: usize) -> Result<(), ParseError> {
@@ -116,10 +133,25 @@ impl<'a> Stream<'a, '_> {
         Ok(())
     }
 
-    /// The large array at `start` (`nest` containers deep) under `key` at `depth`.
-    fn array(&mut self, key: Option<&str>, start: usize, depth: usize, nest: usize) -> Result<(), ParseError> {
+    /// Writes the value at `at` as the entry `key` at `depth` of an object `nest` containers
+    /// deep (mirrors `Writer::key_value`); returns the position after it.
+    fn entry(&mut self, key: &str, at: usize, depth: usize, nest: usize) -> Result<usize, ParseError> {
+        match self.large(at)? {
+            Some(b'[') => self.array(Some(key), at, depth, nest + 1),
+            Some(_) => self.object(Some(key), at, depth, nest + 1),
+            None => {
+                let (value, end) = self.reader.value(at, nest + 1)?;
+                self.writer.key_value(key, &value, depth);
+                Ok(end)
+            }
+        }
+    }
+
+    /// The large array at `start` (`nest` containers deep) under `key` at `depth`; returns the
+    /// position after it.
+    fn array(&mut self, key: Option<&str>, start: usize, depth: usize, nest: usize) -> Result<usize, ParseError> {
         self.enter(start, nest)?;
-        let (count, form) = self.array_form(start, nest)?;
+        let (count, form, kept, close) = self.array_form(start, nest)?;
         self.writer.line(depth);
         let fields = match &form {
             Form::Table(Node::Object(first)) => tabular_fields(&[first.as_slice()]),
@@ -129,39 +161,55 @@ impl<'a> Stream<'a, '_> {
         if let Form::Inline = form {
             self.writer.out.push(' ');
         }
+        if let Some(items) = kept {
+            for (index, value) in items.iter().enumerate() {
+                self.item(&form, fields.as_deref(), index, value, depth);
+            }
+            return Ok(close);
+        }
         let mut at = self.reader.first_child(start);
         let mut index = 0;
         while let Some(item) = at {
             let (value, end) = self.reader.value(item, nest + 1)?;
-            match (&form, &value) {
-                (Form::Inline, _) => {
-                    if index > 0 {
-                        self.writer.delimiter();
-                    }
-                    self.writer.primitive(&value);
-                }
-                (Form::Arrays, Node::Array(inner)) => {
-                    self.writer.item(depth + 1);
-                    self.writer.inline(None, inner);
-                }
-                (Form::Table(_), Node::Object(row)) => {
-                    if let Some(fields) = &fields {
-                        self.writer.line(depth + 1);
-                        self.writer.cells(row, fields, &mut true);
-                    }
-                }
-                _ => self.writer.list_item(&value, depth + 1),
-            }
+            self.item(&form, fields.as_deref(), index, &value, depth);
             index += 1;
-            self.flush(false);
             at = self.reader.next_child(end, b']')?;
         }
-        Ok(())
+        Ok(close)
     }
 
-    /// The item count and form of the large array at `start`.
-    fn array_form(&mut self, start: usize, nest: usize) -> Result<(usize, Form<'a>), ParseError> {
-        let (mut count, mut primitives, mut arrays, mut rows) = (0, true, true, Rows::None);
+    /// Item `index` of a large array written in `form` at `depth` (mirrors `Writer::array`).
+    fn item(&mut self, form: &Form<'_>, fields: Option<&[Field<'_>]>, index: usize, value: &Node<'_>, depth: usize) {
+        match (form, value, fields) {
+            (Form::Inline, _, _) => {
+                if index > 0 {
+                    self.writer.delimiter();
+                }
+                self.writer.primitive(value);
+            }
+            (Form::Arrays, Node::Array(inner), _) => {
+                self.writer.item(depth + 1);
+                self.writer.inline(None, inner);
+            }
+            (Form::Table(_), Node::Object(row), Some(fields)) => {
+                self.writer.line(depth + 1);
+                self.writer.cells(row, fields, &mut true);
+            }
+            _ => self.writer.list_item(value, depth + 1),
+        }
+        self.flush(false);
+    }
+
+    /// The item count and form of the large array at `start`; every item, when the encoder
+    /// keeps rows and read them all to choose the form; the position after the array.
+    fn array_form(
+        &mut self,
+        start: usize,
+        nest: usize,
+    ) -> Result<(usize, Form<'a>, Option<Vec<Node<'a>>>, usize), ParseError> {
+        let (mut count, mut primitives, mut arrays, mut last) = (0, true, true, start);
+        let mut rows = if self.keep_rows { Rows::Unchecked } else { Rows::None };
+        let mut kept = self.keep_rows.then(Vec::new);
         let mut at = self.reader.first_child(start);
         while let Some(item) = at {
             count += 1;
@@ -169,51 +217,85 @@ impl<'a> Stream<'a, '_> {
                 let (value, end) = self.reader.value(item, nest + 1)?;
                 primitives &= value.is_primitive();
                 arrays &= matches!(&value, Node::Array(inner) if inner.iter().all(Node::is_primitive));
-                rows = next_rows(rows, value);
+                rows = match (rows, &kept) {
+                    (Rows::Unchecked, Some(items)) => unchecked_rows(items.first().unwrap_or(&value), &value),
+                    (rows, _) => next_rows(rows, &value),
+                };
+                if let Some(items) = &mut kept {
+                    items.push(value);
+                }
                 end
             } else {
+                // Only the list is left: its items are read again as they are written.
+                kept = None;
                 self.reader.skip(item)?
             };
+            last = end;
             at = self.reader.next_child(end, b']')?;
         }
-        let form = match rows {
+        let form = match (rows, &kept) {
             _ if primitives => Form::Inline,
             _ if arrays => Form::Arrays,
-            Rows::First(first) => Form::Table(first),
+            (Rows::First(first), _) => Form::Table(first),
+            (Rows::Unchecked, Some(items)) => table_of(items).map_or(Form::List, Form::Table),
             _ => Form::List,
         };
-        Ok((count, form))
+        Ok((count, form, kept, self.reader.skip_ws(last) + 1))
     }
 
     /// The large object at `start` under `key` at `depth` (the root's entries when `key` is
-    /// `None`).
-    fn object(&mut self, key: Option<&str>, start: usize, depth: usize, nest: usize) -> Result<(), ParseError> {
+    /// `None`); returns the position after it.
+    fn object(&mut self, key: Option<&str>, start: usize, depth: usize, nest: usize) -> Result<usize, ParseError> {
         self.enter(start, nest)?;
-        let entries = self.entry_spans(start)?;
-        if let Some(first) = self.keyed_first(&entries, nest)? {
-            return self.keyed_object(key, &entries, &first, depth, nest);
+        if self.verbatim && !self.first_value_is_object(start)? {
+            // V8 writes keys unique and in own-key order, and an object whose first value is not
+            // an object is no keyed table: its entries are written as they come.
+            let inner = self.object_head(key, depth);
+            let (mut at, mut end) = (self.reader.first_child(start), start);
+            while let Some(entry) = at {
+                let (entry_key, value) = self.entry_key(entry)?;
+                end = self.entry(&entry_key, value, inner, nest)?;
+                self.flush(false);
+                at = self.reader.next_child(end, b'}')?;
+            }
+            return Ok(self.reader.skip_ws(end) + 1);
         }
-        let inner = match key {
-            Some(key) => {
-                self.writer.line(depth);
-                push_key(&mut self.writer.out, key);
-                self.writer.out.push(':');
-                depth + 1
-            }
-            None => depth,
-        };
-        for (entry_key, span) in &entries {
-            match self.large(*span) {
-                Some(b'[') => self.array(Some(entry_key), span.0, inner, nest + 1)?,
-                Some(_) => self.object(Some(entry_key), span.0, inner, nest + 1)?,
-                None => {
-                    let (value, _) = self.reader.value(span.0, nest + 1)?;
-                    self.writer.key_value(entry_key, &value, inner);
-                }
-            }
+        let (entries, close) = self.entry_spans(start)?;
+        if let Some(first) = self.keyed_first(&entries, nest)? {
+            self.keyed_object(key, &entries, &first, depth, nest)?;
+            return Ok(close);
+        }
+        let inner = self.object_head(key, depth);
+        for (entry_key, (value, _)) in &entries {
+            self.entry(entry_key, *value, inner, nest)?;
             self.flush(false);
         }
-        Ok(())
+        Ok(close)
+    }
+
+    /// `key:` on its own line for an object under a key; the depth of its entries.
+    fn object_head(&mut self, key: Option<&str>, depth: usize) -> usize {
+        let Some(key) = key else { return depth };
+        self.writer.line(depth);
+        push_key(&mut self.writer.out, key);
+        self.writer.out.push(':');
+        depth + 1
+    }
+
+    /// The key of the entry at `at` and its value's position.
+    fn entry_key(&mut self, at: usize) -> Result<(Cow<'a, str>, usize), ParseError> {
+        let (key, after_key) = self.reader.string(at)?;
+        let colon = self.reader.skip_ws(after_key);
+        if self.reader.byte(colon) != Some(b':') {
+            return Err(ParseError { message: "expected ':'", offset: colon });
+        }
+        Ok((key, self.reader.skip_ws(colon + 1)))
+    }
+
+    fn first_value_is_object(&mut self, start: usize) -> Result<bool, ParseError> {
+        let Some(entry) = self.reader.first_child(start) else { return Ok(false) };
+        let (_, value) = self.entry_key(entry)?;
+        Ok(self.reader.byte(value) == Some(b'{'))
     }
 
     /// `key[N:]{fields}:` and one row per entry (mirrors `Writer::keyed_object`).
@@ -243,24 +325,20 @@ impl<'a> Stream<'a, '_> {
         Ok(())
     }
 
-    /// The object's keys with their values' spans, in `JSON.parse`'s order and semantics.
-    fn entry_spans(&mut self, start: usize) -> Result<Vec<(Cow<'a, str>, Span)>, ParseError> {
+    /// The object's keys with their values' spans, in `JSON.parse`'s order and semantics, and
+    /// the position after the object.
+    fn entry_spans(&mut self, start: usize) -> Result<(Vec<(Cow<'a, str>, Span)>, usize), ParseError> {
         let mut entries = Vec::new();
-        let mut at = self.reader.first_child(start);
+        let (mut at, mut end) = (self.reader.first_child(start), start);
         while let Some(entry) = at {
-            let (key, after_key) = self.reader.string(entry)?;
-            let colon = self.reader.skip_ws(after_key);
-            if self.reader.byte(colon) != Some(b':') {
-                return Err(ParseError { message: "expected ':'", offset: colon });
-            }
-            let value = self.reader.skip_ws(colon + 1);
-            let end = self.reader.skip(value)?;
+            let (key, value) = self.entry_key(entry)?;
+            end = self.reader.skip(value)?;
             entries.push((key, (value, end)));
             at = self.reader.next_child(end, b'}')?;
         }
         dedupe_last_wins(&mut entries);
         js_entry_order(&mut entries);
-        Ok(entries)
+        Ok((entries, self.reader.skip_ws(end) + 1))
     }
 
     /// The first entry's value when the object is a keyed table (see
@@ -276,7 +354,7 @@ impl<'a> Stream<'a, '_> {
             if value.as_object().is_none_or(<[_]>::is_empty) {
                 return Ok(None);
             }
-            rows = next_rows(rows, value);
+            rows = next_rows(rows, &value);
             if let Rows::Out = rows {
                 return Ok(None);
             }
@@ -289,13 +367,36 @@ impl<'a> Stream<'a, '_> {
 }
 
 /// `rows` after one more item: still a table with the first row, or not.
-fn next_rows<'a>(rows: Rows<'a>, item: Node<'a>) -> Rows<'a> {
-    let Node::Object(row) = &item else { return Rows::Out };
+fn next_rows<'a>(rows: Rows<'a>, item: &Node<'a>) -> Rows<'a> {
+    let Node::Object(row) = item else { return Rows::Out };
     match rows {
-        Rows::None if tabular_fields(&[row.as_slice()]).is_some() => Rows::First(item),
+        Rows::None if tabular_fields(&[row.as_slice()]).is_some() => Rows::First(item.clone()),
         Rows::First(first) if first.as_object().is_some_and(|f| pair_is_table(f, row)) => Rows::First(first),
         _ => Rows::Out,
     }
+}
+
+/// Whether `row` may still form a table with `first`, from what each row shows alone: as many
+/// keys, and every value a primitive or a non-empty object. Necessary, not sufficient — and
+/// cheap, where checking the pair costs an allocation per row.
+fn unchecked_rows<'a>(first: &Node<'_>, row: &Node<'_>) -> Rows<'a> {
+    let may_be_row = |row: &Node<'_>, len: usize| {
+        row.as_object().is_some_and(|entries| {
+            entries.len() == len
+                && entries.iter().all(|(_, v)| v.is_primitive() || v.as_object().is_some_and(|o| !o.is_empty()))
+        })
+    };
+    match first.as_object() {
+        Some(entries) if !entries.is_empty() && may_be_row(row, entries.len()) => Rows::Unchecked,
+        _ => Rows::Out,
+    }
+}
+
+/// A copy of the first item when all `items` form a table.
+fn table_of<'a>(items: &[Node<'a>]) -> Option<Node<'a>> {
+    let rows: Option<Vec<&Entries<'a>>> = items.iter().map(Node::as_object).collect();
+    tabular_fields(&rows?)?;
+    items.first().cloned()
 }
 
 fn pair_is_table(first: &Entries<'_>, row: &Entries<'_>) -> bool {
@@ -311,12 +412,17 @@ mod tests {
 
     fn streamed(json: &str, verbatim: bool, options: &ToonOptions, above: usize) -> Result<String, ParseError> {
         let mut out = String::new();
-        encode_streaming(json.as_bytes(), verbatim, options, above, &mut |piece| out.push_str(piece))?;
+        encode_streaming(json.as_bytes(), verbatim, options, above, false, &mut |piece| out.push_str(piece))?;
+        let mut kept = String::new();
+        encode_streaming(json.as_bytes(), verbatim, options, above, true, &mut |piece| kept.push_str(piece))?;
+        assert_eq!(out, kept, "rows kept or read again");
         Ok(out)
     }
 
-    /// Every threshold from "walk everything" up gives the tree encoder's text.
+    /// Every threshold from "walk everything" up gives the tree encoder's text (in V8's mode too
+    /// when the keys are as V8 writes them: unique, index keys first).
     fn assert_same(json: &str) {
+        let v8_keys = !json.contains(r#""b":2"#);
         for delimiter in [Delimiter::Comma, Delimiter::Pipe] {
             let options = ToonOptions { delimiter, indent_size: 2 };
             let tree = encode(&parse(json.as_bytes()).expect("json"), &options, 0);
@@ -327,7 +433,9 @@ mod tests {
                     Ok(tree.as_str()),
                     "{json} above {above}"
                 );
-                assert_eq!(streamed(json, true, &options, above).as_deref(), Ok(v8_tree.as_str()), "{json} v8");
+                if v8_keys {
+                    assert_eq!(streamed(json, true, &options, above).as_deref(), Ok(v8_tree.as_str()), "{json} v8");
+                }
             }
         }
     }
@@ -357,7 +465,7 @@ mod tests {
         let json = format!(r#"{{"items":[{}],"count":5000}}"#, rows.join(","));
         let options = ToonOptions::default();
         let mut pieces = Vec::new();
-        encode_streaming(json.as_bytes(), true, &options, STREAM_ABOVE_BYTES, &mut |p| pieces.push(p.len()))
+        encode_streaming(json.as_bytes(), true, &options, STREAM_ABOVE_BYTES, false, &mut |p| pieces.push(p.len()))
             .expect("json");
         assert!(pieces.len() > 1 && pieces.iter().all(|&n| n < 2 * FLUSH_BYTES), "{pieces:?}");
         assert_same(&json);
