@@ -68,6 +68,19 @@ struct Stream<'a, 's> {
 /// A value's position: its first byte and the byte after it.
 type Span = (usize, usize);
 
+/// An object's keys and their values' spans.
+type EntrySpans<'a> = Vec<(Cow<'a, str>, Span)>;
+
+/// What reading a large array once tells.
+struct ArrayPlan<'a> {
+    count: usize,
+    form: Form<'a>,
+    /// Every item, when they were all read and are kept (see [`encode_streaming`]).
+    kept: Option<Vec<Node<'a>>>,
+    /// The position after the array.
+    end: usize,
+}
+
 /// What a large array's items allow, from the most compact form down to the list.
 enum Rows<'a> {
     /// No item read yet.
@@ -151,7 +164,7 @@ impl<'a> Stream<'a, '_> {
     /// position after it.
     fn array(&mut self, key: Option<&str>, start: usize, depth: usize, nest: usize) -> Result<usize, ParseError> {
         self.enter(start, nest)?;
-        let (count, form, kept, close) = self.array_form(start, nest)?;
+        let ArrayPlan { count, form, kept, end: close } = self.array_form(start, nest)?;
         self.writer.line(depth);
         let fields = match &form {
             Form::Table(Node::Object(first)) => tabular_fields(&[first.as_slice()]),
@@ -202,11 +215,7 @@ impl<'a> Stream<'a, '_> {
 
     /// The item count and form of the large array at `start`; every item, when the encoder
     /// keeps rows and read them all to choose the form; the position after the array.
-    fn array_form(
-        &mut self,
-        start: usize,
-        nest: usize,
-    ) -> Result<(usize, Form<'a>, Option<Vec<Node<'a>>>, usize), ParseError> {
+    fn array_form(&mut self, start: usize, nest: usize) -> Result<ArrayPlan<'a>, ParseError> {
         let (mut count, mut primitives, mut arrays, mut last) = (0, true, true, start);
         let mut rows = if self.keep_rows { Rows::Unchecked } else { Rows::None };
         let mut kept = self.keep_rows.then(Vec::new);
@@ -240,7 +249,7 @@ impl<'a> Stream<'a, '_> {
             (Rows::Unchecked, Some(items)) => table_of(items).map_or(Form::List, Form::Table),
             _ => Form::List,
         };
-        Ok((count, form, kept, self.reader.skip_ws(last) + 1))
+        Ok(ArrayPlan { count, form, kept, end: self.reader.skip_ws(last) + 1 })
     }
 
     /// The large object at `start` under `key` at `depth` (the root's entries when `key` is
@@ -327,7 +336,7 @@ impl<'a> Stream<'a, '_> {
 
     /// The object's keys with their values' spans, in `JSON.parse`'s order and semantics, and
     /// the position after the object.
-    fn entry_spans(&mut self, start: usize) -> Result<(Vec<(Cow<'a, str>, Span)>, usize), ParseError> {
+    fn entry_spans(&mut self, start: usize) -> Result<(EntrySpans<'a>, usize), ParseError> {
         let mut entries = Vec::new();
         let (mut at, mut end) = (self.reader.first_child(start), start);
         while let Some(entry) = at {
@@ -351,7 +360,7 @@ impl<'a> Stream<'a, '_> {
         let mut rows = Rows::None;
         for (_, (start, _)) in entries {
             let (value, _) = self.reader.value(*start, nest + 1)?;
-            if value.as_object().is_none_or(<[_]>::is_empty) {
+            if !value.as_object().is_some_and(|entries| !entries.is_empty()) {
                 return Ok(None);
             }
             rows = next_rows(rows, &value);
