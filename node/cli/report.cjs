@@ -30,9 +30,9 @@ With no file, runs on a bundled 135-entity scene-state sample. "-" reads standar
 
 // Every pass over the text reads one copy of it in the full module's input buffer: the token
 // attribution, the second encoding's count, and the rounded and TOON rewrites, which the core
-// makes and counts piece by piece (src/report/) instead of returning them. Each WebAssembly
-// module keeps the memory it grew to, so a second copy — in JavaScript, or in the tokenizer's
-// or formatter's module — would stay for the process's life.
+// makes and counts piece by piece (src/report/) instead of returning them. A second copy would
+// double the peak, and in the tokenizer's or formatter's module it would stay for the
+// process's life (each WebAssembly module keeps the memory it grew to).
 const countAll = (text, encoding) => countPrepared(text, prepareEncoding(encoding), Infinity);
 /** Items of each array the inferred schema reads (and so all a sample of the value keeps). */
 const SCHEMA_ITEMS = 50;
@@ -388,13 +388,4 @@ async function reportCommand(argv, io) {
   return EXIT.ok;
 }
 
-module.exports = {
-  reportCommand,
-  buildReport,
-  reportOfFile,
-  reportOfV8Compact,
-  sampleOfV8Compact,
-  renderText,
-  HELP,
-  SCHEMA_ITEMS,
-};
+module.exports = { reportCommand, buildReport, reportOfV8Compact, sampleOfV8Compact, renderText, HELP, SCHEMA_ITEMS };
