@@ -7,6 +7,8 @@
 import fc from 'fast-check';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { encode as referenceToon } from '@toon-format/toon';
+import { countTokens, roundFloats } from 'modoki-budget';
 import { boundaryFloat, HOSTILE_KEYS, jsonish, nastyString } from './support/arbitraries';
 
 const require = createRequire(import.meta.url);
@@ -179,5 +181,45 @@ describe('the report read from the text', () => {
   it('answers nothing for text that is not V8-compact, which is then read as a value', () => {
     expect(reportOfV8Compact('{"a": 1}', options)).toBe(undefined);
     expect(reportOfV8Compact('{"s":"\ud800"}', options)).toBe(undefined);
+  });
+});
+
+describe('the rounded and TOON measures, made and counted piece by piece in the core', () => {
+  // Over 2 MB: the rounded text and the TOON text are each counted in several 1 MB pieces, and
+  // the TOON encoder walks the large arrays and objects item by item (over 64 KB each).
+  const entities = Array.from({ length: 9000 }, (_, i) => ({
+    id: i,
+    guid: `3d96f589-ca03-4e27-${String(i).padStart(4, '0')}-542660b6196d`,
+    name: i % 3 ? `Rock${i}` : `Palm, "${i}" é`,
+    traits: ['Transform', i % 2 ? 'Camera' : 'Collider'],
+    values: { Transform: { x: i / 7, y: -i * 1.0000001, rotation: [i / 3, 1e-7 * i, 2.5] } },
+  }));
+  const value = {
+    scenePath: 'projects/main.json',
+    entities,
+    table: entities.map(({ id, name, values }) => ({ id, name, x: values.Transform.x })),
+    byGuid: Object.fromEntries(entities.slice(0, 3000).map((e) => [e.guid, { id: e.id, layer: '3d' }])),
+    grid: entities.slice(0, 3000).map((e) => [e.id, e.values.Transform.x]),
+  };
+  const text = JSON.stringify(value);
+
+  it('equal the public functions and the reference TOON encoder on the whole texts', () => {
+    expect(text.length).toBeGreaterThan(2_000_000);
+    const rounded = JSON.stringify(roundFloats(value, 9));
+    const toon = referenceToon(value);
+    for (const encoding of ['cl100k_base', 'o200k_base']) {
+      const report = reportOfV8Compact(text, { encoding, source: 'x' });
+      const jsonTokens = countTokens(text, encoding);
+      const roundedTokens = countTokens(rounded, encoding);
+      expect(report.floatRounding).toEqual({
+        precision: 9,
+        chars: rounded.length,
+        tokens: roundedTokens,
+        savedChars: text.length - rounded.length,
+        savedTokens: jsonTokens - roundedTokens,
+      });
+      const toonTokens = countTokens(toon, encoding);
+      expect(report.toon).toEqual({ jsonTokens, toonTokens, cheaper: toonTokens < jsonTokens ? 'toon' : 'json' });
+    }
   });
 });

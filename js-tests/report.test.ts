@@ -2,6 +2,9 @@
 // readable (and distinct) on recursive data.
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { countTokens, tokenReport } from 'modoki-budget';
@@ -102,5 +105,40 @@ describe('report: progress only on a terminal', () => {
     const report = JSON.parse(ran.stdout);
     expect(report.chars).toBe(big.length);
     expect(report.tokens.cl100k_base).toBe(countTokens(big));
+  });
+});
+
+describe('report: a file is read straight into the core', () => {
+  const bin = fileURLToPath(new URL('../bin/modoki-budget.cjs', import.meta.url));
+  const run = (args: string[], input?: Buffer) => {
+    const ran = spawnSync(process.execPath, [bin, 'report', ...args, '--json'], { input, encoding: 'utf8' });
+    expect(ran.stderr).toBe('');
+    expect(ran.status).toBe(0);
+    return JSON.parse(ran.stdout);
+  };
+
+  it('and gives the report standard input gives, for compact, spaced, BOM-led and non-UTF-8 files', () => {
+    const value = { rows: Array.from({ length: 400 }, (_, i) => ({ id: i, name: `é-${i}`, x: i / 7 })), n: 400 };
+    const compact = JSON.stringify(value);
+    const dir = mkdtempSync(join(tmpdir(), 'modoki-report-file-'));
+    try {
+      for (const bytes of [
+        Buffer.from(compact),
+        Buffer.from(JSON.stringify(value, null, 2)),
+        Buffer.from(`\ufeff${compact}`),
+        Buffer.concat([Buffer.from('{"s":"a'), Buffer.from([0xff, 0xc3]), Buffer.from('b","n":1.23456789012}')]),
+      ]) {
+        const file = join(dir, 'input.json');
+        writeFileSync(file, bytes);
+        const fromFile = run([file]);
+        expect(fromFile.source).toBe(file);
+        expect({ ...fromFile, source: '-' }).toEqual({ ...run(['-'], bytes), source: '-' });
+      }
+      expect(run([join(dir, 'input.json')]).tokens.cl100k_base).toBe(
+        countTokens('{"s":"a\ufffd\ufffdb","n":1.23456789012}'),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

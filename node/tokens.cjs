@@ -117,15 +117,26 @@ function tokenReport(data, options) {
 function tokenReportOfText(text, encoding) {
   const name = prepareEncoding(encoding);
   const length = abi.writeUtf8(text);
-  const raw = JSON.parse(core.tokenReportInput(length, name));
+  const report = tokenReportOfInput(length, name);
   abi.release(length);
+  return report;
+}
+
+/**
+ * {@link tokenReport} of the JSON text already in the full module's input buffer (`length`
+ * UTF-8 bytes), in an encoding `prepareEncoding` returned; the buffer is left as it is, for
+ * callers that run more passes over the same copy.
+ */
+function tokenReportOfInput(length, name) {
+  const raw = JSON.parse(core.tokenReportInput(length, name));
   return {
     encoding: name,
     chars: raw.chars,
     bytes: raw.bytes,
     tokens: raw.tokens,
     estimates: ESTIMATE_METHODS.map((method) => {
-      const tokens = estimateTokens(text, method);
+      // estimateTokens of the text, from its length in UTF-16 units.
+      const tokens = Math.ceil(raw.chars / ESTIMATE_DIVISORS[method]);
       return { method, tokens, errorPercent: raw.tokens === 0 ? 0 : ((tokens - raw.tokens) / raw.tokens) * 100 };
     }),
     fields: raw.fields.map((f) => ({
@@ -175,6 +186,7 @@ module.exports = {
   prepareEncoding,
   countPrepared,
   tokenReportOfText,
+  tokenReportOfInput,
   DEFAULT_ENCODING,
   ESTIMATE_METHODS,
   loadEncoding,

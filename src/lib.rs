@@ -18,6 +18,7 @@
 //! - [`tokens`] — exact BPE token counts (cl100k_base, o200k_base) and per-field attribution.
 //! - [`toon`] — TOON encoding (spec v4), byte-identical to `@toon-format/toon` 4.4.0.
 //! - [`profile`] — static budget analysis of tool schemas (inflation risk, token bounds).
+//! - [`report`] — the CLI report's rounding and TOON measures, taken without copying the input.
 //! - [`menu`] — what an MCP tool menu costs, description lint, grouping by namespace.
 //! - [`preview`] — past the cap, a preview in the result's own shape with the items that matter.
 
@@ -34,6 +35,8 @@ pub mod menu;
 pub mod preview;
 #[cfg(feature = "full")]
 pub mod profile;
+#[cfg(feature = "full")]
+pub mod report;
 pub mod round;
 #[cfg(feature = "full")]
 pub mod summarizers;

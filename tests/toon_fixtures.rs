@@ -1,6 +1,8 @@
 //! The TOON spec v4 encode fixtures (tests/fixtures/toon-spec-v4/encode), loaded as data: one
 //! test case per fixture, reported by name in libtest's format. A custom harness
-//! (`harness = false`) because libtest cannot generate tests from data at run time.
+//! (`harness = false`) because libtest cannot generate tests from data at run time. Each case
+//! runs through both encoders: the tree one, and the item-by-item one with every container
+//! walked (`toon::stream`), which must write the same text.
 //!
 //! `cargo test --test toon_fixtures -- <filter>` runs the cases whose name contains the filter.
 
@@ -8,6 +10,7 @@ use std::fs;
 use std::path::Path;
 use std::process::ExitCode;
 
+use modoki_budget::toon::stream::encode_streaming;
 use modoki_budget::toon::{to_toon, Delimiter, ToonOptions};
 use serde_json::Value;
 
@@ -61,6 +64,23 @@ fn load(dir: &Path) -> Result<Vec<Case>, String> {
     Ok(cases)
 }
 
+/// The case through the item-by-item encoder with every container walked (threshold 0), which
+/// must write the same text as the tree encoder.
+fn streamed(case: &Case) -> String {
+    let json = case.input.to_string();
+    let mut out = String::new();
+    let mut kept = String::new();
+    let walked = encode_streaming(json.as_bytes(), false, &case.options, 0, false, &mut |piece| out.push_str(piece))
+        .and_then(|()| {
+            encode_streaming(json.as_bytes(), false, &case.options, 0, true, &mut |piece| kept.push_str(piece))
+        });
+    match walked {
+        Ok(()) if out == kept => out,
+        Ok(()) => format!("rows kept:\n{kept}\nrows read again:\n{out}"),
+        Err(e) => format!("streaming encoder failed: {e}"),
+    }
+}
+
 fn main() -> ExitCode {
     let filters: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/toon-spec-v4/encode");
@@ -78,6 +98,7 @@ fn main() -> ExitCode {
     let mut failed = Vec::new();
     for case in &selected {
         let got = to_toon(&case.input, &case.options);
+        let got = if got == case.expected { streamed(case) } else { got };
         if got == case.expected {
             println!("test {} ... ok", case.name);
         } else {

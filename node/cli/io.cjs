@@ -18,6 +18,10 @@ function processIo() {
       if (source === '-') return readFileSync(0, 'utf8');
       return readFileSync(source, 'utf8');
     },
+    /** The file `source` names (undefined for standard input), for commands that read it themselves. */
+    inputFile(source) {
+      return source === '-' ? undefined : source;
+    },
   };
 }
 

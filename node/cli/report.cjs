@@ -4,17 +4,14 @@
 const api = require('../index.cjs');
 const { EXIT, colors, parseJson, parseOptions, readText } = require('./io.cjs');
 const { foldPath } = require('./fold-path.cjs');
-const { chooseBetween } = require('../profile.cjs');
 const core = require('../internal/core.cjs');
 const abi = require('../internal/abi.cjs');
-const { roundJsonText } = require('../result.cjs');
-const { countPrepared, prepareEncoding, tokenReportOfText } = require('../tokens.cjs');
-const { toonOfPlainJson } = require('../toon.cjs');
+const { countPrepared, prepareEncoding, tokenReportOfInput } = require('../tokens.cjs');
 
 const SAMPLE = require('node:path').join(__dirname, '..', '..', 'samples', 'scene-state.json');
 const ENCODINGS = ['cl100k_base', 'o200k_base'];
 const PRECISION = api.DEFAULT_FLOAT_PRECISION;
-/** Inputs above this many UTF-16 units (as given) take long enough to deserve progress lines on a TTY. */
+/** Inputs above this size (bytes of a file, else UTF-16 units) deserve progress lines on a TTY. */
 const PROGRESS_THRESHOLD = 2_000_000;
 
 const HELP = `Usage: modoki-budget report [file|-] [--json] [--encoding cl100k_base|o200k_base] [--top N] [--html FILE]
@@ -31,11 +28,11 @@ With no file, runs on a bundled 135-entity scene-state sample. "-" reads standar
   --html FILE         also write a self-contained page with the treemap of where the tokens go
   -h, --help          this help`;
 
-// Every pass over the text runs in the full module (the token attribution and TOON need it):
-// each WebAssembly module keeps the memory it grew to, so a count in the tokenizer's module or
-// rounding in the formatter's would each hold one more copy of a large text for the process's
-// life.
-const FULL = { exports: core.full, transport: abi };
+// Every pass over the text reads one copy of it in the full module's input buffer: the token
+// attribution, the second encoding's count, and the rounded and TOON rewrites, which the core
+// makes and counts piece by piece (src/report/) instead of returning them. A second copy would
+// double the peak, and in the tokenizer's or formatter's module it would stay for the
+// process's life (each WebAssembly module keeps the memory it grew to).
 const countAll = (text, encoding) => countPrepared(text, prepareEncoding(encoding), Infinity);
 /** Items of each array the inferred schema reads (and so all a sample of the value keeps). */
 const SCHEMA_ITEMS = 50;
@@ -46,20 +43,27 @@ const signed = (x) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(1)}%`;
 const int = (n) => n.toLocaleString('en-US');
 
 /**
+ * Writes the report's input into the full module's input buffer with `write` (which returns
+ * its length in bytes). The rank tables are loaded first: loading one reads its file through
+ * the same buffer.
+ */
+function writeInput(write) {
+  for (const name of ENCODINGS) prepareEncoding(name);
+  return write();
+}
+
+/**
  * Computes every number of the report from `data`, plain JSON data (what JSON.parse returns);
  * `progress` is told each phase on large inputs.
  */
 function buildReport(data, options = {}) {
   (options.progress ?? (() => {}))('serializing');
   const compact = api.encode(data, Infinity);
-  let tree = data;
+  // The value's measures first, so it can be collected before the passes over the text.
+  const shape = shapeMeasures(data, compact.length, false);
   data = undefined;
-  const takeShape = () => {
-    const value = tree;
-    tree = undefined;
-    return value;
-  };
-  return reportOfCompact(compact, takeShape, false, options);
+  const length = writeInput(() => abi.writeUtf8(compact));
+  return measureInput(length, () => shape, options, compact);
 }
 
 /**
@@ -72,9 +76,46 @@ function reportOfV8Compact(text, options = {}) {
   const wellFormed = typeof text.isWellFormed === 'function' ? text.isWellFormed() : !LONE_SURROGATE.test(text);
   // JSON.stringify escapes a lone surrogate, which reaches the core as U+FFFD.
   if (!wellFormed) return undefined;
-  const shape = sampleOfV8Compact(text);
-  if (shape === undefined) return undefined;
-  return reportOfCompact(text, () => shape, true, options);
+  return reportOfInput(
+    writeInput(() => abi.writeUtf8(text)),
+    options,
+    text,
+  );
+}
+
+/**
+ * The report of the JSON file at `path`, read straight into the core (the text never becomes
+ * a JavaScript string); undefined when the file cannot be read or is not exactly V8's compact
+ * form of its value (the caller then reads it as text).
+ */
+function reportOfFile(path, options = {}) {
+  (options.progress ?? (() => {}))('serializing');
+  let length;
+  try {
+    length = writeInput(() => abi.writeFile(path));
+  } catch {
+    return undefined;
+  }
+  // The file is its own compact text only when it is UTF-8 (bytes that are not were read as
+  // U+FFFD, which the text path handles).
+  if (!core.full.isUtf8Input(length)) {
+    abi.release(length);
+    return undefined;
+  }
+  return reportOfInput(length, options);
+}
+
+/**
+ * The report of the `length` bytes of UTF-8 JSON in the input buffer when they are V8-compact
+ * (else undefined); `compact` is the same text when the caller has it as a string.
+ */
+function reportOfInput(length, options, compact) {
+  const shape = sampleOfInput(length);
+  if (shape === undefined) {
+    abi.release(length);
+    return undefined;
+  }
+  return measureInput(length, (chars) => shapeMeasures(shape, chars, true), options, compact);
 }
 
 /**
@@ -83,15 +124,18 @@ function reportOfV8Compact(text, options = {}) {
  * the text is not V8-compact.
  */
 function sampleOfV8Compact(text) {
-  const input = abi.writeText(text);
-  const answer = core.full.sampleCompactInput(input.length, input.latin1, SCHEMA_ITEMS);
-  if (answer === undefined) {
-    abi.release(input.length);
-    return undefined;
-  }
-  const [length, ...lengths] = answer;
-  const shape = JSON.parse(abi.readOutput(length, input.latin1));
-  abi.release(input.length, length);
+  const length = writeInput(() => abi.writeUtf8(text));
+  const shape = sampleOfInput(length);
+  abi.release(length);
+  return shape;
+}
+
+/** {@link sampleOfV8Compact} of the `length` bytes of UTF-8 input, which it leaves in place. */
+function sampleOfInput(length) {
+  const answer = core.full.sampleCompactInput(length, false, SCHEMA_ITEMS);
+  if (answer === undefined) return undefined;
+  const [sampleLength, ...lengths] = answer;
+  const shape = JSON.parse(abi.readOutput(sampleLength, false));
   if (Array.isArray(shape)) shape.length = lengths[0];
   else {
     let next = 0;
@@ -101,76 +145,79 @@ function sampleOfV8Compact(text) {
 }
 
 /**
- * Every number of the report from the compact text; `takeShape()` hands over the value (or its
- * sample, when `sampled`) for the envelope's preview and the inferred schema. The compact text
- * is serialized once and every other measure works on it: the field attribution's token pass
- * gives the report encoding's total, rounding and TOON start from the text.
+ * Every number of the report from the compact JSON in the input buffer (`length` UTF-8 bytes),
+ * which every measure reads in place and which is released at the end; `measureShape(chars)`
+ * then gives what depends on the value (see shapeMeasures). Undefined only when TOON needs the
+ * text as a string (an escaped lone surrogate) and `compact` is not given.
  */
-function reportOfCompact(
-  compact,
-  takeShape,
-  sampled,
+function measureInput(
+  length,
+  measureShape,
   { encoding = 'cl100k_base', source, givenChars, progress = () => {} } = {},
+  compact = undefined,
 ) {
-  const chars = compact.length;
-  const given = givenChars ?? chars;
-  const bytes = Buffer.byteLength(compact, 'utf8');
   progress('attributing tokens to fields');
-  const attribution = tokenReportOfText(compact, encoding);
+  const attribution = tokenReportOfInput(length, encoding);
+  const { chars, bytes, estimates } = attribution;
   progress('counting tokens');
   const tokens = Object.fromEntries(
-    ENCODINGS.map((name) => [name, name === encoding ? attribution.tokens : countAll(compact, name)]),
+    ENCODINGS.map((name) => [
+      name,
+      name === encoding ? attribution.tokens : core.full.countTokensInput(length, name, Infinity),
+    ]),
   );
   const reference = tokens[encoding];
-  const estimates = attribution.estimates;
-  // The value's last use, in a frame of its own: it can be collected before the rounded and
-  // TOON texts are made.
-  const { sent, risk } = shapeMeasures(takeShape(), compact, sampled);
-  const elided = sent !== compact;
   progress('rounding floats');
-  const rounded = roundJsonText(compact, PRECISION, FULL);
-  const roundedTokens = countAll(rounded, encoding);
+  const [, roundedChars, roundedTokens] = core.full.roundedMeasuresInput(length, encoding, PRECISION);
   progress('encoding as TOON');
-  const toonText = toonOfPlainJson(compact);
-  const toon =
-    toonText === undefined
-      ? api.chooseEncoding(JSON.parse(compact), { encoding })
-      : chooseBetween(compact, toonText, encoding, reference);
+  const toonTokens = core.full.toonTokensInput(length, encoding);
+  abi.release(length);
+  const toon = toonTokens >= 0 ? { jsonTokens: reference, toonTokens } : toonOfText(compact, encoding);
+  if (toon === undefined) return undefined;
+  const { sent, risk } = measureShape(chars);
   return {
     source,
     encoding,
-    givenChars: given,
+    givenChars: givenChars ?? chars,
     chars,
     bytes,
     tokens,
     estimates,
     encode: {
       cap: api.MAX_PAYLOAD_CHARS,
-      elided,
-      sentChars: sent.length,
-      sentTokens: elided ? countAll(sent, encoding) : reference,
+      elided: sent !== undefined,
+      sentChars: sent === undefined ? chars : sent.length,
+      sentTokens: sent === undefined ? reference : countAll(sent, encoding),
     },
     floatRounding: {
       precision: PRECISION,
-      chars: rounded.length,
+      chars: roundedChars,
       tokens: roundedTokens,
-      savedChars: chars - rounded.length,
+      savedChars: chars - roundedChars,
       savedTokens: reference - roundedTokens,
     },
-    toon: { jsonTokens: toon.jsonTokens, toonTokens: toon.toonTokens, cheaper: toon.format },
+    // The cheaper as chooseEncoding decides it: TOON only when it takes fewer tokens.
+    toon: { ...toon, cheaper: toon.toonTokens < toon.jsonTokens ? 'toon' : 'json' },
     inflationRisk: { risk: risk.risk, unbounded: risk.unbounded.map((u) => u.path), fieldCount: risk.fieldCount },
     fields: attribution.fields,
   };
 }
 
+/** chooseEncoding's counts for the value of `compact` (undefined without the text). */
+function toonOfText(compact, encoding) {
+  if (compact === undefined) return undefined;
+  const chosen = api.chooseEncoding(JSON.parse(compact), { encoding });
+  return { jsonTokens: chosen.jsonTokens, toonTokens: chosen.toonTokens };
+}
+
 /**
- * What encode() sends (under the cap the compact text itself; over it, the envelope, whose
- * preview reads only the root, so a sample with the root's true lengths gives the same one) and
- * the static inflation risk of the value's inferred shape.
+ * What encode() sends for a compact text of `chars` UTF-16 units — undefined under the cap (the
+ * text itself); over it, the envelope, whose preview reads only the root, so a sample with the
+ * root's true lengths gives the same one — and the static inflation risk of the value's
+ * inferred shape.
  */
-function shapeMeasures(shape, compact, sampled) {
-  const chars = compact.length;
-  let sent = compact;
+function shapeMeasures(shape, chars, sampled) {
+  let sent;
   if (chars > api.MAX_PAYLOAD_CHARS) {
     sent = sampled ? core.elisionEnvelope(shape, chars, -1, api.MAX_PAYLOAD_CHARS, []) : api.encode(shape);
   }
@@ -272,6 +319,16 @@ function renderText(report, { top = 12, color }) {
   return `${lines.join('\n')}\n`;
 }
 
+/** The size in bytes of the file at `path`, or undefined when it is not a readable file. */
+function fileSize(path) {
+  try {
+    const stat = require('node:fs').statSync(path);
+    return stat.isFile() ? stat.size : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function reportCommand(argv, io) {
   const { values, positionals } = parseOptions(argv, {
     json: { type: 'boolean' },
@@ -288,20 +345,17 @@ async function reportCommand(argv, io) {
     throw new CliError(`--encoding must be one of ${ENCODINGS.join(', ')}, got "${values.encoding}"`);
   const top = numberFlag(values.top, 'top', { integer: true, min: 1 });
   const source = positionals[0] ?? SAMPLE;
-  let text = readText(io, source);
-  const givenChars = text.length;
-  const takeText = () => {
-    const given = text;
-    text = undefined;
-    return given;
-  };
   const shownSource =
     positionals[0] === undefined
       ? 'bundled sample (samples/scene-state.json)'
       : source === '-'
         ? 'standard input'
         : source;
-  const large = givenChars > PROGRESS_THRESHOLD && io.stderr.isTTY;
+  // A file is read straight into the core; standard input (or an io without files) as text.
+  const file = typeof io.inputFile === 'function' ? io.inputFile(source) : undefined;
+  const size = file === undefined ? undefined : fileSize(file);
+  let text = size === undefined ? readText(io, source) : undefined;
+  const large = (size ?? text.length) > PROGRESS_THRESHOLD && io.stderr.isTTY;
   // Each phase once: a text that is not V8-compact starts over with the value.
   const told = new Set();
   const progress = large
@@ -310,11 +364,21 @@ async function reportCommand(argv, io) {
         told.add(phase);
       }
     : undefined;
-  const options = { encoding: values.encoding, source: shownSource, givenChars, progress };
-  // Text that is already V8's compact form is its own compact text, and the report reads it
-  // without building its value. Else neither the text nor the tree is kept here: buildReport
-  // lets go of the tree once it has served, which on a 50 MB input is most of the memory.
-  const report = reportOfV8Compact(text, options) ?? buildReport(parseJson(takeText(), source), options);
+  const options = { encoding: values.encoding, source: shownSource, progress };
+  let report = size === undefined ? undefined : reportOfFile(file, options);
+  if (report === undefined) {
+    text ??= readText(io, source);
+    options.givenChars = text.length;
+    const takeText = () => {
+      const given = text;
+      text = undefined;
+      return given;
+    };
+    // Text that is already V8's compact form is its own compact text, and the report reads it
+    // without building its value. Else neither the text nor the tree is kept here: buildReport
+    // lets go of the tree once it has served, which on a 50 MB input is most of the memory.
+    report = reportOfV8Compact(text, options) ?? buildReport(parseJson(takeText(), source), options);
+  }
   if (values.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   else io.stdout.write(renderText(report, { top, color: colors(io) }));
   if (values.html !== undefined) {

@@ -10,14 +10,15 @@ use super::{Delimiter, ToonOptions};
 /// Encodes `value` as TOON text; `capacity_hint` pre-sizes the output (the input's JSON length
 /// is a good guess).
 pub fn encode(value: &Node<'_>, options: &ToonOptions, capacity_hint: usize) -> String {
-    let out = String::with_capacity(capacity_hint);
-    let mut writer = Writer { out, started: false, delimiter: options.delimiter, indent_size: options.indent_size };
+    let mut writer = Writer::new(options, capacity_hint);
     writer.root(value);
     writer.out
 }
 
-struct Writer {
-    out: String,
+/// The TOON text written so far and where the next line goes. [`super::stream`] drives the same
+/// writer one item at a time and takes `out` away between items.
+pub(super) struct Writer {
+    pub(super) out: String,
     started: bool,
     delimiter: Delimiter,
     indent_size: usize,
@@ -26,7 +27,16 @@ struct Writer {
 type Object<'a> = Entries<'a>;
 
 impl Writer {
-    fn root(&mut self, value: &Node<'_>) {
+    pub(super) fn new(options: &ToonOptions, capacity: usize) -> Self {
+        Self {
+            out: String::with_capacity(capacity),
+            started: false,
+            delimiter: options.delimiter,
+            indent_size: options.indent_size,
+        }
+    }
+
+    pub(super) fn root(&mut self, value: &Node<'_>) {
         match value {
             // A leading byte-order mark would be stripped by a decoder, so a root string that
             // starts with one is always quoted.
@@ -47,7 +57,7 @@ impl Writer {
     }
 
     /// Starts a new line at `depth`.
-    fn line(&mut self, depth: usize) {
+    pub(super) fn line(&mut self, depth: usize) {
         if self.started {
             self.out.push('\n');
         }
@@ -58,18 +68,23 @@ impl Writer {
     }
 
     /// Starts a new list-item line (`- `) at `depth`.
-    fn item(&mut self, depth: usize) {
+    pub(super) fn item(&mut self, depth: usize) {
         self.line(depth);
         self.out.push_str("- ");
     }
 
-    fn primitive(&mut self, value: &Node<'_>) {
+    /// Writes the delimiter between two values.
+    pub(super) fn delimiter(&mut self) {
+        self.out.push(self.delimiter.as_char());
+    }
+
+    pub(super) fn primitive(&mut self, value: &Node<'_>) {
         push_primitive(&mut self.out, value, self.delimiter);
     }
 
     /// `key[N]`, `[N:|]{a|b}` …: the optional key, the length, a `:` marker for keyed tables,
     /// the delimiter unless it is the comma, the field list, and the closing colon.
-    fn header(&mut self, key: Option<&str>, len: usize, fields: Option<&[Field<'_>]>, keyed: bool) {
+    pub(super) fn header(&mut self, key: Option<&str>, len: usize, fields: Option<&[Field<'_>]>, keyed: bool) {
         if let Some(key) = key {
             push_key(&mut self.out, key);
         }
@@ -110,7 +125,7 @@ impl Writer {
         }
     }
 
-    fn key_value(&mut self, key: &str, value: &Node<'_>, depth: usize) {
+    pub(super) fn key_value(&mut self, key: &str, value: &Node<'_>, depth: usize) {
         match value {
             Node::Array(items) => self.array(Some(key), items, depth),
             Node::Object(object) => match keyed_fields(object) {
@@ -132,7 +147,7 @@ impl Writer {
     }
 
     /// `key[N:]{fields}:` then one `entryKey: cells` row per entry.
-    fn keyed_object(&mut self, key: Option<&str>, object: &Object<'_>, fields: &[Field<'_>], depth: usize) {
+    pub(super) fn keyed_object(&mut self, key: Option<&str>, object: &Object<'_>, fields: &[Field<'_>], depth: usize) {
         self.line(depth);
         self.header(key, object.len(), Some(fields), true);
         self.keyed_rows(object, fields, depth + 1);
@@ -157,7 +172,7 @@ impl Writer {
     }
 
     /// The row's leaf values in field order, nested groups flattened, joined by the delimiter.
-    fn cells(&mut self, row: &Object<'_>, fields: &[Field<'_>], first: &mut bool) {
+    pub(super) fn cells(&mut self, row: &Object<'_>, fields: &[Field<'_>], first: &mut bool) {
         for (index, field) in fields.iter().enumerate() {
             let value = field_value(row, index, field.name);
             match (&field.children, value) {
@@ -174,7 +189,7 @@ impl Writer {
     }
 
     /// `[N]: a,b,c` (or `[0]:` for an empty array, which only arises inside lists).
-    fn inline(&mut self, key: Option<&str>, items: &[Node<'_>]) {
+    pub(super) fn inline(&mut self, key: Option<&str>, items: &[Node<'_>]) {
         self.header(key, items.len(), None, false);
         if items.is_empty() {
             return;
@@ -188,7 +203,7 @@ impl Writer {
         }
     }
 
-    fn array(&mut self, key: Option<&str>, items: &[Node<'_>], depth: usize) {
+    pub(super) fn array(&mut self, key: Option<&str>, items: &[Node<'_>], depth: usize) {
         if items.is_empty() {
             self.line(depth);
             if let Some(key) = key {
@@ -233,7 +248,7 @@ impl Writer {
         }
     }
 
-    fn list_item(&mut self, value: &Node<'_>, depth: usize) {
+    pub(super) fn list_item(&mut self, value: &Node<'_>, depth: usize) {
         match value {
             Node::Array(items) => {
                 self.item(depth);

@@ -7,12 +7,14 @@
 //! The encoder walks a [`node::Node`] tree. [`to_toon`] takes a [`serde_json::Value`] (keys in
 //! document order, which is why the crate enables `preserve_order`); [`to_toon_json`] takes any
 //! JSON text; [`to_toon_v8_json`] is what the binding uses: text from V8's `JSON.stringify` in,
-//! TOON text out.
+//! TOON text out, written item by item ([`stream`]) so that a large document's tree is never
+//! built whole.
 //!
 //! - [`primitive`] — quoting and escaping of strings and keys, number and literal printing.
 //! - [`tabular`] — which arrays and objects collapse into a table, and their field lists.
 //! - [`encode`] — the line writer that walks the value.
 //! - [`node`] — the borrowed tree the encoder walks.
+//! - [`stream`] — the same lines written item by item, for documents too large for a tree.
 //! - [`parse`] — JSON text to [`node::Node`], borrowing strings (faster than serde here; measured).
 //! - [`order`] — JavaScript's own-key order (array-index keys first), so text parsed here
 //!   encodes exactly like the object `JSON.parse` would have built.
@@ -22,6 +24,7 @@ pub mod node;
 pub mod order;
 pub mod parse;
 pub mod primitive;
+pub mod stream;
 pub mod tabular;
 
 use serde_json::Value;
@@ -107,10 +110,26 @@ impl ToonOptions {
 
 /// [`to_toon_json`] for text written by V8's `JSON.stringify` (the binding's input): number
 /// tokens are copied verbatim, since V8 already wrote them as `String(x)` (see
-/// [`parse::parse_v8`]). The output is pre-sized to the input length.
+/// [`parse::parse_v8`]). Written item by item ([`write_toon_v8_json`]), so a large document
+/// costs its output, not its tree.
 pub fn to_toon_v8_json(json: &[u8], options: &ToonOptions) -> Result<String> {
-    let value = parse::parse_v8(json).map_err(invalid_json)?;
-    Ok(encode::encode(&value, options, json.len()))
+    // Pre-sized to the input: TOON is rarely longer than its JSON, and pages never written
+    // cost no memory.
+    let mut out = String::with_capacity(json.len());
+    // A table's rows are kept from the pass that finds its form: the text is held whole anyway.
+    let above = stream::STREAM_ABOVE_BYTES;
+    stream::encode_streaming(json, true, options, above, true, &mut |piece| out.push_str(piece))
+        .map_err(invalid_json)?;
+    Ok(out)
+}
+
+/// The TOON text of `json` (written by V8's `JSON.stringify`) handed to `sink` in pieces (see
+/// [`stream`]): the encoder holds one item of a large array or object at a time, not the
+/// document's tree, and a caller that only measures the text never holds it whole.
+/// [`to_toon_v8_json`] is the same text joined (keeping a table's rows from the pass that finds
+/// its form, which saves a second parse where the output is held whole anyway).
+pub fn write_toon_v8_json(json: &[u8], options: &ToonOptions, sink: &mut dyn FnMut(&str)) -> Result<()> {
+    stream::encode_streaming(json, true, options, stream::STREAM_ABOVE_BYTES, false, sink).map_err(invalid_json)
 }
 
 /// `INVALID_INPUT` for text that is not JSON or nests deeper than [`parse::MAX_DEPTH`] levels.

@@ -61,6 +61,140 @@ fn parse_with(json: &[u8], verbatim_numbers: bool) -> Result<Node<'_>, ParseErro
     parsed.map_err(|Failed| parser.failure.take().unwrap_or(ParseError { message: "invalid JSON", offset: parser.pos }))
 }
 
+/// Reads one value at a time out of a JSON text, for encoders that walk a large document item by
+/// item instead of building its whole tree (see [`super::stream`]). Values come back as trees;
+/// a container's children are found with [`Reader::skip`], a structural scan that builds
+/// nothing. Text a skip passes over is checked when its values are read.
+pub struct Reader<'a> {
+    parser: Parser<'a>,
+}
+
+impl<'a> Reader<'a> {
+    /// A reader of `json`; `verbatim_numbers` as in [`parse_v8`]. Errors: invalid UTF-8.
+    pub fn new(json: &'a [u8], verbatim_numbers: bool) -> Result<Self, ParseError> {
+        let text =
+            std::str::from_utf8(json).map_err(|e| ParseError { message: "invalid UTF-8", offset: e.valid_up_to() })?;
+        let parser =
+            Parser { text, bytes: json, pos: 0, depth: 0, verbatim_numbers, known_keys: Vec::new(), failure: None };
+        Ok(Self { parser })
+    }
+
+    /// The byte at `at`, if any.
+    pub fn byte(&self, at: usize) -> Option<u8> {
+        self.parser.bytes.get(at).copied()
+    }
+
+    /// The first position from `at` that is not JSON whitespace.
+    pub fn skip_ws(&mut self, at: usize) -> usize {
+        self.parser.pos = at;
+        self.parser.skip_ws();
+        self.parser.pos
+    }
+
+    /// The value at `at` (after whitespace) nested `depth` levels deep, and the position after it.
+    pub fn value(&mut self, at: usize, depth: usize) -> Result<(Node<'a>, usize), ParseError> {
+        self.parser.pos = at;
+        self.parser.depth = depth;
+        let value = self.parser.value();
+        self.finish(value)
+    }
+
+    /// The string literal at `at` (an object key), and the position after it.
+    pub fn string(&mut self, at: usize) -> Result<(Cow<'a, str>, usize), ParseError> {
+        self.parser.pos = self.skip_ws(at);
+        let key = if self.parser.peek() == Some(b'"') {
+            self.parser.string()
+        } else {
+            Err(self.parser.error("expected a string key"))
+        };
+        self.finish(key)
+    }
+
+    /// The position after the value at `at` (after whitespace). Containers are matched bracket
+    /// for bracket and strings skipped to their closing quote; nothing else is checked.
+    pub fn skip(&mut self, at: usize) -> Result<usize, ParseError> {
+        let end = self.skip_within(at, usize::MAX)?;
+        end.ok_or(ParseError { message: "unexpected end of input", offset: self.parser.bytes.len() })
+    }
+
+    /// [`Reader::skip`] that gives up on a container longer than `limit` bytes: `None` then.
+    pub fn skip_within(&mut self, at: usize, limit: usize) -> Result<Option<usize>, ParseError> {
+        let start = self.skip_ws(at);
+        let bytes = self.parser.bytes;
+        match bytes.get(start) {
+            Some(b'{' | b'[') => {}
+            Some(b'"') => return self.string(start).map(|(_, end)| Some(end)),
+            _ => return self.value(start, 0).map(|(_, end)| Some(end)),
+        }
+        let mut open = 0usize;
+        let mut i = start;
+        while let Some(&b) = bytes.get(i) {
+            if i - start > limit {
+                return Ok(None);
+            }
+            i += 1;
+            match b {
+                b'{' | b'[' => open += 1,
+                b'}' | b']' => {
+                    open -= 1;
+                    if open == 0 {
+                        return Ok(Some(i));
+                    }
+                }
+                b'"' => {
+                    self.parser.pos = i;
+                    loop {
+                        self.parser.skip_plain_string_bytes();
+                        match self.parser.peek() {
+                            Some(b'"') => break,
+                            Some(b'\\') => self.parser.pos += 2,
+                            Some(_) => self.parser.pos += 1,
+                            None => {
+                                return Err(ParseError { message: "unterminated string", offset: self.parser.pos });
+                            }
+                        }
+                    }
+                    i = self.parser.pos + 1;
+                }
+                _ => {}
+            }
+        }
+        Err(ParseError { message: "unexpected end of input", offset: bytes.len() })
+    }
+
+    /// After a container's child ending at `at`: the next child's position, or `None` at the
+    /// container's `close` byte (the position after it is then [`Reader::skip`]'s answer).
+    pub fn next_child(&mut self, at: usize, close: u8) -> Result<Option<usize>, ParseError> {
+        let at = self.skip_ws(at);
+        match self.byte(at) {
+            Some(b',') => Ok(Some(at + 1)),
+            Some(b) if b == close => Ok(None),
+            _ => {
+                let message = if close == b']' { "expected ',' or ']'" } else { "expected ',' or '}'" };
+                Err(ParseError { message, offset: at })
+            }
+        }
+    }
+
+    /// The first child's position in the container opening at `at`, or `None` when it is empty.
+    pub fn first_child(&mut self, at: usize) -> Option<usize> {
+        let close = if self.byte(at) == Some(b'{') { b'}' } else { b']' };
+        let inner = self.skip_ws(at + 1);
+        (self.byte(inner) != Some(close)).then_some(inner)
+    }
+
+    fn finish<T>(&mut self, parsed: Parsed<T>) -> Result<(T, usize), ParseError> {
+        match parsed {
+            Ok(value) => Ok((value, self.parser.pos)),
+            Err(Failed) => Err(self
+                .parser
+                .failure
+                .take()
+                .unwrap_or(ParseError { message: "invalid JSON", offset: self.parser.pos })),
+        }
+    }
+}
+
 /// The parser failed; the reason is in [`Parser::failure`]. Keeping results this small (a
 /// `Result<Node, Failed>` is the size of a `Node`) matters: every value is returned through it.
 #[derive(Debug)]

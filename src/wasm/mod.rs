@@ -21,6 +21,8 @@ mod preview;
 #[cfg(feature = "full")]
 mod profile;
 #[cfg(feature = "full")]
+mod report;
+#[cfg(feature = "full")]
 mod sample;
 #[cfg(feature = "full")]
 mod streams;
