@@ -71,16 +71,18 @@ fn shape(b: &[u8], start: usize, end: usize, known: Option<(usize, usize)>) -> S
 }
 
 /// The envelope's preview of the compact JSON `text`: what `summarize(JSON.parse(text))` sees.
-/// `known` is the start and child count of a container already read (see [`shape`]).
-pub fn summary(text: &str, known: Option<(usize, usize)>) -> Summary {
+/// `known` is the start and child count of a container already read (see [`shape`]), `top`
+/// the text's own children when they were read already.
+pub fn summary(text: &str, known: Option<(usize, usize)>, top: Option<&[Child]>) -> Summary {
     let b = text.as_bytes();
+    let top = || top.map_or_else(|| children(b, 0, b.len()), <[Child]>::to_vec);
     match b.first() {
         Some(b'[') => Summary::Array(match known {
             Some((0, count)) => count,
-            _ => children(b, 0, b.len()).len(),
+            _ => top().len(),
         }),
         Some(b'{') => Summary::Object(
-            children(b, 0, b.len())
+            top()
                 .into_iter()
                 .map(|child| {
                     let (ks, ke) = child.key.unwrap_or((0, 0));
@@ -123,7 +125,7 @@ mod tests {
 
     #[test]
     fn summary_reads_the_preview_from_the_text() {
-        let got = summary(r#"{"n":1e+21,"s":"hi","t":true,"z":null,"a":[1,2],"o":{"k":{}}}"#, None);
+        let got = summary(r#"{"n":1e+21,"s":"hi","t":true,"z":null,"a":[1,2],"o":{"k":{}}}"#, None, None);
         assert_eq!(
             got,
             Summary::Object(vec![
@@ -135,16 +137,24 @@ mod tests {
                 ("\"o\"".into(), Shape::Object(1)),
             ])
         );
-        assert_eq!(summary("[[],{}]", None), Summary::Array(2));
+        assert_eq!(summary("[[],{}]", None, None), Summary::Array(2));
         // A count the caller already has is used as it is.
-        assert_eq!(summary("[[],{}]", Some((0, 7))), Summary::Array(7));
-        assert_eq!(summary(r#"{"a":[1]}"#, Some((5, 9))), Summary::Object(vec![("\"a\"".into(), Shape::Array(9))]));
+        assert_eq!(summary("[[],{}]", Some((0, 7)), None), Summary::Array(7));
+        assert_eq!(
+            summary(r#"{"a":[1]}"#, Some((5, 9)), None),
+            Summary::Object(vec![("\"a\"".into(), Shape::Array(9))])
+        );
+        // Children the caller read already are used as they are.
+        let text = r#"{"a":[1],"b":2}"#;
+        let top = children(text.as_bytes(), 0, text.len());
+        assert_eq!(summary(text, None, Some(&top)), summary(text, None, None));
+        assert_eq!(summary(text, None, Some(&top[..1])), Summary::Object(vec![("\"a\"".into(), Shape::Array(1))]));
     }
 
     #[test]
     fn malformed_text_stops_without_panicking() {
         for text in ["{", "[", "{\"a", "{\"a\":", "[1,", "\"", "{\"a\":[}", "]", ""] {
-            let _ = summary(text, None);
+            let _ = summary(text, None, None);
             let _ = children(text.as_bytes(), 0, text.len());
         }
     }
