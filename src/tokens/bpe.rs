@@ -213,10 +213,7 @@ impl PieceCache {
     /// A piece of 2 to 8 bytes not in the short cache: counted, then kept at `slot`.
     #[inline(never)]
     fn count_short_miss(&mut self, table: &RankTable, piece: &[u8], key: u64, slot: usize) -> usize {
-        if self.short.is_empty() {
-            self.short = vec![(0, 0); 1 << SHORT_BITS];
-            self.digit_tokens = Self::digits_are_tokens(table);
-        }
+        self.ready(table);
         let count = count_uncached(table, piece, hash(piece));
         if let Some(e) = self.short.get_mut(slot) {
             *e = (key, ((piece.len() as u32) << 8) | count as u32);
@@ -224,19 +221,31 @@ impl PieceCache {
         count
     }
 
+    /// Makes the short cache and reads the table's digits, once: a counting loop calls this
+    /// before it asks [`PieceCache::digit_tokens`].
+    #[inline]
+    pub fn ready(&mut self, table: &RankTable) {
+        if self.short.is_empty() {
+            self.short = vec![(0, 0); 1 << SHORT_BITS];
+            self.digit_tokens = Self::digits_are_tokens(table);
+        }
+    }
+
+    /// Whether every string of one to three ASCII digits is one token of this cache's table
+    /// (false until [`PieceCache::ready`]).
+    #[inline(always)]
+    pub fn digit_tokens(&self) -> bool {
+        self.digit_tokens
+    }
+
     /// Whether every string of one to three ASCII digits is a single token of `table` (true of
     /// both encodings; checked rather than assumed, as the table is installed at run time).
     pub fn digits_are_tokens(table: &RankTable) -> bool {
-        (0..1110u32).all(|n| {
-            // 0..10 one digit, 10..110 two (00-99), 110..1110 three (000-999).
-            let (value, width) = match n {
-                0..=9 => (n, 1),
-                10..=109 => (n - 10, 2),
-                _ => (n - 110, 3),
-            };
-            let digits = format!("{value:0width$}");
-            table.rank(digits.as_bytes()) != NO_RANK
-        })
+        let digits = |n: u32, width: usize| {
+            let all = [b'0' + (n / 100) as u8, b'0' + (n / 10 % 10) as u8, b'0' + (n % 10) as u8];
+            table.rank(&all[3 - width..]) != NO_RANK
+        };
+        (0..10).all(|n| digits(n, 1)) && (0..100).all(|n| digits(n, 2)) && (0..1000).all(|n| digits(n, 3))
     }
 
     /// A piece of more than 8 bytes: the table, the hashed cache, or a merge.

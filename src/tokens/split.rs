@@ -119,6 +119,14 @@ fn digits_or_punctuation(b: &[u8], i: usize, c: u8, bits: u8, len: usize, traili
     None
 }
 
+/// Whether the three bytes at `i` are ASCII digits: at a piece start, they are a whole piece in
+/// both patterns (`\p{N}{1,3}` is the first alternative that can match a digit, and takes at
+/// most three), so a counter can take them without running the splitter.
+#[inline(always)]
+pub fn three_digits(b: &[u8], i: usize) -> bool {
+    matches!(b.get(i..i + 3), Some([x, y, z]) if x.is_ascii_digit() && y.is_ascii_digit() && z.is_ascii_digit())
+}
+
 /// cl100k_base:
 /// `'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++[\r\n]*+|\s++$|\s*[\r\n]|\s+(?!\S)|\s`
 #[inline]
