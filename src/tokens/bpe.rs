@@ -284,32 +284,44 @@ impl PieceCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tokens::{for_each_piece, rank_table, Encoding};
+    use crate::tokens::{for_each_piece, rank_table, walk_pieces, Encoding};
 
     const ENCODINGS: [Encoding; 2] = [Encoding::Cl100kBase, Encoding::O200kBase];
 
-    /// Tokens of each piece of `text` by merging alone, no cache.
-    fn uncached(encoding: Encoding, text: &str) -> Vec<usize> {
+    /// Each piece of `text` with its tokens, by the splitter and merging alone, no cache.
+    fn uncached(encoding: Encoding, text: &str) -> Vec<(usize, usize, usize)> {
         let table = rank_table(encoding).unwrap();
-        let mut counts = Vec::new();
+        let mut pieces = Vec::new();
         for_each_piece(encoding, text, |start, end| {
             let mut n = 0;
             encode_piece(table, &text.as_bytes()[start..end], &mut |_| n += 1);
-            counts.push(n);
+            pieces.push((start, end, n));
             true
         });
-        counts
+        pieces
     }
 
-    /// Tokens of each piece of `text` through `cache`.
-    fn cached(encoding: Encoding, cache: &mut PieceCache, text: &str) -> Vec<usize> {
+    /// Each piece of `text` with its tokens through `cache`.
+    fn cached(encoding: Encoding, cache: &mut PieceCache, text: &str) -> Vec<(usize, usize, usize)> {
         let table = rank_table(encoding).unwrap();
-        let mut counts = Vec::new();
+        let mut pieces = Vec::new();
         for_each_piece(encoding, text, |start, end| {
-            counts.push(cache.count(table, text.as_bytes(), start, end));
+            pieces.push((start, end, cache.count(table, text.as_bytes(), start, end)));
             true
         });
-        counts
+        pieces
+    }
+
+    /// Each piece of `text` with its tokens as counting reads them (the thread's caches, and
+    /// digits three at a time).
+    fn walked(encoding: Encoding, text: &str) -> Vec<(usize, usize, usize)> {
+        let mut pieces = Vec::new();
+        walk_pieces(encoding, text, 0, |start, end, n| {
+            pieces.push((start, end, n));
+            end
+        })
+        .unwrap();
+        pieces
     }
 
     #[test]
@@ -320,11 +332,11 @@ mod tests {
     }
 
     #[test]
-    fn cached_counts_equal_merged_counts_on_generated_text() {
+    fn cached_and_walked_counts_equal_merged_counts_on_generated_text() {
         // Fragments the cache keys differently: one byte, 2-8 bytes (short keys, digits among
         // them), 9-30 bytes (hashed), longer; non-ASCII letters, digits and marks; long runs;
         // and a few pieces repeated often, so hits and evictions both happen.
-        const FRAGMENTS: [&str; 30] = [
+        const FRAGMENTS: [&str; 34] = [
             "a",
             "7",
             "42",
@@ -355,6 +367,10 @@ mod tests {
             "Ǆ",
             "_internalCamelCaseIdentifierName",
             "{}[]",
+            "1234567",
+            "12²",
+            "999½",
+            "-544.5484658703208",
         ];
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         let mut next = |n: usize| {
@@ -382,7 +398,9 @@ mod tests {
             // Twice: a cold cache, then a warm one that hits.
             for _ in 0..2 {
                 for text in &texts {
-                    assert_eq!(cached(encoding, &mut cache, text), uncached(encoding, text), "{encoding:?} {text:?}");
+                    let expected = uncached(encoding, text);
+                    assert_eq!(cached(encoding, &mut cache, text), expected, "{encoding:?} {text:?}");
+                    assert_eq!(walked(encoding, text), expected, "{encoding:?} {text:?}");
                 }
             }
         }
