@@ -27,9 +27,19 @@ pub fn children(b: &[u8], start: usize, end: usize) -> Vec<Child> {
         .collect()
 }
 
-/// UTF-16 units of UTF-8 bytes (`.length` of the text they hold).
+/// UTF-16 units of UTF-8 bytes (`.length` of the text they hold). Eight bytes at a time while
+/// they are ASCII, one unit each: pages and envelopes are mostly ASCII, and they are measured
+/// whole.
 pub fn utf16_units(b: &[u8]) -> usize {
-    b.iter().map(|&c| usize::from(c & 0xC0 != 0x80) + usize::from(c >= 0xF0)).sum()
+    let units =
+        |bytes: &[u8]| -> usize { bytes.iter().map(|&c| usize::from(c & 0xC0 != 0x80) + usize::from(c >= 0xF0)).sum() };
+    let mut chunks = b.chunks_exact(8);
+    let mut total = 0;
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3], chunk[4], chunk[5], chunk[6], chunk[7]]);
+        total += if word & 0x8080_8080_8080_8080 == 0 { 8 } else { units(chunk) };
+    }
+    total + units(chunks.remainder())
 }
 
 /// UTF-16 units of the string a JSON string literal's content (escapes included) decodes to.
@@ -120,6 +130,9 @@ mod tests {
     #[test]
     fn units_count_as_javascript_length() {
         assert_eq!(utf16_units("a😀é".as_bytes()), 4);
+        // Whole ASCII words, words with a wide char inside, and the bytes after the last word.
+        let mixed = "abcdefgh😀é中abcdefghijk".repeat(3);
+        assert_eq!(utf16_units(mixed.as_bytes()), mixed.encode_utf16().count());
         assert_eq!(unescaped_units(r#"a\n\u00e9\"😀"#.as_bytes()), 6);
     }
 
