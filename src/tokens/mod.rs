@@ -233,9 +233,10 @@ pub fn walk_pieces(
     Ok(())
 }
 
-/// [`walk_pieces`]' loop for one encoding's splitter (inlined into it). Three ASCII digits where
-/// a piece starts are a whole piece in both patterns and one token in both tables: long numbers,
-/// most of a JSON text of floats, are counted three digits at a time without the splitter.
+/// [`walk_pieces`]' loop for one encoding's splitter (inlined into it). One to three ASCII digits
+/// where a piece starts are a whole piece in both patterns ([`split::ascii_digits`]) and one
+/// token in both tables: numbers, most of a JSON text of floats, are counted without the
+/// splitter or the cache.
 #[inline(always)]
 fn count_from(
     next: impl Fn(&[u8], usize) -> usize,
@@ -249,9 +250,12 @@ fn count_from(
     let digit_tokens = cache.digit_tokens();
     let mut i = from;
     while i < bytes.len() {
-        if digit_tokens && split::three_digits(bytes, i) {
-            i = visit(i, i + 3, 1).max(i + 3);
-            continue;
+        if digit_tokens {
+            let end = split::ascii_digits(bytes, i);
+            if end > i {
+                i = visit(i, end, 1).max(end);
+                continue;
+            }
         }
         // Every piece is at least one char; the guard only keeps a scanner bug from looping.
         let end = next(bytes, i).max(i + 1);
