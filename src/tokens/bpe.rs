@@ -284,6 +284,7 @@ impl PieceCache {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::Rng;
     use crate::tokens::{for_each_piece, rank_table, walk_pieces, Encoding};
 
     const ENCODINGS: [Encoding; 2] = [Encoding::Cl100kBase, Encoding::O200kBase];
@@ -372,13 +373,8 @@ mod tests {
             "999½",
             "-544.5484658703208",
         ];
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15u64);
+        let mut next = |n: usize| rng.below(n as u64) as usize;
         let mut texts: Vec<String> = (0..40)
             .map(|_| {
                 (0..next(400) + 1)
