@@ -24,6 +24,7 @@ use crate::tokens;
 
 use document::held_document;
 pub use pages::{Limits, Paginator};
+use spans::Child;
 use tally::Tally;
 
 /// What one pass knows of a text.
@@ -98,7 +99,8 @@ fn elide(
 ) -> Result<(String, Option<Vec<String>>)> {
     let structured = Paginator::structured(text, tally, limits);
     let known = structured.as_ref().and_then(Paginator::collection);
-    let envelope = envelope(text, chars, tally.map(Tally::total), limits, known);
+    let top = structured.as_ref().and_then(Paginator::top_children);
+    let envelope = envelope(text, chars, tally.map(Tally::total), limits, known, top);
     if let Some((path, rest, content)) = structured.as_ref().and_then(Paginator::string_collection) {
         if let Some(pages) = document_pages((path, rest), content, limits, keep)? {
             return Ok((envelope, pages));
@@ -163,11 +165,18 @@ fn within(pages: Vec<String>, keep: Option<usize>) -> Option<Vec<String>> {
 
 /// `encode(JSON.parse(text), { maxChars, maxTokens })`: over both caps, the envelope names the
 /// cap the text overshoots by the larger factor; `tokens` is the text's exact count. `known`
-/// is a container's start and child count, for the preview.
-fn envelope(text: &str, chars: usize, tokens: Option<usize>, limits: Limits, known: Option<(usize, usize)>) -> String {
+/// is a container's start and child count, and `top` the value's children, for the preview.
+fn envelope(
+    text: &str,
+    chars: usize,
+    tokens: Option<usize>,
+    limits: Limits,
+    known: Option<(usize, usize)>,
+    top: Option<&[Child]>,
+) -> String {
     let over_chars = chars > limits.max_chars;
     let (size, cap) = (chars as f64, limits.max_chars as f64);
-    let summary = || spans::summary(text, known);
+    let summary = || spans::summary(text, known, top);
     if let (Some(count), Some(token_cap)) = (tokens, limits.max_tokens) {
         let count = count as f64;
         let chars_bind = over_chars && count <= token_cap as f64 * (size / cap);

@@ -78,13 +78,15 @@ fn push_step(path: &mut String, b: &[u8], index: usize, key: Option<(usize, usiz
 }
 
 /// The collection that makes the value big: descend while one child (a container or a string)
-/// holds more than half of its parent's size. Returns its path, its span and its children (each
-/// level is scanned once). `ascii` says every char is one byte and one unit.
-fn find_collection(text: &str, ascii: bool) -> (String, usize, usize, Vec<Child>) {
+/// holds more than half of its parent's size. Returns its path, its span, its children (each
+/// level is scanned once) and, when it is not the value itself, the value's own children (the
+/// envelope's summary reads them). `ascii` says every char is one byte and one unit.
+fn find_collection(text: &str, ascii: bool) -> (String, usize, usize, Vec<Child>, Option<Vec<Child>>) {
     let b = text.as_bytes();
     let units = |(s, e): (usize, usize)| if ascii { e - s } else { utf16_units(&b[s..e]) };
     let (mut path, mut start, mut end) = (String::from("$"), 0, b.len());
     let mut kids = Vec::new();
+    let mut top = None;
     while matches!(b.get(start), Some(b'{' | b'[')) {
         kids = children(b, start, end);
         let sizes: Vec<usize> = kids.iter().map(|c| units(c.value)).collect();
@@ -96,9 +98,12 @@ fn find_collection(text: &str, ascii: bool) -> (String, usize, usize, Vec<Child>
         }
         push_step(&mut path, b, best, child.key);
         (start, end) = child.value;
-        kids = Vec::new();
+        let level = std::mem::take(&mut kids);
+        if top.is_none() {
+            top = Some(level);
+        }
     }
-    (path, start, end, kids)
+    (path, start, end, kids, top)
 }
 
 /// Width in UTF-16 units and length in bytes of the unit at `i` of escaped string content: an
@@ -191,10 +196,12 @@ struct Found {
     start: usize,
     end: usize,
     items: Vec<Child>,
+    /// The value's own children, when the collection is below it.
+    top: Option<Vec<Child>>,
 }
 
 fn found(text: &str, ascii: bool) -> Option<Found> {
-    let (path, start, end, items) = find_collection(text, ascii);
+    let (path, start, end, items, top) = find_collection(text, ascii);
     let empty = match text.as_bytes().get(start) {
         Some(b'[') => "[]",
         Some(b'{') => "{}",
@@ -202,7 +209,7 @@ fn found(text: &str, ascii: bool) -> Option<Found> {
         _ => return None,
     };
     let rest = format!("{}{empty}{}", text.get(..start)?, text.get(end..)?);
-    Some(Found { path, rest, start, end, items })
+    Some(Found { path, rest, start, end, items, top })
 }
 
 /// The pages of compact JSON text.
@@ -217,6 +224,8 @@ pub struct Paginator<'t> {
     content: (usize, usize),
     /// The collection's path and the value's rest, for a structured value.
     outer: Option<(String, String)>,
+    /// The value's own children, when the collection is below it (a structured value).
+    top: Option<Vec<Child>>,
 }
 
 impl<'t> Paginator<'t> {
@@ -228,6 +237,7 @@ impl<'t> Paginator<'t> {
         let heads = Heads::of(&found.path, &found.rest);
         let mut pages = Self::with_heads(text, tally, limits, heads, found.start, found.end, found.items, ascii)?;
         pages.outer = Some((found.path, found.rest));
+        pages.top = found.top;
         Some(pages)
     }
 
@@ -267,7 +277,7 @@ impl<'t> Paginator<'t> {
         let prefix = move |k: usize, n: usize| heads.prefix(k, n);
         let layout = Layout { text, body, prefix: Box::new(prefix), open, close };
         let content = (start + 1, end.saturating_sub(1));
-        Some(Paginator { limits, tally, layout, items, ascii, content, outer: None })
+        Some(Paginator { limits, tally, layout, items, ascii, content, outer: None, top: None })
     }
 
     /// Text pages of the JSON string literal `quoted` (its escaped content is cut, never decoded).
@@ -276,7 +286,16 @@ impl<'t> Paginator<'t> {
         let layout = Layout { text: quoted, body: Body::Chunk, prefix: Box::new(prefix), open: "\"", close: "\"}" };
         // Between the quotes (an empty range for text too short to have two).
         let content = (1, quoted.len().saturating_sub(1).max(1));
-        Paginator { limits, tally, layout, items: Vec::new(), ascii: quoted.is_ascii(), content, outer: None }
+        Paginator {
+            limits,
+            tally,
+            layout,
+            items: Vec::new(),
+            ascii: quoted.is_ascii(),
+            content,
+            outer: None,
+            top: None,
+        }
     }
 
     /// When the collection is a string: its path, the value's rest (`""` in its place) and its
@@ -291,6 +310,15 @@ impl<'t> Paginator<'t> {
     /// so the envelope's preview need not count them again.
     pub fn collection(&self) -> Option<(usize, usize)> {
         (self.layout.body != Body::Chunk).then(|| (self.content.0 - 1, self.items.len()))
+    }
+
+    /// The children of the value itself, when they were read on the way to its collection (or
+    /// are its collection's items), so the envelope's summary need not read the text again.
+    pub fn top_children(&self) -> Option<&[Child]> {
+        if self.layout.body != Body::Chunk && self.content.0 == 1 {
+            return Some(&self.items);
+        }
+        self.top.as_deref()
     }
 
     /// Units and tokens left for the body of page `k` (tokens: `usize::MAX` without a cap).
@@ -486,7 +514,8 @@ mod tests {
     fn the_collection_is_where_the_bulk_is() {
         let items: Vec<String> = (0..50).map(|i| format!("{{\"id\":{i}}}")).collect();
         let text = format!("{{\"a\":1,\"data\":{{\"the nodes\":[{}]}}}}", items.join(","));
-        let (path, start, end, _) = find_collection(&text, true);
+        let (path, start, end, _, top) = find_collection(&text, true);
+        assert_eq!(top.map(|kids| kids.len()), Some(2));
         assert_eq!(path, "$.data[\"the nodes\"]");
         assert_eq!(&text[start..end], format!("[{}]", items.join(",")));
         assert_eq!(find_collection("[1,2]", true).0, "$");

@@ -27,9 +27,19 @@ pub fn children(b: &[u8], start: usize, end: usize) -> Vec<Child> {
         .collect()
 }
 
-/// UTF-16 units of UTF-8 bytes (`.length` of the text they hold).
+/// UTF-16 units of UTF-8 bytes (`.length` of the text they hold). Eight bytes at a time while
+/// they are ASCII, one unit each: pages and envelopes are mostly ASCII, and they are measured
+/// whole.
 pub fn utf16_units(b: &[u8]) -> usize {
-    b.iter().map(|&c| usize::from(c & 0xC0 != 0x80) + usize::from(c >= 0xF0)).sum()
+    let units =
+        |bytes: &[u8]| -> usize { bytes.iter().map(|&c| usize::from(c & 0xC0 != 0x80) + usize::from(c >= 0xF0)).sum() };
+    let mut chunks = b.chunks_exact(8);
+    let mut total = 0;
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3], chunk[4], chunk[5], chunk[6], chunk[7]]);
+        total += if word & 0x8080_8080_8080_8080 == 0 { 8 } else { units(chunk) };
+    }
+    total + units(chunks.remainder())
 }
 
 /// UTF-16 units of the string a JSON string literal's content (escapes included) decodes to.
@@ -71,16 +81,18 @@ fn shape(b: &[u8], start: usize, end: usize, known: Option<(usize, usize)>) -> S
 }
 
 /// The envelope's preview of the compact JSON `text`: what `summarize(JSON.parse(text))` sees.
-/// `known` is the start and child count of a container already read (see [`shape`]).
-pub fn summary(text: &str, known: Option<(usize, usize)>) -> Summary {
+/// `known` is the start and child count of a container already read (see [`shape`]), `top`
+/// the text's own children when they were read already.
+pub fn summary(text: &str, known: Option<(usize, usize)>, top: Option<&[Child]>) -> Summary {
     let b = text.as_bytes();
+    let top = || top.map_or_else(|| children(b, 0, b.len()), <[Child]>::to_vec);
     match b.first() {
         Some(b'[') => Summary::Array(match known {
             Some((0, count)) => count,
-            _ => children(b, 0, b.len()).len(),
+            _ => top().len(),
         }),
         Some(b'{') => Summary::Object(
-            children(b, 0, b.len())
+            top()
                 .into_iter()
                 .map(|child| {
                     let (ks, ke) = child.key.unwrap_or((0, 0));
@@ -118,12 +130,15 @@ mod tests {
     #[test]
     fn units_count_as_javascript_length() {
         assert_eq!(utf16_units("a😀é".as_bytes()), 4);
+        // Whole ASCII words, words with a wide char inside, and the bytes after the last word.
+        let mixed = "abcdefgh😀é中abcdefghijk".repeat(3);
+        assert_eq!(utf16_units(mixed.as_bytes()), mixed.encode_utf16().count());
         assert_eq!(unescaped_units(r#"a\n\u00e9\"😀"#.as_bytes()), 6);
     }
 
     #[test]
     fn summary_reads_the_preview_from_the_text() {
-        let got = summary(r#"{"n":1e+21,"s":"hi","t":true,"z":null,"a":[1,2],"o":{"k":{}}}"#, None);
+        let got = summary(r#"{"n":1e+21,"s":"hi","t":true,"z":null,"a":[1,2],"o":{"k":{}}}"#, None, None);
         assert_eq!(
             got,
             Summary::Object(vec![
@@ -135,16 +150,24 @@ mod tests {
                 ("\"o\"".into(), Shape::Object(1)),
             ])
         );
-        assert_eq!(summary("[[],{}]", None), Summary::Array(2));
+        assert_eq!(summary("[[],{}]", None, None), Summary::Array(2));
         // A count the caller already has is used as it is.
-        assert_eq!(summary("[[],{}]", Some((0, 7))), Summary::Array(7));
-        assert_eq!(summary(r#"{"a":[1]}"#, Some((5, 9))), Summary::Object(vec![("\"a\"".into(), Shape::Array(9))]));
+        assert_eq!(summary("[[],{}]", Some((0, 7)), None), Summary::Array(7));
+        assert_eq!(
+            summary(r#"{"a":[1]}"#, Some((5, 9)), None),
+            Summary::Object(vec![("\"a\"".into(), Shape::Array(9))])
+        );
+        // Children the caller read already are used as they are.
+        let text = r#"{"a":[1],"b":2}"#;
+        let top = children(text.as_bytes(), 0, text.len());
+        assert_eq!(summary(text, None, Some(&top)), summary(text, None, None));
+        assert_eq!(summary(text, None, Some(&top[..1])), Summary::Object(vec![("\"a\"".into(), Shape::Array(1))]));
     }
 
     #[test]
     fn malformed_text_stops_without_panicking() {
         for text in ["{", "[", "{\"a", "{\"a\":", "[1,", "\"", "{\"a\":[}", "]", ""] {
-            let _ = summary(text, None);
+            let _ = summary(text, None, None);
             let _ = children(text.as_bytes(), 0, text.len());
         }
     }

@@ -115,6 +115,7 @@ impl<'a> Tally<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::Rng;
 
     fn exact(text: &str) -> usize {
         tokens::count(Encoding::Cl100kBase, text).unwrap()
@@ -166,13 +167,8 @@ mod tests {
             "a", "Z", "é", "ſ", "中", "7", "42", " ", "  ", "\\n", "\\\\", "\\\"", "'s", "'LL", ",", "{", "}", ":",
             "😀", "\\u0001", "\u{2028}", "Ǆ", "\u{301}", "/",
         ];
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut rng = Rng(0x2545_f491_4f6c_dd1du64);
+        let mut next = |n: usize| rng.below(n as u64) as usize;
         for encoding in [Encoding::Cl100kBase, Encoding::O200kBase] {
             let text: String = (0..6000).map(|_| ALPHABET[next(ALPHABET.len())]).collect();
             let tally = Tally::new(encoding, &text).unwrap();

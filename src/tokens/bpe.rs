@@ -137,10 +137,15 @@ fn merge_large(table: &RankTable, piece: &[u8], emit: &mut impl FnMut(usize)) {
 ///
 /// Pieces of up to 8 bytes are keyed by their bytes packed into a `u64`; longer pieces up to
 /// [`CACHED_LEN`] bytes that are not single tokens (camel-case names, hex fragments) by hash.
+/// Digit pieces skip the cache: both encodings hold every one to three ASCII digits as one
+/// token (checked against the table once, see [`PieceCache::digits_are_tokens`]).
 #[derive(Default)]
 pub struct PieceCache {
     short: Vec<(u64, u32)>,
     entries: Vec<Entry>,
+    /// Whether every string of one to three ASCII digits is a token of the table: known once
+    /// the short cache is made.
+    digit_tokens: bool,
 }
 
 #[derive(Clone, Copy)]
@@ -166,38 +171,87 @@ fn count_uncached(table: &RankTable, piece: &[u8], h: u64) -> usize {
     }
 }
 
+/// The key and slot of a piece of 2 to 8 bytes at `start` in the short cache.
+#[inline(always)]
+fn short_key(text: &[u8], start: usize, len: usize) -> (u64, usize) {
+    let mut word = [0u8; 8];
+    match text.get(start..start + 8) {
+        Some(w) => word.copy_from_slice(w),
+        None => word[..len].copy_from_slice(&text[start..start + len]),
+    }
+    let key = u64::from_le_bytes(word) & (u64::MAX >> (64 - 8 * len as u32));
+    let slot = ((key ^ len as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - SHORT_BITS)) as usize;
+    (key, slot)
+}
+
 impl PieceCache {
-    /// Token count of the piece `text[start..end]` (not empty), from a cache, the table or a
-    /// merge.
-    #[inline]
+    /// Token count of the piece `text[start..end]` (not empty, and a piece the splitter made:
+    /// one that starts with an ASCII digit is a run of one to three digits), from a cache, the
+    /// table or a merge. The common cases — one byte, digits, a short piece seen before — are
+    /// inlined into the caller's loop; the rest is out of line.
+    #[inline(always)]
     pub fn count(&mut self, table: &RankTable, text: &[u8], start: usize, end: usize) -> usize {
         let len = end - start;
         if len == 1 {
             return 1;
         }
-        let piece = &text[start..end];
-        if len <= 8 {
-            let mut word = [0u8; 8];
-            match text.get(start..start + 8) {
-                Some(w) => word.copy_from_slice(w),
-                None => word[..len].copy_from_slice(piece),
-            }
-            let key = u64::from_le_bytes(word) & (u64::MAX >> (64 - 8 * len as u32));
-            if self.short.is_empty() {
-                self.short = vec![(0, 0); 1 << SHORT_BITS];
-            }
-            let slot = ((key ^ len as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - SHORT_BITS)) as usize;
-            if let Some(&(k, meta)) = self.short.get(slot) {
-                if k == key && meta >> 8 == len as u32 {
-                    return (meta & 0xff) as usize;
-                }
-            }
-            let count = count_uncached(table, piece, hash(piece));
-            if let Some(e) = self.short.get_mut(slot) {
-                *e = (key, ((len as u32) << 8) | count as u32);
-            }
-            return count;
+        if len > 8 {
+            return self.count_long(table, &text[start..end]);
         }
+        if len <= 3 && self.digit_tokens && text[start..end].iter().all(u8::is_ascii_digit) {
+            return 1;
+        }
+        let (key, slot) = short_key(text, start, len);
+        if let Some(&(k, meta)) = self.short.get(slot) {
+            if k == key && meta >> 8 == len as u32 {
+                return (meta & 0xff) as usize;
+            }
+        }
+        self.count_short_miss(table, &text[start..end], key, slot)
+    }
+
+    /// A piece of 2 to 8 bytes not in the short cache: counted, then kept at `slot`.
+    #[inline(never)]
+    fn count_short_miss(&mut self, table: &RankTable, piece: &[u8], key: u64, slot: usize) -> usize {
+        self.ready(table);
+        let count = count_uncached(table, piece, hash(piece));
+        if let Some(e) = self.short.get_mut(slot) {
+            *e = (key, ((piece.len() as u32) << 8) | count as u32);
+        }
+        count
+    }
+
+    /// Makes the short cache and reads the table's digits, once: a counting loop calls this
+    /// before it asks [`PieceCache::digit_tokens`].
+    #[inline]
+    pub fn ready(&mut self, table: &RankTable) {
+        if self.short.is_empty() {
+            self.short = vec![(0, 0); 1 << SHORT_BITS];
+            self.digit_tokens = Self::digits_are_tokens(table);
+        }
+    }
+
+    /// Whether every string of one to three ASCII digits is one token of this cache's table
+    /// (false until [`PieceCache::ready`]).
+    #[inline(always)]
+    pub fn digit_tokens(&self) -> bool {
+        self.digit_tokens
+    }
+
+    /// Whether every string of one to three ASCII digits is a single token of `table` (true of
+    /// both encodings; checked rather than assumed, as the table is installed at run time).
+    pub fn digits_are_tokens(table: &RankTable) -> bool {
+        let digits = |n: u32, width: usize| {
+            let all = [b'0' + (n / 100) as u8, b'0' + (n / 10 % 10) as u8, b'0' + (n % 10) as u8];
+            table.rank(&all[3 - width..]) != NO_RANK
+        };
+        (0..10).all(|n| digits(n, 1)) && (0..100).all(|n| digits(n, 2)) && (0..1000).all(|n| digits(n, 3))
+    }
+
+    /// A piece of more than 8 bytes: the table, the hashed cache, or a merge.
+    #[inline(never)]
+    fn count_long(&mut self, table: &RankTable, piece: &[u8]) -> usize {
+        let len = piece.len();
         if len > CACHED_LEN {
             if table.rank(piece) != NO_RANK {
                 return 1;
@@ -224,5 +278,127 @@ impl PieceCache {
             *e = Entry { hash: h, len: len as u8, count: count as u8, key };
         }
         count
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::Rng;
+    use crate::tokens::{for_each_piece, rank_table, walk_pieces, Encoding};
+
+    const ENCODINGS: [Encoding; 2] = [Encoding::Cl100kBase, Encoding::O200kBase];
+
+    /// Each piece of `text` with its tokens, by the splitter and merging alone, no cache.
+    fn uncached(encoding: Encoding, text: &str) -> Vec<(usize, usize, usize)> {
+        let table = rank_table(encoding).unwrap();
+        let mut pieces = Vec::new();
+        for_each_piece(encoding, text, |start, end| {
+            let mut n = 0;
+            encode_piece(table, &text.as_bytes()[start..end], &mut |_| n += 1);
+            pieces.push((start, end, n));
+            true
+        });
+        pieces
+    }
+
+    /// Each piece of `text` with its tokens through `cache`.
+    fn cached(encoding: Encoding, cache: &mut PieceCache, text: &str) -> Vec<(usize, usize, usize)> {
+        let table = rank_table(encoding).unwrap();
+        let mut pieces = Vec::new();
+        for_each_piece(encoding, text, |start, end| {
+            pieces.push((start, end, cache.count(table, text.as_bytes(), start, end)));
+            true
+        });
+        pieces
+    }
+
+    /// Each piece of `text` with its tokens as counting reads them (the thread's caches, and
+    /// digits three at a time).
+    fn walked(encoding: Encoding, text: &str) -> Vec<(usize, usize, usize)> {
+        let mut pieces = Vec::new();
+        walk_pieces(encoding, text, 0, |start, end, n| {
+            pieces.push((start, end, n));
+            end
+        })
+        .unwrap();
+        pieces
+    }
+
+    #[test]
+    fn both_tables_hold_every_one_to_three_digits_as_one_token() {
+        for encoding in ENCODINGS {
+            assert!(PieceCache::digits_are_tokens(rank_table(encoding).unwrap()), "{encoding:?}");
+        }
+    }
+
+    #[test]
+    fn cached_and_walked_counts_equal_merged_counts_on_generated_text() {
+        // Fragments the cache keys differently: one byte, 2-8 bytes (short keys, digits among
+        // them), 9-30 bytes (hashed), longer; non-ASCII letters, digits and marks; long runs;
+        // and a few pieces repeated often, so hits and evictions both happen.
+        const FRAGMENTS: [&str; 34] = [
+            "a",
+            "7",
+            "42",
+            "042",
+            "9999",
+            "1.25",
+            "-0.5e-7",
+            " ",
+            "   ",
+            "\n",
+            "\r\n",
+            "\"",
+            "\":\"",
+            "\",\"",
+            "Transform",
+            "Renderable3D",
+            "ParticleEmitter",
+            "bc70e2df-738c-43c0",
+            "'s",
+            "'LL",
+            "é",
+            "ſ",
+            "中文字",
+            "٣٤٥",
+            "²³",
+            "😀",
+            "\u{301}",
+            "Ǆ",
+            "_internalCamelCaseIdentifierName",
+            "{}[]",
+            "1234567",
+            "12²",
+            "999½",
+            "-544.5484658703208",
+        ];
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15u64);
+        let mut next = |n: usize| rng.below(n as u64) as usize;
+        let mut texts: Vec<String> = (0..40)
+            .map(|_| {
+                (0..next(400) + 1)
+                    .map(|_| {
+                        let fragment = FRAGMENTS[next(FRAGMENTS.len())];
+                        // One fragment in eight is a long run of itself.
+                        fragment.repeat(if next(8) == 0 { next(60) + 2 } else { 1 })
+                    })
+                    .collect()
+            })
+            .collect();
+        texts.push("1234567890".repeat(50));
+        texts.push("x".repeat(5000));
+        texts.push("\u{a0}".repeat(300));
+        for encoding in ENCODINGS {
+            let mut cache = PieceCache::default();
+            // Twice: a cold cache, then a warm one that hits.
+            for _ in 0..2 {
+                for text in &texts {
+                    let expected = uncached(encoding, text);
+                    assert_eq!(cached(encoding, &mut cache, text), expected, "{encoding:?} {text:?}");
+                    assert_eq!(walked(encoding, text), expected, "{encoding:?} {text:?}");
+                }
+            }
+        }
     }
 }

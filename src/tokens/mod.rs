@@ -59,13 +59,6 @@ impl Encoding {
     fn index(self) -> usize {
         self as usize
     }
-
-    fn splitter(self) -> fn(&[u8], usize) -> usize {
-        match self {
-            Encoding::Cl100kBase => split::cl100k,
-            Encoding::O200kBase => split::o200k,
-        }
-    }
 }
 
 /// Serialized as its name, as results report it (`"encoding": "cl100k_base"`).
@@ -159,15 +152,29 @@ fn embedded_table(_: Encoding) -> Option<&'static [u8]> {
 /// returns false.
 pub fn for_each_piece(encoding: Encoding, text: &str, mut piece: impl FnMut(usize, usize) -> bool) {
     let bytes = text.as_bytes();
-    let next = encoding.splitter();
-    let mut i = 0;
+    // Each encoding's splitter is called directly (not through a pointer), so it is inlined
+    // into the loop.
+    let mut visit = |start, end| if piece(start, end) { end } else { usize::MAX };
+    match encoding {
+        Encoding::Cl100kBase => split_from(split::cl100k, bytes, 0, &mut visit),
+        Encoding::O200kBase => split_from(split::o200k, bytes, 0, &mut visit),
+    }
+}
+
+/// The pieces of `bytes` from `from` (a piece start): `visit(start, end)` returns where to read
+/// next, at least `end` (past the end stops).
+#[inline(always)]
+fn split_from(
+    next: impl Fn(&[u8], usize) -> usize,
+    bytes: &[u8],
+    from: usize,
+    visit: &mut impl FnMut(usize, usize) -> usize,
+) {
+    let mut i = from;
     while i < bytes.len() {
         // Every piece is at least one char; the guard only keeps a scanner bug from looping.
         let end = next(bytes, i).max(i + 1);
-        if !piece(i, end) {
-            return;
-        }
-        i = end;
+        i = visit(i, end).max(end);
     }
 }
 
@@ -191,17 +198,15 @@ pub fn count(encoding: Encoding, text: &str) -> Result<usize> {
 /// Counts tokens, stopping as soon as the count exceeds `limit`: the result is the exact count
 /// when it is `<= limit`, else some number `> limit` (the count of the pieces read so far).
 pub fn count_up_to(encoding: Encoding, text: &str, limit: usize) -> Result<usize> {
-    let table = rank_table(encoding)?;
-    let bytes = text.as_bytes();
     let mut total = 0usize;
-    CACHES.with(|caches| {
-        let mut caches = caches.borrow_mut();
-        let cache = &mut caches[encoding.index()];
-        for_each_piece(encoding, text, |start, end| {
-            total += cache.count(table, bytes, start, end);
-            total <= limit
-        });
-    });
+    walk_pieces(encoding, text, 0, |_, end, tokens| {
+        total += tokens;
+        if total <= limit {
+            end
+        } else {
+            usize::MAX
+        }
+    })?;
     Ok(total)
 }
 
@@ -217,19 +222,45 @@ pub fn walk_pieces(
 ) -> Result<()> {
     let table = rank_table(encoding)?;
     let bytes = text.as_bytes();
-    let next = encoding.splitter();
     CACHES.with(|caches| {
         let mut caches = caches.borrow_mut();
         let cache = &mut caches[encoding.index()];
-        let mut i = from;
-        while i < bytes.len() {
-            // Every piece is at least one char; the guard only keeps a scanner bug from looping.
-            let end = next(bytes, i).max(i + 1);
-            let tokens = cache.count(table, bytes, i, end);
-            i = visit(i, end, tokens).max(end);
+        match encoding {
+            Encoding::Cl100kBase => count_from(split::cl100k, table, cache, bytes, from, &mut visit),
+            Encoding::O200kBase => count_from(split::o200k, table, cache, bytes, from, &mut visit),
         }
     });
     Ok(())
+}
+
+/// [`walk_pieces`]' loop for one encoding's splitter (inlined into it). One to three ASCII digits
+/// where a piece starts are a whole piece in both patterns ([`split::ascii_digits`]) and one
+/// token in both tables: numbers, most of a JSON text of floats, are counted without the
+/// splitter or the cache.
+#[inline(always)]
+fn count_from(
+    next: impl Fn(&[u8], usize) -> usize,
+    table: &RankTable,
+    cache: &mut PieceCache,
+    bytes: &[u8],
+    from: usize,
+    visit: &mut impl FnMut(usize, usize, usize) -> usize,
+) {
+    cache.ready(table);
+    let digit_tokens = cache.digit_tokens();
+    let mut i = from;
+    while i < bytes.len() {
+        if digit_tokens {
+            let end = split::ascii_digits(bytes, i);
+            if end > i {
+                i = visit(i, end, 1).max(end);
+                continue;
+            }
+        }
+        // Every piece is at least one char; the guard only keeps a scanner bug from looping.
+        let end = next(bytes, i).max(i + 1);
+        i = visit(i, end, cache.count(table, bytes, i, end)).max(end);
+    }
 }
 
 /// Calls `token(start, end)` with the byte span of every token of `text`, in order.

@@ -119,6 +119,29 @@ fn digits_or_punctuation(b: &[u8], i: usize, c: u8, bits: u8, len: usize, traili
     None
 }
 
+/// The end of the piece at `i` when it is ASCII digits the splitter would end without reading
+/// a non-ASCII char, else 0: both patterns' `\p{N}{1,3}` is the first alternative that can
+/// match a digit and takes at most three, and the only ASCII chars of `\p{N}` are `0-9`. A
+/// counter can take such a piece without running the splitter.
+#[inline(always)]
+pub fn ascii_digits(b: &[u8], i: usize) -> usize {
+    let digit = |k: usize| b.get(i + k).is_some_and(u8::is_ascii_digit);
+    let taken = if !digit(0) {
+        return 0;
+    } else if !digit(1) {
+        1
+    } else if !digit(2) {
+        2
+    } else {
+        return i + 3;
+    };
+    // Fewer than three: the char after them ends the piece unless it is a non-ASCII digit.
+    match b.get(i + taken) {
+        Some(&c) if c >= 0x80 => 0,
+        _ => i + taken,
+    }
+}
+
 /// cl100k_base:
 /// `'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++[\r\n]*+|\s++$|\s*[\r\n]|\s+(?!\S)|\s`
 #[inline]

@@ -72,9 +72,14 @@ fn write(pass: Pass) -> Vec<f64> {
             }
         }
     }
-    let (bytes, latin1) = match into_latin1(out) {
-        Ok(latin1) => (latin1, true),
-        Err(text) => (text.into_bytes(), false),
+    // ASCII, what pages of ASCII text are, is Latin-1 as it is: one check instead of a rewrite.
+    let (bytes, latin1) = if out.is_ascii() {
+        (out.into_bytes(), true)
+    } else {
+        match into_latin1(out) {
+            Ok(latin1) => (latin1, true),
+            Err(text) => (text.into_bytes(), false),
+        }
     };
     numbers[3] = abi::set_output(bytes, latin1) as f64;
     numbers[4] = f64::from(u8::from(latin1));
