@@ -7,7 +7,8 @@
 // message without asking for the text still sends the right bytes. The policy asks for the
 // text (printedText) and never builds the graph.
 
-const texts = new WeakMap();
+/** Where a stand-in keeps its text: a symbol, so no value parsed from JSON can have it. */
+const TEXT = Symbol('modoki-budget.printedText');
 
 /**
  * The stand-in for the object whose `JSON.stringify` is exactly `text` (the caller has checked
@@ -16,11 +17,14 @@ const texts = new WeakMap();
 function printedValue(text) {
   const value = {};
   Object.defineProperty(value, 'toJSON', { value: () => JSON.parse(text), enumerable: false });
-  texts.set(value, text);
+  Object.defineProperty(value, TEXT, { value: text, enumerable: false });
   return value;
 }
 
-/** The compact JSON `value` stands in for, when it is a printedValue; undefined otherwise. */
-const printedText = (value) => (typeof value === 'object' && value !== null ? texts.get(value) : undefined);
+/**
+ * The compact JSON `value` stands in for, when it is a printedValue; undefined otherwise. A
+ * property read, so the policy pays next to nothing for asking it of every result.
+ */
+const printedText = (value) => (typeof value === 'object' && value !== null ? value[TEXT] : undefined);
 
 module.exports = { printedValue, printedText };
