@@ -6,6 +6,7 @@
 // The unterminated tail at the end of a stream is handed to onEnd, never parsed as a message.
 const { isUtf8 } = require('node:buffer');
 const { fullGc } = require('./full-gc.cjs');
+const { parseHeld } = require('./held-json.cjs');
 
 /**
  * A line that spans chunks is kept as the list of its chunks (one concat at its end) up to this
@@ -255,7 +256,7 @@ function readLines(stream, onLine, onEnd = () => {}, { holdAbove = Infinity } = 
 /** The message a line (a Buffer or a HeldLine) holds, or `undefined` when it is not JSON. */
 function parseLine(line) {
   try {
-    return JSON.parse(line instanceof HeldLine ? line.text : line.toString('utf8'));
+    return line instanceof HeldLine ? parseHeld(line.text) : JSON.parse(line.toString('utf8'));
   } catch {
     return undefined;
   }

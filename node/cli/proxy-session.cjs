@@ -11,6 +11,7 @@ const { Outbox } = require('./outbox.cjs');
 const { createTaskTools } = require('../mcp/task-tools.cjs');
 const { HeldLine } = require('./lines.cjs');
 const { fullGc } = require('./full-gc.cjs');
+const { printedText } = require('../mcp/printed-json.cjs');
 
 /** JSON-RPC error code for a request the server can no longer answer (it exited). */
 const SERVER_GONE = RPC.SERVER_GONE;
@@ -71,7 +72,10 @@ function rewrittenAnyway(result, maxChars) {
   let chars = 0;
   for (const b of result.content)
     if (isObject(b) && b.type === 'text' && typeof b.text === 'string') chars += b.text.length;
-  return chars > maxChars || (isObject(result.structuredContent) && jsonLongerThan(result.structuredContent, maxChars));
+  const structured = result.structuredContent;
+  if (chars > maxChars || !isObject(structured)) return chars > maxChars;
+  const printed = printedText(structured);
+  return printed !== undefined ? printed.length > maxChars : jsonLongerThan(structured, maxChars);
 }
 
 class ProxySession {

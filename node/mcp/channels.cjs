@@ -7,6 +7,7 @@ const { encode } = require('../result.cjs');
 const { isText } = require('./elision.cjs');
 const { sumLength } = require('./accounting.cjs');
 const { then } = require('./maybe-async.cjs');
+const { printedText } = require('./printed-json.cjs');
 
 const isRecord = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 const textsOf = (blocks) => blocks.filter(isText).map((b) => b.text);
@@ -66,6 +67,8 @@ function createChannels(opts, elideResult) {
   // Compact JSON of a value, rounded when `precision` is set. Throws on a cycle or a BigInt
   // (V8's own JSON.stringify), which the caller turns into a fault.
   function compact(value) {
+    const printed = printedText(value);
+    if (printed !== undefined) return precision === undefined ? printed : compact(JSON.parse(printed));
     const text = JSON.stringify(value);
     if (text === undefined) throw new Error('JSON.stringify gives nothing for it');
     if (precision === undefined) return text;
@@ -105,7 +108,8 @@ function createChannels(opts, elideResult) {
   // A result with structuredContent: two channels, its JSON and the text blocks.
   function budgetStructured(source, blocks, structured, hasOutputSchema, meter, owner, call) {
     const textsIn = textsOf(blocks);
-    const exact = JSON.stringify(structured);
+    // A value held as its compact JSON (./printed-json.cjs) is read as that text, never as a graph.
+    const exact = printedText(structured) ?? JSON.stringify(structured);
     const text = precision === undefined ? exact : compact(structured);
     let out = blocks.map((b) => (isText(b) && isCopy(b.text, structured, exact) ? { ...b, text } : compactBlock(b)));
     if (!out.some(isText)) out = [...out, { type: 'text', text }];

@@ -1,0 +1,145 @@
+// A large server line's structuredContent held as its own compact JSON text (held-json.cjs,
+// printed-json.cjs) rather than as an object graph: only when that text is exactly what
+// JSON.stringify prints of the value, and with answers byte-identical to those the parsed
+// graph gets.
+import { describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const { parseHeld, compactSpan, PIECE, SPAN_ABOVE } = require('../node/cli/held-json.cjs');
+const { printedText } = require('../node/mcp/printed-json.cjs');
+const { HeldLine, lineData } = require('../node/cli/lines.cjs');
+const { ProxySession } = require('../node/cli/proxy-session.cjs');
+const { createBudgetPolicy } = require('../node/mcp/policy.cjs');
+
+type Line = Buffer | InstanceType<typeof HeldLine>;
+
+const rows = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ i, name: `row-${i}`, ok: i % 2 === 0, score: i / 7, tag: null }));
+const large = { rows: rows(30_000), note: 'café ☕ "quoted" \\ end' };
+const envelope = (structured: string) =>
+  `{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"see structuredContent"}],"structuredContent":${structured}}}`;
+
+describe('compactSpan', () => {
+  it('is true of V8’s own compact JSON, checked in pieces past PIECE', () => {
+    const values = [
+      large,
+      { a: { b: { c: rows(20_000) } }, d: rows(5_000) },
+      rows(25_000),
+      { __proto__x: 1, big: 'x'.repeat(3 * PIECE), after: [1, 2, 3] },
+      { nested: [[[rows(12_000)]]] },
+    ];
+    for (const value of values) {
+      const text = JSON.stringify(value);
+      expect(text.length).toBeGreaterThan(PIECE);
+      expect(compactSpan(text, 0, text.length)).toBe(true);
+    }
+  });
+
+  it('is false wherever the text differs from what JSON.stringify prints of its value', () => {
+    const text = JSON.stringify(large);
+    const at = text.indexOf('"row-20000"');
+    const variants = [
+      text.replace('"rows":[', '"rows": ['), // whitespace
+      `${text.slice(0, at)}"row-2000\\u0030"${text.slice(at + 11)}`, // an escape V8 does not print
+      text.replace('"score":0,', '"score":0.0,'), // a number V8 prints otherwise
+      text.replace('{"rows":', '{"note":"first","rows":'), // a key written twice, in another piece
+      text.replace(',"note":', ',"7":"index","note":'), // an index key, which V8 prints first
+      `${text.slice(0, -1)},"rows":[]}`, // the large key written twice
+    ];
+    for (const variant of variants) {
+      let same: boolean;
+      try {
+        same = JSON.stringify(JSON.parse(variant)) === variant;
+      } catch {
+        same = false;
+      }
+      expect(same).toBe(false);
+      expect(compactSpan(variant, 0, variant.length)).toBe(false);
+    }
+    // An index key where V8 prints it is exact, but one piece cannot tell where that is: the
+    // value is parsed whole, as any line is.
+    const first = text.replace('{"rows":', '{"7":"index","rows":');
+    expect(JSON.stringify(JSON.parse(first))).toBe(first);
+    expect(compactSpan(first, 0, first.length)).toBe(false);
+  });
+});
+
+describe('parseHeld', () => {
+  it('holds a large compact structuredContent as its text, which prints back exactly', () => {
+    const structured = JSON.stringify(large);
+    const line = envelope(structured);
+    const message = parseHeld(line);
+    const held = message.result.structuredContent;
+    expect(printedText(held)).toBe(structured);
+    expect(Object.keys(held)).toEqual([]);
+    expect(JSON.stringify(message)).toBe(line);
+    expect(JSON.stringify(held, null, 2)).toBe(JSON.stringify(large, null, 2));
+    expect(message.result.content).toEqual([{ type: 'text', text: 'see structuredContent' }]);
+  });
+
+  it('parses everything else as JSON.parse does, with no text held', () => {
+    const structured = JSON.stringify(large);
+    const lines = [
+      envelope(structured.replace('"rows":[', '"rows": [')),
+      envelope(JSON.stringify({ small: rows(10) })),
+      envelope(JSON.stringify(rows(30_000))),
+      `${envelope(structured).slice(0, -2)},"structured\\u0043ontent":{"later":true}}}`,
+      `${envelope(structured).slice(0, -1)},"result":{"content":[]}}`,
+      `  { "jsonrpc" : "2.0" , "id" : 2 , "result" : { "structuredContent" : ${structured.replace(':0,', ':0.0,')} } }`,
+    ];
+    for (const line of lines) {
+      const message = parseHeld(line);
+      expect(message).toEqual(JSON.parse(line));
+      expect(printedText(message.result.structuredContent)).toBeUndefined();
+    }
+    expect(JSON.stringify({ small: rows(10) }).length).toBeLessThan(SPAN_ABOVE);
+    expect(() => parseHeld(`${envelope(structured)}x`)).toThrow(SyntaxError);
+    expect(() => parseHeld(envelope(structured).slice(0, -40))).toThrow(SyntaxError);
+  });
+
+  it('finds the structuredContent between other members, whitespace around them allowed', () => {
+    const structured = JSON.stringify(large);
+    const line = ` {"id":2, "result" : {"isError":false, "structuredContent":${structured} ,"content":[]},"jsonrpc":"2.0"} `;
+    const message = parseHeld(line);
+    expect(printedText(message.result.structuredContent)).toBe(structured);
+    expect(JSON.stringify(message)).toBe(JSON.stringify(JSON.parse(line)));
+  });
+});
+
+describe('the policy’s answer from a held structuredContent', () => {
+  // The same call answered from the held text and from the parsed graph.
+  async function answers(line: string, options: object) {
+    const sent: string[] = [];
+    for (const parse of [parseHeld, JSON.parse]) {
+      const toClient: Array<string | Buffer> = [];
+      const s = new ProxySession({
+        policy: createBudgetPolicy(options),
+        send: { client: (l: Line | string) => toClient.push(lineData(l)), server: () => {} },
+      });
+      const list = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+      s.fromClient(Buffer.from(JSON.stringify(list)), list);
+      s.fromServer(Buffer.from('{}'), { jsonrpc: '2.0', id: 1, result: { tools: [{ name: 't', inputSchema: {} }] } });
+      const call = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 't', arguments: {} } };
+      s.fromClient(Buffer.from(JSON.stringify(call)), call);
+      const held = new HeldLine(line, Buffer.byteLength(line));
+      s.fromServer(held, parse(line));
+      await s.idle();
+      // The kept result's id is random: the one difference two runs may have.
+      sent.push(String(toClient.at(-1)).replace(/(budget:\/\/result\/|result-)[\w-]+/g, '$1ID'));
+    }
+    return sent;
+  }
+
+  it('is byte-identical over the cap, within it, and with rounding', async () => {
+    const line = envelope(JSON.stringify(large));
+    for (const options of [{}, { maxChars: 10_000_000, maxTokens: 100_000_000 }, { precision: 2 }]) {
+      const [held, parsed] = await answers(line, options);
+      expect(held).toBe(parsed);
+    }
+    const [over] = await answers(line, {});
+    expect(JSON.parse(over).result.content[0].text).toMatch(/is over the cap; this is a preview of it\./);
+    const [within] = await answers(line, { maxChars: 10_000_000, maxTokens: 100_000_000 });
+    expect(JSON.parse(within).result.structuredContent).toEqual(large);
+  });
+});

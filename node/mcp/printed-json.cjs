@@ -1,0 +1,30 @@
+'use strict';
+// A JSON object that stands in for its own compact JSON text, for a value too large to hold
+// as both an object graph and a text (the proxy's 100 MB structuredContent, docs/proxy.md,
+// memory): the graph of such a value takes ~1.5× its text, and the policy only needs the text.
+// The stand-in has no own enumerable keys; `JSON.stringify` of it (or of anything holding it)
+// prints the value exactly, by parsing the text at that moment, so a path that frames the
+// message without asking for the text still sends the right bytes. The policy asks for the
+// text (printedText) and never builds the graph.
+
+/** Where a stand-in keeps its text: a symbol, so no value parsed from JSON can have it. */
+const TEXT = Symbol('modoki-budget.printedText');
+
+/**
+ * The stand-in for the object whose `JSON.stringify` is exactly `text` (the caller has checked
+ * that: `text` is an object's compact JSON as V8 prints it).
+ */
+function printedValue(text) {
+  const value = {};
+  Object.defineProperty(value, 'toJSON', { value: () => JSON.parse(text), enumerable: false });
+  Object.defineProperty(value, TEXT, { value: text, enumerable: false });
+  return value;
+}
+
+/**
+ * The compact JSON `value` stands in for, when it is a printedValue; undefined otherwise. A
+ * property read, so the policy pays next to nothing for asking it of every result.
+ */
+const printedText = (value) => (typeof value === 'object' && value !== null ? value[TEXT] : undefined);
+
+module.exports = { printedValue, printedText };
