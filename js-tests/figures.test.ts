@@ -181,6 +181,20 @@ describe('figures: the docs tables follow the results', () => {
     );
   });
 
+  it("the proxy's HTTP latencies are the run's, --listen's included, at the stores run's own load", () => {
+    const results = copy();
+    const [direct, proxied, listened] = results.benches.stores.http;
+    direct['small call median ms'] = '3.000';
+    proxied['small call median ms'] = '4.250';
+    proxied['added ms'] = '1.250';
+    listened['small call median ms'] = '7.500';
+    listened['added ms'] = '4.500';
+    results.runs.stores.loadavg = 2.34;
+    expect(FIGURES['proxy-url-latency'](results)).toBe(
+      `the SDK \`Client\` straight over HTTP 3.00 ms at the median, a stdio client through \`proxy --url\` 4.25 ms — **1.25 ms added**; the SDK \`Client\` over HTTP through \`proxy --listen --url\` 7.50 ms — 4.50 ms added, one HTTP hop more than direct (the committed run: AMD EPYC, 2 cores, 24 GiB, Node v20.20.2, load average 2.3)`,
+    );
+  });
+
   it('the store table groups the Redis clients per result, in µs below a millisecond', () => {
     const results = copy();
     // Every cell of the first result's rows is set here, so the expected lines depend on nothing else.

@@ -124,11 +124,20 @@ function preview(results) {
   ].join('\n');
 }
 
-/** docs/proxy.md: `proxy --url` against the SDK Client over HTTP (bench/stores.mjs). */
+/**
+ * docs/proxy.md: `proxy --url`, and the SDK Client through `proxy --listen --url`, against the
+ * SDK Client over HTTP (bench/stores.mjs), at the load of the stores run itself when it was
+ * recorded (else the whole run's).
+ */
 function proxyUrlLatency(results) {
-  const [direct, proxied] = bench(results, 'stores').http;
-  const load = results.loadavg === undefined ? '' : `, load average ${fixed(results.loadavg[0], 1)}`;
-  return `the SDK \`Client\` straight over HTTP ${ms(Number(direct['small call median ms']))} at the median, a stdio client through \`proxy --url\` ${ms(Number(proxied['small call median ms']))} — **${ms(Number(proxied['added ms']))} added** (the committed run: ${machineOf(results)}${load})`;
+  const [direct, proxied, listened] = bench(results, 'stores').http;
+  const at = results.runs?.stores?.loadavg ?? results.loadavg?.[0];
+  const load = at === undefined ? '' : `, load average ${fixed(at, 1)}`;
+  const listen =
+    listened === undefined
+      ? ''
+      : `; the SDK \`Client\` over HTTP through \`proxy --listen --url\` ${ms(Number(listened['small call median ms']))} — ${ms(Number(listened['added ms']))} added, one HTTP hop more than direct`;
+  return `the SDK \`Client\` straight over HTTP ${ms(Number(direct['small call median ms']))} at the median, a stdio client through \`proxy --url\` ${ms(Number(proxied['small call median ms']))} — **${ms(Number(proxied['added ms']))} added**${listen} (the committed run: ${machineOf(results)}${load})`;
 }
 
 /** docs/proxy.md: the proxy's whole-process peak on a 100 MB result. */
