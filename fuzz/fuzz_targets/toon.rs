@@ -11,8 +11,23 @@
 
 use libfuzzer_sys::fuzz_target;
 use modoki_budget::json::value::to_json;
+use modoki_budget::toon::order::js_entry_order;
 use modoki_budget::toon::stream::encode_streaming;
 use modoki_budget::toon::{to_toon, to_toon_json, to_toon_v8_json, Delimiter, ToonOptions};
+
+/// `value` with every object's keys in JavaScript's own-key order (array-index keys first), as
+/// `JSON.stringify` writes them: the text the V8 paths are given, which they take as it comes.
+fn js_ordered(value: &serde_json::Value) -> serde_json::Value {
+    match value {
+        serde_json::Value::Array(items) => serde_json::Value::Array(items.iter().map(js_ordered).collect()),
+        serde_json::Value::Object(map) => {
+            let mut entries: Vec<(&String, serde_json::Value)> = map.iter().map(|(k, v)| (k, js_ordered(v))).collect();
+            js_entry_order(&mut entries);
+            serde_json::Value::Object(entries.into_iter().map(|(k, v)| (k.clone(), v)).collect())
+        }
+        other => other.clone(),
+    }
+}
 
 /// The streaming writer's text, its pieces joined; None when it refuses the input.
 fn streamed(json: &[u8], verbatim: bool, options: &ToonOptions, above: usize, keep_rows: bool) -> Option<String> {
@@ -44,7 +59,7 @@ fuzz_target!(|data: &[u8]| {
             "the streaming writer (walking above {above}) disagrees"
         );
     }
-    let canonical = to_json(&value);
+    let canonical = to_json(&js_ordered(&value));
     match to_toon_v8_json(canonical.as_bytes(), &options) {
         Ok(text) => assert_eq!(text, expected, "V8 fast path disagrees on {canonical}"),
         Err(e) => panic!("V8 fast path rejected JS-exact JSON {canonical}: {e}"),
