@@ -169,3 +169,42 @@ describe('previewResult: bad input never breaks the budget', () => {
     );
   });
 });
+
+describe('the policy’s printed-JSON path', () => {
+  // The policy hands the core JSON it printed itself, which the core does not check again; the
+  // answer must be the one the checked path gives for the same text.
+  const { previewText, previewPrinted } = createRequire(import.meta.url)('../node/mcp/preview.cjs');
+
+  it('previews any printed JSON exactly as the checked path does', () => {
+    fc.assert(
+      fc.property(
+        fc.jsonValue({ maxDepth: 6 }),
+        fc.integer({ min: 50, max: 400 }),
+        fc.integer({ min: 200, max: 1500 }),
+        fc.jsonValue({ maxDepth: 2 }),
+        (value, maxTokens, maxChars, args) => {
+          const json = JSON.stringify(value);
+          const options = { maxTokens, maxChars, arguments: args };
+          expect(previewPrinted(json, options)).toEqual(previewText(json, true, options));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a large collection, lone surrogates and deep nesting give the checked answer', () => {
+    const rows = Array.from({ length: 3000 }, (_, i) => ({
+      id: `e${i}`,
+      level: i === 1234 ? 'error' : 'info',
+      x: i % 97,
+    }));
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < 3000; i++) deep = i % 2 ? { k: deep } : [deep];
+    for (const value of [{ scene: 's', rows }, ['\ud800 lone', 'é'], deep]) {
+      const json = JSON.stringify(value);
+      const p = previewPrinted(json, { arguments: { q: 'e1234' } });
+      expect(p.json).toBe(true);
+      expect(p).toEqual(previewText(json, true, { arguments: { q: 'e1234' } }));
+    }
+  });
+});

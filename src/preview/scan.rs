@@ -11,7 +11,10 @@ pub use crate::json::span::{count, items, kind, root, Kind, Span};
 use crate::json::span::{members, skip_ws, string_end};
 
 /// True when `text` is one JSON value (lone-surrogate escapes, which V8 writes and serde_json
-/// refuses, are accepted: they are valid JSON text). Nesting past serde_json's limit is refused.
+/// refuses, are accepted: they are valid JSON text). Nesting is accepted at any depth: a value
+/// is skipped with a stack of its own, never a recursion. So every text `JSON.stringify` prints
+/// is JSON here, which is what lets a caller that printed its text skip this check
+/// ([`super::Input::Printed`]).
 pub fn is_json(text: &[u8]) -> bool {
     crate::json::read::read::<serde::de::IgnoredAny>(text).is_ok()
 }
@@ -106,7 +109,7 @@ pub fn compact(text: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[test]
@@ -169,5 +172,21 @@ mod tests {
         }
         assert!(!is_json(b"[1,"));
         assert!(is_json(br#"["\ud800"]"#));
+    }
+
+    /// A value nested `depth` deep, alternating arrays and objects, with brackets in strings.
+    pub(crate) fn nested(depth: usize) -> String {
+        let mut text = String::from(r#""[{\"]}""#);
+        for level in 0..depth {
+            text = if level % 2 == 0 { format!(r#"["x[",{text}]"#) } else { format!(r#"{{"k{{":{text}}}"#) };
+        }
+        text
+    }
+
+    #[test]
+    fn json_nested_at_any_depth_is_json() {
+        for depth in [0, 1, 127, 128, 129, 400, 100_000] {
+            assert!(is_json(nested(depth).as_bytes()), "depth {depth}");
+        }
     }
 }
