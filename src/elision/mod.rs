@@ -52,9 +52,11 @@ pub struct Pass {
 
 impl Pass {
     /// Each page's cut ([`Pass::cuts`]) with its span's bounds in UTF-16 units of `text`, the
-    /// pass's own text (the units JavaScript slices by), when the page holds that span exactly;
-    /// `None` for a page that must leave whole. The cuts are in text order, so the units are
-    /// counted once along the text.
+    /// pass's own text (the units JavaScript slices by), when the span lies within the text and
+    /// the page at char boundaries; `None` for a page that must leave whole. The page holds the
+    /// span by construction (it was copied there), so the bytes are not compared again: that is
+    /// a byte loop over the whole result in WebAssembly. The cuts are in text order, so the
+    /// units are counted once along the text.
     pub fn spans_in_units(&self, text: &str) -> Vec<Option<(Cut, usize, usize)>> {
         let Some(Some(pages)) = &self.pages else { return Vec::new() };
         let ascii = text.is_ascii();
@@ -74,8 +76,9 @@ impl Pass {
         let mut spans = Vec::with_capacity(pages.len());
         for (page, cut) in pages.iter().zip(cuts) {
             let held = cut.filter(|c| {
-                let span = text.get(c.start..c.end);
-                span.is_some() && page.get(c.at..c.at + (c.end - c.start)) == span
+                let (span, body) = (text.get(c.start..c.end), page.get(c.at..c.at + (c.end - c.start)));
+                debug_assert!(span.is_none() || body.is_none() || span == body, "a cut that the page does not hold");
+                span.is_some() && body.is_some()
             });
             spans.push(held.map(|c| (c, units_to(c.start), units_to(c.end))));
         }

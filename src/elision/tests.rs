@@ -399,9 +399,12 @@ fn spans_are_in_the_units_javascript_slices_by() {
         let body: Vec<u16> = page[cut.at..cut.at + (cut.end - cut.start)].encode_utf16().collect();
         assert_eq!(&units[start..end], &body[..]);
     }
-    // A cut that does not hold the text's span leaves its page whole.
-    let mut lying = pass;
-    lying.cuts[0] = lying.cuts[0].map(|c| super::Cut { start: c.start + 1, end: c.end + 1, ..c });
-    let spans = lying.spans_in_units(&value);
-    assert!(spans[0].is_none() && spans[1].is_some());
+    // A cut that is not within the text, or not at its char boundaries, leaves its page whole.
+    let mut outside = pass;
+    outside.cuts[0] =
+        outside.cuts[0].map(|c| super::Cut { start: c.start + value.len(), end: c.end + value.len(), ..c });
+    let emoji = value.find('😀').unwrap();
+    outside.cuts[1] = outside.cuts[1].map(|c| super::Cut { start: emoji + 1, end: emoji + 1, ..c });
+    let spans = outside.spans_in_units(&value);
+    assert!(spans[0].is_none() && spans[1].is_none() && spans[2].is_some());
 }
