@@ -8,7 +8,7 @@
 //! anything else the functions stop early; every index is bounds-checked, so none can panic.
 
 pub use crate::json::span::{count, items, kind, root, Kind, Span};
-use crate::json::span::{members, skip_ws, string_end};
+use crate::json::span::{members, skip_ws, string_end, value_end};
 
 /// True when `text` is one JSON value (lone-surrogate escapes, which V8 writes and serde_json
 /// refuses, are accepted: they are valid JSON text). Nesting is accepted at any depth: a value
@@ -27,6 +27,52 @@ pub fn items_within(text: &[u8], span: Span, max_bytes: usize) -> Vec<Span> {
 /// The `(key, value)` entries of the object at `span`, at most `max` of them (keys quoted).
 pub fn entries(text: &[u8], span: Span, max: usize) -> Vec<(Span, Span)> {
     members(text, span).take(max).map(|m| (m.key.unwrap_or(m.value), m.value)).collect()
+}
+
+/// [`items`] of the array at `span`, calling `each(index, item, entries)` on the way with each
+/// object item's first `max` [`entries`] (none for other items). An object item's end is where
+/// its own member list stops, so its bytes are read once: its span, then its entries, would read
+/// them twice, and ranking a collection reads both. The array's own commas are walked here as
+/// [`crate::json::span::Members`] walks them, which reads each item's end before it yields it.
+pub fn items_reading_objects(
+    text: &[u8],
+    span: Span,
+    max: usize,
+    mut each: impl FnMut(usize, Span, &[(Span, Span)]),
+) -> Vec<Span> {
+    let close = span.end.saturating_sub(1).max(span.start + 1);
+    let mut items = Vec::new();
+    let mut at = skip_ws(text, span.start + 1);
+    if at >= close || matches!(text.get(at), Some(b']' | b'}')) {
+        return items;
+    }
+    let mut read = Vec::new();
+    loop {
+        read.clear();
+        let end = if text.get(at) == Some(&b'{') {
+            let mut list = members(text, Span { start: at, end: span.end });
+            read.extend(list.by_ref().take(max).map(|m| (m.key.unwrap_or(m.value), m.value)));
+            list.by_ref().for_each(drop);
+            let stop = list.stop();
+            if text.get(stop) == Some(&b'}') {
+                stop + 1
+            } else {
+                value_end(text, at)
+            }
+        } else {
+            value_end(text, at)
+        };
+        let item = Span { start: at, end: end.min(close).max(at) };
+        each(items.len(), item, &read);
+        items.push(item);
+        let next = skip_ws(text, item.end);
+        if next < close && text.get(next) == Some(&b',') {
+            at = skip_ws(text, next + 1);
+        } else {
+            break;
+        }
+    }
+    items
 }
 
 /// The text of the string value at `span`, unescaped (a lone-surrogate escape becomes U+FFFD).
@@ -123,6 +169,41 @@ pub(crate) mod tests {
         let text = b"[1,22,333]";
         let within: Vec<&[u8]> = items_within(text, root(text), 5).iter().map(|s| s.of(text)).collect();
         assert_eq!(within, [&b"1"[..], b"22"]);
+    }
+
+    #[test]
+    fn items_read_with_their_entries_are_items_and_entries() {
+        let rows: Vec<serde_json::Value> = (0..50)
+            .map(|i| match i % 6 {
+                0 => serde_json::json!({"id": i, "a": {"b": [1, {"c": "}]"}]}, "s": "x\"y"}),
+                1 => serde_json::json!([i, {"k": i}]),
+                2 => serde_json::json!("s]}{["),
+                3 => serde_json::json!({}),
+                4 => serde_json::Value::Null,
+                _ => serde_json::json!({"k1": 1, "k2": 2, "k3": 3, "k4": {"deep": [[]]}}),
+            })
+            .collect();
+        let compact = serde_json::to_string(&rows).unwrap();
+        let pretty = serde_json::to_string_pretty(&rows).unwrap();
+        for text in [compact.as_bytes(), pretty.as_bytes(), b"[]", b"[ ]", b"[{}]", b"[1,]", b"[{\"a\":1", b"[{"] {
+            for max in [0, 2, 64] {
+                let mut seen = Vec::new();
+                let got = items_reading_objects(text, root(text), max, |i, item, read| {
+                    seen.push((i, item, read.to_vec()));
+                });
+                let want = items(text, root(text));
+                if crate::preview::scan::is_json(text) {
+                    assert_eq!(got, want);
+                }
+                for (i, item, read) in seen {
+                    assert_eq!(item, got[i]);
+                    let entries = if kind(text, item) == Kind::Object { entries(text, item, max) } else { Vec::new() };
+                    if crate::preview::scan::is_json(text) {
+                        assert_eq!(read, entries);
+                    }
+                }
+            }
+        }
     }
 
     #[test]
