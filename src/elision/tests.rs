@@ -193,12 +193,18 @@ fn check_cuts(pass: &Pass, input: &str) -> usize {
     cut_pages
 }
 
+/// A scene of `n` entities with non-ASCII names, and its pass under `limits`.
+fn scene_pass(n: usize, limits: Limits) -> (String, Pass) {
+    let items: Vec<String> = (0..n).map(|i| format!(r#"{{"id":{i},"name":"Palme «{i}» 😀"}}"#)).collect();
+    let value = format!(r#"{{"scene":"é","entities":[{}]}}"#, items.join(","));
+    let pass = json_pass(&value, utf16_units(value.as_bytes()), limits, false, None).unwrap();
+    (value, pass)
+}
+
 #[test]
 fn pages_cut_from_the_input_say_where_and_others_do_not() {
-    let items: Vec<String> = (0..300).map(|i| format!(r#"{{"id":{i},"name":"Palme «{i}» 😀"}}"#)).collect();
-    let value = format!(r#"{{"scene":"é","entities":[{}]}}"#, items.join(","));
     let limits = Limits { max_chars: 2000, max_tokens: Some(500), encoding: Encoding::Cl100kBase };
-    let pass = json_pass(&value, utf16_units(value.as_bytes()), limits, false, None).unwrap();
+    let (value, pass) = scene_pass(300, limits);
     let pages = pass.pages.clone().unwrap().unwrap();
     assert!(pages.len() > 5);
     assert_eq!(check_cuts(&pass, &value), pages.len());
@@ -386,10 +392,8 @@ fn any_input_pages_rebuild_exactly_and_each_fits_both_caps() {
 
 #[test]
 fn spans_are_in_the_units_javascript_slices_by() {
-    let items: Vec<String> = (0..200).map(|i| format!(r#"{{"id":{i},"name":"Palme «{i}» 😀"}}"#)).collect();
-    let value = format!(r#"{{"scene":"é","entities":[{}]}}"#, items.join(","));
     let limits = Limits { max_chars: 1500, max_tokens: Some(400), encoding: Encoding::Cl100kBase };
-    let pass = json_pass(&value, utf16_units(value.as_bytes()), limits, false, None).unwrap();
+    let (value, pass) = scene_pass(200, limits);
     let spans = pass.spans_in_units(&value);
     let units: Vec<u16> = value.encode_utf16().collect();
     let pages = pass.pages.clone().unwrap().unwrap();
