@@ -1,6 +1,6 @@
 'use strict';
 // The budget flags of `proxy` (the withBudget options, spelled as flags) and the policy they make.
-const { CliError, numberFlag } = require('./io.cjs');
+const { CliError, coded, numberFlag } = require('./io.cjs');
 const { createBudgetPolicy } = require('../mcp/policy.cjs');
 const { MIN_MAX_CHARS, MIN_MAX_TOKENS, resolveOptions } = require('../mcp/options.cjs');
 const { menuDispatch } = require('../mcp/compact-dispatch.cjs');
@@ -49,15 +49,6 @@ function budgetOptions(values) {
   return options;
 }
 
-/** `make()`, with a bad option turned into a one-line usage error. */
-function usage(make) {
-  try {
-    return make();
-  } catch (error) {
-    throw new CliError(error && error.message ? error.message : String(error));
-  }
-}
-
 /**
  * The budget of the flags, every flag checked here (a bad option is a one-line usage error),
  * before anything is opened or connected: `encoding`, the one the policy counts in (undefined
@@ -69,14 +60,14 @@ function usage(make) {
  */
 function budgetFlags(values, { measureOnly = false, pageTool = false } = {}) {
   const options = { ...budgetOptions(values), ...(pageTool ? { pageTool } : {}) };
-  const { encoding } = usage(() => resolveOptions(options));
-  const meter = usage(() => createBudgetPolicy({ maxChars: Number.MAX_SAFE_INTEGER }));
+  const { encoding } = coded(() => resolveOptions(options));
+  const meter = coded(() => createBudgetPolicy({ maxChars: Number.MAX_SAFE_INTEGER }));
   const measure = (result) => {
     const { info } = meter.apply('measure', result, { hasOutputSchema: false });
     return { charsIn: info.charsIn, tokensIn: info.tokensIn };
   };
   const policy = (store) =>
-    measureOnly ? null : usage(() => createBudgetPolicy({ ...options, ...(store ? { store } : {}) }));
+    measureOnly ? null : coded(() => createBudgetPolicy({ ...options, ...(store ? { store } : {}) }));
   return { encoding: measureOnly ? undefined : encoding, policy, measure };
 }
 
@@ -99,11 +90,7 @@ function menuFlags(values, encoding) {
     ?.split(',')
     .map((name) => name.trim())
     .filter((name) => name !== '');
-  try {
-    return menuDispatch(values.menu, keep, encoding, { menu: '--menu', keep: '--menu-keep' });
-  } catch (error) {
-    throw new CliError(error.message);
-  }
+  return coded(() => menuDispatch(values.menu, keep, encoding, { menu: '--menu', keep: '--menu-keep' }));
 }
 
 // ---- the upstream: a child's command line, or a remote endpoint (--url) ----
