@@ -108,9 +108,13 @@ function compactSpan(t, start, end) {
   const span = t.slice(start, end);
   // A lone surrogate would reach the core as U+FFFD; V8 prints it as an escape.
   if (!wellFormed(span)) return false;
-  const { length } = abi.writeText(span);
+  let length = 0;
   try {
+    ({ length } = abi.writeText(span));
     return core.v8CompactInput(length);
+  } catch {
+    // A span the module's memory cannot take (past 4 GB) is parsed as any line is.
+    return false;
   } finally {
     abi.release(length);
   }
