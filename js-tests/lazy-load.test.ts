@@ -49,18 +49,26 @@ describe('loading on first use', () => {
     expect(loadedAfter('')).toEqual(['node/index.cjs']);
   });
 
-  it('a first countTokens loads the count path alone: no formatter, no serializer, the tokenizer module', () => {
+  it('a first countTokens loads the count path alone: no formatter, no serializer, no error helper, the tokenizer module', () => {
     expect(loadedAfter("if (m.countTokens('hello world') !== 2) throw new Error('count')")).toEqual([
       'node/index.cjs',
       'node/internal/abi.cjs',
       'node/internal/core.cjs',
-      'node/internal/errors.cjs',
       'node/internal/options.cjs',
       'node/internal/tables.cjs',
       'node/tokens.cjs',
       'pkg/modoki_budget_exports.json',
       'pkg/tokenizer/modoki_budget_tokenizer.js',
     ]);
+  });
+
+  it('the error helper is loaded by the first error, which keeps its class and code', () => {
+    const files = loadedAfter(
+      "try { m.countTokens(42); throw new Error('no throw') } catch (e) { if (!(e instanceof TypeError) || e.code !== 'INVALID_INPUT' || e.message !== 'countTokens(text): text must be a string, got number') throw e }" +
+        "try { m.tokenReport({}, { encodng: 'x' }); throw new Error('no throw') } catch (e) { if (!(e instanceof TypeError) || e.code !== 'INVALID_OPTION') throw e }" +
+        "try { m.estimateTokens('abc', 'chars/5'); throw new Error('no throw') } catch (e) { if (e.constructor !== Error || e.code !== 'INVALID_OPTION') throw e }",
+    );
+    expect(files).toContain('node/internal/errors.cjs');
   });
 
   it('the tokenizer module holds the token bindings and the transport alone, not the formatter', () => {

@@ -4,9 +4,10 @@
 // graph gets.
 import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
+import fc from 'fast-check';
 
 const require = createRequire(import.meta.url);
-const { parseHeld, compactSpan, PIECE, SPAN_ABOVE } = require('../node/cli/held-json.cjs');
+const { parseHeld, compactSpan, SPAN_ABOVE } = require('../node/cli/held-json.cjs');
 const { printedText } = require('../node/mcp/printed-json.cjs');
 const { HeldLine, lineData } = require('../node/cli/lines.cjs');
 const { ProxySession } = require('../node/cli/proxy-session.cjs');
@@ -20,8 +21,18 @@ const large = { rows: rows(30_000), note: 'café ☕ "quoted" \\ end' };
 const envelope = (structured: string) =>
   `{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"see structuredContent"}],"structuredContent":${structured}}}`;
 
+// What JSON.stringify(JSON.parse(text)) === text says, the reference compactSpan must agree with.
+const printsAsItself = (text: string) => {
+  try {
+    return JSON.stringify(JSON.parse(text)) === text;
+  } catch {
+    return false;
+  }
+};
+const PIECE = 1 << 16;
+
 describe('compactSpan', () => {
-  it('is true of V8’s own compact JSON, checked in pieces past PIECE', () => {
+  it('is true of V8’s own compact JSON, large values included', () => {
     const values = [
       large,
       { a: { b: { c: rows(20_000) } }, d: rows(5_000) },
@@ -57,11 +68,45 @@ describe('compactSpan', () => {
       expect(same).toBe(false);
       expect(compactSpan(variant, 0, variant.length)).toBe(false);
     }
-    // An index key where V8 prints it is exact, but one piece cannot tell where that is: the
-    // value is parsed whole, as any line is.
+    // An index key where V8 prints it (first, ascending) is exact.
     const first = text.replace('{"rows":', '{"7":"index","rows":');
     expect(JSON.stringify(JSON.parse(first))).toBe(first);
-    expect(compactSpan(first, 0, first.length)).toBe(false);
+    expect(compactSpan(first, 0, first.length)).toBe(true);
+    // A lone surrogate written as itself: V8 prints it as an escape.
+    const lone = text.replace('"row-20000"', '"row-\ud800"');
+    expect(printsAsItself(lone)).toBe(false);
+    expect(compactSpan(lone, 0, lone.length)).toBe(false);
+  });
+
+  it('checks only the span it is given, of a line around it', () => {
+    const text = JSON.stringify(large);
+    const line = envelope(text);
+    const start = line.indexOf('"structuredContent":') + '"structuredContent":'.length;
+    expect(compactSpan(line, start, start + text.length)).toBe(true);
+    expect(compactSpan(line, start, start + text.length - 1)).toBe(false);
+  });
+
+  it('agrees with JSON.stringify(JSON.parse(text)) === text on texts near V8’s own', () => {
+    // Texts of arbitrary JSON values, as V8 prints them and with one edit: compactSpan may say
+    // false of an exact text it cannot prove (a lone surrogate's escape), never true of another.
+    const edits = [' ', '0', '.0', 'e1', '\\u0041', ',"a":1', '"', '\\/', '-0', '1E2'];
+    fc.assert(
+      fc.property(
+        fc.jsonValue().filter((v) => typeof v === 'object' && v !== null),
+        fc.nat(),
+        fc.nat(edits.length),
+        (value, where, which) => {
+          const text = JSON.stringify(value);
+          const at = where % (text.length + 1);
+          const edited = which === edits.length ? text : `${text.slice(0, at)}${edits[which]}${text.slice(at)}`;
+          const exact = printsAsItself(edited);
+          const said = compactSpan(edited, 0, edited.length);
+          if (said) expect(exact).toBe(true);
+          else if (exact) expect(/\\ud[89a-f]/i.test(edited)).toBe(true);
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });
 

@@ -3,33 +3,10 @@ import { sceneState } from 'modoki-budget';
 import type { SceneEntity } from 'modoki-budget';
 
 import { exact, unchanged } from './support/exact';
+import { ISLAND_GUID as G1, scene } from './support/scene';
 
 const INDEX_HINT =
   'Index only — trait NAMES, no values. Drill down: full=1 (all field values), trait=<Trait>, id=<n>, name=<substr>, where="Transform.y > 3". Enrichers: world=1, bounds=1, contacts=1, resources=1.';
-const G1 = '98b2bcaa-3424-79c9-8f00-9bd4fa5e85ab';
-
-const scene = (): SceneEntity[] => [
-  {
-    id: 1,
-    name: 'Island',
-    traits: ['Transform', 'Renderable3D'],
-    parentId: 0,
-    sortOrder: 0,
-    layer: '3d',
-    guid: G1,
-    values: { Transform: { x: 1, y: 5.5 }, Renderable3D: { mesh: 'rock' } },
-  },
-  { id: 2, name: 'Palm', traits: ['Transform'], parentId: 1, sortOrder: 1, values: { Transform: { x: 2, y: 1 } } },
-  {
-    id: 3,
-    name: 'Mat',
-    traits: ['Material'],
-    parentId: 0,
-    sortOrder: 2,
-    isResource: true,
-    values: { Material: { c: 'red' } },
-  },
-];
 
 const many = (n: number): SceneEntity[] =>
   Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `e${i}`, traits: [], parentId: 0, sortOrder: i }));

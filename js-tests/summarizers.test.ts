@@ -11,29 +11,7 @@ import {
 import type { SceneEntity } from 'modoki-budget';
 
 import { exact, unchanged } from './support/exact';
-
-const scene = (): SceneEntity[] => [
-  {
-    id: 1,
-    name: 'Island',
-    traits: ['Transform', 'Renderable3D'],
-    parentId: 0,
-    sortOrder: 0,
-    layer: '3d',
-    guid: '98b2bcaa-3424-79c9-8f00-9bd4fa5e85ab',
-    values: { Transform: { x: 1, y: 5.5 }, Renderable3D: { mesh: 'rock' } },
-  },
-  { id: 2, name: 'Palm', traits: ['Transform'], parentId: 1, sortOrder: 1, values: { Transform: { x: 2, y: 1 } } },
-  {
-    id: 3,
-    name: 'Mat',
-    traits: ['Material'],
-    parentId: 0,
-    sortOrder: 2,
-    isResource: true,
-    values: { Material: { c: 'red' } },
-  },
-];
+import { scene } from './support/scene';
 
 describe('write path', () => {
   it('sceneEditResult gates the scene echo', () => {

@@ -5,10 +5,17 @@
 const core = require('./internal/core.cjs');
 const abi = require('./internal/abi.cjs');
 const { ensureTable, isLoaded, loadEncoding } = require('./internal/tables.cjs');
-const { codedError } = require('./internal/errors.cjs');
 const { DEFAULT_ENCODING, encodingName: checkedEncoding, readOptions } = require('./internal/options.cjs');
 const ESTIMATE_METHODS = Object.freeze(['chars/4', 'chars/3.5']);
 const ESTIMATE_DIVISORS = { 'chars/4': 4, 'chars/3.5': 3.5 };
+
+/**
+ * node/internal/errors.cjs's codedError, required when an error is made: each file a cold
+ * process's first count reads adds to what it costs, and a count given a string throws nothing.
+ */
+function codedError(code, message, Ctor) {
+  return require('./internal/errors.cjs').codedError(code, message, Ctor);
+}
 
 function encodingName(encoding) {
   return encoding === undefined ? DEFAULT_ENCODING : String(encoding);

@@ -423,6 +423,7 @@ fn round_exact_tie_away(x: f64, p: usize) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::Rng;
 
     #[test]
     fn matches_to_precision_including_its_tie_rule() {
@@ -468,12 +469,9 @@ mod tests {
     fn fast_path_agrees_with_exact_formatting() {
         // The fast path (shortest digits) and the exact path must agree on every input; sweep
         // a deterministic spread of magnitudes and precisions.
-        let mut state = 0x9e3779b97f4a7c15u64;
+        let mut rng = Rng(0x9e3779b97f4a7c15);
         for _ in 0..50_000 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let x = f64::from_bits(state);
+            let x = f64::from_bits(rng.next());
             if !x.is_finite() || x == 0.0 {
                 continue;
             }
@@ -498,12 +496,10 @@ mod tests {
 
     #[test]
     fn exact_product_path_agrees_with_exact_formatting() {
-        let mut state = 0x853c49e6748fea9bu64;
+        let mut rng = Rng(0x853c49e6748fea9b);
         let mut checked = 0;
         for i in 0..200_000u32 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
+            let state = rng.next();
             // Spread over magnitudes where the fast path applies, plus raw bit patterns.
             let x = if i % 2 == 0 {
                 f64::from_bits(state).abs()
@@ -531,12 +527,9 @@ mod tests {
 
     #[test]
     fn rounded_digits_print_exactly_as_javascript_prints_the_double() {
-        let mut state = 0x2545f4914f6cdd1du64;
+        let mut rng = Rng(0x2545f4914f6cdd1d);
         for _ in 0..50_000 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let x = f64::from_bits(state).abs();
+            let x = f64::from_bits(rng.next()).abs();
             if !x.is_finite() || x == 0.0 {
                 continue;
             }

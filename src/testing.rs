@@ -17,3 +17,8 @@ impl Rng {
         self.next() % n
     }
 }
+
+/// `s` parsed as JSON: a test's input or expected value, written as text.
+pub fn json(s: &str) -> serde_json::Value {
+    serde_json::from_str(s).expect("test JSON")
+}

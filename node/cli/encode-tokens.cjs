@@ -1,7 +1,7 @@
 'use strict';
 // `encode` and `tokens`: the library's two basic operations on a file or standard input.
 const api = require('../index.cjs');
-const { CliError, EXIT, parseOptions, readJson, readText } = require('./io.cjs');
+const { EXIT, coded, parseOptions, readJson, readText } = require('./io.cjs');
 const { budgetOptions } = require('./proxy-options.cjs');
 
 const ENCODE_HELP = `Usage: modoki-budget encode [file|-] [--max-chars N] [--max-tokens N] [--precision N] [--encoding NAME]
@@ -40,12 +40,7 @@ async function encodeCommand(argv, io) {
   const options = budgetOptions(values);
   if (values.encoding !== undefined) options.encoding = values.encoding;
   const data = readJson(io, positionals[0] ?? '-');
-  let out;
-  try {
-    out = api.encode(data, options);
-  } catch (error) {
-    throw new CliError(error.message);
-  }
+  const out = coded(() => api.encode(data, options));
   io.stdout.write(`${out}\n`);
   return EXIT.ok;
 }
@@ -61,12 +56,7 @@ async function tokensCommand(argv, io) {
   }
   const encodings = values.encoding === 'all' ? ['cl100k_base', 'o200k_base'] : [values.encoding];
   const text = readText(io, positionals[0] ?? '-');
-  let counts;
-  try {
-    counts = Object.fromEntries(encodings.map((e) => [e, api.countTokens(text, e)]));
-  } catch (error) {
-    throw new CliError(error.message);
-  }
+  const counts = coded(() => Object.fromEntries(encodings.map((e) => [e, api.countTokens(text, e)])));
   const estimates = Object.fromEntries(api.ESTIMATE_METHODS.map((m) => [m, api.estimateTokens(text, m)]));
   const result = { chars: text.length, bytes: Buffer.byteLength(text, 'utf8'), tokens: counts, estimates };
   if (values.json) {

@@ -4,18 +4,18 @@
 // V8 prints of it, the message holds a printedValue (../mcp/printed-json.cjs) of that span
 // instead, and the policy reads the line's own text. The graph of 100 MB of JSON takes ~150 MB
 // beside the line's 100 MB; the span takes nothing (a slice of the line). Whether the span is
-// that compact JSON is checked piece by piece, each piece parsed and printed again, so no more
-// than a piece's graph is ever built. Anything else — whitespace, a key written twice, a number
-// or escape V8 prints differently — is parsed whole, as any line is.
+// that compact JSON is the core's to check (compactSpan), in WebAssembly memory, so the check
+// makes no JS objects either: a JS check parsed and printed the span in pieces, and its garbage
+// grew V8's young generation to its largest size (~30 MB resident) just before the policy's
+// peak. Anything else — whitespace, a key written twice, a number or escape V8 prints
+// differently — is parsed whole, as any line is.
 
 const { printedValue } = require('../mcp/printed-json.cjs');
+const core = require('../internal/core.cjs');
+const abi = require('../internal/abi.cjs');
 
-/** Spans up to this many chars are checked whole (parsed and printed); larger ones member by member. */
-const PIECE = 1 << 16;
 /** A structuredContent shorter than this is parsed as usual: its graph costs little. */
 const SPAN_ABOVE = 1 << 20;
-/** Containers nested deeper than this, each past PIECE, are left to JSON.parse. */
-const MAX_DEPTH = 64;
 /** Stands for the span in the rest of the message while that is parsed (unique to this process). */
 const PLACEHOLDER = `modoki-budget:held:${require('node:crypto').randomUUID()}`;
 
@@ -93,83 +93,31 @@ function memberStart(t, i, name) {
   }
 }
 
-/** Whether `s` is the compact JSON V8 prints of what it parses to. */
-function printsAsItself(s) {
-  try {
-    return JSON.stringify(JSON.parse(s)) === s;
-  } catch {
-    return false;
-  }
-}
-
-// A key V8 prints before the others whatever its place (an array index), so an object checked
-// in pieces must have none.
-const isIndex = (key) => /^(?:0|[1-9]\d*)$/.test(key) && Number(key) < 2 ** 32 - 1;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** Whether `s` has no lone surrogate (Node 18 has no String#isWellFormed). */
+const wellFormed = (s) => (typeof s.isWellFormed === 'function' ? s.isWellFormed() : !LONE_SURROGATE.test(s));
 
 /**
- * Where the value at `start` ends when its text, as far as it is past PIECE chars, is the compact
- * JSON V8 prints of it; -1 when it is not. A container past PIECE is checked in runs of its
- * members of up to PIECE chars each (a larger member on its own, the same way), with no
- * whitespace between them; a value of up to PIECE chars is left to the run that holds it
- * (the caller checks the whole of a small value).
+ * Whether `t` from `start` to `end` (an object or an array) is the compact JSON V8 prints of its
+ * value: `JSON.stringify(JSON.parse(span)) === span`, decided by the core's reader of V8's
+ * compact form (src/json/sample.rs) over a copy of the span in WebAssembly memory, so no object
+ * of it is made in the JS heap. False also for what that reader cannot prove (whitespace, a
+ * `\ud800` escape, nesting past 512).
  */
-function compactEnd(t, start, depth = 0) {
-  const open = t.charCodeAt(start);
-  if (open !== OPEN_OBJECT && open !== OPEN_ARRAY) {
-    const end = valueEnd(t, start);
-    return end - start <= PIECE || printsAsItself(t.slice(start, end)) ? end : -1;
-  }
-  if (depth >= MAX_DEPTH) {
-    const end = valueEnd(t, start);
-    return end - start <= PIECE ? end : -1;
-  }
-  const isObject = open === OPEN_OBJECT;
-  // The keys of a large object so far (a small one is checked whole by its parent's run).
-  let keys = null;
-  // A run of members from runStart to `to` (its comma or the closing bracket), as its own container.
-  const runOk = (runStart, to) => {
-    if (runStart >= to) return true;
-    const text = `${t[start]}${t.slice(runStart, to)}${isObject ? '}' : ']'}`;
-    if (!printsAsItself(text)) return false;
-    return !isObject || Object.keys(JSON.parse(text)).every(newKey);
-  };
-  const newKey = (key) => {
-    keys ??= new Set();
-    return !keys.has(key) && !isIndex(key) && keys.add(key) !== undefined;
-  };
-  let runStart = start + 1;
-  let i = start + 1;
-  if (t.charCodeAt(i) === open + 2) return i + 1;
-  for (;;) {
-    let valueStart = i;
-    if (isObject) {
-      const keyEnd = t.charCodeAt(i) === QUOTE ? stringEnd(t, i) : -1;
-      if (keyEnd < 0 || t.charCodeAt(keyEnd) !== COLON) return -1;
-      valueStart = keyEnd + 1;
-    }
-    const valueStop = compactEnd(t, valueStart, depth + 1);
-    if (valueStop < 0) return -1;
-    if (valueStop - valueStart > PIECE) {
-      // A large member, checked on its own: the run before it, then its key.
-      if (!runOk(runStart, i - 1)) return -1;
-      if (isObject && !(printsAsItself(t.slice(i, valueStart - 1)) && newKey(JSON.parse(t.slice(i, valueStart - 1)))))
-        return -1;
-      runStart = valueStop + 1;
-    } else if (valueStop - runStart > PIECE) {
-      if (!runOk(runStart, i - 1)) return -1;
-      runStart = i;
-    }
-    const next = t.charCodeAt(valueStop);
-    if (next === open + 2) return valueStop + 1 - start <= PIECE || runOk(runStart, valueStop) ? valueStop + 1 : -1;
-    if (next !== COMMA) return -1;
-    i = valueStop + 1;
-  }
-}
-
-/** Whether `t` from `start` to `end` is the compact JSON V8 prints of its value. */
 function compactSpan(t, start, end) {
-  if (end - start <= PIECE) return printsAsItself(t.slice(start, end));
-  return compactEnd(t, start) === end;
+  const span = t.slice(start, end);
+  // A lone surrogate would reach the core as U+FFFD; V8 prints it as an escape.
+  if (!wellFormed(span)) return false;
+  let length = 0;
+  try {
+    ({ length } = abi.writeText(span));
+    return core.v8CompactInput(length);
+  } catch {
+    // A span the module's memory cannot take (past 4 GB) is parsed as any line is.
+    return false;
+  } finally {
+    abi.release(length);
+  }
 }
 
 /**
@@ -181,8 +129,8 @@ function parseHeld(t) {
   const result = memberStart(t, skipSpace(t, 0), 'result');
   const start = result < 0 ? -1 : memberStart(t, result, 'structuredContent');
   if (start < 0 || t.charCodeAt(start) !== OPEN_OBJECT) return JSON.parse(t);
-  const end = compactEnd(t, start);
-  if (end < 0 || end - start < SPAN_ABOVE) return JSON.parse(t);
+  const end = valueEnd(t, start);
+  if (end < 0 || end - start < SPAN_ABOVE || !compactSpan(t, start, end)) return JSON.parse(t);
   const message = JSON.parse(`${t.slice(0, start)}${JSON.stringify(PLACEHOLDER)}${t.slice(end)}`);
   // A later `result` or `structuredContent` (or one written with escapes) is the one JSON.parse keeps.
   if (message?.result?.structuredContent !== PLACEHOLDER) return JSON.parse(t);
@@ -190,4 +138,4 @@ function parseHeld(t) {
   return message;
 }
 
-module.exports = { parseHeld, compactSpan, PIECE, SPAN_ABOVE };
+module.exports = { parseHeld, compactSpan, SPAN_ABOVE };

@@ -5,7 +5,7 @@
 // bytes again once encoded (it is only made of valid UTF-8) and which its reader can let go of.
 // The unterminated tail at the end of a stream is handed to onEnd, never parsed as a message.
 const { isUtf8 } = require('node:buffer');
-const { fullGc } = require('./full-gc.cjs');
+const { fullGc, fullGcFor } = require('./full-gc.cjs');
 const { parseHeld } = require('./held-json.cjs');
 
 /**
@@ -81,10 +81,10 @@ const lineData = (line) => (line instanceof HeldLine ? line.text : line);
  * rather than twice (V8 flattens a joined string where it is first read whole, and the runs
  * stay resident beside the copy until a collection).
  */
-function flat(text) {
+function flat(text, bytes) {
   // Converting a string to a number reads it whole, which flattens it.
   Number(text);
-  fullGc();
+  fullGcFor(bytes);
   return text;
 }
 
@@ -194,7 +194,7 @@ class LineText {
     if (this.#pending > 0 && this.failed === undefined) this.#decodeParts();
     if (this.failed !== undefined) return Buffer.concat(this.failed, this.size);
     if (this.#carry !== null) return Buffer.concat([Buffer.from(this.#text, 'utf8'), this.#carry]);
-    return new HeldLine(flat(this.#text), this.size);
+    return new HeldLine(flat(this.#text, this.size), this.size);
   }
 }
 

@@ -1,8 +1,8 @@
 'use strict';
 // The budget flags of `proxy` (the withBudget options, spelled as flags) and the policy they make.
-const { CliError, numberFlag } = require('./io.cjs');
+const { CliError, coded, numberFlag } = require('./io.cjs');
 const { createBudgetPolicy } = require('../mcp/policy.cjs');
-const { MIN_MAX_CHARS, MIN_MAX_TOKENS } = require('../mcp/options.cjs');
+const { MIN_MAX_CHARS, MIN_MAX_TOKENS, resolveOptions } = require('../mcp/options.cjs');
 const { menuDispatch } = require('../mcp/compact-dispatch.cjs');
 
 const BUDGET_FLAGS = {
@@ -50,28 +50,25 @@ function budgetOptions(values) {
 }
 
 /**
- * The policy for the flags, and `measure(result)` → `{ charsIn, tokensIn }`: what the server
- * sent, counted exactly as the policy counts it (its larger channel). Under --measure-only the
- * measuring policy has no cap that can fire, so it never elides and never keeps a result.
- * `store`: where the policy keeps pages (--redis), the process's memory store when undefined.
- * A bad option is a one-line usage error.
+ * The budget of the flags, every flag checked here (a bad option is a one-line usage error),
+ * before anything is opened or connected: `encoding`, the one the policy counts in (undefined
+ * under --measure-only); `policy(store)`, the policy, made once the store it keeps pages in is
+ * known (`store`: the --redis one; the process's memory store when undefined), null under
+ * --measure-only; and `measure(result)` → `{ charsIn, tokensIn }`, what the server sent, counted
+ * exactly as the policy counts it (its larger channel) by a meter with no cap that can fire, so
+ * it never elides and never keeps a result.
  */
-function budgetFlags(values, { measureOnly = false, pageTool = false, store } = {}) {
-  const options = budgetOptions(values);
-  const make = (o) => {
-    try {
-      return createBudgetPolicy(o);
-    } catch (error) {
-      throw new CliError(error && error.message ? error.message : String(error));
-    }
-  };
-  const policy = make({ ...options, ...(pageTool ? { pageTool } : {}), ...(store ? { store } : {}) });
-  const meter = make({ maxChars: Number.MAX_SAFE_INTEGER });
+function budgetFlags(values, { measureOnly = false, pageTool = false } = {}) {
+  const options = { ...budgetOptions(values), ...(pageTool ? { pageTool } : {}) };
+  const { encoding } = coded(() => resolveOptions(options));
+  const meter = coded(() => createBudgetPolicy({ maxChars: Number.MAX_SAFE_INTEGER }));
   const measure = (result) => {
     const { info } = meter.apply('measure', result, { hasOutputSchema: false });
     return { charsIn: info.charsIn, tokensIn: info.tokensIn };
   };
-  return { policy: measureOnly ? null : policy, measure };
+  const policy = (store) =>
+    measureOnly ? null : coded(() => createBudgetPolicy({ ...options, ...(store ? { store } : {}) }));
+  return { encoding: measureOnly ? undefined : encoding, policy, measure };
 }
 
 // The menu the client is shown (node/mcp/compact-dispatch.cjs, docs/menu.md).
@@ -93,11 +90,7 @@ function menuFlags(values, encoding) {
     ?.split(',')
     .map((name) => name.trim())
     .filter((name) => name !== '');
-  try {
-    return menuDispatch(values.menu, keep, encoding, { menu: '--menu', keep: '--menu-keep' });
-  } catch (error) {
-    throw new CliError(error.message);
-  }
+  return coded(() => menuDispatch(values.menu, keep, encoding, { menu: '--menu', keep: '--menu-keep' }));
 }
 
 // ---- the upstream: a child's command line, or a remote endpoint (--url) ----

@@ -10,7 +10,7 @@ const { MAX_LIST_PAGES } = require('../mcp/surface-tools.cjs');
 const { Outbox } = require('./outbox.cjs');
 const { createTaskTools } = require('../mcp/task-tools.cjs');
 const { HeldLine } = require('./lines.cjs');
-const { fullGc } = require('./full-gc.cjs');
+const { fullGcFor } = require('./full-gc.cjs');
 const { printedText } = require('../mcp/printed-json.cjs');
 
 /** JSON-RPC error code for a request the server can no longer answer (it exited). */
@@ -313,12 +313,13 @@ class ProxySession {
 
   budget(entry, message, line) {
     const large = line instanceof HeldLine;
+    const size = large ? line.length : 0;
     // A large line the policy will rewrite is let go of before the policy makes its copies of
     // the result (docs/proxy.md, memory): only its parsed message is held from here on.
     if (large && rewrittenAnyway(message.result, this.policy.options.maxChars)) {
       line.release();
       line = null;
-      fullGc();
+      fullGcFor(size);
     }
     const applied = this.surface.budget(entry.tool, message.result, {
       arguments: entry.params?.arguments,
@@ -330,7 +331,7 @@ class ProxySession {
       this.send.client(same ? line : frame({ ...message, result: a.result }));
       this.record(entry, a.info, message.result);
       // A large result is garbage once answered: collected now, not whenever V8 next looks.
-      if (large) setImmediate(fullGc);
+      if (large) setImmediate(fullGcFor, size);
     });
   }
 

@@ -137,14 +137,11 @@ async function startProxy(argv, io) {
     return EXIT.ok;
   }
   // Every flag is checked, and the upstream's opener made, before a Redis connection is tried.
-  const budget = (store) =>
-    budgetFlags(values, {
-      measureOnly: values['measure-only'] === true,
-      pageTool: values['page-tool'] === true,
-      store,
-    });
-  const checked = budget(undefined);
-  const dispatch = menuFlags(values, checked.policy?.options.encoding);
+  const budget = budgetFlags(values, {
+    measureOnly: values['measure-only'] === true,
+    pageTool: values['page-tool'] === true,
+  });
+  const dispatch = menuFlags(values, budget.encoding);
   if (values.log !== undefined) {
     try {
       require('node:fs').appendFileSync(values.log, '');
@@ -164,8 +161,8 @@ async function startProxy(argv, io) {
   const open = await upstreamOpener(values, command);
   const redis = values.redis === undefined ? null : await require('./proxy-redis.cjs').connectRedis(values.redis);
   try {
-    const { policy, measure } = redis === null ? checked : budget(redis.store);
-    const sessions = () => sessionFactory(values, io, { policy, measure, dispatch });
+    const policy = budget.policy(redis?.store);
+    const sessions = () => sessionFactory(values, io, { policy, measure: budget.measure, dispatch });
     if (port !== undefined)
       return await require('./proxy-listen.cjs').listenProxy({ port, open, sessions: sessions(), io, maxSessions });
     const upstream = await open(io.stdin ?? process.stdin);

@@ -2,7 +2,7 @@
 // `modoki-budget toon [file|-]`: the JSON value as TOON, with both token counts on stderr so the
 // output stays pipeable.
 const api = require('../index.cjs');
-const { CliError, EXIT, numberFlag, parseOptions, readJson } = require('./io.cjs');
+const { CliError, EXIT, coded, numberFlag, parseOptions, readJson } = require('./io.cjs');
 
 const HELP = `Usage: modoki-budget toon [file|-] [--delimiter ,|tab|"|"] [--indent N] [--compare]
 
@@ -29,12 +29,7 @@ async function toonCommand(argv, io) {
   const indentSize = numberFlag(values.indent, 'indent', { integer: true, min: 1 });
   const data = readJson(io, positionals[0] ?? '-');
   const options = { ...(delimiter ? { delimiter } : {}), ...(indentSize ? { indentSize } : {}) };
-  let text;
-  try {
-    text = api.toToon(data, options);
-  } catch (error) {
-    throw new CliError(error.message);
-  }
+  const text = coded(() => api.toToon(data, options));
   io.stdout.write(`${text}\n`);
   if (values.compare) {
     const choice = api.chooseEncoding(data, options);

@@ -7,10 +7,14 @@
 // for). Both refusals are INVALID_OPTION with the same message shape.
 
 const core = require('./core.cjs');
-const { codedError } = require('./errors.cjs');
 
 const DEFAULT_ENCODING = 'cl100k_base';
 const NO_OPTIONS = Object.freeze({});
+
+/** errors.cjs's codedError, required when an error is made: a first token count reads no more files than it needs. */
+function codedError(code, message, Ctor) {
+  return require('./errors.cjs').codedError(code, message, Ctor);
+}
 
 function kindOf(value) {
   if (value === null) return 'null';

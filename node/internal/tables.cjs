@@ -1,6 +1,6 @@
 'use strict';
 // The token rank tables, on Node (and Bun and Deno): no table is compiled into the module
-// (cl100k's is 1.8 MB, o200k's 3.7 MB), so each is read from disk into WebAssembly memory on
+// (cl100k's is 1.3 MB, o200k's 2.7 MB), so each is read from disk into WebAssembly memory on
 // first use of its encoding, and a process that never counts tokens never reads one. The
 // browser entry puts node/browser/tables.cjs in this module's place, where a table is fetched by
 // `loadEncoding` because a browser cannot read a file synchronously.
@@ -15,7 +15,7 @@ const TABLE_DIR = path.join(__dirname, '..', '..', 'src', 'tokens', 'data');
 // Each WebAssembly module has its own memory, so its own tables: `full` for the capabilities
 // that count inside the full module (the budget policy, tokenReport, profiles, menus),
 // `tokenizer` for the public counts (node/internal/core.cjs). A process that uses both holds a
-// table twice (cl100k: 1.8 MB each).
+// table twice (cl100k: 1.3 MB each).
 const MODULES = {
   full: { exports: core, transport: abi, loaded: new Set() },
   tokenizer: { exports: core.tokenizer, transport: abi.tokenizer, loaded: new Set() },

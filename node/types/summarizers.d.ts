@@ -80,14 +80,8 @@ export interface SceneIndexEntity {
   traits: string[];
 }
 
-/** An entity with field values (targeted or enriched queries). */
-export interface SceneValueEntity {
-  id: number;
-  guid: string | null;
-  name: string;
-  parentId: number | null;
-  parentGuid: string | null;
-  layer: string | null;
+/** An entity with field values (targeted or enriched queries): an index entity whose traits hold their values. */
+export interface SceneValueEntity extends Omit<SceneIndexEntity, 'traits'> {
   traits: { [trait: string]: { [field: string]: unknown } };
   world?: unknown;
   bounds?: unknown;

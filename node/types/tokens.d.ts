@@ -12,7 +12,7 @@ export declare const ESTIMATE_METHODS: readonly EstimateMethod[];
 
 /**
  * Resolves once `encoding` (default `'cl100k_base'`) can be counted. In a browser or worker it
- * fetches that encoding's rank table (cl100k 1.8 MB, o200k 3.7 MB; once, however often it is
+ * fetches that encoding's rank table (cl100k 1.3 MB, o200k 2.7 MB; once, however often it is
  * called), and every count before it resolves throws a {@link CodedError}
  * `ENCODING_NOT_LOADED` that names this function. On Node, Bun and Deno it resolves at once and
  * the table is read from disk on first use, so code that runs in both places calls it the same

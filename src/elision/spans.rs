@@ -8,7 +8,7 @@
 //! serializing anything again. The walkers never panic on other input; they only stop early.
 
 use crate::cap::preview::{Shape, Summary};
-use crate::json::span::{members, Span};
+use crate::json::span::{collect_members, Span};
 pub use crate::json::span::{string_end, value_end};
 
 /// One child of a container: the key's span (objects only, quotes included) and the value's.
@@ -22,9 +22,10 @@ pub struct Child {
 
 /// The children of the container spanning `start..end` (a `{` or `[` at `start`), in order.
 pub fn children(b: &[u8], start: usize, end: usize) -> Vec<Child> {
-    members(b, Span { start, end })
-        .map(|m| Child { key: m.key.map(|k| (k.start, k.end)), value: (m.value.start, m.value.end) })
-        .collect()
+    collect_members(b, Span { start, end }, |m| Child {
+        key: m.key.map(|k| (k.start, k.end)),
+        value: (m.value.start, m.value.end),
+    })
 }
 
 /// UTF-16 units of UTF-8 bytes (`.length` of the text they hold). Eight bytes at a time while

@@ -47,6 +47,18 @@ struct Frame<'a> {
 /// The sample of `json` (its root an object or array) when it is exactly V8's compact form of
 /// its own value; `None` otherwise. Arrays keep their first `keep` items.
 pub fn sample_v8_compact(json: &[u8], keep: usize) -> Option<Sample> {
+    read(json, keep, true)
+}
+
+/// Whether `json` (its root an object or array) is exactly V8's compact form of its own value,
+/// as [`sample_v8_compact`] decides it, with nothing copied: the check alone costs no memory
+/// beyond the open containers and their keys.
+pub fn is_v8_compact(json: &[u8]) -> bool {
+    read(json, usize::MAX, false).is_some()
+}
+
+/// [`sample_v8_compact`]; with `copying` false the sample stays empty.
+fn read(json: &[u8], keep: usize, copying: bool) -> Option<Sample> {
     if !matches!(json.first(), Some(b'{' | b'[')) {
         return None;
     }
@@ -57,7 +69,7 @@ pub fn sample_v8_compact(json: &[u8], keep: usize) -> Option<Sample> {
     let mut i = 0;
     // Each turn reads one value (with the key before it, in an object), then what closes it.
     loop {
-        let dropping = stack.last().is_some_and(|f| f.dropping);
+        let dropping = stack.last().map_or(!copying, |f| f.dropping);
         let start = i;
         match *json.get(i)? {
             b'{' | b'[' => {
@@ -145,7 +157,7 @@ pub fn sample_v8_compact(json: &[u8], keep: usize) -> Option<Sample> {
                         return None;
                     }
                     keys.truncate(frame.keys_from);
-                    let parent_dropping = stack.last().is_some_and(|f| f.dropping);
+                    let parent_dropping = stack.last().map_or(!copying, |f| f.dropping);
                     copy(&mut out, parent_dropping, &[close]);
                     if frame.array && at_root_level(&stack) {
                         root_lengths.push(frame.count);
@@ -316,6 +328,7 @@ mod tests {
             r#"[true,false,null,{"":""}]"#,
         ] {
             assert!(sample(json, 50).is_some(), "{json}");
+            assert!(is_v8_compact(json.as_bytes()), "{json}");
         }
     }
 
@@ -358,6 +371,7 @@ mod tests {
             "[\"a\u{1}\"]",
         ] {
             assert_eq!(sample(json, 50), None, "{json}");
+            assert!(!is_v8_compact(json.as_bytes()), "{json}");
         }
     }
 
@@ -376,5 +390,18 @@ mod tests {
         assert_eq!(sample(&deep, 50), None);
         let fine = format!("{}{}", "[".repeat(MAX_DEPTH), "]".repeat(MAX_DEPTH));
         assert!(sample(&fine, 50).is_some());
+        assert!(!is_v8_compact(deep.as_bytes()));
+        assert!(is_v8_compact(fine.as_bytes()));
+    }
+
+    #[test]
+    fn the_check_alone_copies_nothing_and_reads_past_every_cut() {
+        // A repeat after the items a sample keeps is still found.
+        let rows: Vec<String> = (0..1000).map(|i| format!("{{\"i\":{i}}}")).collect();
+        let good = format!("{{\"rows\":[{}]}}", rows.join(","));
+        assert!(is_v8_compact(good.as_bytes()));
+        assert_eq!(read(good.as_bytes(), usize::MAX, false).map(|s| s.text), Some(Vec::new()));
+        let bad = good.replacen("{\"i\":999}", "{\"i\":999,\"i\":1}", 1);
+        assert!(!is_v8_compact(bad.as_bytes()));
     }
 }

@@ -386,21 +386,15 @@ mod tests {
     /// Every token rewritten from its own digits must be the JS text of `roundSig(x, p)`.
     #[test]
     fn digit_rewrite_matches_round_sig_on_v8_tokens() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut rng = crate::testing::Rng(0x2545_f491_4f6c_dd1d);
         for _ in 0..40_000 {
-            let bits = next();
+            let bits = rng.next();
             // Mostly ordinary magnitudes (where the digit rewrite applies), some of any exponent.
             let x = if bits % 4 == 0 {
                 f64::from_bits(bits >> 1)
             } else {
                 let scale = 10f64.powi((bits % 29) as i32 - 8);
-                (f64::from_bits(0x3ff0_0000_0000_0000 | (next() >> 12)) - 1.5) * scale
+                (f64::from_bits(0x3ff0_0000_0000_0000 | (rng.next() >> 12)) - 1.5) * scale
             };
             if !x.is_finite() {
                 continue;

@@ -8,30 +8,40 @@
 /// `"` and `\`, the short forms `\b \f \n \r \t`, other C0 controls as `\u00xx` (lowercase hex).
 /// Everything else, including U+2028/U+2029 and non-ASCII, is copied as is.
 pub fn push_json_string(out: &mut String, s: &str) {
+    push_escaped(out, s, |b| match b {
+        b'"' => Some("\\\""),
+        b'\\' => Some("\\\\"),
+        b'\n' => Some("\\n"),
+        b'\r' => Some("\\r"),
+        b'\t' => Some("\\t"),
+        0x08 => Some("\\b"),
+        0x0c => Some("\\f"),
+        _ => None,
+    });
+}
+
+/// Appends `s` in double quotes with `"`, `\` and every C0 control escaped: as `short` writes
+/// the byte, or as `\u00xx` (lowercase hex) where `short` has no form for it. JSON and TOON
+/// quote alike but for their short forms; everything else is copied as is.
+#[inline]
+pub fn push_escaped(out: &mut String, s: &str, short: impl Fn(u8) -> Option<&'static str>) {
     out.reserve(s.len() + 2);
     out.push('"');
-    let bytes = s.as_bytes();
     let mut start = 0;
-    for (i, &b) in bytes.iter().enumerate() {
-        let escape: &str = match b {
-            b'"' => "\\\"",
-            b'\\' => "\\\\",
-            b'\n' => "\\n",
-            b'\r' => "\\r",
-            b'\t' => "\\t",
-            0x08 => "\\b",
-            0x0c => "\\f",
-            0x00..=0x1f => "",
-            _ => continue,
-        };
+    for (i, &b) in s.as_bytes().iter().enumerate() {
+        if b >= 0x20 && b != b'"' && b != b'\\' {
+            continue;
+        }
+        // Every byte escaped is ASCII, so `i` is a character boundary.
         out.push_str(&s[start..i]);
-        if escape.is_empty() {
-            const HEX: &[u8; 16] = b"0123456789abcdef";
-            out.push_str("\\u00");
-            out.push(HEX[(b >> 4) as usize] as char);
-            out.push(HEX[(b & 0xf) as usize] as char);
-        } else {
-            out.push_str(escape);
+        match short(b) {
+            Some(escape) => out.push_str(escape),
+            None => {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                out.push_str("\\u00");
+                out.push(HEX[usize::from(b >> 4)] as char);
+                out.push(HEX[usize::from(b & 0xf)] as char);
+            }
         }
         start = i + 1;
     }

@@ -19,7 +19,7 @@
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use super::{tool_description, tool_name};
+use super::{tool_description, tool_name, tool_params};
 use crate::error::{Error, ErrorCode, Result};
 use crate::json::value::{to_json, to_json_text};
 
@@ -96,13 +96,7 @@ fn collect_params(members: &[(&str, &Value)], discriminator: &str) -> Result<Vec
     let mut params: Vec<(String, Param)> = Vec::new();
     for (action, tool) in members {
         let tname = tool_name(tool);
-        let schema = tool.get("inputSchema");
-        let required: Vec<&str> = schema
-            .and_then(|s| s.get("required"))
-            .and_then(Value::as_array)
-            .map(|r| r.iter().filter_map(Value::as_str).collect())
-            .unwrap_or_default();
-        let Some(Value::Object(props)) = schema.and_then(|s| s.get("properties")) else { continue };
+        let Some((required, props)) = tool_params(tool) else { continue };
         for (pname, pschema) in props {
             if pname == discriminator {
                 return Err(conflict(format!(

@@ -15,7 +15,7 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use super::tool_description;
+use super::{tool_description, tool_params};
 use crate::error::Result;
 use crate::json::schema;
 use crate::json::value::to_json_text;
@@ -162,13 +162,7 @@ pub fn lint_description(encoding: Encoding, tool: &Value, max_description_tokens
 
 /// `UNADVERTISED_FILTER` for each optional input parameter the description never names.
 fn unadvertised_filters(tool: &Value, description: &str) -> Vec<Finding> {
-    let input = tool.get("inputSchema");
-    let required: Vec<&str> = input
-        .and_then(|s| s.get("required"))
-        .and_then(Value::as_array)
-        .map(|r| r.iter().filter_map(Value::as_str).collect())
-        .unwrap_or_default();
-    let Some(Value::Object(props)) = input.and_then(|s| s.get("properties")) else { return Vec::new() };
+    let Some((required, props)) = tool_params(tool) else { return Vec::new() };
     props
         .iter()
         .filter(|(param, _)| !required.contains(&param.as_str()) && !names_parameter(description, param))

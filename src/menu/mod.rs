@@ -14,7 +14,7 @@ pub mod cost;
 pub mod group;
 pub mod lint;
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use crate::error::{Error, Result};
 
@@ -67,6 +67,19 @@ pub(crate) fn tool_name(tool: &Value) -> &str {
 /// The tool's description text, or `""` when it has none.
 pub(crate) fn tool_description(tool: &Value) -> &str {
     tool.get("description").and_then(Value::as_str).unwrap_or("")
+}
+
+/// The tool's input parameters: the names its `inputSchema` lists as `required`, and its
+/// `properties` object; `None` when the schema has no `properties` object.
+pub(crate) fn tool_params(tool: &Value) -> Option<(Vec<&str>, &Map<String, Value>)> {
+    let schema = tool.get("inputSchema")?;
+    let properties = schema.get("properties").and_then(Value::as_object)?;
+    let required = schema
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|r| r.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    Some((required, properties))
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use super::filter_disclosure::{describe_filter, empty_filter_hint, EmptyFilter};
+use super::filter_disclosure::{describe_query_filter, empty_filter_hint, EmptyFilter};
 use super::{array_or_empty, js_truthy, key_string, lower, reply_json, truthy, Histogram, Limit};
 use crate::error::{Error, Result};
 
@@ -91,9 +91,7 @@ pub fn summarize_assets(assets: &Value, query: &Value) -> Result<String> {
 /// The empty-filter hint: the filter, how many assets exist, and the live types when `type`
 /// was the filter (listed closest to the caller's value first).
 fn empty_hint(assets: &[Value], query: &Map<String, Value>, filters: &Filters) -> String {
-    let null = Value::Null;
-    let given = |k: &str| query.get(k).unwrap_or(&null);
-    let filter = describe_filter([("type", given("type")), ("folder", given("folder")), ("name", given("name"))]);
+    let filter = describe_query_filter(|k| query.get(k), &["type", "folder", "name"]);
     let types: Vec<&str> = assets.iter().filter_map(|a| a.get("type").and_then(Value::as_str)).collect();
     let near = filters.type_.and_then(Value::as_str);
     empty_filter_hint(&EmptyFilter {

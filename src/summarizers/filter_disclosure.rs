@@ -1,7 +1,8 @@
 //! How a filtered read says what its filter left out, so "the filter matched nothing" never reads
 //! like "nothing exists".
 //!
-//! - [`describe_filter`] — the filter as the caller wrote it (`name=Plyer, layer=2d`).
+//! - [`describe_filter`] — the filter as the caller wrote it (`name=Plyer, layer=2d`);
+//!   [`describe_query_filter`] reads it from a query.
 //! - [`live_set`] — a capped, distinct vocabulary (`{a, b, … +N more}`), closest-first when the
 //!   caller's value is known, so a typo's intended value survives the cap.
 //! - [`empty_filter_hint`] — the hint of a filtered read that matched nothing: how many rows the
@@ -72,6 +73,13 @@ pub fn describe_filter<'a>(entries: impl IntoIterator<Item = (&'a str, &'a Value
         }
     }
     parts.join(", ")
+}
+
+/// [`describe_filter`] of the query parameters `keys`, in that order, each as `given` reads it
+/// from the caller's query (a parameter the query does not have filtered nothing).
+pub fn describe_query_filter<'a>(given: impl Fn(&str) -> Option<&'a Value>, keys: &[&'a str]) -> String {
+    static ABSENT: Value = Value::Null;
+    describe_filter(keys.iter().map(|&k| (k, given(k).unwrap_or(&ABSENT))))
 }
 
 /// Case-insensitive edit distance on the first 64 UTF-16 units of each side.

@@ -1,8 +1,6 @@
 use super::*;
 
-fn v(s: &str) -> Value {
-    serde_json::from_str(s).expect("json")
-}
+use crate::testing::json as v;
 
 #[test]
 fn describe_filter_leaves_out_what_did_not_filter() {

@@ -1,8 +1,6 @@
 use super::*;
 
-fn p(s: &str) -> Value {
-    serde_json::from_str(s).expect("json")
-}
+use crate::testing::json as p;
 
 fn run(result: &str, query: &str) -> String {
     handles(&p(result), &p(query), &Remedies::default())

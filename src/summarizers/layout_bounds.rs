@@ -10,7 +10,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::filter_disclosure::{describe_filter, empty_filter_hint, EmptyFilter};
+use super::filter_disclosure::{describe_query_filter, empty_filter_hint, EmptyFilter};
 use super::layout_entries::{parse_entries, Entry};
 use super::layout_overlaps::{id_key, layer_overlap_count, layer_overlap_pairs, FxMap, FxSet, IdKey, Item, Parents};
 use super::{js_truthy, key_string, lower, reply_json, truthy, Histogram};
@@ -372,14 +372,7 @@ fn pair_list(entries: &[Entry], narrowed: &[usize], t: &Tally, world: &World) ->
 /// and pairs were asked for.
 fn hint(entries: &[Entry], narrowed: &[usize], q: &Query, query: &Value, overlaps_count: u64) -> Option<String> {
     if q.layer.is_some() && narrowed.is_empty() {
-        let null = Value::Null;
-        let given = |k: &str| query.get(k).unwrap_or(&null);
-        let filter = describe_filter([
-            ("layer", given("layer")),
-            ("ids", given("ids")),
-            ("guids", given("guids")),
-            ("name", given("name")),
-        ]);
+        let filter = describe_query_filter(|k| query.get(k), &["layer", "ids", "guids", "name"]);
         let mut layers = Histogram::new();
         entries.iter().for_each(|e| layers.add(&key_string(Some(&e.layer), "null")));
         return Some(empty_filter_hint(&EmptyFilter {

@@ -87,11 +87,14 @@ pub struct Rect {
 }
 
 impl Rect {
+    /// The rect at `x`, `y` that is `w` wide and `h` high.
+    pub fn new(x: f64, y: f64, w: f64, h: f64) -> Rect {
+        Rect { x0: x, x1: x + w, y0: y, y1: y + h }
+    }
     /// The rect of a `screen` value; `None` unless x, y, w and h are all numbers.
     pub fn from(screen: &Value) -> Option<Rect> {
         let f = |k: &str| screen.get(k).and_then(Value::as_f64);
-        let (x, y, w, h) = (f("x")?, f("y")?, f("w")?, f("h")?);
-        Some(Rect { x0: x, x1: x + w, y0: y, y1: y + h })
+        Some(Rect::new(f("x")?, f("y")?, f("w")?, f("h")?))
     }
     /// `a.x < b.x+b.w && a.x+a.w > b.x && a.y < b.y+b.h && a.y+a.h > b.y`.
     pub fn intersects(&self, b: &Rect) -> bool {

@@ -10,7 +10,7 @@
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use super::filter_disclosure::{describe_filter, empty_filter_hint, EmptyFilter};
+use super::filter_disclosure::{describe_query_filter, empty_filter_hint, EmptyFilter};
 use super::guid::guid_prefix;
 use super::where_filter::{field_value, parse_where, Op, Where};
 use super::{as_number, given, js_truthy, key_string, lower, read_limit, reply_json, truthy};
@@ -290,15 +290,7 @@ fn hint(
     if !mode.targeted || total > 0 || !sel.unexplained {
         return None;
     }
-    let null = Value::Null;
-    let q = |k: &str| query.get(k).unwrap_or(&null);
-    let filter = describe_filter([
-        ("id", q("id")),
-        ("guid", q("guid")),
-        ("trait", q("trait")),
-        ("name", q("name")),
-        ("where", q("where")),
-    ]);
+    let filter = describe_query_filter(|k| query.get(k), &["id", "guid", "trait", "name", "where"]);
     let names: Vec<String> = all.iter().map(|e| key_string(e.get("name"), "")).collect();
     Some(empty_filter_hint(&EmptyFilter {
         what: "entity",

@@ -1,8 +1,6 @@
 use super::*;
 
-fn p(s: &str) -> Value {
-    serde_json::from_str(s).expect("json")
-}
+use crate::testing::json as p;
 
 fn run(traits: &str, available: Option<&str>, query: &str) -> String {
     let flag = available.map(p);

@@ -138,7 +138,7 @@ fn merge_large(table: &RankTable, piece: &[u8], emit: &mut impl FnMut(usize)) {
 /// Pieces of up to 8 bytes are keyed by their bytes packed into a `u64`; longer pieces up to
 /// [`CACHED_LEN`] bytes that are not single tokens (camel-case names, hex fragments) by hash.
 /// Digit pieces skip the cache: both encodings hold every one to three ASCII digits as one
-/// token (checked against the table once, see [`PieceCache::digits_are_tokens`]).
+/// token (as the table's builder checked, see [`RankTable::digit_tokens`]).
 #[derive(Default)]
 pub struct PieceCache {
     short: Vec<(u64, u32)>,
@@ -221,13 +221,13 @@ impl PieceCache {
         count
     }
 
-    /// Makes the short cache and reads the table's digits, once: a counting loop calls this
+    /// Makes the short cache and reads the table's digits flag, once: a counting loop calls this
     /// before it asks [`PieceCache::digit_tokens`].
     #[inline]
     pub fn ready(&mut self, table: &RankTable) {
         if self.short.is_empty() {
             self.short = vec![(0, 0); 1 << SHORT_BITS];
-            self.digit_tokens = Self::digits_are_tokens(table);
+            self.digit_tokens = table.digit_tokens();
         }
     }
 
@@ -236,16 +236,6 @@ impl PieceCache {
     #[inline(always)]
     pub fn digit_tokens(&self) -> bool {
         self.digit_tokens
-    }
-
-    /// Whether every string of one to three ASCII digits is a single token of `table` (true of
-    /// both encodings; checked rather than assumed, as the table is installed at run time).
-    pub fn digits_are_tokens(table: &RankTable) -> bool {
-        let digits = |n: u32, width: usize| {
-            let all = [b'0' + (n / 100) as u8, b'0' + (n / 10 % 10) as u8, b'0' + (n % 10) as u8];
-            table.rank(&all[3 - width..]) != NO_RANK
-        };
-        (0..10).all(|n| digits(n, 1)) && (0..100).all(|n| digits(n, 2)) && (0..1000).all(|n| digits(n, 3))
     }
 
     /// A piece of more than 8 bytes: the table, the hashed cache, or a merge.
@@ -328,7 +318,9 @@ mod tests {
     #[test]
     fn both_tables_hold_every_one_to_three_digits_as_one_token() {
         for encoding in ENCODINGS {
-            assert!(PieceCache::digits_are_tokens(rank_table(encoding).unwrap()), "{encoding:?}");
+            let table = rank_table(encoding).unwrap();
+            assert!(table.every_short_digit_run_is_a_token(), "{encoding:?}");
+            assert!(table.digit_tokens(), "{encoding:?}: the flag the builder records");
         }
     }
 

@@ -6,7 +6,7 @@
 //! layout used in place ([`table`]), so nothing is parsed at start-up; and a merge ([`bpe`])
 //! that is linear-scan for short pieces, heap-based for long ones, behind a piece cache.
 //!
-//! On `wasm32` no table is compiled in (cl100k's is 1.8 MB, o200k's 3.7 MB): the host reads
+//! On `wasm32` no table is compiled in (cl100k's is 1.3 MB, o200k's 2.7 MB): the host reads
 //! `src/tokens/data/<encoding>.bin` on first use of that encoding and hands it to [`install`], so
 //! a process that never counts tokens never reads, compiles or keeps a table, and one that only
 //! counts cl100k never pays for o200k. Native builds compile both in.

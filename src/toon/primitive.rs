@@ -5,6 +5,7 @@
 use super::node::Node;
 use super::Delimiter;
 use crate::json::number::push_js_number;
+use crate::json::string::push_escaped;
 
 /// Appends a primitive value; containers are never passed here (they write nothing).
 /// Numbers print as `String(x)`; the JS side has already turned -0 into 0 and non-finite
@@ -92,33 +93,14 @@ pub fn push_key(out: &mut String, key: &str) {
 /// Appends `"…"` with TOON's escapes: `\\`, `\"`, `\n`, `\r`, `\t`, and every other C0 control
 /// as `\u00xx` (lowercase hex). Unlike JSON there are no `\b`/`\f` short forms.
 pub fn push_quoted(out: &mut String, s: &str) {
-    out.reserve(s.len() + 2);
-    out.push('"');
-    let mut start = 0;
-    for (i, &b) in s.as_bytes().iter().enumerate() {
-        let short: &str = match b {
-            b'\\' => "\\\\",
-            b'"' => "\\\"",
-            b'\n' => "\\n",
-            b'\r' => "\\r",
-            b'\t' => "\\t",
-            0x00..=0x1f => "",
-            _ => continue,
-        };
-        // Every byte matched above is ASCII, so `i` is a character boundary.
-        out.push_str(&s[start..i]);
-        if short.is_empty() {
-            const HEX: &[u8; 16] = b"0123456789abcdef";
-            out.push_str("\\u00");
-            out.push(HEX[usize::from(b >> 4)] as char);
-            out.push(HEX[usize::from(b & 0xf)] as char);
-        } else {
-            out.push_str(short);
-        }
-        start = i + 1;
-    }
-    out.push_str(&s[start..]);
-    out.push('"');
+    push_escaped(out, s, |b| match b {
+        b'\\' => Some("\\\\"),
+        b'"' => Some("\\\""),
+        b'\n' => Some("\\n"),
+        b'\r' => Some("\\r"),
+        b'\t' => Some("\\t"),
+        _ => None,
+    });
 }
 
 /// Whether a string value can be written without quotes under `delimiter`.

@@ -15,6 +15,8 @@ mod constants;
 #[cfg(feature = "full")]
 mod elision;
 #[cfg(feature = "full")]
+mod held;
+#[cfg(feature = "full")]
 mod menu;
 #[cfg(feature = "full")]
 mod preview;

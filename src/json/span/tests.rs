@@ -24,6 +24,18 @@ fn members_are_the_keys_and_values_as_written() {
 }
 
 #[test]
+fn a_large_container_is_collected_at_its_exact_length() {
+    let rows: Vec<String> = (0..100_000).map(|i| format!("{{\"i\":{i}}}")).collect();
+    let text = format!("[{}]", rows.join(","));
+    assert!(text.len() > COUNT_FIRST_ABOVE);
+    let got = collect_members(text.as_bytes(), root(text.as_bytes()), |m| m.value);
+    assert_eq!(got.len(), 100_000);
+    assert_eq!(got.capacity(), 100_000);
+    assert_eq!(texts(text.as_bytes(), &got[99_998..]), [r#"{"i":99998}"#, r#"{"i":99999}"#]);
+    assert_eq!(items(text.as_bytes(), root(text.as_bytes())), got);
+}
+
+#[test]
 fn value_end_stops_at_delimiters_and_whitespace() {
     assert_eq!(value_end(br#""a\"b",1"#, 0), 6);
     assert_eq!(value_end(br#"{"a":"}"},1"#, 0), 9);

@@ -1,8 +1,6 @@
 use super::*;
 
-fn p(s: &str) -> Value {
-    serde_json::from_str(s).expect("test JSON")
-}
+use crate::testing::json as p;
 
 const RING: &str = r#"[
  {"seq":1,"level":"log","ts":1001,"text":"a-log"},{"seq":2,"level":"info","ts":1002,"text":"b-info"},

@@ -1,8 +1,6 @@
 use super::*;
 
-fn p(s: &str) -> Value {
-    serde_json::from_str(s).expect("test JSON")
-}
+use crate::testing::json as p;
 
 const EDITOR: &str = r#"[
  {"seq":1,"cap":1,"type":"!select","source":"human"},{"seq":2,"cap":3,"type":"!edit","source":"agent"},

@@ -1,8 +1,6 @@
 use super::*;
 
-fn p(s: &str) -> Value {
-    serde_json::from_str(s).expect("test JSON")
-}
+use crate::testing::json as p;
 
 const EVENTS: &str = r#"[
  {"tick":1,"type":"spawn","cap":1,"level":"info"},{"tick":2,"type":"score","cap":2,"level":"info"},

@@ -170,9 +170,7 @@ pub fn float(x: f64) -> Value {
 mod tests {
     use super::*;
 
-    fn v(s: &str) -> Value {
-        serde_json::from_str(s).expect("test JSON")
-    }
+    use crate::testing::json as v;
 
     #[test]
     fn js_string_and_number_follow_javascript() {

@@ -94,9 +94,7 @@ pub fn watch_read(result: &Value, query: &Value) -> Result<String> {
 mod tests {
     use super::*;
 
-    fn p(s: &str) -> Value {
-        serde_json::from_str(s).expect("test JSON")
-    }
+    use crate::testing::json as p;
 
     const WATCH: &str = r#"{"ok":true,"watchId":7,"series":[
      {"guid":"g1","name":"Ball","field":"Transform.y","count":3,"despawnedAt":null,"stats":{"first":1.23456789012,"last":0.5,"min":0.5,"max":1.23456789012,"delta":-0.73456789012,"settled":true},"samples":[{"t":0,"value":1.23456789012},{"t":1,"value":0.7},{"t":2,"value":0.5}]},

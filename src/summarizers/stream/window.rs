@@ -84,9 +84,7 @@ pub fn tail_plan(keys: &Value, limit: &Value, default_limit: &Value) -> Result<S
 mod tests {
     use super::*;
 
-    fn p(s: &str) -> Value {
-        serde_json::from_str(s).expect("test JSON")
-    }
+    use crate::testing::json as p;
 
     #[test]
     fn limit_guards() {
