@@ -8,7 +8,7 @@
 //! anything else the functions stop early; every index is bounds-checked, so none can panic.
 
 pub use crate::json::span::{count, items, kind, root, Kind, Span};
-use crate::json::span::{members, skip_ws, string_end, value_end};
+use crate::json::span::{members, skip_ws, string_end, value_end, COUNT_FIRST_ABOVE};
 
 /// True when `text` is one JSON value (lone-surrogate escapes, which V8 writes and serde_json
 /// refuses, are accepted: they are valid JSON text). Nesting is accepted at any depth: a value
@@ -41,7 +41,9 @@ pub fn items_reading_objects(
     mut each: impl FnMut(usize, Span, &[(Span, Span)]),
 ) -> Vec<Span> {
     let close = span.end.saturating_sub(1).max(span.start + 1);
-    let mut items = Vec::new();
+    // Sized at once past COUNT_FIRST_ABOVE, as collect_members sizes [`items`]: a doubling
+    // vector leaves its earlier buffers behind in WebAssembly memory.
+    let mut items = if span.len() > COUNT_FIRST_ABOVE { Vec::with_capacity(count(text, span)) } else { Vec::new() };
     let mut at = skip_ws(text, span.start + 1);
     if at >= close || matches!(text.get(at), Some(b']' | b'}')) {
         return items;
