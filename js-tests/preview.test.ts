@@ -22,6 +22,14 @@ function within(p: ReturnType<typeof previewResult>, maxTokens = 2000, maxChars 
 
 const byIndex = (cut: { items: Shown[] }, i: number) => cut.items.find((x) => x.index === i);
 
+/** Any value previewed within any budget for any arguments: `[value, maxTokens, maxChars, args]`. */
+const anyCall = [
+  fc.jsonValue({ maxDepth: 6 }),
+  fc.integer({ min: 50, max: 400 }),
+  fc.integer({ min: 200, max: 1500 }),
+  fc.jsonValue({ maxDepth: 2 }),
+] as const;
+
 describe('previewResult: the rows that matter, in the result’s own shape', () => {
   it('logs with rare errors: every error row, with its index and why, and the counts', () => {
     const logs = Array.from({ length: 20000 }, (_, i) => ({
@@ -154,18 +162,45 @@ describe('previewResult: bad input never breaks the budget', () => {
 
   it('any JSON value, any budget: valid JSON within both limits, deterministic', () => {
     fc.assert(
-      fc.property(
-        fc.jsonValue({ maxDepth: 6 }),
-        fc.integer({ min: 50, max: 400 }),
-        fc.integer({ min: 200, max: 1500 }),
-        fc.jsonValue({ maxDepth: 2 }),
-        (value, maxTokens, maxChars, args) => {
-          const p = previewResult(value, { maxTokens, maxChars, arguments: args });
-          within(p, maxTokens, maxChars);
-          expect(previewResult(value, { maxTokens, maxChars, arguments: args })).toEqual(p);
-        },
-      ),
+      fc.property(...anyCall, (value, maxTokens, maxChars, args) => {
+        const p = previewResult(value, { maxTokens, maxChars, arguments: args });
+        within(p, maxTokens, maxChars);
+        expect(previewResult(value, { maxTokens, maxChars, arguments: args })).toEqual(p);
+      }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('the policy’s printed-JSON path', () => {
+  // The policy hands the core JSON it printed itself, which the core does not check again; the
+  // answer must be the one the checked path gives for the same text.
+  const { previewText, previewPrinted } = createRequire(import.meta.url)('../node/mcp/preview.cjs');
+
+  it('previews any printed JSON exactly as the checked path does', () => {
+    fc.assert(
+      fc.property(...anyCall, (value, maxTokens, maxChars, args) => {
+        const json = JSON.stringify(value);
+        const options = { maxTokens, maxChars, arguments: args };
+        expect(previewPrinted(json, options)).toEqual(previewText(json, true, options));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a large collection, lone surrogates and deep nesting give the checked answer', () => {
+    const rows = Array.from({ length: 3000 }, (_, i) => ({
+      id: `e${i}`,
+      level: i === 1234 ? 'error' : 'info',
+      x: i % 97,
+    }));
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < 3000; i++) deep = i % 2 ? { k: deep } : [deep];
+    for (const value of [{ scene: 's', rows }, ['\ud800 lone', 'é'], deep]) {
+      const json = JSON.stringify(value);
+      const p = previewPrinted(json, { arguments: { q: 'e1234' } });
+      expect(p.json).toBe(true);
+      expect(p).toEqual(previewText(json, true, { arguments: { q: 'e1234' } }));
+    }
   });
 });

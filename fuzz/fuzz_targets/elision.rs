@@ -7,6 +7,8 @@
 //! pages by joining their escaped content, collection pages by setting the joined items into
 //! `rest` at `path`, and document pages (a string that holds a printed JSON document) by
 //! printing the rebuilt document with its `indent` into that string (docs/mcp.md, "Pages").
+//! A page cut from the pass's text rebuilds, in the UTF-16 units JavaScript slices by, from its
+//! head, the text's span the pass names and its tail (`Pass::spans_in_units`).
 //! Arbitrary bytes (not JSON) never panic the pass.
 #![no_main]
 
@@ -15,7 +17,7 @@ mod arbitrary_json;
 
 use libfuzzer_sys::arbitrary::{Result, Unstructured};
 use libfuzzer_sys::fuzz_target;
-use modoki_budget::elision::{json_pass, text_pass, Limits};
+use modoki_budget::elision::{json_pass, text_pass, Limits, Pass};
 use modoki_budget::json::string::{json_string, utf16_len};
 use modoki_budget::json::value::to_json;
 use modoki_budget::tokens::{count, Encoding};
@@ -227,6 +229,20 @@ fn check_pages(pages: &[String], text: &str, limits: Limits) {
     assert_eq!(to_json(&rebuild(&parsed)), text, "pages do not rebuild the text");
 }
 
+/// Each page whose body the pass says was cut from `text` is its head, that span of `text` in
+/// UTF-16 units, and its tail — as JavaScript rebuilds it.
+fn check_cuts(pass: &Pass, text: &str) {
+    let Some(Some(pages)) = &pass.pages else { return };
+    let units: Vec<u16> = text.encode_utf16().collect();
+    for (page, span) in pages.iter().zip(pass.spans_in_units(text)) {
+        let Some((cut, start, end)) = span else { continue };
+        let head: Vec<u16> = page[..cut.at].encode_utf16().collect();
+        let tail: Vec<u16> = page[cut.at + (cut.end - cut.start)..].encode_utf16().collect();
+        let rebuilt = [&head[..], &units[start..end], &tail[..]].concat();
+        assert_eq!(rebuilt, page.encode_utf16().collect::<Vec<u16>>(), "a cut page does not rebuild");
+    }
+}
+
 fn json_case(u: &mut Unstructured) -> Result<()> {
     let value = arbitrary_json::value(u, 0)?;
     let text = to_json(&value);
@@ -258,6 +274,7 @@ fn json_case(u: &mut Unstructured) -> Result<()> {
             .unwrap_or_else(|e| panic!("envelope is not JSON ({e}): {}", pass.envelope));
         assert_eq!(envelope["code"], "TOO_LARGE");
     }
+    check_cuts(&pass, &text);
     let pages = pass.pages.expect("pages when over or asked");
     if let Some(pages) = pages {
         check_pages(&pages, &text, limits);
@@ -288,6 +305,7 @@ fn text_case(u: &mut Unstructured) -> Result<()> {
     }
     let limits = limits(u)?;
     let pass = text_pass(&quoted, limits, None).expect("tables are compiled in natively");
+    check_cuts(&pass, &quoted);
     if let Some(Some(pages)) = pass.pages {
         assert!(!pages.is_empty(), "no pages");
         let parsed: Vec<Value> = pages
@@ -317,7 +335,9 @@ fn garbage(u: &mut Unstructured) -> Result<()> {
     let paged = u.arbitrary()?;
     let bytes: &[u8] = u.arbitrary()?;
     let text = String::from_utf8_lossy(bytes);
-    let _ = json_pass(&text, utf16_len(&text), limits, paged, None);
+    if let Ok(pass) = json_pass(&text, utf16_len(&text), limits, paged, None) {
+        let _ = pass.spans_in_units(&text);
+    }
     let _ = text_pass(&text, limits, None);
     Ok(())
 }

@@ -6,7 +6,9 @@
 //! beside the marker); once the budget holds the smallest preview (the value's counts alone) it
 //! is within both limits. It tells the truth about the value: a part shown equals the value's
 //! part, a cut collection's `_cut` counts add up, and every shown item's `index` names the item
-//! it shows (the item, or a preview of it, checked the same way down the tree).
+//! it shows (the item, or a preview of it, checked the same way down the tree). JSON given as
+//! printed (`Input::Printed`, not checked again) previews exactly as checked JSON does, and
+//! bytes given as printed that are not JSON never panic.
 #![no_main]
 
 #[path = "../common/arbitrary_json.rs"]
@@ -201,6 +203,8 @@ fn json_case(u: &mut Unstructured) -> Result<()> {
     let (arguments, schema, budget) = (arguments(u, &value)?, schema(u)?, budget(u)?);
     let p = checked(Input::Json(text.as_bytes()), &arguments, &schema, &budget);
     assert!(p.json, "JSON previewed as text");
+    // Text the caller printed is not checked again, and previews exactly as checked JSON does.
+    assert_eq!(checked(Input::Printed(text.as_bytes()), &arguments, &schema, &budget), p, "printed differs");
     let shown: Value = serde_json::from_str(&p.text).unwrap_or_else(|e| panic!("not JSON ({e}): {}", p.text));
     if let Err(e) = serde_json::from_str::<NoDuplicateKeys>(&p.text) {
         panic!("{e}: {}", p.text);
@@ -242,6 +246,12 @@ fn bytes_case(u: &mut Unstructured) -> Result<()> {
     let p = checked(Input::Json(bytes), &Value::Null, &Value::Null, &budget);
     if p.json {
         serde_json::from_str::<Value>(&p.text).unwrap_or_else(|e| panic!("not JSON ({e}): {}", p.text));
+    }
+    // Printed text that is JSON previews as checked JSON does; bytes that are not (a caller that
+    // broke its promise) still never panic.
+    let printed = checked(Input::Printed(bytes), &Value::Null, &Value::Null, &budget);
+    if scan::is_json(bytes) {
+        assert_eq!(printed, p, "printed differs");
     }
     Ok(())
 }

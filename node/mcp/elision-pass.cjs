@@ -2,7 +2,9 @@
 // The one call into the core per result text (src/elision): whether the text fits both caps,
 // its exact token count when one was needed, and — over the cap — encode's envelope for it and
 // every page, rendered and checked against both caps. The text is tokenized once there; its
-// pages are counted from that one count, never again here.
+// pages are counted from that one count, never again here. A page cut from the text comes back
+// as its head, its tail and where its body lies in the text, which is sliced here: the pages,
+// most of a large result, are neither copied out of the core nor decoded.
 
 const core = require('../internal/core.cjs');
 const abi = require('../internal/abi.cjs');
@@ -19,6 +21,9 @@ const OUTPUT_BYTES = 3;
 const OUTPUT_LATIN1 = 4;
 const ENVELOPE_UNITS = 5;
 const PAGE_COUNT = 6;
+// After PAGE_COUNT, per page: its head's units, its body's start and end in the input (start
+// -1: the head is the whole page), its tail's units.
+const PAGE_NUMBERS = 4;
 
 function run(input, isText, limits, paged) {
   const { length, latin1 } = abi.writeText(input);
@@ -41,9 +46,10 @@ function run(input, isText, limits, paged) {
     pages = [];
     let at = n[ENVELOPE_UNITS];
     for (let i = 0; i < n[PAGE_COUNT]; i++) {
-      const end = at + n[PAGE_COUNT + 1 + i];
-      pages.push(out.slice(at, end));
-      at = end;
+      const k = PAGE_COUNT + 1 + i * PAGE_NUMBERS;
+      const head = out.slice(at, (at += n[k]));
+      const start = n[k + 1];
+      pages.push(start < 0 ? head : head + input.slice(start, n[k + 2]) + out.slice(at, (at += n[k + 3])));
     }
   }
   return {

@@ -13,7 +13,7 @@ const { textPages } = require('./elision-pass.cjs');
 const { resourceLink } = require('./resources.cjs');
 const { capHeadWithin } = require('./faults.cjs');
 const { then } = require('./maybe-async.cjs');
-const { previewText, schemaHint, hasEditorFilters, MIN_PREVIEW } = require('./preview.cjs');
+const { previewText, previewPrinted, schemaHint, hasEditorFilters, MIN_PREVIEW } = require('./preview.cjs');
 
 const isText = (block) =>
   typeof block === 'object' && block !== null && block.type === 'text' && typeof block.text === 'string';
@@ -92,12 +92,9 @@ function createElision(opts, store) {
         maxTokens: Math.min(opts.preview.maxTokens, (maxTokens ?? Infinity) - room.tokens - lineTokens),
       };
       if (budget.maxChars < MIN_PREVIEW.maxChars || budget.maxTokens < MIN_PREVIEW.maxTokens) return undefined;
-      const p = previewText(isJson ? kept.json : kept.text, isJson, {
-        arguments: call.arguments,
-        inputSchema: call.inputSchema,
-        ...budget,
-        encoding,
-      });
+      const options = { arguments: call.arguments, inputSchema: call.inputSchema, ...budget, encoding };
+      // The kept JSON is always JSON.stringify's (or encode's) print of the value: not checked again.
+      const p = isJson ? previewPrinted(kept.json, options) : previewText(kept.text, false, options);
       const answer = line + p.text;
       return within(answer, room) ? answer : undefined;
     } catch {

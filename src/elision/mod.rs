@@ -23,8 +23,8 @@ use crate::json::string::json_string;
 use crate::tokens;
 
 use document::held_document;
-pub use pages::{Limits, Paginator};
-use spans::Child;
+pub use pages::{Cut, CutPages, Limits, Paginator};
+use spans::{utf16_units, Child};
 use tally::Tally;
 
 /// What one pass knows of a text.
@@ -43,6 +43,63 @@ pub struct Pass {
     /// The pages, when they were asked for (or the text is over); `None` inside when the cap is
     /// too small to hold one page.
     pub pages: Option<Option<Vec<String>>>,
+    /// For each page, where its body was cut from the pass's own text ([`Cut`]), so a caller
+    /// that holds that text rebuilds the page from its head, that span and its tail instead of
+    /// copying it whole out of the core. Empty when the pages were not cut from that text (a
+    /// held document's pages, JSON paged as text) or there are none.
+    pub cuts: Vec<Option<Cut>>,
+}
+
+impl Pass {
+    /// Each page's cut ([`Pass::cuts`]) with its span's bounds in UTF-16 units of `text`, the
+    /// pass's own text (the units JavaScript slices by), when the span lies within the text and
+    /// the page at char boundaries; `None` for a page that must leave whole. The page holds the
+    /// span by construction (it was copied there), so the bytes are not compared again: that is
+    /// a byte loop over the whole result in WebAssembly. The cuts are in text order, so the
+    /// units are counted once along the text.
+    pub fn spans_in_units(&self, text: &str) -> Vec<Option<(Cut, usize, usize)>> {
+        let Some(Some(pages)) = &self.pages else { return Vec::new() };
+        let ascii = text.is_ascii();
+        let (mut byte, mut unit) = (0, 0);
+        let mut units_to = |at: usize| {
+            if ascii {
+                return at;
+            }
+            if at < byte {
+                (byte, unit) = (0, 0);
+            }
+            unit += utf16_units(&text.as_bytes()[byte..at]);
+            byte = at;
+            unit
+        };
+        let cuts = self.cuts.iter().copied().chain(std::iter::repeat(None));
+        let mut spans = Vec::with_capacity(pages.len());
+        for (page, cut) in pages.iter().zip(cuts) {
+            let held = cut.filter(|c| {
+                let (span, body) = (text.get(c.start..c.end), page.get(c.at..c.at + (c.end - c.start)));
+                debug_assert!(span.is_none() || body.is_none() || span == body, "a cut that the page does not hold");
+                span.is_some() && body.is_some()
+            });
+            spans.push(held.map(|c| (c, units_to(c.start), units_to(c.end))));
+        }
+        spans
+    }
+}
+
+/// The pages, and where each was cut from the pass's text ([`Pass::cuts`]).
+fn split(pages: Option<CutPages>) -> (Option<Vec<String>>, Vec<Option<Cut>>) {
+    match pages {
+        None => (None, Vec::new()),
+        Some(pages) => {
+            let (pages, cuts) = pages.into_iter().unzip();
+            (Some(pages), cuts)
+        }
+    }
+}
+
+/// Pages that were not cut from the pass's own text: each `None`, so none is rebuilt from it.
+fn not_cut(pages: Option<CutPages>) -> Option<CutPages> {
+    pages.map(|pages| pages.into_iter().map(|(page, _)| (page, None)).collect())
 }
 
 /// The pass over the compact JSON `text` of a kept value, `chars` UTF-16 units long (the caller
@@ -56,7 +113,8 @@ pub fn json_pass(text: &str, chars: usize, limits: Limits, paged: bool, keep: Op
             return Ok(Pass { fits: true, chars, ..Pass::default() });
         }
         let (envelope, pages) = elide(text, chars, None, limits, keep)?;
-        return Ok(Pass { fits: !over_chars, chars, tokens: None, envelope, pages: Some(pages) });
+        let (pages, cuts) = split(pages);
+        return Ok(Pass { fits: !over_chars, chars, tokens: None, envelope, pages: Some(pages), cuts });
     };
     if !over_chars && !paged {
         // Every token is at least one byte; under the char cap, count only up to the token cap.
@@ -75,7 +133,8 @@ pub fn json_pass(text: &str, chars: usize, limits: Limits, paged: bool, keep: Op
         return Ok(Pass { fits, chars, tokens: Some(total), ..Pass::default() });
     }
     let (envelope, pages) = elide(text, chars, Some(&tally), limits, keep)?;
-    Ok(Pass { fits, chars, tokens: Some(total), envelope, pages: Some(pages) })
+    let (pages, cuts) = split(pages);
+    Ok(Pass { fits, chars, tokens: Some(total), envelope, pages: Some(pages), cuts })
 }
 
 /// The pass over a text kept as text, given as its JSON string literal (`JSON.stringify(text)`,
@@ -84,41 +143,43 @@ pub fn json_pass(text: &str, chars: usize, limits: Limits, paged: bool, keep: Op
 pub fn text_pass(quoted: &str, limits: Limits, keep: Option<usize>) -> Result<Pass> {
     let content = quoted.get(1..quoted.len().saturating_sub(1)).unwrap_or("");
     if let Some(pages) = document_pages(("$", "\"\""), content, limits, keep)? {
-        return Ok(Pass { pages: Some(pages), ..Pass::default() });
+        return Ok(Pass { pages: Some(split(pages).0), ..Pass::default() });
     }
-    Ok(Pass { pages: Some(text_pages(quoted, limits, keep)?), ..Pass::default() })
+    let (pages, cuts) = split(text_pages(quoted, limits, keep)?);
+    Ok(Pass { pages: Some(pages), cuts, ..Pass::default() })
 }
 
-/// The envelope and the pages of the compact JSON `text` (`tally` is its count, with a token cap).
+/// The envelope and the pages of the compact JSON `text` (`tally` is its count, with a token
+/// cap), each page with where it was cut from `text` when it was.
 fn elide(
     text: &str,
     chars: usize,
     tally: Option<&Tally>,
     limits: Limits,
     keep: Option<usize>,
-) -> Result<(String, Option<Vec<String>>)> {
+) -> Result<(String, Option<CutPages>)> {
     let structured = Paginator::structured(text, tally, limits);
     let known = structured.as_ref().and_then(Paginator::collection);
     let top = structured.as_ref().and_then(Paginator::top_children);
     let envelope = envelope(text, chars, tally.map(Tally::total), limits, known, top);
     if let Some((path, rest, content)) = structured.as_ref().and_then(Paginator::string_collection) {
         if let Some(pages) = document_pages((path, rest), content, limits, keep)? {
-            return Ok((envelope, pages));
+            return Ok((envelope, not_cut(pages)));
         }
     }
     if over(text.len(), keep) {
         return Ok((envelope, None));
     }
-    if let Some(pages) = structured.map(|p| p.pages()).transpose()?.flatten() {
+    if let Some(pages) = structured.map(|p| p.cut_pages()).transpose()?.flatten() {
         return Ok((envelope, within(pages, keep)));
     }
-    // No collection pages can hold: the JSON is paged as text.
+    // No collection pages can hold: the JSON is paged as text, cut from its quoted form.
     let quoted = json_string(text);
-    Ok((envelope, text_pages(&quoted, limits, keep)?))
+    Ok((envelope, not_cut(text_pages(&quoted, limits, keep)?)))
 }
 
-/// Text pages of the JSON string literal `quoted`.
-fn text_pages(quoted: &str, limits: Limits, keep: Option<usize>) -> Result<Option<Vec<String>>> {
+/// Text pages of the JSON string literal `quoted`, each with where it was cut from it.
+fn text_pages(quoted: &str, limits: Limits, keep: Option<usize>) -> Result<Option<CutPages>> {
     if over(quoted.len().saturating_sub(2), keep) {
         return Ok(None);
     }
@@ -126,19 +187,20 @@ fn text_pages(quoted: &str, limits: Limits, keep: Option<usize>) -> Result<Optio
         Some(_) => Some(Tally::new(limits.encoding, quoted)?),
         None => None,
     };
-    let pages = Paginator::text(quoted, tally.as_ref(), limits).pages()?;
+    let pages = Paginator::text(quoted, tally.as_ref(), limits).cut_pages()?;
     Ok(pages.and_then(|pages| within(pages, keep)))
 }
 
 /// Pages of the document held in a string whose escaped `content` sits at `path` of a value
 /// whose rest is `rest`: `Some(pages)` when it holds one (`Some(None)` when they would be over
-/// `keep`), `None` when it holds none, or none that pages can hold.
+/// `keep`), `None` when it holds none, or none that pages can hold. They are cut from the
+/// document's compact text, which only the core holds.
 fn document_pages(
     (path, rest): (&str, &str),
     content: &str,
     limits: Limits,
     keep: Option<usize>,
-) -> Result<Option<Option<Vec<String>>>> {
+) -> Result<Option<Option<CutPages>>> {
     let Some(doc) = held_document(content.as_bytes()) else { return Ok(None) };
     if over(rest.len() + doc.compact.len(), keep) {
         return Ok(Some(None));
@@ -150,7 +212,7 @@ fn document_pages(
     let Some(paginator) = Paginator::document(&doc.compact, &doc.indent, (path, rest), tally.as_ref(), limits) else {
         return Ok(None);
     };
-    Ok(paginator.pages()?.map(|pages| within(pages, keep)))
+    Ok(paginator.cut_pages()?.map(|pages| within(pages, keep)))
 }
 
 /// Whether pages holding at least `bytes` would be over `keep`.
@@ -159,8 +221,8 @@ fn over(bytes: usize, keep: Option<usize>) -> bool {
 }
 
 /// The pages, unless together they are over `keep`.
-fn within(pages: Vec<String>, keep: Option<usize>) -> Option<Vec<String>> {
-    (!over(pages.iter().map(String::len).sum(), keep)).then_some(pages)
+fn within(pages: CutPages, keep: Option<usize>) -> Option<CutPages> {
+    (!over(pages.iter().map(|(page, _)| page.len()).sum(), keep)).then_some(pages)
 }
 
 /// `encode(JSON.parse(text), { maxChars, maxTokens })`: over both caps, the envelope names the

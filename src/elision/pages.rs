@@ -55,6 +55,23 @@ struct Layout<'t> {
 /// A page's content: items `i..j`, or a chunk of bytes `a..b`.
 type Group = (usize, usize);
 
+/// Where a page's body was cut from the text it was made of: the page's bytes from `at` on are
+/// the text's bytes `start..end`. A caller that holds that text rebuilds the page from its head,
+/// that span of the text and its tail, without copying the span out of the core.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cut {
+    /// Where the span starts in the page.
+    pub at: usize,
+    /// Where it starts in the text.
+    pub start: usize,
+    /// Where it ends in the text.
+    pub end: usize,
+}
+
+/// Pages, each with where its body was cut from the text (`None` for a body written member by
+/// member, or an empty one).
+pub type CutPages = Vec<(String, Option<Cut>)>;
+
 /// `$`, `.key` (identifier keys), `["key"]` (other keys), `[i]` (array indices) — the path of
 /// the collection, as `docs/mcp.md` writes it.
 fn push_step(path: &mut String, b: &[u8], index: usize, key: Option<(usize, usize)>) {
@@ -334,6 +351,11 @@ impl<'t> Paginator<'t> {
 
     /// The pages, or `None` when a page cannot hold even one item (or one char).
     pub fn pages(&self) -> Result<Option<Vec<String>>> {
+        Ok(self.cut_pages()?.map(|pages| pages.into_iter().map(|(page, _)| page).collect()))
+    }
+
+    /// [`Self::pages`], each with where its body was cut from the text.
+    pub fn cut_pages(&self) -> Result<Option<CutPages>> {
         let groups = if self.layout.body == Body::Chunk { self.chunks()? } else { self.pack()? };
         match groups {
             Some(groups) => self.settle(groups),
@@ -411,8 +433,8 @@ impl<'t> Paginator<'t> {
         Ok(Some(groups))
     }
 
-    /// Page `k` of `n` holding `group`, and where its body's span of the text starts in it.
-    fn render(&self, group: Group, k: usize, n: usize) -> (String, Option<(usize, usize, usize)>) {
+    /// Page `k` of `n` holding `group`, and where its body was cut from the text.
+    fn render(&self, group: Group, k: usize, n: usize) -> (String, Option<Cut>) {
         let text = self.layout.text;
         let mut page = (self.layout.prefix)(k, n);
         page.push_str(self.layout.open);
@@ -440,10 +462,10 @@ impl<'t> Paginator<'t> {
             page.push_str(text.get(a..b).unwrap_or(""));
         }
         page.push_str(self.layout.close);
-        (page, span.map(|(a, b)| (at, a, b)))
+        (page, span.map(|(start, end)| Cut { at, start, end }))
     }
 
-    fn fits(&self, page: &str, span: Option<(usize, usize, usize)>) -> Result<bool> {
+    fn fits(&self, page: &str, cut: Option<Cut>) -> Result<bool> {
         // Prefixes and headers are ASCII or copied from the text: an ASCII text makes ASCII pages.
         let units = if self.ascii { page.len() } else { utf16_units(page.as_bytes()) };
         if units > self.limits.max_chars {
@@ -454,8 +476,8 @@ impl<'t> Paginator<'t> {
         if page.len() <= cap {
             return Ok(true);
         }
-        let count = match (self.tally, span) {
-            (Some(tally), Some((at, a, b))) => tally.count_page(page, at, a, b)?,
+        let count = match (self.tally, cut) {
+            (Some(tally), Some(Cut { at, start, end })) => tally.count_page(page, at, start, end)?,
             _ => tokens::count_up_to(self.limits.encoding, page, cap)?,
         };
         Ok(count <= cap)
@@ -479,17 +501,17 @@ impl<'t> Paginator<'t> {
     }
 
     /// Renders every group as a page and splits the ones over a cap until all fit.
-    fn settle(&self, mut groups: Vec<Group>) -> Result<Option<Vec<String>>> {
+    fn settle(&self, mut groups: Vec<Group>) -> Result<Option<CutPages>> {
         loop {
             let n = groups.len();
             let mut pages = Vec::with_capacity(n);
             let mut next = Vec::with_capacity(n);
             let mut changed = false;
             for (i, &group) in groups.iter().enumerate() {
-                let (page, span) = self.render(group, i + 1, n);
-                if self.fits(&page, span)? {
+                let (page, cut) = self.render(group, i + 1, n);
+                if self.fits(&page, cut)? {
                     next.push(group);
-                    pages.push(page);
+                    pages.push((page, cut));
                     continue;
                 }
                 let Some((x, y)) = self.split(group) else { return Ok(None) };

@@ -7,7 +7,7 @@
 
 use super::pages::Limits;
 use super::spans::{children, string_end, utf16_units};
-use super::{json_pass, text_pass};
+use super::{json_pass, text_pass, Pass};
 use crate::json::number::js_number_string;
 use crate::json::string::json_string;
 use crate::tokens::{self, Encoding};
@@ -175,6 +175,55 @@ fn check(pages: &[String], original: &str, limits: Limits) {
     assert_eq!(rebuild(pages), want);
 }
 
+/// Checks that each page with a cut holds the input's span where the cut says, so a caller
+/// holding the input rebuilds the page from its head, that span and its tail; returns how many
+/// pages have one.
+fn check_cuts(pass: &Pass, input: &str) -> usize {
+    let pages = pass.pages.as_ref().and_then(Option::as_ref).map_or(&[][..], Vec::as_slice);
+    assert!(pass.cuts.is_empty() || pass.cuts.len() == pages.len(), "{} cuts, {} pages", pass.cuts.len(), pages.len());
+    let mut cut_pages = 0;
+    for (page, cut) in pages.iter().zip(&pass.cuts) {
+        let Some(cut) = cut else { continue };
+        let span = &input[cut.start..cut.end];
+        let rebuilt = format!("{}{span}{}", &page[..cut.at], &page[cut.at + span.len()..]);
+        assert_eq!(&rebuilt, page);
+        assert_eq!(&page[cut.at..cut.at + span.len()], span);
+        cut_pages += 1;
+    }
+    cut_pages
+}
+
+/// A scene of `n` entities with non-ASCII names, and its pass under `limits`.
+fn scene_pass(n: usize, limits: Limits) -> (String, Pass) {
+    let items: Vec<String> = (0..n).map(|i| format!(r#"{{"id":{i},"name":"Palme «{i}» 😀"}}"#)).collect();
+    let value = format!(r#"{{"scene":"é","entities":[{}]}}"#, items.join(","));
+    let pass = json_pass(&value, utf16_units(value.as_bytes()), limits, false, None).unwrap();
+    (value, pass)
+}
+
+#[test]
+fn pages_cut_from_the_input_say_where_and_others_do_not() {
+    let limits = Limits { max_chars: 2000, max_tokens: Some(500), encoding: Encoding::Cl100kBase };
+    let (value, pass) = scene_pass(300, limits);
+    let pages = pass.pages.clone().unwrap().unwrap();
+    assert!(pages.len() > 5);
+    assert_eq!(check_cuts(&pass, &value), pages.len());
+    let text = json_string(&"a line of «text» 😀\n".repeat(400));
+    let pass = text_pass(&text, limits, None).unwrap();
+    assert_eq!(check_cuts(&pass, &text), pass.pages.clone().unwrap().unwrap().len());
+    // An object's members are written one by one, and a held document is cut from its compact
+    // form, which only the core has: such pages leave whole.
+    let members: Vec<String> = (0..300).map(|i| format!("\"k{i}\":{{\"v\":{i}}}")).collect();
+    let map = format!("{{\"m\":{{{}}}}}", members.join(","));
+    let pass = json_pass(&map, map.len(), limits, false, None).unwrap();
+    assert!(pass.pages.as_ref().unwrap().as_ref().unwrap().len() > 1);
+    assert_eq!(check_cuts(&pass, &map), 0);
+    let held = format!("{{\"content\":{}}}", json_string(&pretty(&tree(200), "  ")));
+    let pass = json_pass(&held, utf16_units(held.as_bytes()), limits, false, None).unwrap();
+    assert!(pass.pages.as_ref().unwrap().as_ref().unwrap().len() > 1);
+    assert!(pass.cuts.is_empty() || pass.cuts.iter().all(Option::is_none));
+}
+
 const TEXT: Limits = Limits { max_chars: 55, max_tokens: None, encoding: Encoding::Cl100kBase };
 
 #[test]
@@ -303,7 +352,7 @@ impl Rng {
 #[test]
 fn any_input_pages_rebuild_exactly_and_each_fits_both_caps() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    let (mut paged, mut documents) = ([0usize; 4], 0);
+    let (mut paged, mut documents, mut cut) = ([0usize; 4], 0, 0);
     for case in 0..120 {
         let limits = Limits {
             max_chars: 400 + rng.below(3000),
@@ -325,8 +374,10 @@ fn any_input_pages_rebuild_exactly_and_each_fits_both_caps() {
             } else {
                 json_pass(&input, utf16_units(input.as_bytes()), limits, true, None)
             };
+            let pass = pass.unwrap();
+            cut += check_cuts(&pass, &input);
             // None: the cap cannot hold a page (one char, or one item, over it).
-            if let Some(pages) = pass.unwrap().pages.unwrap() {
+            if let Some(pages) = pass.pages.unwrap() {
                 check(&pages, &input, limits);
                 paged[kind] += 1;
                 documents += usize::from(member(&pages[0], "document").is_some());
@@ -336,4 +387,28 @@ fn any_input_pages_rebuild_exactly_and_each_fits_both_caps() {
     assert!(paged.iter().all(|&n| n > 90), "{paged:?}");
     // Most printed documents are paged as documents (the rest: one item over a page).
     assert!(documents > 150, "{documents} of {paged:?}");
+    assert!(cut > 1000, "{cut} pages cut from their input");
+}
+
+#[test]
+fn spans_are_in_the_units_javascript_slices_by() {
+    let limits = Limits { max_chars: 1500, max_tokens: Some(400), encoding: Encoding::Cl100kBase };
+    let (value, pass) = scene_pass(200, limits);
+    let spans = pass.spans_in_units(&value);
+    let units: Vec<u16> = value.encode_utf16().collect();
+    let pages = pass.pages.clone().unwrap().unwrap();
+    assert_eq!(spans.len(), pages.len());
+    for (page, span) in pages.iter().zip(&spans) {
+        let (cut, start, end) = span.expect("array items are cut from the input");
+        let body: Vec<u16> = page[cut.at..cut.at + (cut.end - cut.start)].encode_utf16().collect();
+        assert_eq!(&units[start..end], &body[..]);
+    }
+    // A cut that is not within the text, or not at its char boundaries, leaves its page whole.
+    let mut outside = pass;
+    outside.cuts[0] =
+        outside.cuts[0].map(|c| super::Cut { start: c.start + value.len(), end: c.end + value.len(), ..c });
+    let emoji = value.find('😀').unwrap();
+    outside.cuts[1] = outside.cuts[1].map(|c| super::Cut { start: emoji + 1, end: emoji + 1, ..c });
+    let spans = outside.spans_in_units(&value);
+    assert!(spans[0].is_none() && spans[1].is_none() && spans[2].is_some());
 }

@@ -60,8 +60,15 @@ impl Default for Budget {
 /// What is previewed.
 #[derive(Clone, Copy, Debug)]
 pub enum Input<'a> {
-    /// JSON text (V8's `JSON.stringify` of the kept value).
+    /// JSON text (V8's `JSON.stringify` of the kept value), checked to be JSON before it is
+    /// read as JSON: anything else is previewed as text.
     Json(&'a [u8]),
+    /// JSON text its caller printed itself (V8's `JSON.stringify`, or the crate's own writer), so
+    /// known to be JSON: it is not checked again (the check is a parse, about a fifth of a
+    /// large preview's time). Previewed exactly as [`Input::Json`] previews the same text, since
+    /// [`scan::is_json`] accepts all of it. Never for text from anywhere else: on text that is
+    /// not JSON the preview is safe (the scanner is bounds-checked) but not meaningful.
+    Printed(&'a [u8]),
     /// A text result. One that holds a JSON document is previewed as that document.
     Text(&'a str),
 }
@@ -91,6 +98,7 @@ pub fn preview(input: Input<'_>, arguments: &Value, schema: &Value, budget: &Bud
     let hint = hint::hint_text(&parameters, true);
     let ((text, tokens), json) = match input {
         Input::Json(bytes) if scan::is_json(bytes) => (fit_json(bytes, &needles, budget)?, true),
+        Input::Printed(bytes) => (fit_json(bytes, &needles, budget)?, true),
         Input::Json(bytes) => (fit_text(&String::from_utf8_lossy(bytes), &needles, budget)?, false),
         Input::Text(s) => {
             let trimmed = s.trim_start();
@@ -136,20 +144,20 @@ fn first_byte_budget(sample: &str, budget: &Budget) -> Result<usize> {
 }
 
 /// Renders with a byte budget that shrinks until the preview is within both limits; returns it
-/// with its token count.
+/// with its token count, or `None` when no render within [`ATTEMPTS`] fits (the caller then
+/// makes its smallest preview, which costs a pass of its own and is seldom needed).
 fn shrink_until_fits(
     budget: &Budget,
     first: usize,
     mut render: impl FnMut(usize) -> String,
-    smallest: String,
-) -> Result<(String, usize)> {
+) -> Result<Option<(String, usize)>> {
     let mut bytes = first;
     for _ in 0..ATTEMPTS {
         let out = render(bytes);
         let chars = utf16_len(&out);
         let count = tokens::count_up_to(budget.encoding, &out, budget.max_tokens.saturating_mul(4))?;
         if chars <= budget.max_chars && count <= budget.max_tokens {
-            return Ok((out, count));
+            return Ok(Some((out, count)));
         }
         let ratio = (budget.max_chars as f64 / chars as f64).min(budget.max_tokens as f64 / count.max(1) as f64);
         let next = (out.len().min(bytes) as f64 * ratio * 0.95) as usize;
@@ -158,6 +166,19 @@ fn shrink_until_fits(
             break;
         }
     }
+    Ok(None)
+}
+
+/// What a render found, or the `smallest` preview with its token count.
+fn or_smallest(
+    found: Option<(String, usize)>,
+    budget: &Budget,
+    smallest: impl FnOnce() -> String,
+) -> Result<(String, usize)> {
+    if let Some(found) = found {
+        return Ok(found);
+    }
+    let smallest = smallest();
     let count = tokens::count(budget.encoding, &smallest)?;
     Ok((smallest, count))
 }
@@ -165,17 +186,17 @@ fn shrink_until_fits(
 fn fit_json(bytes: &[u8], needles: &Needles, budget: &Budget) -> Result<(String, usize)> {
     let root = scan::root(bytes);
     let mut r = Render::new(bytes, needles);
-    let smallest = r.minimal(root);
     let first = first_byte_budget(&String::from_utf8_lossy(&bytes[..bytes.len().min(SAMPLE_BYTES)]), budget)?;
-    shrink_until_fits(budget, first, |b| r.value(root, b, 0), smallest)
+    let found = shrink_until_fits(budget, first, |b| r.value(root, b, 0))?;
+    or_smallest(found, budget, || r.minimal(root))
 }
 
 fn fit_text(s: &str, needles: &Needles, budget: &Budget) -> Result<(String, usize)> {
     if let Some(count) = fits(s, budget)? {
         return Ok((s.to_owned(), count));
     }
-    let smallest = format!("…[{} lines, {} chars not shown]", s.split('\n').count(), utf16_len(s));
-    shrink_until_fits(budget, first_byte_budget(s, budget)?, |b| text::plain(s, b, needles), smallest)
+    let found = shrink_until_fits(budget, first_byte_budget(s, budget)?, |b| text::plain(s, b, needles))?;
+    or_smallest(found, budget, || format!("…[{} lines, {} chars not shown]", s.split('\n').count(), utf16_len(s)))
 }
 
 #[cfg(test)]

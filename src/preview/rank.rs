@@ -91,48 +91,84 @@ struct FieldLists {
 
 /// Ranks the items (`values` of an array, or of an object's entries).
 pub fn rank(text: &[u8], items: &[Span], needles: &Needles) -> Ranking {
-    let n = items.len();
-    let mut errors = Vec::new();
-    let mut kinds = 0u8;
-    let mut lists = FieldLists::default();
-    let mut own_numbers: Vec<f64> = Vec::new();
-    let match_bytes = (MATCH_BYTES_TOTAL / n.max(1)).max(MIN_MATCH_BYTES);
-    let mut masks = Vec::with_capacity(if needles.is_empty() { 0 } else { n });
+    let mut read = Reading::default();
     for (i, &item) in items.iter().enumerate() {
+        let entries =
+            if scan::kind(text, item) == Kind::Object { scan::entries(text, item, FIELDS_READ) } else { Vec::new() };
+        read.item(text, i, item, &entries);
+    }
+    read.finish(text, items, needles)
+}
+
+/// The items of the array at `span` and their [`rank`], read in one walk: each object item's
+/// entries are read on the way to its end ([`scan::items_reading_objects`]), not after.
+pub fn rank_array(text: &[u8], span: Span, needles: &Needles) -> (Vec<Span>, Ranking) {
+    let mut read = Reading::default();
+    let items =
+        scan::items_reading_objects(text, span, FIELDS_READ, |i, item, entries| read.item(text, i, item, entries));
+    let ranking = read.finish(text, &items, needles);
+    (items, ranking)
+}
+
+/// What a ranking reads item by item, in index order; the rest needs the item count first.
+#[derive(Default)]
+struct Reading {
+    /// Indices of the error-like object items (the others are read once the count is known).
+    errors: Vec<usize>,
+    kinds: u8,
+    lists: FieldLists,
+    own_numbers: Vec<f64>,
+}
+
+impl Reading {
+    /// Item `i` at `item`, with its first [`FIELDS_READ`] entries when it is an object.
+    fn item(&mut self, text: &[u8], i: usize, item: Span, entries: &[(Span, Span)]) {
         let kind = scan::kind(text, item);
-        kinds |= kind.bit();
-        let entries = if kind == Kind::Object { scan::entries(text, item, FIELDS_READ) } else { Vec::new() };
-        let error = if kind == Kind::Object {
-            errors::is_error_record(text, &entries)
-        } else {
-            errors::is_error_item(text, item, match_bytes)
-        };
-        if error {
-            errors.push(i);
-        }
-        if !needles.is_empty() {
-            masks.push(needles.mask(text, item, match_bytes));
-        }
+        self.kinds |= kind.bit();
         match kind {
-            Kind::Number => {
-                own_numbers.resize(i, f64::NAN);
-                own_numbers.push(scan::number_value(text, item));
+            Kind::Object => {
+                if errors::is_error_record(text, entries) {
+                    self.errors.push(i);
+                }
+                read_fields(text, entries, i, &mut self.lists);
             }
-            Kind::Object => read_fields(text, &entries, i, &mut lists),
+            Kind::Number => {
+                self.own_numbers.resize(i, f64::NAN);
+                self.own_numbers.push(scan::number_value(text, item));
+            }
             _ => {}
         }
     }
-    own_numbers.resize(n, f64::NAN);
-    let mut outlying: Vec<(usize, f64, String)> = Vec::new();
-    for field in lists.numeric.iter_mut() {
-        field.values.resize(n, f64::NAN);
-        outlying.extend(outliers(&field.values).into_iter().map(|(i, s)| (i, s, field.name.clone())));
+
+    /// The ranking of the `items` read: what depends on their count (the string bytes searched
+    /// per item), then the order.
+    fn finish(self, text: &[u8], items: &[Span], needles: &Needles) -> Ranking {
+        let Reading { mut errors, kinds, mut lists, mut own_numbers } = self;
+        let n = items.len();
+        let match_bytes = (MATCH_BYTES_TOTAL / n.max(1)).max(MIN_MATCH_BYTES);
+        for (i, &item) in items.iter().enumerate() {
+            if scan::kind(text, item) != Kind::Object && errors::is_error_item(text, item, match_bytes) {
+                errors.push(i);
+            }
+        }
+        errors.sort_unstable();
+        let masks: Vec<u32> = if needles.is_empty() {
+            Vec::new()
+        } else {
+            items.iter().map(|&item| needles.mask(text, item, match_bytes)).collect()
+        };
+        own_numbers.resize(n, f64::NAN);
+        let mut outlying: Vec<(usize, f64, String)> = Vec::new();
+        for field in lists.numeric.iter_mut() {
+            field.values.resize(n, f64::NAN);
+            outlying.extend(outliers(&field.values).into_iter().map(|(i, s)| (i, s, field.name.clone())));
+        }
+        outlying.extend(outliers(&own_numbers).into_iter().map(|(i, s)| (i, s, String::new())));
+        outlying.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        let matched = matched_items(&masks, needles);
+        let (candidates, important) = order(n, errors, matched, outlying);
+        Ranking { candidates, important, fields: lists.fields, more_fields: lists.more.len(), kinds }
     }
-    outlying.extend(outliers(&own_numbers).into_iter().map(|(i, s)| (i, s, String::new())));
-    outlying.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-    let matched = matched_items(&masks, needles);
-    let (candidates, important) = order(n, errors, matched, outlying);
-    Ranking { candidates, important, fields: lists.fields, more_fields: lists.more.len(), kinds }
 }
 
 /// Reads one object item's top-level fields: their kinds into `fields` (keys kept as the quoted

@@ -26,7 +26,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use super::matches::Needles;
-use super::rank::{fields_json, kinds_text, rank, Ranking};
+use super::rank::{fields_json, kinds_text, rank, rank_array, Ranking};
 use super::scan::{self, Kind, Span};
 use super::text::{self, escaped_len};
 use crate::json::string::{push_json_string, utf16_len};
@@ -121,13 +121,15 @@ impl<'a> Render<'a> {
         if let Some(r) = self.rankings.get(&span.start) {
             return Rc::clone(r);
         }
-        let members: Vec<Member> = if scan::kind(self.text, span) == Kind::Array {
-            scan::items(self.text, span).into_iter().map(|s| (None, s)).collect()
+        let (members, ranking) = if scan::kind(self.text, span) == Kind::Array {
+            let (items, ranking) = rank_array(self.text, span, self.needles);
+            (items.into_iter().map(|s| (None, s)).collect(), ranking)
         } else {
-            scan::entries(self.text, span, usize::MAX).into_iter().map(|(k, v)| (Some(k), v)).collect()
+            let members: Vec<Member> =
+                scan::entries(self.text, span, usize::MAX).into_iter().map(|(k, v)| (Some(k), v)).collect();
+            let values: Vec<Span> = members.iter().map(|m| m.1).collect();
+            (members, rank(self.text, &values, self.needles))
         };
-        let values: Vec<Span> = members.iter().map(|m| m.1).collect();
-        let ranking = rank(self.text, &values, self.needles);
         let r = Rc::new((members, ranking));
         self.rankings.insert(span.start, Rc::clone(&r));
         r

@@ -8,10 +8,13 @@
 //! anything else the functions stop early; every index is bounds-checked, so none can panic.
 
 pub use crate::json::span::{count, items, kind, root, Kind, Span};
-use crate::json::span::{members, skip_ws, string_end};
+use crate::json::span::{members, skip_ws, string_end, value_end, COUNT_FIRST_ABOVE};
 
 /// True when `text` is one JSON value (lone-surrogate escapes, which V8 writes and serde_json
-/// refuses, are accepted: they are valid JSON text). Nesting past serde_json's limit is refused.
+/// refuses, are accepted: they are valid JSON text). Nesting is accepted at any depth: a value
+/// is skipped with a stack of its own, never a recursion. So every text `JSON.stringify` prints
+/// is JSON here, which is what lets a caller that printed its text skip this check
+/// ([`super::Input::Printed`]).
 pub fn is_json(text: &[u8]) -> bool {
     crate::json::read::read::<serde::de::IgnoredAny>(text).is_ok()
 }
@@ -24,6 +27,54 @@ pub fn items_within(text: &[u8], span: Span, max_bytes: usize) -> Vec<Span> {
 /// The `(key, value)` entries of the object at `span`, at most `max` of them (keys quoted).
 pub fn entries(text: &[u8], span: Span, max: usize) -> Vec<(Span, Span)> {
     members(text, span).take(max).map(|m| (m.key.unwrap_or(m.value), m.value)).collect()
+}
+
+/// [`items`] of the array at `span`, calling `each(index, item, entries)` on the way with each
+/// object item's first `max` [`entries`] (none for other items). An object item's end is where
+/// its own member list stops, so its bytes are read once: its span, then its entries, would read
+/// them twice, and ranking a collection reads both. The array's own commas are walked here as
+/// [`crate::json::span::Members`] walks them, which reads each item's end before it yields it.
+pub fn items_reading_objects(
+    text: &[u8],
+    span: Span,
+    max: usize,
+    mut each: impl FnMut(usize, Span, &[(Span, Span)]),
+) -> Vec<Span> {
+    let close = span.end.saturating_sub(1).max(span.start + 1);
+    // Sized at once past COUNT_FIRST_ABOVE, as collect_members sizes [`items`]: a doubling
+    // vector leaves its earlier buffers behind in WebAssembly memory.
+    let mut items = if span.len() > COUNT_FIRST_ABOVE { Vec::with_capacity(count(text, span)) } else { Vec::new() };
+    let mut at = skip_ws(text, span.start + 1);
+    if at >= close || matches!(text.get(at), Some(b']' | b'}')) {
+        return items;
+    }
+    let mut read = Vec::new();
+    loop {
+        read.clear();
+        let end = if text.get(at) == Some(&b'{') {
+            let mut list = members(text, Span { start: at, end: span.end });
+            read.extend(list.by_ref().take(max).map(|m| (m.key.unwrap_or(m.value), m.value)));
+            list.by_ref().for_each(drop);
+            let stop = list.stop();
+            if text.get(stop) == Some(&b'}') {
+                stop + 1
+            } else {
+                value_end(text, at)
+            }
+        } else {
+            value_end(text, at)
+        };
+        let item = Span { start: at, end: end.min(close).max(at) };
+        each(items.len(), item, &read);
+        items.push(item);
+        let next = skip_ws(text, item.end);
+        if next < close && text.get(next) == Some(&b',') {
+            at = skip_ws(text, next + 1);
+        } else {
+            break;
+        }
+    }
+    items
 }
 
 /// The text of the string value at `span`, unescaped (a lone-surrogate escape becomes U+FFFD).
@@ -106,7 +157,7 @@ pub fn compact(text: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[test]
@@ -120,6 +171,41 @@ mod tests {
         let text = b"[1,22,333]";
         let within: Vec<&[u8]> = items_within(text, root(text), 5).iter().map(|s| s.of(text)).collect();
         assert_eq!(within, [&b"1"[..], b"22"]);
+    }
+
+    #[test]
+    fn items_read_with_their_entries_are_items_and_entries() {
+        let rows: Vec<serde_json::Value> = (0..50)
+            .map(|i| match i % 6 {
+                0 => serde_json::json!({"id": i, "a": {"b": [1, {"c": "}]"}]}, "s": "x\"y"}),
+                1 => serde_json::json!([i, {"k": i}]),
+                2 => serde_json::json!("s]}{["),
+                3 => serde_json::json!({}),
+                4 => serde_json::Value::Null,
+                _ => serde_json::json!({"k1": 1, "k2": 2, "k3": 3, "k4": {"deep": [[]]}}),
+            })
+            .collect();
+        let compact = serde_json::to_string(&rows).unwrap();
+        let pretty = serde_json::to_string_pretty(&rows).unwrap();
+        for text in [compact.as_bytes(), pretty.as_bytes(), b"[]", b"[ ]", b"[{}]", b"[1,]", b"[{\"a\":1", b"[{"] {
+            for max in [0, 2, 64] {
+                let mut seen = Vec::new();
+                let got = items_reading_objects(text, root(text), max, |i, item, read| {
+                    seen.push((i, item, read.to_vec()));
+                });
+                let want = items(text, root(text));
+                if crate::preview::scan::is_json(text) {
+                    assert_eq!(got, want);
+                }
+                for (i, item, read) in seen {
+                    assert_eq!(item, got[i]);
+                    let entries = if kind(text, item) == Kind::Object { entries(text, item, max) } else { Vec::new() };
+                    if crate::preview::scan::is_json(text) {
+                        assert_eq!(read, entries);
+                    }
+                }
+            }
+        }
     }
 
     #[test]
@@ -169,5 +255,21 @@ mod tests {
         }
         assert!(!is_json(b"[1,"));
         assert!(is_json(br#"["\ud800"]"#));
+    }
+
+    /// A value nested `depth` deep, alternating arrays and objects, with brackets in strings.
+    pub(crate) fn nested(depth: usize) -> String {
+        let mut text = String::from(r#""[{\"]}""#);
+        for level in 0..depth {
+            text = if level % 2 == 0 { format!(r#"["x[",{text}]"#) } else { format!(r#"{{"k{{":{text}}}"#) };
+        }
+        text
+    }
+
+    #[test]
+    fn json_nested_at_any_depth_is_json() {
+        for depth in [0, 1, 127, 128, 129, 400, 100_000] {
+            assert!(is_json(nested(depth).as_bytes()), "depth {depth}");
+        }
     }
 }

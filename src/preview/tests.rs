@@ -75,3 +75,26 @@ fn deterministic() {
     let b = preview(Input::Json(text.as_bytes()), &json!({"q":"s12"}), &json!(null), &Budget::default()).unwrap();
     assert_eq!(a, b);
 }
+
+#[test]
+fn printed_json_previews_as_checked_json_does() {
+    let rows: Vec<_> = (0..4000)
+        .map(|i| json!({"id": format!("{i:08x}"), "level": if i == 2777 { "error" } else { "info" }, "x": (i * 31) % 997}))
+        .collect();
+    let deep = super::scan::tests::nested(5000);
+    let texts = [
+        serde_json::to_string(&json!({"scene": "s", "entities": rows, "n": 1})).unwrap(),
+        serde_json::to_string(&rows).unwrap(),
+        r#"["\ud800 lone", "\u00e9"]"#.to_owned(),
+        deep,
+        "12".to_owned(),
+    ];
+    for text in &texts {
+        for (args, b) in [(json!(null), budget(2000, 8000)), (json!({"q": "0000abc"}), budget(60, 200))] {
+            let checked = preview(Input::Json(text.as_bytes()), &args, &json!(null), &b).unwrap();
+            let printed = preview(Input::Printed(text.as_bytes()), &args, &json!(null), &b).unwrap();
+            assert!(checked.json);
+            assert_eq!(printed, checked);
+        }
+    }
+}

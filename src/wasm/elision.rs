@@ -2,13 +2,15 @@
 //!
 //! The text arrives in [`super::abi`]'s input buffer; the envelope and the pages leave as one
 //! text in its output buffer, with their lengths in the returned numbers, so JavaScript decodes
-//! once and slices.
+//! once and slices. A page cut from the input text ([`Cut`]) leaves as its head and tail only,
+//! with its span's bounds in the text JavaScript already holds: a large result's pages are
+//! most of its size, and are then neither copied out nor decoded again.
 
 use wasm_bindgen::prelude::*;
 
 use super::abi;
 use crate::elision::spans::utf16_units;
-use crate::elision::{json_pass, text_pass, Limits, Pass};
+use crate::elision::{json_pass, text_pass, Cut, Limits, Pass};
 use crate::json::latin1::into_latin1;
 use crate::tokens;
 
@@ -19,8 +21,10 @@ use crate::tokens;
 /// limit), past which none are made.
 ///
 /// Returns `[fits, chars, tokens (-1: not counted), output bytes, output is Latin-1, envelope
-/// units, page count (-1: the cap cannot hold a page; 0: none made), units of each page…]`; the
-/// output holds the envelope, then each page.
+/// units, page count (-1: the cap cannot hold a page; 0: none made)]`, then four numbers per
+/// page: `[head units, span start, span end, tail units]`. The output holds the envelope, then
+/// each page's head and tail; a page is its head, the input text's UTF-16 units `start..end`
+/// and its tail, or its head alone when the span start is -1.
 #[wasm_bindgen(js_name = elisionPass)]
 #[allow(clippy::too_many_arguments)]
 pub fn elision_pass(
@@ -40,17 +44,15 @@ pub fn elision_pass(
         max_tokens: (max_tokens >= 0.0).then(|| tokens::limit_from_f64(max_tokens)),
         encoding: tokens::encoding(encoding)?,
     };
-    let pass = abi::with_input_text(len, latin1, |t| {
-        if text {
-            text_pass(t, limits, keep)
-        } else {
-            json_pass(t, chars as usize, limits, paged, keep)
-        }
+    let (pass, spans) = abi::with_input_text(len, latin1, |t| {
+        let pass = if text { text_pass(t, limits, keep) } else { json_pass(t, chars as usize, limits, paged, keep) }?;
+        let spans = pass.spans_in_units(t);
+        crate::error::Result::Ok((pass, spans))
     })??;
-    Ok(write(pass))
+    Ok(write(pass, &spans))
 }
 
-fn write(pass: Pass) -> Vec<f64> {
+fn write(pass: Pass, spans: &[Option<(Cut, usize, usize)>]) -> Vec<f64> {
     let mut out = pass.envelope;
     let mut numbers = vec![
         f64::from(u8::from(pass.fits)),
@@ -66,9 +68,20 @@ fn write(pass: Pass) -> Vec<f64> {
         Some(Some(pages)) => {
             numbers.push(pages.len() as f64);
             // Each page is dropped once copied: a large result is not held twice over.
-            for page in pages {
-                numbers.push(utf16_units(page.as_bytes()) as f64);
-                out.push_str(&page);
+            for (page, span) in pages.into_iter().zip(spans) {
+                let units = |s: &str| utf16_units(s.as_bytes()) as f64;
+                match span {
+                    Some((cut, start, end)) => {
+                        let (head, tail) = (&page[..cut.at], &page[cut.at + (cut.end - cut.start)..]);
+                        numbers.extend([units(head), *start as f64, *end as f64, units(tail)]);
+                        out.push_str(head);
+                        out.push_str(tail);
+                    }
+                    None => {
+                        numbers.extend([units(&page), -1.0, -1.0, 0.0]);
+                        out.push_str(&page);
+                    }
+                }
             }
         }
     }

@@ -42,14 +42,16 @@ pub fn preview_hint(schema: &[u8], paged: bool) -> String {
 }
 
 /// The preview of the first `len` input bytes (Latin-1 when `latin1`, else UTF-8): JSON text
-/// when `is_json`, else a text result. `max_tokens`/`max_chars` as JavaScript numbers (floored;
-/// a non-finite or negative one takes the default).
+/// when `is_json` (with `printed`, text the caller printed with `JSON.stringify`, not checked
+/// again: [`Input::Printed`]), else a text result. `max_tokens`/`max_chars` as JavaScript
+/// numbers (floored; a non-finite or negative one takes the default).
 #[wasm_bindgen(js_name = previewInput)]
 #[allow(clippy::too_many_arguments)]
 pub fn preview_input(
     len: usize,
     latin1: bool,
     is_json: bool,
+    printed: bool,
     arguments: &[u8],
     schema: &[u8],
     max_tokens: f64,
@@ -66,7 +68,8 @@ pub fn preview_input(
     let (arguments, schema) = (optional_json(arguments), optional_json(schema));
     let p = abi::with_input_utf8(len, latin1, |bytes| {
         if is_json {
-            preview(Input::Json(bytes), &arguments, &schema, &budget)
+            let input = if printed { Input::Printed(bytes) } else { Input::Json(bytes) };
+            preview(input, &arguments, &schema, &budget)
         } else {
             let text = String::from_utf8_lossy(bytes);
             preview(Input::Text(&text), &arguments, &schema, &budget)
