@@ -29,6 +29,26 @@ export function payload(bytes) {
   return { entities };
 }
 
+/**
+ * ~`bytes` of log rows as `{ rows: [...] }`: small objects with no number among them, the shape
+ * the proxy's memory benchmark forwards (bench/proxy-memory.mjs).
+ */
+export function logRows(bytes) {
+  const rows = [];
+  let size = 11;
+  for (let i = 0; size < bytes; i++) {
+    const row = {
+      ts: new Date(Date.UTC(2026, 11, 1) + i * 250).toISOString(),
+      level: i % 97 === 0 ? 'warn' : 'info',
+      service: ['api', 'worker', 'auth'][i % 3],
+      msg: `request ${i} handled in ${20 + (i % 31)} ms`,
+    };
+    rows.push(row);
+    size += JSON.stringify(row).length + 1;
+  }
+  return { rows };
+}
+
 function load() {
   const api = require('modoki-budget');
   // The three modules the package loads (same require cache): the formatter's memory, the
@@ -51,7 +71,12 @@ const BIG = {
   'countTokens cl100k': (api, data, text) => api.countTokens(text),
   'countTokens o200k': (api, data, text) => api.countTokens(text, 'o200k_base'),
   'capText 50 MB string': (api, data, text) => api.capText(text),
+  // An over-cap result whose pages the store will not keep: the policy's pass and its preview.
+  'policy, pages not kept': (api, data) =>
+    api.createBudgetPolicy({ store: api.memoryStore({ maxResultBytes: MB }) }).apply('rows', data),
 };
+/** The big operations that take another payload than `payload`'s. */
+const PAYLOAD_OF = { 'policy, pages not kept': logRows };
 
 /** The small calls: one of everything a tool handler does per response. */
 function smallCalls(api, i) {
@@ -92,7 +117,7 @@ function runBigInWorker(name, bytes) {
 function workerMain() {
   const { name, bytes } = workerData;
   const { api, memory } = load();
-  const data = payload(bytes);
+  const data = (PAYLOAD_OF[name] ?? payload)(bytes);
   const text = JSON.stringify(data);
   const utf8 = Buffer.byteLength(text);
   // Lazily-built state (both rank tables, the 4 MB o200k one included) before the baseline,

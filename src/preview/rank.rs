@@ -157,13 +157,18 @@ impl Reading {
         } else {
             items.iter().map(|&item| needles.mask(text, item, match_bytes)).collect()
         };
-        own_numbers.resize(n, f64::NAN);
         let mut outlying: Vec<(usize, f64, String)> = Vec::new();
         for field in lists.numeric.iter_mut() {
             field.values.resize(n, f64::NAN);
             outlying.extend(outliers(&field.values).into_iter().map(|(i, s)| (i, s, field.name.clone())));
         }
-        outlying.extend(outliers(&own_numbers).into_iter().map(|(i, s)| (i, s, String::new())));
+        // Items that are numbers themselves; none is the usual case (rows are objects), and then
+        // a list of NaNs as long as the collection would only tell `outliers` there are none —
+        // 8 MB on a million rows, enough to grow the module's memory on a large result.
+        if !own_numbers.is_empty() {
+            own_numbers.resize(n, f64::NAN);
+            outlying.extend(outliers(&own_numbers).into_iter().map(|(i, s)| (i, s, String::new())));
+        }
         outlying.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
         let matched = matched_items(&masks, needles);
         let (candidates, important) = order(n, errors, matched, outlying);
