@@ -28,6 +28,11 @@ const KEEP_BUFFER_BYTES = 1 << 20;
  */
 function transport(exports) {
   let memory = null;
+  // While a caller holds the input (holdInput), the text last written and how: a second
+  // writeText of it is answered without a copy, and a release waits for the hold to end.
+  let holds = 0;
+  let held = null;
+  let releaseHeld = false;
 
   // The memory's ArrayBuffer is replaced whenever the memory grows, so views are made per call.
   function memoryBuffer() {
@@ -36,6 +41,7 @@ function transport(exports) {
   }
 
   function inputView(length) {
+    held = null;
     const ptr = exports.abiInput(length);
     return new Uint8Array(memoryBuffer(), ptr, length);
   }
@@ -61,16 +67,49 @@ function transport(exports) {
    */
   function reserve(bytes) {
     if (bytes <= KEEP_BUFFER_BYTES || memoryBuffer().byteLength >= bytes) return;
+    held = null;
     exports.abiInput(bytes);
     exports.abiRelease();
   }
 
-  /** Writes `text` as Latin-1 when every character allows, else as UTF-8. */
+  /**
+   * Writes `text` as Latin-1 when every character allows, else as UTF-8. Within holdInput, the
+   * text the buffer already holds is not written again.
+   */
   function writeText(text) {
+    if (held !== null && held.text === text) return held.written;
+    const written = writeTextOnce(text);
+    if (holds > 0) held = { text, written };
+    return written;
+  }
+
+  function writeTextOnce(text) {
     if (WIDE_CHARACTER.test(text)) return { length: writeUtf8(text), latin1: false };
     const view = inputView(text.length);
     Buffer.from(view.buffer, view.byteOffset, view.length).latin1Write(text, 0);
     return { length: text.length, latin1: true };
+  }
+
+  /**
+   * Runs `fn` with the input buffer held: calls that write the same text in turn (the policy's
+   * pass over a result, then its preview) share one copy of it, and large buffers are freed when
+   * `fn` returns rather than after each call. Freed in between, the buffer's space was taken by
+   * the next call's small allocations, and the second copy of a 100 MB text grew the module's
+   * memory past both (its memory never shrinks). `fn`'s value is returned as it is.
+   */
+  function holdInput(fn) {
+    holds++;
+    try {
+      return fn();
+    } finally {
+      if (--holds === 0) {
+        held = null;
+        if (releaseHeld) {
+          releaseHeld = false;
+          exports.abiRelease();
+        }
+      }
+    }
   }
 
   /** Reads the file at `path` into the input buffer; returns its length in bytes. */
@@ -107,10 +146,12 @@ function transport(exports) {
 
   /** Frees the module's buffers after a call whose input or output was large. */
   function release(...lengths) {
-    if (lengths.some((n) => n > KEEP_BUFFER_BYTES)) exports.abiRelease();
+    if (!lengths.some((n) => n > KEEP_BUFFER_BYTES)) return;
+    if (holds > 0) releaseHeld = true;
+    else exports.abiRelease();
   }
 
-  return { reserve, writeUtf8, writeText, writeFile, writeBytes, readOutput, release };
+  return { reserve, writeUtf8, writeText, holdInput, writeFile, writeBytes, readOutput, release };
 }
 
 /**
