@@ -305,15 +305,12 @@ fn no_pages_are_made_past_the_byte_limit() {
     assert_eq!(text_pass(&printed, limits, Some(100)).unwrap().pages, Some(None));
 }
 
-/// A fixed-seed xorshift generator.
-struct Rng(u64);
+/// Texts and values drawn from the crate's fixed-seed generator.
+struct Rng(crate::testing::Rng);
 
 impl Rng {
     fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
+        self.0.below(n as u64) as usize
     }
 
     /// A text of at most `most` parts.
@@ -351,7 +348,7 @@ impl Rng {
 
 #[test]
 fn any_input_pages_rebuild_exactly_and_each_fits_both_caps() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng(crate::testing::Rng(0x9e37_79b9_7f4a_7c15));
     let (mut paged, mut documents, mut cut) = ([0usize; 4], 0, 0);
     for case in 0..120 {
         let limits = Limits {
