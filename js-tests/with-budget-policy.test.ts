@@ -215,6 +215,18 @@ describe('policy.apply under the cap', () => {
     }).result;
     expect(compacted.content.map((b: Block) => b.text)).toEqual(['{"name":"x","version":"1.0.0"}', source]);
   });
+
+  it('compactJson with precision keeps a text that is a JSON string as that JSON (the policy property found it sent bare)', async () => {
+    const policy = createBudgetPolicy({ compactJson: true, precision: 6 });
+    const { result } = await policy.apply('t', {
+      content: [
+        { type: 'text', text: '""' },
+        { type: 'text', text: ' "caf\u00e9" ' },
+        { type: 'text', text: '[1.23456789, "x"]' },
+      ],
+    });
+    expect(result.content.map((b: Block) => b.text)).toEqual(['""', '"café"', '[1.23457,"x"]']);
+  });
 });
 
 describe('policy.apply over the cap', () => {
@@ -352,6 +364,18 @@ describe('policy.apply: the rarer shapes', () => {
       ],
     }).result;
     expect(fits.content.map((x: Block) => x.text)).toEqual([a, 'b'.repeat(400)]);
+  });
+
+  it('with compactJson and precision, the kept array holds a JSON-string text as its JSON (the pages read back "" as "")', async () => {
+    const policy = createBudgetPolicy({ maxChars: 1000, compactJson: true, precision: 16 });
+    const doc = JSON.stringify({ rows: Array.from({ length: 60 }, (_, i) => ({ i, s: `row ${i}` })) }, null, 2);
+    const { result } = await policy.apply('t', {
+      content: [
+        { type: 'text', text: '""' },
+        { type: 'text', text: doc },
+      ],
+    });
+    expect(reassemble(await pagesOf(policy, result))).toEqual(['""', JSON.stringify(JSON.parse(doc))]);
   });
 
   it('the token cap is on the text blocks together', async () => {

@@ -71,7 +71,9 @@ function createChannels(opts, elideResult) {
     if (printed !== undefined) return precision === undefined ? printed : compact(JSON.parse(printed));
     const text = JSON.stringify(value);
     if (text === undefined) throw new Error('JSON.stringify gives nothing for it');
-    if (precision === undefined) return text;
+    // encode hands a string back as itself, not as JSON (a tool's text is its own); a string has
+    // no number to round, so its JSON is JSON.stringify's.
+    if (precision === undefined || typeof value === 'string') return text;
     return encode(value, { maxChars: Infinity, precision });
   }
 
