@@ -109,11 +109,8 @@ const options = fc.record(
   { requiredKeys: [] },
 );
 
-const textOf = (content: Block[]) =>
-  content
-    .filter((b) => b?.type === 'text' && typeof b.text === 'string')
-    .map((b) => b.text)
-    .join('');
+const textsOf = (content: Block[]) =>
+  content.filter((b) => b?.type === 'text' && typeof b.text === 'string').map((b) => b.text as string);
 
 async function pagesOf(policy: Policy, uri: string): Promise<string[]> {
   const first = (await policy.readResource(`${uri}?page=1`)).contents[0].text as string;
@@ -162,12 +159,17 @@ describe('the policy on arbitrary results and options', () => {
           const { maxChars, maxTokens } = policy.options as { maxChars: number; maxTokens?: number };
           const { result, info } = await policy.apply('tool', raw, { hasOutputSchema });
           expect(Array.isArray(result.content)).toBe(true);
-          const channels = [textOf(result.content as Block[])];
-          if (result.structuredContent !== undefined) channels.push(JSON.stringify(result.structuredContent));
-          for (const text of channels) {
-            expect(text.length).toBeLessThanOrEqual(maxChars);
-            if (maxTokens !== undefined)
-              expect(countTokens(text, policy.options.encoding)).toBeLessThanOrEqual(maxTokens);
+          // A channel is its texts: the text blocks (each its own text to a model, so their
+          // tokens are summed — a join can count differently at the seams), or the JSON of
+          // structuredContent.
+          const channels = [textsOf(result.content as Block[])];
+          if (result.structuredContent !== undefined) channels.push([JSON.stringify(result.structuredContent)]);
+          for (const texts of channels) {
+            expect(texts.join('').length).toBeLessThanOrEqual(maxChars);
+            if (maxTokens !== undefined) {
+              const tokens = texts.reduce((n, t) => n + countTokens(t, policy.options.encoding), 0);
+              expect(tokens).toBeLessThanOrEqual(maxTokens);
+            }
           }
           expect(info.charsOut).toBeLessThanOrEqual(maxChars);
           const link = (result.content as Block[]).find(
