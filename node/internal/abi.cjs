@@ -93,9 +93,9 @@ function transport(exports) {
   /**
    * Runs `fn` with the input buffer held: calls that write the same text in turn (the policy's
    * pass over a result, then its preview) share one copy of it, and large buffers are freed when
-   * `fn` returns rather than after each call. Freed in between, the buffer's space was taken by
-   * the next call's small allocations, and the second copy of a 100 MB text grew the module's
-   * memory past both (its memory never shrinks). `fn`'s value is returned as it is.
+   * `fn` returns rather than after each call, so the second call neither copies the text again
+   * (100 MB for the proxy's largest results) nor places it anew among the first call's freed
+   * memory. `fn`'s value is returned as it is.
    */
   function holdInput(fn) {
     holds++;
