@@ -100,6 +100,31 @@ describe('pages through withBudget and the SDK Client', () => {
   });
 });
 
+describe('the memory store’s byte accounting of a policy’s pages', () => {
+  it('counts them at their UTF-8 bytes, which the core measured as it wrote them', async () => {
+    // Two-, three- and four-byte characters, so UTF-8 bytes, UTF-16 units and chars all differ.
+    const value = Array.from({ length: 1500 }, (_, i) => ({ id: i, name: `café ${i} — 😀`, path: `/données/${i}` }));
+    const measure = createBudgetPolicy({ preset: 'claudeCode' });
+    const first = (await measure.apply('rows', value)) as { result: Reply };
+    const pages = await readPages(policyReader(measure), first.result);
+    const bytes = pages.reduce((n, page) => n + Buffer.byteLength(page, 'utf8'), 0);
+    expect(bytes).toBeGreaterThan(pages.reduce((n, page) => n + page.length, 0));
+    // Room for two such results keeps both; a byte less evicts the first when the second comes.
+    for (const [maxBytes, firstKept] of [
+      [2 * bytes, true],
+      [2 * bytes - 1, false],
+    ] as const) {
+      const policy = createBudgetPolicy({ preset: 'claudeCode', store: memoryStore({ maxBytes }) });
+      const a = (await policy.apply('rows', value)) as { result: Reply };
+      await policy.apply('rows', value);
+      const link = a.result.content.find((b) => b.type === 'resource_link');
+      const read = policy.readResource(`${link?.uri}?page=1`);
+      if (firstKept) await expect(read).resolves.toMatchObject({ contents: [{ text: pages[0] }] });
+      else await expect(read).rejects.toMatchObject({ code: 'UNKNOWN_RESULT' });
+    }
+  });
+});
+
 /** A memory store with `maxResultBytes`, counting the page sets it was asked to keep. */
 function countingStore(maxResultBytes: number) {
   const inner = memoryStore({ maxResultBytes });

@@ -188,6 +188,33 @@ describe('the policy’s printed-JSON path', () => {
     );
   });
 
+  it('reads the values the policy’s pass found by their spans, and previews as without them', () => {
+    const { jsonPass } = createRequire(import.meta.url)('../node/mcp/elision-pass.cjs');
+    const { prepareEncoding } = createRequire(import.meta.url)('../node/tokens.cjs');
+    const limits = { maxChars: 300, maxTokens: 80, encoding: prepareEncoding('cl100k_base') };
+    let withSpans = 0;
+    fc.assert(
+      fc.property(...anyCall, (value, maxTokens, maxChars, args) => {
+        const json = JSON.stringify(value);
+        const { spans } = jsonPass(json, limits, true);
+        if (spans.length > 0) withSpans++;
+        const options = { maxTokens, maxChars, arguments: args };
+        expect(previewPrinted(json, { ...options, spans })).toEqual(previewText(json, true, options));
+      }),
+      { numRuns: 300 },
+    );
+    expect(withSpans).toBeGreaterThan(30);
+    // A collection two levels down: the pass returns both levels' spans.
+    const rows = Array.from({ length: 2000 }, (_, i) => ({ id: i, level: i === 777 ? 'error' : 'info' }));
+    const json = JSON.stringify({ a: 1, data: { meta: 'm', rows } });
+    const { spans } = jsonPass(json, limits);
+    expect(spans).toHaveLength(4);
+    expect(json.slice(spans[0], spans[1])).toBe(JSON.stringify({ meta: 'm', rows }));
+    expect(json.slice(spans[2], spans[3])).toBe(JSON.stringify(rows));
+    const options = { arguments: { id: '777' } };
+    expect(previewPrinted(json, { ...options, spans })).toEqual(previewText(json, true, options));
+  });
+
   it('a large collection, lone surrogates and deep nesting give the checked answer', () => {
     const rows = Array.from({ length: 3000 }, (_, i) => ({
       id: `e${i}`,

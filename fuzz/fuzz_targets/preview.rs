@@ -8,7 +8,9 @@
 //! part, a cut collection's `_cut` counts add up, and every shown item's `index` names the item
 //! it shows (the item, or a preview of it, checked the same way down the tree). JSON given as
 //! printed (`Input::Printed`, not checked again) previews exactly as checked JSON does, and
-//! bytes given as printed that are not JSON never panic.
+//! bytes given as printed that are not JSON never panic. Told the spans the elision pass over the
+//! same text descended into (`preview_knowing`), it previews exactly as without them; told any
+//! other spans, it never panics.
 #![no_main]
 
 #[path = "../common/arbitrary_json.rs"]
@@ -16,11 +18,12 @@ mod arbitrary_json;
 
 use libfuzzer_sys::arbitrary::{Result, Unstructured};
 use libfuzzer_sys::fuzz_target;
+use modoki_budget::elision::{json_pass, Limits};
 use modoki_budget::json::string::utf16_len;
 use modoki_budget::json::value::to_json;
 use modoki_budget::preview::matches::Needles;
 use modoki_budget::preview::render::Render;
-use modoki_budget::preview::{preview, scan, Budget, Input, Preview};
+use modoki_budget::preview::{preview, preview_knowing, scan, Budget, Input, Preview};
 use modoki_budget::tokens::{count, Encoding};
 use serde::de::{Deserialize, Deserializer, Error as _, MapAccess, SeqAccess, Visitor};
 use serde_json::{json, Map, Value};
@@ -205,6 +208,11 @@ fn json_case(u: &mut Unstructured) -> Result<()> {
     assert!(p.json, "JSON previewed as text");
     // Text the caller printed is not checked again, and previews exactly as checked JSON does.
     assert_eq!(checked(Input::Printed(text.as_bytes()), &arguments, &schema, &budget), p, "printed differs");
+    // Told the spans the pass over the same text descended into, the preview is the same.
+    let limits = Limits { max_chars: u.int_in_range(1..=4000)?, max_tokens: Some(1000), encoding: budget.encoding };
+    let pass = json_pass(&text, utf16_len(&text), limits, true, None).expect("loaded");
+    let knowing = preview_knowing(Input::Printed(text.as_bytes()), &pass.spans, &arguments, &schema, &budget);
+    assert_eq!(knowing.expect("loaded"), p, "the pass's spans change the preview: {:?}", pass.spans);
     let shown: Value = serde_json::from_str(&p.text).unwrap_or_else(|e| panic!("not JSON ({e}): {}", p.text));
     if let Err(e) = serde_json::from_str::<NoDuplicateKeys>(&p.text) {
         panic!("{e}: {}", p.text);
@@ -253,6 +261,9 @@ fn bytes_case(u: &mut Unstructured) -> Result<()> {
     if scan::is_json(bytes) {
         assert_eq!(printed, p, "printed differs");
     }
+    // Spans that are not the pass's never panic either.
+    let spans: Vec<(usize, usize)> = u.arbitrary()?;
+    let _ = preview_knowing(Input::Printed(bytes), &spans, &Value::Null, &Value::Null, &budget);
     Ok(())
 }
 

@@ -113,13 +113,21 @@ function createChannels(opts, elideResult) {
     // A value held as its compact JSON (./printed-json.cjs) is read as that text, never as a graph.
     const exact = printedText(structured) ?? JSON.stringify(structured);
     const text = precision === undefined ? exact : compact(structured);
+    const isError = hasOutputSchema || source.isError === true;
+    // Elided, the pages hold `text`, the JSON whose pass is `pass`.
+    const elided = (kept, pass) =>
+      elidedOutcome(elideResult(source, { pass, json: text }, kept, isError, owner, call), bigger(textsIn, [exact]));
+    const pass = meter.pass(text);
+    // Over the cap, the answer keeps no text block (elideResult keeps the others as they are),
+    // so which blocks are copies is asked only of a result whose JSON fits: comparing a copy
+    // is a read of the whole text, and parsing one that is not, more.
+    if (!pass.fits) return elided(blocks, pass);
     let out = blocks.map((b) => (isText(b) && isCopy(b.text, structured, exact) ? { ...b, text } : compactBlock(b)));
     if (!out.some(isText)) out = [...out, { type: 'text', text }];
     const texts = textsOf(out);
     // The usual shape, one text block that is the copy, is checked once.
     const onlyCopy = texts.length === 1 && texts[0] === text;
-    let pass = meter.pass(text);
-    if (pass.fits && (onlyCopy || meter.fits(texts))) {
+    if (onlyCopy || meter.fits(texts)) {
       const structuredContent = precision === undefined ? structured : JSON.parse(text);
       return {
         result: { ...source, content: out, structuredContent },
@@ -128,16 +136,8 @@ function createChannels(opts, elideResult) {
         elided: false,
       };
     }
-    if (pass.fits) pass = meter.pass(text, true);
-    const result = elideResult(
-      source,
-      { pass, json: text },
-      out,
-      hasOutputSchema || source.isError === true,
-      owner,
-      call,
-    );
-    return elidedOutcome(result, bigger(textsIn, [exact]));
+    // The JSON fits but the text blocks are over: the pages hold the JSON.
+    return elided(out, meter.pass(text, true));
   }
 
   return function budget(raw, hasOutputSchema, meter, owner, call) {

@@ -9,6 +9,7 @@
 const core = require('../internal/core.cjs');
 const abi = require('../internal/abi.cjs');
 const tokens = require('../tokens.cjs');
+const { KNOWN_PAGE_BYTES } = require('./stores/contract.cjs');
 
 /** What the core reads as "no token cap", and as "no limit on the pages' bytes". */
 const NO_TOKEN_CAP = -1;
@@ -20,9 +21,11 @@ const TOKENS = 2;
 const OUTPUT_BYTES = 3;
 const OUTPUT_LATIN1 = 4;
 const ENVELOPE_UNITS = 5;
-const PAGE_COUNT = 6;
+const PAGES_BYTES = 6;
+const PAGE_COUNT = 7;
 // After PAGE_COUNT, per page: its head's units, its body's start and end in the input (start
-// -1: the head is the whole page), its tail's units.
+// -1: the head is the whole page), its tail's units. Then the number of spans the pass
+// descended into to find the collection, and each one's start and end (for the preview).
 const PAGE_NUMBERS = 4;
 
 function run(input, isText, limits, paged) {
@@ -44,6 +47,9 @@ function run(input, isText, limits, paged) {
   let pages = null;
   if (n[PAGE_COUNT] > 0) {
     pages = [];
+    // The core measured the pages as it wrote them; a store that counts them itself would
+    // flatten every page to do it (./stores/contract.cjs).
+    pages[KNOWN_PAGE_BYTES] = n[PAGES_BYTES];
     let at = n[ENVELOPE_UNITS];
     for (let i = 0; i < n[PAGE_COUNT]; i++) {
       const k = PAGE_COUNT + 1 + i * PAGE_NUMBERS;
@@ -52,21 +58,32 @@ function run(input, isText, limits, paged) {
       pages.push(start < 0 ? head : head + input.slice(start, n[k + 2]) + out.slice(at, (at += n[k + 3])));
     }
   }
+  const spansAt = PAGE_COUNT + 1 + Math.max(0, n[PAGE_COUNT]) * PAGE_NUMBERS;
   return {
     fits: n[FITS] === 1,
     chars: n[CHARS],
     tokens: n[TOKENS],
     envelope: out.slice(0, n[ENVELOPE_UNITS]),
     pages,
+    spans: n.subarray(spansAt + 1, spansAt + 1 + 2 * n[spansAt]),
   };
 }
 
-const fitting = (text, count) => ({ fits: true, chars: text.length, tokens: count, envelope: '', pages: null });
+const NO_SPANS = new Float64Array(0);
+const fitting = (text, count) => ({
+  fits: true,
+  chars: text.length,
+  tokens: count,
+  envelope: '',
+  pages: null,
+  spans: NO_SPANS,
+});
 
 /**
  * The pass over the compact JSON `text` of a kept value, under `limits` ({ maxChars, maxTokens,
  * encoding, maxResultBytes }, the encoding already prepared): `{ fits, chars, tokens (-1: not
- * counted), envelope, pages }`. Envelope and pages are made when the text is over a cap, or with
+ * counted), envelope, pages, spans }` — `spans` (a Float64Array of start, end pairs) is where the
+ * values the pass descended into lie, which a preview of the same text reads them by. Envelope and pages are made when the text is over a cap, or with
  * `paged`; `pages` is null when the cap cannot hold one page, or when the pages together would
  * be over `maxResultBytes` UTF-8 bytes (the store's per-result limit: it would refuse them, so
  * they are never made; undefined is no limit). A text within the char cap is

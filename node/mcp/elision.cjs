@@ -93,8 +93,11 @@ function createElision(opts, store) {
       };
       if (budget.maxChars < MIN_PREVIEW.maxChars || budget.maxTokens < MIN_PREVIEW.maxTokens) return undefined;
       const options = { arguments: call.arguments, inputSchema: call.inputSchema, ...budget, encoding };
-      // The kept JSON is always JSON.stringify's (or encode's) print of the value: not checked again.
-      const p = isJson ? previewPrinted(kept.json, options) : previewText(kept.text, false, options);
+      // The kept JSON is always JSON.stringify's (or encode's) print of the value: not checked
+      // again, and read with what the pass over it found.
+      const p = isJson
+        ? previewPrinted(kept.json, { ...options, spans: kept.pass.spans })
+        : previewText(kept.text, false, options);
       const answer = line + p.text;
       return within(answer, room) ? answer : undefined;
     } catch {

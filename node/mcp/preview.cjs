@@ -69,10 +69,14 @@ function previewText(text, isJson, options = {}) {
  * previewText of JSON the caller printed itself with `JSON.stringify` (or encode), which the
  * core does not check again: the check is a parse of the whole text, about a fifth of a large
  * preview's time. The answer is previewText's for the same text. Never for text from elsewhere.
+ * `options.spans` may be the `spans` of the policy's pass over this same text
+ * (./elision-pass.cjs): the values there are then not read again to find their ends.
  */
 function previewPrinted(json, options = {}) {
   return preview(json, true, true, options);
 }
+
+const NO_SPANS = new Float64Array(0);
 
 function preview(text, isJson, printed, options) {
   const { maxTokens, maxChars } = resolvePreviewOptions({ maxTokens: options.maxTokens, maxChars: options.maxChars });
@@ -80,7 +84,8 @@ function preview(text, isJson, printed, options) {
   const args = abi.jsonBytes(options.arguments);
   const schema = abi.jsonBytes(options.inputSchema);
   const { length, latin1 } = abi.writeText(text);
-  const answer = core.previewInput(length, latin1, isJson, printed, args, schema, maxTokens, maxChars, encoding);
+  const spans = printed && options.spans !== undefined ? options.spans : NO_SPANS;
+  const answer = core.previewInput(length, latin1, isJson, printed, args, schema, maxTokens, maxChars, encoding, spans);
   abi.release(length);
   return JSON.parse(answer);
 }

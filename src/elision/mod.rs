@@ -48,6 +48,11 @@ pub struct Pass {
     /// copying it whole out of the core. Empty when the pages were not cut from that text (a
     /// held document's pages, JSON paged as text) or there are none.
     pub cuts: Vec<Option<Cut>>,
+    /// The span of each value the pass descended into to reach the text's collection, the
+    /// collection's last, in bytes of the text (see [`Paginator::spans`]): a preview of the same
+    /// text skips each at once instead of reading it to find its end. Empty when the text was
+    /// not paged as a structured value.
+    pub spans: Vec<(usize, usize)>,
 }
 
 impl Pass {
@@ -112,9 +117,9 @@ pub fn json_pass(text: &str, chars: usize, limits: Limits, paged: bool, keep: Op
         if !over_chars && !paged {
             return Ok(Pass { fits: true, chars, ..Pass::default() });
         }
-        let (envelope, pages) = elide(text, chars, None, limits, keep)?;
+        let Elided { envelope, pages, spans } = elide(text, chars, None, limits, keep)?;
         let (pages, cuts) = split(pages);
-        return Ok(Pass { fits: !over_chars, chars, tokens: None, envelope, pages: Some(pages), cuts });
+        return Ok(Pass { fits: !over_chars, chars, tokens: None, envelope, pages: Some(pages), cuts, spans });
     };
     if !over_chars && !paged {
         // Every token is at least one byte; under the char cap, count only up to the token cap.
@@ -132,9 +137,9 @@ pub fn json_pass(text: &str, chars: usize, limits: Limits, paged: bool, keep: Op
     if fits && !paged {
         return Ok(Pass { fits, chars, tokens: Some(total), ..Pass::default() });
     }
-    let (envelope, pages) = elide(text, chars, Some(&tally), limits, keep)?;
+    let Elided { envelope, pages, spans } = elide(text, chars, Some(&tally), limits, keep)?;
     let (pages, cuts) = split(pages);
-    Ok(Pass { fits, chars, tokens: Some(total), envelope, pages: Some(pages), cuts })
+    Ok(Pass { fits, chars, tokens: Some(total), envelope, pages: Some(pages), cuts, spans })
 }
 
 /// The pass over a text kept as text, given as its JSON string literal (`JSON.stringify(text)`,
@@ -149,33 +154,37 @@ pub fn text_pass(quoted: &str, limits: Limits, keep: Option<usize>) -> Result<Pa
     Ok(Pass { pages: Some(pages), cuts, ..Pass::default() })
 }
 
+/// What [`elide`] makes of a text over the cap.
+struct Elided {
+    envelope: String,
+    /// Each page with where it was cut from the text, when it was.
+    pages: Option<CutPages>,
+    /// [`Pass::spans`].
+    spans: Vec<(usize, usize)>,
+}
+
 /// The envelope and the pages of the compact JSON `text` (`tally` is its count, with a token
-/// cap), each page with where it was cut from `text` when it was.
-fn elide(
-    text: &str,
-    chars: usize,
-    tally: Option<&Tally>,
-    limits: Limits,
-    keep: Option<usize>,
-) -> Result<(String, Option<CutPages>)> {
+/// cap), each page with where it was cut from `text` when it was, and [`Pass::spans`].
+fn elide(text: &str, chars: usize, tally: Option<&Tally>, limits: Limits, keep: Option<usize>) -> Result<Elided> {
     let structured = Paginator::structured(text, tally, limits);
+    let spans = structured.as_ref().map_or_else(Vec::new, |p| p.spans().to_vec());
     let known = structured.as_ref().and_then(Paginator::collection);
     let top = structured.as_ref().and_then(Paginator::top_children);
     let envelope = envelope(text, chars, tally.map(Tally::total), limits, known, top);
     if let Some((path, rest, content)) = structured.as_ref().and_then(Paginator::string_collection) {
         if let Some(pages) = document_pages((path, rest), content, limits, keep)? {
-            return Ok((envelope, not_cut(pages)));
+            return Ok(Elided { envelope, pages: not_cut(pages), spans });
         }
     }
     if over(text.len(), keep) {
-        return Ok((envelope, None));
+        return Ok(Elided { envelope, pages: None, spans });
     }
     if let Some(pages) = structured.map(|p| p.cut_pages()).transpose()?.flatten() {
-        return Ok((envelope, within(pages, keep)));
+        return Ok(Elided { envelope, pages: within(pages, keep), spans });
     }
     // No collection pages can hold: the JSON is paged as text, cut from its quoted form.
     let quoted = json_string(text);
-    Ok((envelope, not_cut(text_pages(&quoted, limits, keep)?)))
+    Ok(Elided { envelope, pages: not_cut(text_pages(&quoted, limits, keep)?), spans })
 }
 
 /// Text pages of the JSON string literal `quoted`, each with where it was cut from it.

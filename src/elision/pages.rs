@@ -12,7 +12,7 @@ use crate::error::Result;
 use crate::json::string::json_string;
 use crate::tokens::{self, Encoding};
 
-use super::spans::{children, utf16_units, Child};
+use super::spans::{children, children_with_theirs, utf16_units, Child};
 use super::tally::Tally;
 
 /// The caps every page keeps.
@@ -94,18 +94,45 @@ fn push_step(path: &mut String, b: &[u8], index: usize, key: Option<(usize, usiz
     }
 }
 
+/// Where the collection that makes a value big is ([`find_collection`]).
+struct Descent {
+    path: String,
+    start: usize,
+    end: usize,
+    /// The collection's children.
+    items: Vec<Child>,
+    /// The value's own children, when the collection is below it.
+    top: Option<Vec<Child>>,
+    /// The span of each value descended into on the way, the collection's last.
+    spans: Vec<(usize, usize)>,
+}
+
 /// The collection that makes the value big: descend while one child (a container or a string)
 /// holds more than half of its parent's size. Returns its path, its span, its children (each
 /// level is scanned once) and, when it is not the value itself, the value's own children (the
 /// envelope's summary reads them). `ascii` says every char is one byte and one unit.
-fn find_collection(text: &str, ascii: bool) -> (String, usize, usize, Vec<Child>, Option<Vec<Child>>) {
+fn find_collection(text: &str, ascii: bool) -> Descent {
     let b = text.as_bytes();
     let units = |(s, e): (usize, usize)| if ascii { e - s } else { utf16_units(&b[s..e]) };
     let (mut path, mut start, mut end) = (String::from("$"), 0, b.len());
     let mut kids = Vec::new();
     let mut top = None;
+    let mut spans = Vec::new();
+    // The children of the level below, when the level above read them on its way.
+    let mut next: Option<Vec<Child>> = None;
     while matches!(b.get(start), Some(b'{' | b'[')) {
-        kids = children(b, start, end);
+        let mut theirs: Vec<Option<Vec<Child>>> = Vec::new();
+        kids = match next.take() {
+            Some(known) => known,
+            None => match children_with_theirs(b, start, end) {
+                Some(both) => {
+                    let kids;
+                    (kids, theirs) = both.into_iter().unzip();
+                    kids
+                }
+                None => children(b, start, end),
+            },
+        };
         let sizes: Vec<usize> = kids.iter().map(|c| units(c.value)).collect();
         let total: usize = sizes.iter().sum();
         let Some(best) = (0..kids.len()).reduce(|m, i| if sizes[i] > sizes[m] { i } else { m }) else { break };
@@ -115,12 +142,14 @@ fn find_collection(text: &str, ascii: bool) -> (String, usize, usize, Vec<Child>
         }
         push_step(&mut path, b, best, child.key);
         (start, end) = child.value;
+        spans.push(child.value);
+        next = theirs.get_mut(best).and_then(Option::take);
         let level = std::mem::take(&mut kids);
         if top.is_none() {
             top = Some(level);
         }
     }
-    (path, start, end, kids, top)
+    Descent { path, start, end, items: kids, top, spans }
 }
 
 /// Width in UTF-16 units and length in bytes of the unit at `i` of escaped string content: an
@@ -205,28 +234,18 @@ impl Heads {
     }
 }
 
-/// A collection found in a value's compact JSON: its path, what is left around it (it replaced
-/// by an empty one of its kind), its span and its children.
-struct Found {
-    path: String,
-    rest: String,
-    start: usize,
-    end: usize,
-    items: Vec<Child>,
-    /// The value's own children, when the collection is below it.
-    top: Option<Vec<Child>>,
-}
-
-fn found(text: &str, ascii: bool) -> Option<Found> {
-    let (path, start, end, items, top) = find_collection(text, ascii);
-    let empty = match text.as_bytes().get(start) {
+/// The collection found in a value's compact JSON, and what is left around it (the collection
+/// replaced by an empty one of its kind); `None` when it is no container or string.
+fn found(text: &str, ascii: bool) -> Option<(Descent, String)> {
+    let descent = find_collection(text, ascii);
+    let empty = match text.as_bytes().get(descent.start) {
         Some(b'[') => "[]",
         Some(b'{') => "{}",
         Some(b'"') => "\"\"",
         _ => return None,
     };
-    let rest = format!("{}{empty}{}", text.get(..start)?, text.get(end..)?);
-    Some(Found { path, rest, start, end, items, top })
+    let rest = format!("{}{empty}{}", text.get(..descent.start)?, text.get(descent.end..)?);
+    Some((descent, rest))
 }
 
 /// The pages of compact JSON text.
@@ -243,6 +262,8 @@ pub struct Paginator<'t> {
     outer: Option<(String, String)>,
     /// The value's own children, when the collection is below it (a structured value).
     top: Option<Vec<Child>>,
+    /// The spans of the values descended into to reach the collection (a structured value).
+    spans: Vec<(usize, usize)>,
 }
 
 impl<'t> Paginator<'t> {
@@ -250,11 +271,12 @@ impl<'t> Paginator<'t> {
     /// collection; `None` when it has none that pages can hold.
     pub fn structured(text: &'t str, tally: Option<&'t Tally<'t>>, limits: Limits) -> Option<Self> {
         let ascii = text.is_ascii();
-        let found = found(text, ascii)?;
-        let heads = Heads::of(&found.path, &found.rest);
+        let (found, rest) = found(text, ascii)?;
+        let heads = Heads::of(&found.path, &rest);
         let mut pages = Self::with_heads(text, tally, limits, heads, found.start, found.end, found.items, ascii)?;
-        pages.outer = Some((found.path, found.rest));
+        pages.outer = Some((found.path, rest));
         pages.top = found.top;
+        pages.spans = found.spans;
         Some(pages)
     }
 
@@ -269,8 +291,8 @@ impl<'t> Paginator<'t> {
         limits: Limits,
     ) -> Option<Self> {
         let ascii = compact.is_ascii() && rest.is_ascii() && path.is_ascii();
-        let found = found(compact, ascii)?;
-        let heads = Heads::of_document(path, rest, indent, &found.path, &found.rest);
+        let (found, inner_rest) = found(compact, ascii)?;
+        let heads = Heads::of_document(path, rest, indent, &found.path, &inner_rest);
         Self::with_heads(compact, tally, limits, heads, found.start, found.end, found.items, ascii)
     }
 
@@ -294,7 +316,7 @@ impl<'t> Paginator<'t> {
         let prefix = move |k: usize, n: usize| heads.prefix(k, n);
         let layout = Layout { text, body, prefix: Box::new(prefix), open, close };
         let content = (start + 1, end.saturating_sub(1));
-        Some(Paginator { limits, tally, layout, items, ascii, content, outer: None, top: None })
+        Some(Paginator { limits, tally, layout, items, ascii, content, outer: None, top: None, spans: Vec::new() })
     }
 
     /// Text pages of the JSON string literal `quoted` (its escaped content is cut, never decoded).
@@ -312,6 +334,7 @@ impl<'t> Paginator<'t> {
             content,
             outer: None,
             top: None,
+            spans: Vec::new(),
         }
     }
 
@@ -327,6 +350,12 @@ impl<'t> Paginator<'t> {
     /// so the envelope's preview need not count them again.
     pub fn collection(&self) -> Option<(usize, usize)> {
         (self.layout.body != Body::Chunk).then(|| (self.content.0 - 1, self.items.len()))
+    }
+
+    /// The span of each value the text was descended into to reach its collection, the
+    /// collection's last (byte offsets): a later reader of the same text skips each at once.
+    pub fn spans(&self) -> &[(usize, usize)] {
+        &self.spans
     }
 
     /// The children of the value itself, when they were read on the way to its collection (or
@@ -536,12 +565,22 @@ mod tests {
     fn the_collection_is_where_the_bulk_is() {
         let items: Vec<String> = (0..50).map(|i| format!("{{\"id\":{i}}}")).collect();
         let text = format!("{{\"a\":1,\"data\":{{\"the nodes\":[{}]}}}}", items.join(","));
-        let (path, start, end, _, top) = find_collection(&text, true);
-        assert_eq!(top.map(|kids| kids.len()), Some(2));
-        assert_eq!(path, "$.data[\"the nodes\"]");
-        assert_eq!(&text[start..end], format!("[{}]", items.join(",")));
-        assert_eq!(find_collection("[1,2]", true).0, "$");
-        assert_eq!(find_collection(&format!("[{{\"rows\":[{}]}}]", items.join(",")), true).0, "$[0].rows");
+        let d = find_collection(&text, true);
+        assert_eq!(d.top.map(|kids| kids.len()), Some(2));
+        assert_eq!(d.path, "$.data[\"the nodes\"]");
+        let collection = format!("[{}]", items.join(","));
+        assert_eq!(&text[d.start..d.end], collection);
+        assert_eq!(d.items, children(text.as_bytes(), d.start, d.end));
+        let data = &text[text.find("{\"the").unwrap()..text.len() - 1];
+        assert_eq!(d.spans.iter().map(|&(s, e)| &text[s..e]).collect::<Vec<_>>(), [data, collection.as_str()]);
+        assert_eq!(find_collection("[1,2]", true).path, "$");
+        assert_eq!(find_collection(&format!("[{{\"rows\":[{}]}}]", items.join(",")), true).path, "$[0].rows");
+        // Past COUNT_FIRST_ABOVE bytes, read level by level: the same collection.
+        let rows: Vec<String> = (0..60_000).map(|i| format!("{{\"id\":\"row {i:08}\"}}")).collect();
+        let large = format!("{{\"a\":1,\"rows\":[{}]}}", rows.join(","));
+        assert!(large.len() > crate::json::span::COUNT_FIRST_ABOVE);
+        let d = find_collection(&large, true);
+        assert_eq!((d.path.as_str(), d.items.len(), d.spans.len()), ("$.rows", 60_000, 1));
     }
 
     #[test]

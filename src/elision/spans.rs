@@ -8,7 +8,7 @@
 //! serializing anything again. The walkers never panic on other input; they only stop early.
 
 use crate::cap::preview::{Shape, Summary};
-use crate::json::span::{collect_members, Span};
+use crate::json::span::{collect_members, members, walk_container, Member, Span, COUNT_FIRST_ABOVE};
 pub use crate::json::span::{string_end, value_end};
 
 /// One child of a container: the key's span (objects only, quotes included) and the value's.
@@ -22,10 +22,48 @@ pub struct Child {
 
 /// The children of the container spanning `start..end` (a `{` or `[` at `start`), in order.
 pub fn children(b: &[u8], start: usize, end: usize) -> Vec<Child> {
-    collect_members(b, Span { start, end }, |m| Child {
-        key: m.key.map(|k| (k.start, k.end)),
-        value: (m.value.start, m.value.end),
-    })
+    collect_members(b, Span { start, end }, child)
+}
+
+/// A member as a [`Child`].
+fn child(m: Member) -> Child {
+    Child { key: m.key.map(|k| (k.start, k.end)), value: (m.value.start, m.value.end) }
+}
+
+/// The members of a container whose own children [`children_with_theirs`] reads: a value's top
+/// level has a few keys, one of which usually holds the collection; past them a container is a
+/// collection itself, whose items are not descended into, and their lists would only cost.
+pub const THEIRS_READ: usize = 16;
+
+/// [`children`] of the container spanning `start..end`, each of the first [`THEIRS_READ`] with
+/// its own children when it is a container: one walk reads both levels, where finding a child's
+/// end and then its children would read its bytes twice. `None` when the container is over
+/// [`COUNT_FIRST_ABOVE`] bytes: the children's lists then grow by doubling, which leaves its
+/// earlier buffers behind in WebAssembly memory (see [`collect_members`]), so a large one is read
+/// level by level.
+pub fn children_with_theirs(b: &[u8], start: usize, end: usize) -> Option<Vec<(Child, Option<Vec<Child>>)>> {
+    if end.saturating_sub(start) > COUNT_FIRST_ABOVE {
+        return None;
+    }
+    let within = Span { start, end };
+    let mut list = members(b, within);
+    let mut out = Vec::new();
+    loop {
+        let mut theirs = None;
+        let read = out.len() < THEIRS_READ;
+        let member = list.next_with(|at| {
+            if !read || !matches!(b.get(at), Some(b'{' | b'[')) {
+                return value_end(b, at);
+            }
+            let mut kids = Vec::new();
+            let end = walk_container(b, at, within, |m| kids.push(child(m)));
+            theirs = end.map(|_| kids);
+            end.unwrap_or_else(|| value_end(b, at))
+        });
+        let Some(member) = member else { break };
+        out.push((child(member), theirs));
+    }
+    Some(out)
 }
 
 /// UTF-16 units of UTF-8 bytes (`.length` of the text they hold). Eight bytes at a time while
@@ -126,6 +164,30 @@ mod tests {
         assert_eq!(children(b"{}", 0, 2), vec![]);
         let items = children(b"[1,-2.5e+21,true]", 0, 17);
         assert_eq!(items.iter().map(|c| c.value).collect::<Vec<_>>(), vec![(1, 2), (3, 11), (12, 16)]);
+    }
+
+    #[test]
+    fn one_walk_reads_two_levels_as_two_reads_do() {
+        let many = format!("[{}]", (0..40).map(|i| format!("[{i},{{\"k\":[{i}]}}]")).collect::<Vec<_>>().join(","));
+        let texts =
+            [r#"{"a":[1,{"b":"]"}],"c\"d":{"x":[],"y":"}"},"e":null,"f":{}}"#, "[[1,2],[],{},[[3]],\"[\"]", &many];
+        for text in texts {
+            let b = text.as_bytes();
+            let both = children_with_theirs(b, 0, b.len()).unwrap();
+            let kids = children(b, 0, b.len());
+            assert_eq!(both.iter().map(|(kid, _)| *kid).collect::<Vec<_>>(), kids, "{text}");
+            for (i, (kid, theirs)) in both.iter().enumerate() {
+                let container = matches!(b[kid.value.0], b'{' | b'[');
+                let expected = (i < THEIRS_READ && container).then(|| children(b, kid.value.0, kid.value.1));
+                assert_eq!(theirs, &expected, "{text} child {i}");
+            }
+        }
+        for text in ["{\"a\":[1,", "[{\"a\":1]", "[[", "{\"a\":{\"b\"}}", "[]", "{}"] {
+            let _ = children_with_theirs(text.as_bytes(), 0, text.len());
+        }
+        // Over COUNT_FIRST_ABOVE bytes a container is read level by level.
+        let large = format!("[\"{}\"]", "x".repeat(COUNT_FIRST_ABOVE));
+        assert_eq!(children_with_theirs(large.as_bytes(), 0, large.len()), None);
     }
 
     #[test]

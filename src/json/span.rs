@@ -199,10 +199,11 @@ impl Members<'_> {
     }
 }
 
-impl Iterator for Members<'_> {
-    type Item = Member;
-
-    fn next(&mut self) -> Option<Member> {
+impl Members<'_> {
+    /// The next member, with its value's end (one past its last byte) found by `end_of(start)`
+    /// instead of [`value_end`]: a caller that reads the value's own members on the way finds its
+    /// end there, so the value's bytes are read once, not once to skip and once to read.
+    pub fn next_with(&mut self, end_of: impl FnOnce(usize) -> usize) -> Option<Member> {
         if self.done {
             return None;
         }
@@ -221,7 +222,7 @@ impl Iterator for Members<'_> {
         } else {
             None
         };
-        let value = Span { start: i, end: value_end(text, i).min(self.close).max(i) };
+        let value = Span { start: i, end: end_of(i).min(self.close).max(i) };
         i = skip_ws(text, value.end);
         if i < self.close && text.get(i) == Some(&b',') {
             self.at = skip_ws(text, i + 1);
@@ -231,6 +232,26 @@ impl Iterator for Members<'_> {
         }
         Some(Member { key, value })
     }
+}
+
+impl Iterator for Members<'_> {
+    type Item = Member;
+
+    fn next(&mut self) -> Option<Member> {
+        let text = self.text;
+        self.next_with(|i| value_end(text, i))
+    }
+}
+
+/// The end of the container at `start` (one past its closing bracket) read by walking its
+/// members inside `within` (a span that holds it: its parent's), each handed to `each`; `None`
+/// when the walk does not stop at a closing bracket (text that is not JSON), where
+/// [`value_end`] is the answer.
+pub fn walk_container(text: &[u8], start: usize, within: Span, each: impl FnMut(Member)) -> Option<usize> {
+    let mut list = members(text, Span { start, end: within.end });
+    list.by_ref().for_each(each);
+    let stop = list.stop();
+    matches!(text.get(stop), Some(b'}' | b']')).then_some(stop + 1)
 }
 
 /// Containers longer than this many bytes are counted before their members are collected.

@@ -100,8 +100,12 @@ fn error_field(text: &[u8], key: Span, value: Span) -> bool {
         }
         Kind::Bool => names(&FLAG_KEYS) && value.of(text) == b"true",
         Kind::Number => {
-            let n = scan::number_value(text, value);
-            (names(&STATUS_KEYS) && (400.0..600.0).contains(&n)) || (names(&ERROR_KEYS) && n != 0.0)
+            // The key first: most numbers are no status or error, and reading one is a parse.
+            let (status, error) = (names(&STATUS_KEYS), names(&ERROR_KEYS));
+            (status || error) && {
+                let n = scan::number_value(text, value);
+                (status && (400.0..600.0).contains(&n)) || (error && n != 0.0)
+            }
         }
         Kind::Null => false,
         Kind::Object | Kind::Array => names(&ERROR_KEYS) && value.len() > 2,

@@ -31,6 +31,7 @@ use crate::tokens::{self, Encoding};
 use hint::Role;
 use matches::Needles;
 use render::Render;
+use scan::Span;
 
 /// The preview's default token budget: 2,000 tokens, an answer an agent can afford forty times
 /// in a session, whatever the cap.
@@ -93,19 +94,35 @@ pub struct Preview {
 /// The preview of `input` for a call with `arguments` to a tool with `schema` (either may be
 /// `null`), within `budget`. Errors only when the budget's encoding table is not loaded.
 pub fn preview(input: Input<'_>, arguments: &Value, schema: &Value, budget: &Budget) -> Result<Preview> {
+    preview_knowing(input, &[], arguments, schema, budget)
+}
+
+/// [`preview`] of JSON text in which the values at `known` (byte spans of the text: what the
+/// elision pass over the same text descended into, [`crate::elision::Pass::spans`]) are not read
+/// to find their ends; the preview is [`preview`]'s. A span is used only where a member's value
+/// starts, and only when its bytes open and close a container; that is all that is checked, so
+/// the spans must be the pass's over this same text (on others the preview is safe, every index
+/// being bounds-checked, but not meaningful).
+pub fn preview_knowing(
+    input: Input<'_>,
+    known: &[(usize, usize)],
+    arguments: &Value,
+    schema: &Value,
+    budget: &Budget,
+) -> Result<Preview> {
     let needles = Needles::from_arguments(arguments);
     let parameters = hint::parameters(schema);
     let hint = hint::hint_text(&parameters, true);
     let ((text, tokens), json) = match input {
-        Input::Json(bytes) if scan::is_json(bytes) => (fit_json(bytes, &needles, budget)?, true),
-        Input::Printed(bytes) => (fit_json(bytes, &needles, budget)?, true),
+        Input::Json(bytes) if scan::is_json(bytes) => (fit_json(bytes, known, &needles, budget)?, true),
+        Input::Printed(bytes) => (fit_json(bytes, known, &needles, budget)?, true),
         Input::Json(bytes) => (fit_text(&String::from_utf8_lossy(bytes), &needles, budget)?, false),
         Input::Text(s) => {
             let trimmed = s.trim_start();
             let compact =
                 if trimmed.starts_with('{') || trimmed.starts_with('[') { scan::compact(s) } else { String::new() };
             if !compact.is_empty() && scan::is_json(compact.as_bytes()) {
-                (fit_json(compact.as_bytes(), &needles, budget)?, true)
+                (fit_json(compact.as_bytes(), &[], &needles, budget)?, true)
             } else {
                 (fit_text(s, &needles, budget)?, false)
             }
@@ -183,9 +200,17 @@ fn or_smallest(
     Ok((smallest, count))
 }
 
-fn fit_json(bytes: &[u8], needles: &Needles, budget: &Budget) -> Result<(String, usize)> {
+/// Whether `(start, end)` spans a whole container of `text`: its bytes open and close one.
+fn is_container(text: &[u8], (start, end): (usize, usize)) -> bool {
+    let close = end.checked_sub(1).filter(|&close| close > start).and_then(|close| text.get(close));
+    matches!((text.get(start), close), (Some(b'{'), Some(b'}')) | (Some(b'['), Some(b']')))
+}
+
+fn fit_json(bytes: &[u8], known: &[(usize, usize)], needles: &Needles, budget: &Budget) -> Result<(String, usize)> {
     let root = scan::root(bytes);
-    let mut r = Render::new(bytes, needles);
+    let known: Vec<Span> =
+        known.iter().filter(|&&k| is_container(bytes, k)).map(|&(start, end)| Span { start, end }).collect();
+    let mut r = Render::new(bytes, needles).knowing(&known);
     let first = first_byte_budget(&String::from_utf8_lossy(&bytes[..bytes.len().min(SAMPLE_BYTES)]), budget)?;
     let found = shrink_until_fits(budget, first, |b| r.value(root, b, 0))?;
     or_smallest(found, budget, || r.minimal(root))

@@ -87,12 +87,23 @@ pub struct Render<'a> {
     text: &'a [u8],
     needles: &'a Needles,
     rankings: HashMap<usize, Rc<(Members, Ranking)>>,
+    known: &'a [Span],
 }
 
 impl<'a> Render<'a> {
     /// A renderer over `text` (known to be JSON), matching `needles`.
     pub fn new(text: &'a [u8], needles: &'a Needles) -> Self {
-        Render { text, needles, rankings: HashMap::new() }
+        Render { text, needles, rankings: HashMap::new(), known: &[] }
+    }
+
+    /// The renderer, told the spans of values it need not read to find their ends
+    /// ([`scan::entries_knowing`]): what a pass over the same text found.
+    pub fn knowing(self, known: &'a [Span]) -> Self {
+        Render { known, ..self }
+    }
+
+    fn entries(&self, span: Span, max: usize) -> Vec<(Span, Span)> {
+        scan::entries_knowing(self.text, span, max, self.known)
     }
 
     /// Whether `key` is `"_cut"` (however it is escaped), the name of the preview's marker.
@@ -121,7 +132,7 @@ impl<'a> Render<'a> {
         }
         match scan::kind(self.text, span) {
             Kind::Object => {
-                let entries = scan::entries(self.text, span, RECORD_KEYS + 1);
+                let entries = self.entries(span, RECORD_KEYS + 1);
                 if entries.len() <= RECORD_KEYS {
                     let members: Vec<Member> = entries.into_iter().map(|(k, v)| (Some(k), v)).collect();
                     return self.record(&members, budget, depth);
@@ -156,8 +167,7 @@ impl<'a> Render<'a> {
             let (items, ranking) = rank_array(self.text, span, self.needles);
             (Members::Items(items), ranking)
         } else {
-            let members: Vec<Member> =
-                scan::entries(self.text, span, usize::MAX).into_iter().map(|(k, v)| (Some(k), v)).collect();
+            let members: Vec<Member> = self.entries(span, usize::MAX).into_iter().map(|(k, v)| (Some(k), v)).collect();
             let values: Vec<Span> = members.iter().map(|m| m.1).collect();
             (Members::Entries(members), rank(self.text, &values, self.needles))
         };

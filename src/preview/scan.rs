@@ -8,7 +8,7 @@
 //! anything else the functions stop early; every index is bounds-checked, so none can panic.
 
 pub use crate::json::span::{count, items, kind, root, Kind, Span};
-use crate::json::span::{members, skip_ws, string_end, value_end, COUNT_FIRST_ABOVE};
+use crate::json::span::{members, skip_ws, string_end, value_end, walk_container, COUNT_FIRST_ABOVE};
 
 /// True when `text` is one JSON value (lone-surrogate escapes, which V8 writes and serde_json
 /// refuses, are accepted: they are valid JSON text). Nesting is accepted at any depth: a value
@@ -26,53 +26,53 @@ pub fn items_within(text: &[u8], span: Span, max_bytes: usize) -> Vec<Span> {
 
 /// The `(key, value)` entries of the object at `span`, at most `max` of them (keys quoted).
 pub fn entries(text: &[u8], span: Span, max: usize) -> Vec<(Span, Span)> {
-    members(text, span).take(max).map(|m| (m.key.unwrap_or(m.value), m.value)).collect()
+    entries_knowing(text, span, max, &[])
+}
+
+/// [`entries`], where a value that starts as one of the `known` spans does ends where it does:
+/// it is not read to find its end (a large collection the caller has already found).
+pub fn entries_knowing(text: &[u8], span: Span, max: usize, known: &[Span]) -> Vec<(Span, Span)> {
+    let mut list = members(text, span);
+    let mut out = Vec::new();
+    while out.len() < max {
+        let end_of = |at| known.iter().find(|k| k.start == at).map_or_else(|| value_end(text, at), |k| k.end);
+        let Some(m) = list.next_with(end_of) else { break };
+        out.push((m.key.unwrap_or(m.value), m.value));
+    }
+    out
 }
 
 /// [`items`] of the array at `span`, calling `each(index, item, entries)` on the way with each
 /// object item's first `max` [`entries`] (none for other items). An object item's end is where
 /// its own member list stops, so its bytes are read once: its span, then its entries, would read
-/// them twice, and ranking a collection reads both. The array's own commas are walked here as
-/// [`crate::json::span::Members`] walks them, which reads each item's end before it yields it.
+/// them twice, and ranking a collection reads both.
 pub fn items_reading_objects(
     text: &[u8],
     span: Span,
     max: usize,
     mut each: impl FnMut(usize, Span, &[(Span, Span)]),
 ) -> Vec<Span> {
-    let close = span.end.saturating_sub(1).max(span.start + 1);
     // Sized at once past COUNT_FIRST_ABOVE, as collect_members sizes [`items`]: a doubling
     // vector leaves its earlier buffers behind in WebAssembly memory.
     let mut items = if span.len() > COUNT_FIRST_ABOVE { Vec::with_capacity(count(text, span)) } else { Vec::new() };
-    let mut at = skip_ws(text, span.start + 1);
-    if at >= close || matches!(text.get(at), Some(b']' | b'}')) {
-        return items;
-    }
+    let mut list = members(text, span);
     let mut read = Vec::new();
     loop {
         read.clear();
-        let end = if text.get(at) == Some(&b'{') {
-            let mut list = members(text, Span { start: at, end: span.end });
-            read.extend(list.by_ref().take(max).map(|m| (m.key.unwrap_or(m.value), m.value)));
-            list.by_ref().for_each(drop);
-            let stop = list.stop();
-            if text.get(stop) == Some(&b'}') {
-                stop + 1
-            } else {
-                value_end(text, at)
+        let item = list.next_with(|at| {
+            if text.get(at) != Some(&b'{') {
+                return value_end(text, at);
             }
-        } else {
-            value_end(text, at)
-        };
-        let item = Span { start: at, end: end.min(close).max(at) };
-        each(items.len(), item, &read);
-        items.push(item);
-        let next = skip_ws(text, item.end);
-        if next < close && text.get(next) == Some(&b',') {
-            at = skip_ws(text, next + 1);
-        } else {
-            break;
-        }
+            walk_container(text, at, span, |m| {
+                if read.len() < max {
+                    read.push((m.key.unwrap_or(m.value), m.value));
+                }
+            })
+            .unwrap_or_else(|| value_end(text, at))
+        });
+        let Some(item) = item else { break };
+        each(items.len(), item.value, &read);
+        items.push(item.value);
     }
     items
 }

@@ -98,3 +98,41 @@ fn printed_json_previews_as_checked_json_does() {
         }
     }
 }
+
+#[test]
+fn the_pass_spans_change_no_preview() {
+    use crate::elision::{json_pass, Limits};
+    let rows: Vec<_> = (0..3000)
+        .map(|i| json!({"id": i, "level": if i == 1234 { "error" } else { "info" }, "tags": ["a", i % 7], "p": {"x": i % 13}}))
+        .collect();
+    let texts = [
+        serde_json::to_string(&json!({"scene": "s", "entities": rows, "n": 1})).unwrap(),
+        serde_json::to_string(&json!({"a": 1, "data": {"meta": "m", "rows": rows}})).unwrap(),
+        serde_json::to_string(&json!({"byId": rows.iter().enumerate().map(|(i, r)| (format!("k{i}"), r.clone())).collect::<serde_json::Map<_, _>>()})).unwrap(),
+        serde_json::to_string(&rows).unwrap(),
+    ];
+    let limits = Limits { max_chars: 20_000, max_tokens: Some(5_000), encoding: Encoding::Cl100kBase };
+    for text in &texts {
+        let pass = json_pass(text, text.len(), limits, false, None).unwrap();
+        for args in [json!(null), json!({"id": "1234"})] {
+            let b = budget(2000, 8000);
+            let plain = preview(Input::Printed(text.as_bytes()), &args, &json!(null), &b).unwrap();
+            let knowing =
+                preview_knowing(Input::Printed(text.as_bytes()), &pass.spans, &args, &json!(null), &b).unwrap();
+            assert_eq!(knowing, plain);
+        }
+    }
+    // The spans of the value descended into, each a whole container of the text.
+    let pass = json_pass(&texts[1], texts[1].len(), limits, false, None).unwrap();
+    let spans: Vec<&str> = pass.spans.iter().map(|&(s, e)| &texts[1][s..e]).collect();
+    assert_eq!(spans.len(), 2);
+    assert!(spans[0].starts_with("{\"meta\"") && spans[1].starts_with("[{\"id\":0,"), "{:?}", &spans[1][..20]);
+    // Spans that are no container of the text are not used; none can make the preview fail.
+    let text = &texts[0];
+    let b = budget(2000, 8000);
+    let plain = preview(Input::Printed(text.as_bytes()), &json!(null), &json!(null), &b).unwrap();
+    for bogus in [(0, 3), (usize::MAX, 0), (13, 12), (text.len(), text.len() + 5), (1, text.len())] {
+        let got = preview_knowing(Input::Printed(text.as_bytes()), &[bogus], &json!(null), &json!(null), &b).unwrap();
+        assert_eq!(got, plain, "{bogus:?}");
+    }
+}

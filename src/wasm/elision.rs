@@ -21,10 +21,12 @@ use crate::tokens;
 /// limit), past which none are made.
 ///
 /// Returns `[fits, chars, tokens (-1: not counted), output bytes, output is Latin-1, envelope
-/// units, page count (-1: the cap cannot hold a page; 0: none made)]`, then four numbers per
-/// page: `[head units, span start, span end, tail units]`. The output holds the envelope, then
-/// each page's head and tail; a page is its head, the input text's UTF-16 units `start..end`
-/// and its tail, or its head alone when the span start is -1.
+/// units, the pages' UTF-8 bytes together, page count (-1: the cap cannot hold a page; 0: none
+/// made)]`, then four numbers per
+/// page: `[head units, span start, span end, tail units]`, then the number of [`Pass::spans`] and
+/// each one's start and end (bytes of the input as UTF-8, for a preview of the same text). The
+/// output holds the envelope, then each page's head and tail; a page is its head, the input
+/// text's UTF-16 units `start..end` and its tail, or its head alone when the span start is -1.
 #[wasm_bindgen(js_name = elisionPass)]
 #[allow(clippy::too_many_arguments)]
 pub fn elision_pass(
@@ -61,6 +63,7 @@ fn write(pass: Pass, spans: &[Option<(Cut, usize, usize)>]) -> Vec<f64> {
         0.0,
         0.0,
         utf16_units(out.as_bytes()) as f64,
+        pass.pages.iter().flatten().flatten().map(String::len).sum::<usize>() as f64,
     ];
     match pass.pages {
         None => numbers.push(0.0),
@@ -85,6 +88,8 @@ fn write(pass: Pass, spans: &[Option<(Cut, usize, usize)>]) -> Vec<f64> {
             }
         }
     }
+    numbers.push(pass.spans.len() as f64);
+    numbers.extend(pass.spans.iter().flat_map(|&(start, end)| [start as f64, end as f64]));
     // ASCII, what pages of ASCII text are, is Latin-1 as it is: one check instead of a rewrite.
     let (bytes, latin1) = if out.is_ascii() {
         (out.into_bytes(), true)

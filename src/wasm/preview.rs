@@ -9,7 +9,7 @@ use wasm_bindgen::prelude::*;
 
 use super::abi;
 use crate::preview::hint::{hint_text, parameters};
-use crate::preview::{preview, Budget, Input};
+use crate::preview::{preview, preview_knowing, Budget, Input};
 use crate::tokens;
 
 #[derive(Serialize)]
@@ -44,7 +44,9 @@ pub fn preview_hint(schema: &[u8], paged: bool) -> String {
 /// The preview of the first `len` input bytes (Latin-1 when `latin1`, else UTF-8): JSON text
 /// when `is_json` (with `printed`, text the caller printed with `JSON.stringify`, not checked
 /// again: [`Input::Printed`]), else a text result. `max_tokens`/`max_chars` as JavaScript
-/// numbers (floored; a non-finite or negative one takes the default).
+/// numbers (floored; a non-finite or negative one takes the default). `known` is the spans the
+/// elision pass over the same JSON text returned, as start, end pairs (empty: none); see
+/// [`preview_knowing`].
 #[wasm_bindgen(js_name = previewInput)]
 #[allow(clippy::too_many_arguments)]
 pub fn preview_input(
@@ -57,6 +59,7 @@ pub fn preview_input(
     max_tokens: f64,
     max_chars: f64,
     encoding: &str,
+    known: &[f64],
 ) -> Result<String, JsValue> {
     let defaults = Budget::default();
     let limit = |x: f64, default: usize| if x.is_finite() && x >= 0.0 { x.floor() as usize } else { default };
@@ -66,10 +69,11 @@ pub fn preview_input(
         encoding: tokens::encoding(encoding)?,
     };
     let (arguments, schema) = (optional_json(arguments), optional_json(schema));
+    let known: Vec<(usize, usize)> = known.chunks_exact(2).map(|k| (k[0] as usize, k[1] as usize)).collect();
     let p = abi::with_input_utf8(len, latin1, |bytes| {
         if is_json {
             let input = if printed { Input::Printed(bytes) } else { Input::Json(bytes) };
-            preview(input, &arguments, &schema, &budget)
+            preview_knowing(input, &known, &arguments, &schema, &budget)
         } else {
             let text = String::from_utf8_lossy(bytes);
             preview(Input::Text(&text), &arguments, &schema, &budget)

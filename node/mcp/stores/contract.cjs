@@ -27,8 +27,19 @@ const ID_BYTES = 16;
 /** A fresh unguessable result id. */
 const newResultId = () => randomBytes(ID_BYTES).toString('base64url');
 
+/**
+ * Where a pages array the policy made carries its UTF-8 bytes, which the core measured as it
+ * wrote the pages (node/mcp/elision-pass.cjs). A page is the result's text between its head and
+ * tail, held as those three strings joined: measuring it again would first copy it into one.
+ * A symbol no caller can reach, so an array from anywhere else is always measured.
+ */
+const KNOWN_PAGE_BYTES = Symbol('modoki-budget.pageBytes');
+
 /** UTF-8 bytes of a result's page texts together. */
-const pageBytes = (pages) => pages.reduce((sum, page) => sum + Buffer.byteLength(page, 'utf8'), 0);
+const pageBytes = (pages) =>
+  typeof pages[KNOWN_PAGE_BYTES] === 'number'
+    ? pages[KNOWN_PAGE_BYTES]
+    : pages.reduce((sum, page) => sum + Buffer.byteLength(page, 'utf8'), 0);
 
 /**
  * The owner a read or write names: a non-empty string, or null for none. A result kept with an
@@ -93,6 +104,7 @@ const isStore = (value) =>
 module.exports = {
   ID_BYTES,
   newResultId,
+  KNOWN_PAGE_BYTES,
   pageBytes,
   ownerOf,
   pageOf,
