@@ -80,35 +80,56 @@ pub fn is_error_item(text: &[u8], span: Span, nested_bytes: usize) -> bool {
 
 /// [`is_error_item`] for an object item whose first [`FIELDS_READ`] entries are already read.
 pub fn is_error_record(text: &[u8], entries: &[(Span, Span)]) -> bool {
-    entries.iter().any(|(k, v)| error_field(text, *k, *v))
+    entries.iter().any(|&(k, v)| is_error_field(text, key_roles(text, k), v))
 }
 
-fn key_is(text: &[u8], key: Span, names: &[&str]) -> bool {
+/// A key that names a level (`LEVEL_KEYS`), in [`key_roles`].
+const LEVEL: u8 = 1;
+/// A key that names a flag (`FLAG_KEYS`).
+const FLAG: u8 = 2;
+/// A key that names a status code (`STATUS_KEYS`).
+const STATUS: u8 = 4;
+/// A key that names an error (`ERROR_KEYS`).
+const ERROR: u8 = 8;
+
+/// What the quoted key at `key` can say of its value's error-likeness: a set of roles, none for
+/// most keys. It depends on the key alone, so a caller that meets the same key in every item
+/// (a collection's fields) asks once and passes the roles to [`is_error_field`].
+pub fn key_roles(text: &[u8], key: Span) -> u8 {
     let raw = key.of(text);
     if raw.len() < 2 || raw.len() > 24 {
-        return false;
+        return 0;
     }
     let inner = &raw[1..raw.len() - 1];
-    names.iter().any(|n| inner.eq_ignore_ascii_case(n.as_bytes()))
+    let is = |names: &[&str], role: u8| {
+        if names.iter().any(|n| inner.eq_ignore_ascii_case(n.as_bytes())) {
+            role
+        } else {
+            0
+        }
+    };
+    is(&LEVEL_KEYS, LEVEL) | is(&FLAG_KEYS, FLAG) | is(&STATUS_KEYS, STATUS) | is(&ERROR_KEYS, ERROR)
 }
 
-fn error_field(text: &[u8], key: Span, value: Span) -> bool {
-    let names = |list: &[&str]| key_is(text, key, list);
+/// Whether the value at `value`, under a key whose [`key_roles`] are `roles`, makes its object
+/// error-like.
+pub fn is_error_field(text: &[u8], roles: u8, value: Span) -> bool {
+    if roles == 0 {
+        return false;
+    }
+    let has = |role: u8| roles & role != 0;
     match scan::kind(text, value) {
-        Kind::String => {
-            (names(&LEVEL_KEYS) && has_error_word(value.of(text))) || (names(&ERROR_KEYS) && value.len() > 2)
-        }
-        Kind::Bool => names(&FLAG_KEYS) && value.of(text) == b"true",
+        Kind::String => (has(LEVEL) && has_error_word(value.of(text))) || (has(ERROR) && value.len() > 2),
+        Kind::Bool => has(FLAG) && value.of(text) == b"true",
         Kind::Number => {
-            // The key first: most numbers are no status or error, and reading one is a parse.
-            let (status, error) = (names(&STATUS_KEYS), names(&ERROR_KEYS));
-            (status || error) && {
+            // Only a status or error key's number is read: reading one is a parse.
+            (has(STATUS) || has(ERROR)) && {
                 let n = scan::number_value(text, value);
-                (status && (400.0..600.0).contains(&n)) || (error && n != 0.0)
+                (has(STATUS) && (400.0..600.0).contains(&n)) || (has(ERROR) && n != 0.0)
             }
         }
         Kind::Null => false,
-        Kind::Object | Kind::Array => names(&ERROR_KEYS) && value.len() > 2,
+        Kind::Object | Kind::Array => has(ERROR) && value.len() > 2,
     }
 }
 

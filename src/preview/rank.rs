@@ -85,8 +85,27 @@ struct Numeric {
 #[derive(Default)]
 struct FieldLists {
     fields: Vec<(String, u8)>,
+    /// Each listed field's [`errors::key_roles`].
+    roles: Vec<u8>,
     more: std::collections::BTreeSet<Vec<u8>>,
     numeric: Vec<Numeric>,
+    /// The slot after the last one found: items of a collection list their keys in one order,
+    /// so the next key is most often there.
+    next: usize,
+}
+
+impl FieldLists {
+    /// The slot of the listed field whose quoted key is `raw`.
+    fn find(&mut self, raw: &[u8]) -> Option<usize> {
+        let at = self.next;
+        let slot = if self.fields.get(at).is_some_and(|f| f.0.as_bytes() == raw) {
+            Some(at)
+        } else {
+            self.fields.iter().position(|f| f.0.as_bytes() == raw)
+        };
+        self.next = slot.map_or(0, |slot| slot + 1);
+        slot
+    }
 }
 
 /// Ranks the items (`values` of an array, or of an object's entries).
@@ -127,10 +146,10 @@ impl Reading {
         self.kinds |= kind.bit();
         match kind {
             Kind::Object => {
-                if errors::is_error_record(text, entries) {
+                let error_like = read_fields(text, entries, i, &mut self.lists);
+                if error_like {
                     self.errors.push(i);
                 }
-                read_fields(text, entries, i, &mut self.lists);
             }
             Kind::Number => {
                 self.own_numbers.resize(i, f64::NAN);
@@ -178,21 +197,31 @@ impl Reading {
 
 /// Reads one object item's top-level fields: their kinds into `fields` (keys kept as the quoted
 /// JSON text, compared without unescaping), names past [`MAX_FIELDS`] into `more`, numbers
-/// into the tracked numeric fields.
-fn read_fields(text: &[u8], entries: &[(Span, Span)], index: usize, lists: &mut FieldLists) {
+/// into the tracked numeric fields. Returns whether the item is error-like
+/// ([`errors::is_error_record`]), read with each listed field's [`errors::key_roles`] found once.
+fn read_fields(text: &[u8], entries: &[(Span, Span)], index: usize, lists: &mut FieldLists) -> bool {
+    let mut error_like = false;
     for &(key, value) in entries {
         let raw = key.of(text);
         let kind = scan::kind(text, value);
-        let listed = lists.fields.len();
-        match lists.fields.iter_mut().find(|f| f.0.as_bytes() == raw) {
-            Some(field) => field.1 |= kind.bit(),
-            None if listed < MAX_FIELDS => lists.fields.push((String::from_utf8_lossy(raw).into_owned(), kind.bit())),
+        let roles = match lists.find(raw) {
+            Some(slot) => {
+                lists.fields[slot].1 |= kind.bit();
+                lists.roles[slot]
+            }
+            None if lists.fields.len() < MAX_FIELDS => {
+                lists.fields.push((String::from_utf8_lossy(raw).into_owned(), kind.bit()));
+                lists.roles.push(errors::key_roles(text, key));
+                lists.roles[lists.fields.len() - 1]
+            }
             None => {
                 if lists.more.len() < MAX_MORE_FIELDS {
                     lists.more.insert(raw.to_vec());
                 }
+                errors::key_roles(text, key)
             }
-        }
+        };
+        error_like = error_like || errors::is_error_field(text, roles, value);
         if kind != Kind::Number {
             continue;
         }
@@ -211,6 +240,7 @@ fn read_fields(text: &[u8], entries: &[(Span, Span)], index: usize, lists: &mut 
             values.push(scan::number_value(text, value));
         }
     }
+    error_like
 }
 
 fn matched_items(masks: &[u32], needles: &Needles) -> Vec<(usize, Vec<String>)> {
@@ -356,6 +386,44 @@ mod tests {
         let r = ranked(r#"[1,"a",{"x":null},{"x":2,"y":[]},[]]"#, json!(null));
         assert_eq!(kinds_text(r.kinds), "object|array|string|number");
         assert_eq!(fields_json(&r), r#"{"x":"number|null","y":"array"}"#);
+    }
+
+    #[test]
+    fn error_items_are_the_ones_each_record_read_alone_gives() {
+        // Keys in shifting orders and cases, some repeated past MAX_FIELDS distinct ones, values
+        // of every kind: the ranking's fields keep each key's roles once, the check per record
+        // finds them each time, and both must mark the same items.
+        let keys = ["level", "Status", "code", "ERROR", "isError", "msg", "id", "kind", "err", "n\\u0061me"];
+        let values = ["\"error\"", "\"info\"", "500", "200", "0", "true", "false", "null", "{}", "[1]", "\"x y\""];
+        let mut rng = crate::testing::Rng(0x5eed_cafe);
+        let rows: Vec<String> = (0..3000)
+            .map(|i| {
+                let n = 1 + rng.below(6) as usize;
+                let fields: Vec<String> = (0..n)
+                    .map(|j| {
+                        let key = if rng.below(4) == 0 {
+                            format!("extra{}", i % 50 + j)
+                        } else {
+                            keys[rng.below(keys.len() as u64) as usize].to_owned()
+                        };
+                        format!("\"{key}\":{}", values[rng.below(values.len() as u64) as usize])
+                    })
+                    .collect();
+                format!("{{{}}}", fields.join(","))
+            })
+            .collect();
+        let json = format!("[{}]", rows.join(","));
+        let text = json.as_bytes();
+        let (items, ranking) = rank_array(text, scan::root(text), &Needles::from_arguments(&json!(null)));
+        let mut marked: Vec<usize> =
+            ranking.candidates.iter().filter(|(_, why)| *why == Why::Error).map(|(i, _)| *i).collect();
+        marked.sort_unstable();
+        let alone: Vec<usize> = (0..items.len())
+            .filter(|&i| errors::is_error_record(text, &scan::entries(text, items[i], errors::FIELDS_READ)))
+            .collect();
+        assert!(alone.len() > 100 && alone.len() < 2900, "{} error-like", alone.len());
+        assert!(ranking.more_fields > 0, "past MAX_FIELDS");
+        assert_eq!(marked, alone);
     }
 
     #[test]
