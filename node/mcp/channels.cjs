@@ -9,6 +9,9 @@ const { sumLength } = require('./accounting.cjs');
 const { then } = require('./maybe-async.cjs');
 const { printedText } = require('./printed-json.cjs');
 
+/** JSON whitespace, then the start of an object or an array. */
+const DOCUMENT_START = /^[ \t\n\r]*[[{]/;
+
 const isRecord = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 const textsOf = (blocks) => blocks.filter(isText).map((b) => b.text);
 const bigger = (a, b) => (sumLength(a) >= sumLength(b) ? a : b);
@@ -38,6 +41,9 @@ function isCopy(text, structured, structuredJson) {
  */
 function keptFromTexts(texts, meter) {
   if (texts.length !== 1) return passed(meter, JSON.stringify(texts), true);
+  // Only an object or an array is kept as a value: a text that starts as neither is not parsed
+  // (V8 reads a whole large string before it refuses it).
+  if (!DOCUMENT_START.test(texts[0])) return { text: texts[0] };
   let value;
   try {
     value = JSON.parse(texts[0]);

@@ -172,6 +172,13 @@ fn atom(b: &[u8], i: usize) -> (usize, usize) {
 fn chunk_end(b: &[u8], a: usize, stop: usize, room: usize) -> (usize, Option<usize>) {
     let (mut i, mut used, mut line) = (a, 0, None);
     while i < stop {
+        // A run of ASCII bytes that are no escape is one unit a byte: taken whole.
+        let window = stop.min(b.len()).min(i.saturating_add(room - used));
+        let run = plain_run(b.get(i..window).unwrap_or(&[]));
+        (i, used) = (i + run, used + run);
+        if i >= stop {
+            break;
+        }
         let (width, len) = atom(b, i);
         if used + width > room || i + len > stop {
             break;
@@ -183,6 +190,27 @@ fn chunk_end(b: &[u8], a: usize, stop: usize, room: usize) -> (usize, Option<usi
         }
     }
     (i, line)
+}
+
+/// The length of the leading run of `b` whose bytes are ASCII and no backslash: one UTF-16 unit
+/// and one atom each. Eight bytes at a time: most of a text's escaped content is such a run.
+fn plain_run(b: &[u8]) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let mut i = 0;
+    while let Some(chunk) = b.get(i..i + 8) {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let word = u64::from_le_bytes(word);
+        let slash = word ^ (ONES * u64::from(b'\\'));
+        // High bits of the bytes that are not ASCII or are a backslash (the lowest set one is exact).
+        let stops = (word | (slash.wrapping_sub(ONES) & !slash)) & HIGHS;
+        if stops != 0 {
+            return i + (stops.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    i + b[i..].iter().take_while(|&&c| c < 0x80 && c != b'\\').count()
 }
 
 /// The ends of the lines in `a..b` of escaped content (just after each `\n` escape), and where
@@ -600,6 +628,39 @@ mod tests {
             joined.push(&page[start..page.len() - 2]);
         }
         assert_eq!(joined.join(","), items.join(","));
+    }
+
+    #[test]
+    fn chunk_ends_are_the_ones_read_an_atom_at_a_time() {
+        // The reference: every atom boundary listed with the units before it, then the last one
+        // within both bounds, and the last line end up to there.
+        fn by_atoms(b: &[u8], a: usize, stop: usize, room: usize) -> (usize, Option<usize>) {
+            let mut ends = vec![(a, 0, false)];
+            let (mut at, mut units) = (a, 0);
+            while at < stop {
+                let (width, len) = atom(b, at);
+                (at, units) = (at + len, units + width);
+                ends.push((at, units, len == 2 && b.get(at - 2..at) == Some(&br"\n"[..])));
+            }
+            let fit = ends.iter().rev().find(|e| e.0 <= stop && e.1 <= room).map_or(a, |e| e.0);
+            (fit, ends.iter().filter(|e| e.2 && e.0 <= fit).map(|e| e.0).next_back())
+        }
+        const PIECES: [&str; 9] = ["abcdefgh", "x", r"\n", "😀", "é", "中", r"\\", " log line ok ", r"\u0001"];
+        let mut rng = crate::testing::Rng(0x0dd_ba11);
+        for _ in 0..300 {
+            let n = rng.below(60) as usize;
+            let content: String = (0..n).map(|_| PIECES[rng.below(PIECES.len() as u64) as usize]).collect();
+            let b = content.as_bytes();
+            for _ in 0..20 {
+                let a = rng.below(b.len() as u64 + 1) as usize;
+                if a < b.len() && (b[a] & 0xC0 == 0x80) {
+                    continue;
+                }
+                let stop = a + rng.below((b.len() - a) as u64 + 1) as usize;
+                let room = [0, 1, 2, 7, 64, usize::MAX][rng.below(6) as usize];
+                assert_eq!(chunk_end(b, a, stop, room), by_atoms(b, a, stop, room), "{content:?} {a} {stop} {room}");
+            }
+        }
     }
 
     #[test]

@@ -154,6 +154,11 @@ pub fn is_error_line(line: &[u8]) -> bool {
         }
         let word = &line[start..i];
         let colon = line.get(i) == Some(&b':');
+        // Most words start in lower case or with a digit: of the tests below, only a word that
+        // ends as `Exception` or one before a colon can pass for them.
+        if !word[0].is_ascii_uppercase() && !colon && word[word.len() - 1] != b'n' {
+            continue;
+        }
         let named_error = word.len() > 5 && word.ends_with(b"Error") && word[0].is_ascii_uppercase();
         if CAPITAL_WORDS.contains(&word) || word.ends_with(b"Exception") || word == b"Traceback" || named_error {
             return true;
@@ -195,6 +200,58 @@ mod tests {
                "FAILED tests/a.rs"]"#,
         );
         assert_eq!(got, [1, 3, 4, 5, 7, 8]);
+    }
+
+    #[test]
+    fn error_lines_are_the_ones_every_word_tested_in_full_gives() {
+        // The reference: each word put through every test, as the skip of plain words must not change.
+        fn every_word(line: &[u8]) -> bool {
+            line.split(|b| !b.is_ascii_alphanumeric()).any(|word| {
+                if word.is_empty() {
+                    return false;
+                }
+                let end = word.as_ptr() as usize - line.as_ptr() as usize + word.len();
+                let colon = line.get(end) == Some(&b':');
+                let named_error = word.len() > 5 && word.ends_with(b"Error") && word[0].is_ascii_uppercase();
+                CAPITAL_WORDS.contains(&word)
+                    || word.ends_with(b"Exception")
+                    || word == b"Traceback"
+                    || named_error
+                    || (colon && matches!(word, b"error" | b"Error" | b"fatal" | b"panic" | b"failed"))
+            })
+        }
+        const WORDS: [&str; 24] = [
+            "ok",
+            "INFO",
+            "ERROR",
+            "error",
+            "Error",
+            "error:",
+            "fatal:",
+            "failed:",
+            "FAILED",
+            "FAIL",
+            "myException",
+            "Exception",
+            "Traceback",
+            "ValueError",
+            "xError",
+            "Error5",
+            "n",
+            "9n",
+            "panic",
+            "EMERG:",
+            "é",
+            ":",
+            " ",
+            "-",
+        ];
+        let mut rng = crate::testing::Rng(0xe7707);
+        for _ in 0..20_000 {
+            let n = rng.below(8) as usize;
+            let line: String = (0..n).map(|_| WORDS[rng.below(WORDS.len() as u64) as usize]).collect();
+            assert_eq!(is_error_line(line.as_bytes()), every_word(line.as_bytes()), "{line:?}");
+        }
     }
 
     #[test]

@@ -220,7 +220,9 @@ fn fit_text(s: &str, needles: &Needles, budget: &Budget) -> Result<(String, usiz
     if let Some(count) = fits(s, budget)? {
         return Ok((s.to_owned(), count));
     }
-    let found = shrink_until_fits(budget, first_byte_budget(s, budget)?, |b| text::plain(s, b, needles))?;
+    // The lines are read once; each render plans from that reading.
+    let lines = text::Lines::read(s, needles);
+    let found = shrink_until_fits(budget, first_byte_budget(s, budget)?, |b| text::plain_of(&lines, b))?;
     or_smallest(found, budget, || format!("…[{} lines, {} chars not shown]", s.split('\n').count(), utf16_len(s)))
 }
 

@@ -63,28 +63,45 @@ pub fn prefix_within(s: &str, max: usize, cost: fn(&str) -> usize) -> &str {
     &s[..end]
 }
 
-fn plan<'a>(text: &'a str, budget: usize, cost: fn(&str) -> usize, needles: &Needles) -> Plan<'a> {
-    let spans = line_spans(text);
+/// A text read once for its previews: its lines, the ones that matter and its length. A preview
+/// that shrinks until it fits plans several times from one reading.
+pub struct Lines<'a> {
+    text: &'a str,
+    spans: Vec<(usize, usize)>,
+    /// The lines that matter: error-like ones first, then ones with argument fragments, at most
+    /// [`MAX_PICKED`] (0-based).
+    picked: Vec<usize>,
+    /// UTF-16 units of the text.
+    chars: usize,
+}
+
+impl<'a> Lines<'a> {
+    /// Reads `text`, finding its lines that matter for a call with `needles`.
+    pub fn read(text: &'a str, needles: &Needles) -> Self {
+        let spans = line_spans(text);
+        let mut picked: Vec<usize> = Vec::new();
+        let mut matched: Vec<usize> = Vec::new();
+        for (k, &(start, end)) in spans.iter().enumerate() {
+            let bytes = &text.as_bytes()[start..end.min(start + LINE_BYTES)];
+            if is_error_line(bytes) {
+                picked.push(k);
+            } else if !needles.is_empty() && needles.mask_raw(bytes) != 0 {
+                matched.push(k);
+            }
+        }
+        picked.truncate(MAX_PICKED);
+        picked.extend(matched.into_iter().take(MAX_PICKED - picked.len()));
+        Lines { text, spans, picked, chars: utf16_len(text) }
+    }
+}
+
+fn plan<'a>(read: &Lines<'a>, budget: usize, cost: fn(&str) -> usize) -> Plan<'a> {
+    let (text, spans) = (read.text, &read.spans);
     let lines = spans.len();
     let line = |k: usize| &text[spans[k].0..spans[k].1];
     // A third for the lines that matter, two thirds of the rest for the head, the rest for the tail.
-    let mut picked_budget = budget / 3;
-    let mut picked_all: Vec<usize> = Vec::new();
-    let mut matched: Vec<usize> = Vec::new();
-    for k in 0..lines {
-        let bytes = line(k).as_bytes();
-        let bytes = &bytes[..bytes.len().min(LINE_BYTES)];
-        if is_error_line(bytes) {
-            picked_all.push(k);
-        } else if !needles.is_empty() && needles.mask_raw(bytes) != 0 {
-            matched.push(k);
-        }
-    }
-    picked_all.truncate(MAX_PICKED);
-    picked_all.extend(matched.into_iter().take(MAX_PICKED - picked_all.len()));
-    if picked_all.is_empty() {
-        picked_budget = 0;
-    }
+    let picked_budget = if read.picked.is_empty() { 0 } else { budget / 3 };
+    let mut picked_all = read.picked.clone();
     let head_budget = (budget - picked_budget) * 2 / 3;
     let (mut head_lines, mut used) = (0, 0);
     while head_lines < lines && used + cost(line(head_lines)) < head_budget {
@@ -111,7 +128,7 @@ fn plan<'a>(text: &'a str, budget: usize, cost: fn(&str) -> usize, needles: &Nee
         left -= cost(shown) + 16;
         picked.push((k + 1, shown));
     }
-    Plan { head, head_lines, head_cut, picked, tail, tail_from: tail_from + 1, lines, chars: utf16_len(text) }
+    Plan { head, head_lines, head_cut, picked, tail, tail_from: tail_from + 1, lines, chars: read.chars }
 }
 
 impl Plan<'_> {
@@ -132,8 +149,13 @@ impl Plan<'_> {
 /// A text result's preview as text: the head, one marker line, the listed lines as
 /// `[line N] …`, and the tail. At most `budget` bytes when the budget allows the marker.
 pub fn plain(text: &str, budget: usize, needles: &Needles) -> String {
+    plain_of(&Lines::read(text, needles), budget)
+}
+
+/// [`plain`] of a text already read.
+pub fn plain_of(read: &Lines<'_>, budget: usize) -> String {
     let marker_room = 120;
-    let p = plan(text, budget.saturating_sub(marker_room), str::len, needles);
+    let p = plan(read, budget.saturating_sub(marker_room), str::len);
     let mut out = String::with_capacity(budget);
     out.push_str(p.head);
     if !out.is_empty() {
@@ -165,7 +187,7 @@ pub fn escaped_len(s: &str) -> usize {
 /// budget allows the wrapper.
 pub fn json(text: &str, budget: usize, needles: &Needles) -> String {
     let wrapper_room = 110;
-    let p = plan(text, budget.saturating_sub(wrapper_room), escaped_len, needles);
+    let p = plan(&Lines::read(text, needles), budget.saturating_sub(wrapper_room), escaped_len);
     let mut out = format!("{{\"_text\":{{\"chars\":{},\"lines\":{},\"notShown\":", p.chars, p.lines);
     push_json_string(&mut out, &p.not_shown());
     out.push_str("},\"head\":");
