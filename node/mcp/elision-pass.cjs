@@ -83,12 +83,12 @@ const fitting = (text, count) => ({
  * The pass over the compact JSON `text` of a kept value, under `limits` ({ maxChars, maxTokens,
  * encoding, maxResultBytes }, the encoding already prepared): `{ fits, chars, tokens (-1: not
  * counted), envelope, pages, spans }` — `spans` (a Float64Array of start, end pairs) is where the
- * values the pass descended into lie, which a preview of the same text reads them by. Envelope and pages are made when the text is over a cap, or with
- * `paged`; `pages` is null when the cap cannot hold one page, or when the pages together would
- * be over `maxResultBytes` UTF-8 bytes (the store's per-result limit: it would refuse them, so
- * they are never made; undefined is no limit). A text within the char cap is
- * only counted, up to the token cap (and not at all when its length settles it); the pass
- * runs when something is over.
+ * values the pass descended into lie, which a preview of the same text reads them by. Envelope
+ * and pages are made when the text is over a cap, or with `paged`; `pages` is null when the cap
+ * cannot hold one page, or when the pages together would be over `maxResultBytes` UTF-8 bytes
+ * (the store's per-result limit: it would refuse them, so they are never made; undefined is no
+ * limit). A text within the char cap is only counted, up to the token cap (and not at all when
+ * its length settles it); the pass runs when something is over.
  */
 function jsonPass(text, limits, paged = false) {
   const { maxChars, maxTokens, encoding } = limits;

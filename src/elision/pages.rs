@@ -9,6 +9,7 @@
 //! char, and with a [`Tally`] a page is counted without tokenizing it again.
 
 use crate::error::Result;
+use crate::json::scan::{first_byte_mask, HIGHS};
 use crate::json::string::json_string;
 use crate::tokens::{self, Encoding};
 
@@ -195,16 +196,13 @@ fn chunk_end(b: &[u8], a: usize, stop: usize, room: usize) -> (usize, Option<usi
 /// The length of the leading run of `b` whose bytes are ASCII and no backslash: one UTF-16 unit
 /// and one atom each. Eight bytes at a time: most of a text's escaped content is such a run.
 fn plain_run(b: &[u8]) -> usize {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
     let mut i = 0;
     while let Some(chunk) = b.get(i..i + 8) {
         let mut word = [0u8; 8];
         word.copy_from_slice(chunk);
         let word = u64::from_le_bytes(word);
-        let slash = word ^ (ONES * u64::from(b'\\'));
         // High bits of the bytes that are not ASCII or are a backslash (the lowest set one is exact).
-        let stops = (word | (slash.wrapping_sub(ONES) & !slash)) & HIGHS;
+        let stops = (word & HIGHS) | first_byte_mask(word, b'\\');
         if stops != 0 {
             return i + (stops.trailing_zeros() / 8) as usize;
         }

@@ -56,12 +56,13 @@ pub fn rewrite_numbers_into<P>(
 }
 
 const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGHS: u64 = 0x8080_8080_8080_8080;
+/// The high bit of each byte of a word read eight bytes at a time.
+pub(crate) const HIGHS: u64 = 0x8080_8080_8080_8080;
 
 /// A mask whose lowest set bit marks the first byte of `word` equal to `byte` (bits above the
 /// first match may be set spuriously, which is why only the lowest one is used).
 #[inline(always)]
-fn first_byte_mask(word: u64, byte: u8) -> u64 {
+pub(crate) fn first_byte_mask(word: u64, byte: u8) -> u64 {
     let x = word ^ (ONES * u64::from(byte));
     x.wrapping_sub(ONES) & !x & HIGHS
 }

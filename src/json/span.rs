@@ -197,9 +197,7 @@ impl Members<'_> {
     pub fn stop(&self) -> usize {
         self.at
     }
-}
 
-impl Members<'_> {
     /// The next member, with its value's end (one past its last byte) found by `end_of(start)`
     /// instead of [`value_end`]: a caller that reads the value's own members on the way finds its
     /// end there, so the value's bytes are read once, not once to skip and once to read.

@@ -210,9 +210,10 @@ fn read_fields(text: &[u8], entries: &[(Span, Span)], index: usize, lists: &mut 
                 lists.roles[slot]
             }
             None if lists.fields.len() < MAX_FIELDS => {
+                let roles = errors::key_roles(text, key);
                 lists.fields.push((String::from_utf8_lossy(raw).into_owned(), kind.bit()));
-                lists.roles.push(errors::key_roles(text, key));
-                lists.roles[lists.fields.len() - 1]
+                lists.roles.push(roles);
+                roles
             }
             None => {
                 if lists.more.len() < MAX_MORE_FIELDS {

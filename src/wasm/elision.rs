@@ -22,11 +22,11 @@ use crate::tokens;
 ///
 /// Returns `[fits, chars, tokens (-1: not counted), output bytes, output is Latin-1, envelope
 /// units, the pages' UTF-8 bytes together, page count (-1: the cap cannot hold a page; 0: none
-/// made)]`, then four numbers per
-/// page: `[head units, span start, span end, tail units]`, then the number of [`Pass::spans`] and
-/// each one's start and end (bytes of the input as UTF-8, for a preview of the same text). The
-/// output holds the envelope, then each page's head and tail; a page is its head, the input
-/// text's UTF-16 units `start..end` and its tail, or its head alone when the span start is -1.
+/// made)]`, then four numbers per page: `[head units, span start, span end, tail units]`, then
+/// the number of [`Pass::spans`] and each one's start and end (bytes of the input as UTF-8, for
+/// a preview of the same text). The output holds the envelope, then each page's head and tail;
+/// a page is its head, the input text's UTF-16 units `start..end` and its tail, or its head
+/// alone when the span start is -1.
 #[wasm_bindgen(js_name = elisionPass)]
 #[allow(clippy::too_many_arguments)]
 pub fn elision_pass(
