@@ -9,8 +9,8 @@
 //! it shows (the item, or a preview of it, checked the same way down the tree). JSON given as
 //! printed (`Input::Printed`, not checked again) previews exactly as checked JSON does, and
 //! bytes given as printed that are not JSON never panic. Told the spans the elision pass over the
-//! same text descended into (`preview_knowing`), it previews exactly as without them; told any
-//! other spans, it never panics.
+//! same text descended into and the collection as it read it (`preview_knowing`), it previews
+//! exactly as without them; told any other spans or read, it never panics.
 #![no_main]
 
 #[path = "../common/arbitrary_json.rs"]
@@ -19,11 +19,13 @@ mod arbitrary_json;
 use libfuzzer_sys::arbitrary::{Result, Unstructured};
 use libfuzzer_sys::fuzz_target;
 use modoki_budget::elision::{json_pass, Limits};
+use modoki_budget::json::items::ItemsRead;
+use modoki_budget::json::span::{Member, Span};
 use modoki_budget::json::string::utf16_len;
 use modoki_budget::json::value::to_json;
 use modoki_budget::preview::matches::Needles;
 use modoki_budget::preview::render::Render;
-use modoki_budget::preview::{preview, preview_knowing, scan, Budget, Input, Preview};
+use modoki_budget::preview::{preview, preview_knowing, scan, Budget, Input, Known, Preview};
 use modoki_budget::tokens::{count, Encoding};
 use serde::de::{Deserialize, Deserializer, Error as _, MapAccess, SeqAccess, Visitor};
 use serde_json::{json, Map, Value};
@@ -208,11 +210,13 @@ fn json_case(u: &mut Unstructured) -> Result<()> {
     assert!(p.json, "JSON previewed as text");
     // Text the caller printed is not checked again, and previews exactly as checked JSON does.
     assert_eq!(checked(Input::Printed(text.as_bytes()), &arguments, &schema, &budget), p, "printed differs");
-    // Told the spans the pass over the same text descended into, the preview is the same.
+    // Told the spans the pass over the same text descended into, and the collection as it read
+    // it, the preview is the same.
     let limits = Limits { max_chars: u.int_in_range(1..=4000)?, max_tokens: Some(1000), encoding: budget.encoding };
     let pass = json_pass(&text, utf16_len(&text), limits, true, None).expect("loaded");
-    let knowing = preview_knowing(Input::Printed(text.as_bytes()), &pass.spans, &arguments, &schema, &budget);
-    assert_eq!(knowing.expect("loaded"), p, "the pass's spans change the preview: {:?}", pass.spans);
+    let known = Known { spans: &pass.spans, read: pass.read.as_ref() };
+    let knowing = preview_knowing(Input::Printed(text.as_bytes()), known, &arguments, &schema, &budget);
+    assert_eq!(knowing.expect("loaded"), p, "what the pass read changes the preview: {:?} {:?}", pass.spans, pass.read);
     let shown: Value = serde_json::from_str(&p.text).unwrap_or_else(|e| panic!("not JSON ({e}): {}", p.text));
     if let Err(e) = serde_json::from_str::<NoDuplicateKeys>(&p.text) {
         panic!("{e}: {}", p.text);
@@ -261,9 +265,18 @@ fn bytes_case(u: &mut Unstructured) -> Result<()> {
     if scan::is_json(bytes) {
         assert_eq!(printed, p, "printed differs");
     }
-    // Spans that are not the pass's never panic either.
+    // Spans and a read that are not the pass's never panic either.
     let spans: Vec<(usize, usize)> = u.arbitrary()?;
-    let _ = preview_knowing(Input::Printed(bytes), &spans, &Value::Null, &Value::Null, &budget);
+    let span = |(start, end): (usize, usize)| Span { start, end };
+    let mut read = ItemsRead { span: scan::root(bytes), ..ItemsRead::default() };
+    for _ in 0..u.int_in_range(0..=8)? {
+        read.members
+            .push(Member { key: u.arbitrary::<Option<(usize, usize)>>()?.map(span), value: span(u.arbitrary()?) });
+        let entries: Vec<((usize, usize), (usize, usize))> = u.arbitrary()?;
+        read.entries.push(&entries.into_iter().map(|(k, v)| (span(k), span(v))).collect::<Vec<_>>());
+    }
+    let known = Known { spans: &spans, read: Some(&read) };
+    let _ = preview_knowing(Input::Printed(bytes), known, &Value::Null, &Value::Null, &budget);
     Ok(())
 }
 

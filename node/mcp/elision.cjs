@@ -73,6 +73,18 @@ function createElision(opts, store) {
     (maxTokens === undefined || fitsTokens(text, Math.max(0, maxTokens - room.tokens)));
 
   /**
+   * What the preview's line takes of `tokenRoom` (its tokens and one for the line break), as
+   * far as the preview's budget can tell: nothing when the room holds the option's budget
+   * beside any line this long (every token is at least one UTF-8 byte, a UTF-16 unit at most
+   * three), so the line is counted only under a tight cap. A count here would also overwrite
+   * the input the pass holds, and the preview would copy the result's text in again.
+   */
+  function lineTokens(line, tokenRoom) {
+    if (tokenRoom - (line.length * 3 + 1) >= opts.preview.maxTokens) return 0;
+    return tokens.countPrepared(line, encoding, Infinity) + 1;
+  }
+
+  /**
    * The preview answer for `kept`, or undefined (then encode's envelope is the answer): when the
    * option is off, the tool has the editor's filters (its clients read the envelope), the
    * preview fails, or it cannot be made within the caps less `room` (a note beside it). `paged`
@@ -86,10 +98,10 @@ function createElision(opts, store) {
       const isJson = kept.text === undefined;
       const size = isJson ? kept.json.length : kept.text.length;
       const line = `The result (${size} chars) is over the cap; this is a preview of it. ${schemaHint(call.inputSchema, paged)}\n`;
-      const lineTokens = maxTokens === undefined ? 0 : tokens.countPrepared(line, encoding, Infinity) + 1;
+      const tokenRoom = (maxTokens ?? Infinity) - room.tokens;
       const budget = {
         maxChars: Math.min(opts.preview.maxChars, maxChars - room.chars - line.length),
-        maxTokens: Math.min(opts.preview.maxTokens, (maxTokens ?? Infinity) - room.tokens - lineTokens),
+        maxTokens: Math.min(opts.preview.maxTokens, tokenRoom - lineTokens(line, tokenRoom)),
       };
       if (budget.maxChars < MIN_PREVIEW.maxChars || budget.maxTokens < MIN_PREVIEW.maxTokens) return undefined;
       const options = { arguments: call.arguments, inputSchema: call.inputSchema, ...budget, encoding };

@@ -19,6 +19,7 @@ mod tests;
 
 use crate::cap::{elision_envelope, CapUnit};
 use crate::error::Result;
+use crate::json::items::ItemsRead;
 use crate::json::string::json_string;
 use crate::tokens;
 
@@ -53,6 +54,11 @@ pub struct Pass {
     /// text skips each at once instead of reading it to find its end. Empty when the text was
     /// not paged as a structured value.
     pub spans: Vec<(usize, usize)>,
+    /// The collection as the pass read it on the way, its members and each one's first entries:
+    /// a preview of the same text ranks them by these instead of walking the collection again.
+    /// `None` when the pass did not read them: a text over [`crate::json::span::COUNT_FIRST_ABOVE`]
+    /// bytes, whose collection is listed alone, and a text the pass did not page as a value.
+    pub read: Option<ItemsRead>,
 }
 
 impl Pass {
@@ -117,9 +123,9 @@ pub fn json_pass(text: &str, chars: usize, limits: Limits, paged: bool, keep: Op
         if !over_chars && !paged {
             return Ok(Pass { fits: true, chars, ..Pass::default() });
         }
-        let Elided { envelope, pages, spans } = elide(text, chars, None, limits, keep)?;
+        let Elided { envelope, pages, spans, read } = elide(text, chars, None, limits, keep)?;
         let (pages, cuts) = split(pages);
-        return Ok(Pass { fits: !over_chars, chars, tokens: None, envelope, pages: Some(pages), cuts, spans });
+        return Ok(Pass { fits: !over_chars, chars, tokens: None, envelope, pages: Some(pages), cuts, spans, read });
     };
     if !over_chars && !paged {
         // Every token is at least one byte; under the char cap, count only up to the token cap.
@@ -137,9 +143,9 @@ pub fn json_pass(text: &str, chars: usize, limits: Limits, paged: bool, keep: Op
     if fits && !paged {
         return Ok(Pass { fits, chars, tokens: Some(total), ..Pass::default() });
     }
-    let Elided { envelope, pages, spans } = elide(text, chars, Some(&tally), limits, keep)?;
+    let Elided { envelope, pages, spans, read } = elide(text, chars, Some(&tally), limits, keep)?;
     let (pages, cuts) = split(pages);
-    Ok(Pass { fits, chars, tokens: Some(total), envelope, pages: Some(pages), cuts, spans })
+    Ok(Pass { fits, chars, tokens: Some(total), envelope, pages: Some(pages), cuts, spans, read })
 }
 
 /// The pass over a text kept as text, given as its JSON string literal (`JSON.stringify(text)`,
@@ -161,30 +167,35 @@ struct Elided {
     pages: Option<CutPages>,
     /// [`Pass::spans`].
     spans: Vec<(usize, usize)>,
+    /// [`Pass::read`].
+    read: Option<ItemsRead>,
 }
 
 /// The envelope and the pages of the compact JSON `text` (`tally` is its count, with a token
-/// cap), each page with where it was cut from `text` when it was, and [`Pass::spans`].
+/// cap), each page with where it was cut from `text` when it was, [`Pass::spans`] and
+/// [`Pass::read`].
 fn elide(text: &str, chars: usize, tally: Option<&Tally>, limits: Limits, keep: Option<usize>) -> Result<Elided> {
-    let structured = Paginator::structured(text, tally, limits);
+    let mut structured = Paginator::structured(text, tally, limits);
     let spans = structured.as_ref().map_or_else(Vec::new, |p| p.spans().to_vec());
+    let read = structured.as_mut().and_then(Paginator::take_read);
     let known = structured.as_ref().and_then(Paginator::collection);
     let top = structured.as_ref().and_then(Paginator::top_children);
     let envelope = envelope(text, chars, tally.map(Tally::total), limits, known, top);
+    let elided = |pages| Elided { envelope, pages, spans, read };
     if let Some((path, rest, content)) = structured.as_ref().and_then(Paginator::string_collection) {
         if let Some(pages) = document_pages((path, rest), content, limits, keep)? {
-            return Ok(Elided { envelope, pages: not_cut(pages), spans });
+            return Ok(elided(not_cut(pages)));
         }
     }
     if over(text.len(), keep) {
-        return Ok(Elided { envelope, pages: None, spans });
+        return Ok(elided(None));
     }
     if let Some(pages) = structured.map(|p| p.cut_pages()).transpose()?.flatten() {
-        return Ok(Elided { envelope, pages: within(pages, keep), spans });
+        return Ok(elided(within(pages, keep)));
     }
     // No collection pages can hold: the JSON is paged as text, cut from its quoted form.
     let quoted = json_string(text);
-    Ok(Elided { envelope, pages: not_cut(text_pages(&quoted, limits, keep)?), spans })
+    Ok(elided(not_cut(text_pages(&quoted, limits, keep)?)))
 }
 
 /// Text pages of the JSON string literal `quoted`, each with where it was cut from it.

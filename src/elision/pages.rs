@@ -13,8 +13,10 @@ use crate::json::scan::{first_byte_mask, HIGHS};
 use crate::json::string::json_string;
 use crate::tokens::{self, Encoding};
 
-use super::spans::{children, children_with_theirs, utf16_units, Child};
+use super::spans::{children, children_with_theirs, items_read, utf16_units, Child, Listed};
 use super::tally::Tally;
+use crate::json::items::{ItemEntries, ItemsRead};
+use crate::json::span::Span;
 
 /// The caps every page keeps.
 #[derive(Clone, Copy, Debug)]
@@ -102,6 +104,8 @@ struct Descent {
     end: usize,
     /// The collection's children.
     items: Vec<Child>,
+    /// Their entries, when the walk that listed them read those too ([`Listed`]).
+    entries: Option<ItemEntries>,
     /// The value's own children, when the collection is below it.
     top: Option<Vec<Child>>,
     /// The span of each value descended into on the way, the collection's last.
@@ -117,22 +121,23 @@ fn find_collection(text: &str, ascii: bool) -> Descent {
     let units = |(s, e): (usize, usize)| if ascii { e - s } else { utf16_units(&b[s..e]) };
     let (mut path, mut start, mut end) = (String::from("$"), 0, b.len());
     let mut kids = Vec::new();
+    let mut entries = None;
     let mut top = None;
     let mut spans = Vec::new();
     // The children of the level below, when the level above read them on its way.
-    let mut next: Option<Vec<Child>> = None;
+    let mut next: Option<Listed> = None;
     while matches!(b.get(start), Some(b'{' | b'[')) {
-        let mut theirs: Vec<Option<Vec<Child>>> = Vec::new();
-        kids = match next.take() {
-            Some(known) => known,
-            None => match children_with_theirs(b, start, end) {
-                Some(both) => {
-                    let kids;
-                    (kids, theirs) = both.into_iter().unzip();
-                    kids
-                }
-                None => children(b, start, end),
-            },
+        let mut theirs: Vec<Option<Listed>> = Vec::new();
+        let listed = match next.take() {
+            Some(known) => Some(known),
+            None => children_with_theirs(b, start, end).map(|level| {
+                theirs = level.theirs;
+                level.kids
+            }),
+        };
+        (kids, entries) = match listed {
+            Some(Listed { children, entries }) => (children, Some(entries)),
+            None => (children(b, start, end), None),
         };
         let sizes: Vec<usize> = kids.iter().map(|c| units(c.value)).collect();
         let total: usize = sizes.iter().sum();
@@ -146,11 +151,12 @@ fn find_collection(text: &str, ascii: bool) -> Descent {
         spans.push(child.value);
         next = theirs.get_mut(best).and_then(Option::take);
         let level = std::mem::take(&mut kids);
+        entries = None;
         if top.is_none() {
             top = Some(level);
         }
     }
-    Descent { path, start, end, items: kids, top, spans }
+    Descent { path, start, end, items: kids, entries, top, spans }
 }
 
 /// Width in UTF-16 units and length in bytes of the unit at `i` of escaped string content: an
@@ -290,6 +296,8 @@ pub struct Paginator<'t> {
     top: Option<Vec<Child>>,
     /// The spans of the values descended into to reach the collection (a structured value).
     spans: Vec<(usize, usize)>,
+    /// The collection's items' entries, when the walk that found the collection read them.
+    entries: Option<ItemEntries>,
 }
 
 impl<'t> Paginator<'t> {
@@ -303,6 +311,7 @@ impl<'t> Paginator<'t> {
         pages.outer = Some((found.path, rest));
         pages.top = found.top;
         pages.spans = found.spans;
+        pages.entries = found.entries;
         Some(pages)
     }
 
@@ -342,7 +351,18 @@ impl<'t> Paginator<'t> {
         let prefix = move |k: usize, n: usize| heads.prefix(k, n);
         let layout = Layout { text, body, prefix: Box::new(prefix), open, close };
         let content = (start + 1, end.saturating_sub(1));
-        Some(Paginator { limits, tally, layout, items, ascii, content, outer: None, top: None, spans: Vec::new() })
+        Some(Paginator {
+            limits,
+            tally,
+            layout,
+            items,
+            ascii,
+            content,
+            outer: None,
+            top: None,
+            spans: Vec::new(),
+            entries: None,
+        })
     }
 
     /// Text pages of the JSON string literal `quoted` (its escaped content is cut, never decoded).
@@ -361,6 +381,7 @@ impl<'t> Paginator<'t> {
             outer: None,
             top: None,
             spans: Vec::new(),
+            entries: None,
         }
     }
 
@@ -382,6 +403,15 @@ impl<'t> Paginator<'t> {
     /// collection's last (byte offsets): a later reader of the same text skips each at once.
     pub fn spans(&self) -> &[(usize, usize)] {
         &self.spans
+    }
+
+    /// The collection as the walk that found it read it, items and entries (a structured
+    /// value's, when that walk read the entries): what a preview of the same text ranks the
+    /// items by without walking them again.
+    pub fn take_read(&mut self) -> Option<ItemsRead> {
+        let entries = self.entries.take()?;
+        let span = Span { start: self.content.0.checked_sub(1)?, end: self.content.1 + 1 };
+        (self.layout.body != Body::Chunk).then(|| items_read(span, &self.items, entries))
     }
 
     /// The children of the value itself, when they were read on the way to its collection (or

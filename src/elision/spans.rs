@@ -8,8 +8,10 @@
 //! serializing anything again. The walkers never panic on other input; they only stop early.
 
 use crate::cap::preview::{Shape, Summary};
-use crate::json::span::{collect_members, members, walk_container, Member, Span, COUNT_FIRST_ABOVE};
+use crate::json::items::{value_end_reading, walk_reading_objects, ItemEntries, ItemsRead};
+use crate::json::span::{collect_members, members, Member, Span, COUNT_FIRST_ABOVE};
 pub use crate::json::span::{string_end, value_end};
+use crate::preview::errors::FIELDS_READ;
 
 /// One child of a container: the key's span (objects only, quotes included) and the value's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,35 +37,90 @@ fn child(m: Member) -> Child {
 /// collection itself, whose items are not descended into, and their lists would only cost.
 pub const THEIRS_READ: usize = 16;
 
-/// [`children`] of the container spanning `start..end`, each of the first [`THEIRS_READ`] with
-/// its own children when it is a container: one walk reads both levels, where finding a child's
-/// end and then its children would read its bytes twice. `None` when the container is over
-/// [`COUNT_FIRST_ABOVE`] bytes: the children's lists then grow by doubling, which leaves its
-/// earlier buffers behind in WebAssembly memory (see [`collect_members`]), so a large one is read
+/// A container's children, each with its first [`FIELDS_READ`] entries when it is an object:
+/// the entries a preview ranks the children by, were they a collection ([`ItemsRead`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Listed {
+    /// The children, in order.
+    pub children: Vec<Child>,
+    /// Each child's first entries.
+    pub entries: ItemEntries,
+}
+
+impl Listed {
+    fn push(&mut self, member: Member, entries: &[(Span, Span)]) {
+        self.children.push(child(member));
+        self.entries.push(entries);
+    }
+}
+
+/// A container read two levels deep in one walk ([`children_with_theirs`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Level {
+    /// Its children.
+    pub kids: Listed,
+    /// The children of each of its first [`THEIRS_READ`] children that is a container (`None`
+    /// for the others, and for one whose walk did not end at its closing bracket).
+    pub theirs: Vec<Option<Listed>>,
+}
+
+/// The children of the container spanning `start..end` (a `{` or `[` at `start`) and, for the
+/// first [`THEIRS_READ`] of them that are containers, their own children, with the entries of
+/// every object among both ([`Listed`]): one walk reads both levels, where finding a child's
+/// end and then its children would read its bytes twice, and a preview of the collection found
+/// among them reads no byte of it again. `None` when the container is over
+/// [`COUNT_FIRST_ABOVE`] bytes: the lists then grow by doubling, which leaves their earlier
+/// buffers behind in WebAssembly memory (see [`collect_members`]), so a large one is read
 /// level by level.
-pub fn children_with_theirs(b: &[u8], start: usize, end: usize) -> Option<Vec<(Child, Option<Vec<Child>>)>> {
+pub fn children_with_theirs(b: &[u8], start: usize, end: usize) -> Option<Level> {
     if end.saturating_sub(start) > COUNT_FIRST_ABOVE {
         return None;
     }
     let within = Span { start, end };
     let mut list = members(b, within);
-    let mut out = Vec::new();
+    let mut level = Level::default();
+    let mut read = Vec::new();
     loop {
+        read.clear();
         let mut theirs = None;
-        let read = out.len() < THEIRS_READ;
+        let deep = level.kids.children.len() < THEIRS_READ;
         let member = list.next_with(|at| {
-            if !read || !matches!(b.get(at), Some(b'{' | b'[')) {
-                return value_end(b, at);
+            if !deep || !matches!(b.get(at), Some(b'{' | b'[')) {
+                return value_end_reading(b, at, within, FIELDS_READ, &mut read);
             }
-            let mut kids = Vec::new();
-            let end = walk_container(b, at, within, |m| kids.push(child(m)));
+            let mut kids = Listed::default();
+            let end = walk_reading_objects(b, at, within, FIELDS_READ, |m, e| kids.push(m, e));
+            if b.get(at) == Some(&b'{') {
+                read.extend(kids.children.iter().take(FIELDS_READ).map(|c| entry(*c)));
+            }
             theirs = end.map(|_| kids);
             end.unwrap_or_else(|| value_end(b, at))
         });
         let Some(member) = member else { break };
-        out.push((child(member), theirs));
+        level.kids.push(member, &read);
+        if deep {
+            level.theirs.push(theirs);
+        }
     }
-    Some(out)
+    Some(level)
+}
+
+/// What a preview of the same text reads of the collection at `span`: its `children` and
+/// their `entries`, read by the walk that found it ([`Listed`]).
+pub fn items_read(span: Span, children: &[Child], entries: ItemEntries) -> ItemsRead {
+    ItemsRead { span, members: children.iter().map(|c| member(*c)).collect(), entries }
+}
+
+/// A [`Child`] as the [`Member`] it was read from.
+fn member(c: Child) -> Member {
+    let span = |(start, end)| Span { start, end };
+    Member { key: c.key.map(span), value: span(c.value) }
+}
+
+/// An object member as an entry: its key's span and its value's.
+fn entry(c: Child) -> (Span, Span) {
+    let m = member(c);
+    (m.key.unwrap_or(m.value), m.value)
 }
 
 /// UTF-16 units of UTF-8 bytes (`.length` of the text they hold). Eight bytes at a time while
@@ -169,17 +226,44 @@ mod tests {
     #[test]
     fn one_walk_reads_two_levels_as_two_reads_do() {
         let many = format!("[{}]", (0..40).map(|i| format!("[{i},{{\"k\":[{i}]}}]")).collect::<Vec<_>>().join(","));
-        let texts =
-            [r#"{"a":[1,{"b":"]"}],"c\"d":{"x":[],"y":"}"},"e":null,"f":{}}"#, "[[1,2],[],{},[[3]],\"[\"]", &many];
+        let objects = format!(
+            "[{}]",
+            (0..40).map(|i| format!("{{\"i\":{i},\"o\":{{\"k\":[{i}]}}}}")).collect::<Vec<_>>().join(",")
+        );
+        let texts = [
+            r#"{"a":[1,{"b":"]"}],"c\"d":{"x":[],"y":"}"},"e":null,"f":{}}"#,
+            "[[1,2],[],{},[[3]],\"[\"]",
+            &many,
+            &objects,
+        ];
+        // Each object's first FIELDS_READ entries, read the slow way.
+        let entries = |b: &[u8], kids: &[Child]| -> Vec<Vec<(Span, Span)>> {
+            kids.iter()
+                .map(|c| {
+                    let at = c.value.0;
+                    let object = b[at] == b'{';
+                    let theirs = if object { children(b, at, c.value.1) } else { Vec::new() };
+                    theirs.into_iter().take(FIELDS_READ).map(entry).collect()
+                })
+                .collect()
+        };
+        let listed = |l: &Listed| -> Vec<Vec<(Span, Span)>> {
+            (0..l.children.len()).map(|i| l.entries.of(i).to_vec()).collect()
+        };
         for text in texts {
             let b = text.as_bytes();
-            let both = children_with_theirs(b, 0, b.len()).unwrap();
+            let level = children_with_theirs(b, 0, b.len()).unwrap();
             let kids = children(b, 0, b.len());
-            assert_eq!(both.iter().map(|(kid, _)| *kid).collect::<Vec<_>>(), kids, "{text}");
-            for (i, (kid, theirs)) in both.iter().enumerate() {
+            assert_eq!(level.kids.children, kids, "{text}");
+            assert_eq!(listed(&level.kids), entries(b, &kids), "{text}");
+            assert_eq!(level.theirs.len(), kids.len().min(THEIRS_READ), "{text}");
+            for (i, (kid, theirs)) in kids.iter().zip(&level.theirs).enumerate() {
                 let container = matches!(b[kid.value.0], b'{' | b'[');
-                let expected = (i < THEIRS_READ && container).then(|| children(b, kid.value.0, kid.value.1));
-                assert_eq!(theirs, &expected, "{text} child {i}");
+                let expected = container.then(|| children(b, kid.value.0, kid.value.1));
+                assert_eq!(theirs.as_ref().map(|t| t.children.clone()), expected, "{text} child {i}");
+                if let Some(theirs) = theirs {
+                    assert_eq!(listed(theirs), entries(b, &theirs.children), "{text} child {i}");
+                }
             }
         }
         for text in ["{\"a\":[1,", "[{\"a\":1]", "[[", "{\"a\":{\"b\"}}", "[]", "{}"] {

@@ -1,11 +1,14 @@
 //! JSON text exactly as V8 writes it: number formatting, string quoting, a scanner that
 //! rewrites number tokens in place, the one span scanner every reader of JSON text walks with
-//! (where values start and end, the members of a container), the Latin-1 form the text crosses
-//! the JS boundary in, the one tolerant reader, the one JSON Schema walker, the text a value
-//! that throws while read becomes, and a large text's sample read without its value.
+//! (where values start and end, the members of a container), a collection read once for two
+//! readers, the Latin-1 form the text crosses the JS boundary in, the one tolerant reader, the
+//! one JSON Schema walker, the text a value that throws while read becomes, and a large text's
+//! sample read without its value.
 
 #[cfg(feature = "full")]
 pub mod canonical;
+#[cfg(feature = "full")]
+pub mod items;
 pub mod latin1;
 pub mod number;
 #[cfg(feature = "full")]

@@ -15,7 +15,7 @@
 use super::scan::skip_string;
 
 /// A byte range `[start, end)` of the JSON text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Span {
     /// First byte of the value.
     pub start: usize,

@@ -26,6 +26,7 @@ pub mod text;
 use serde_json::Value;
 
 use crate::error::Result;
+use crate::json::items::ItemsRead;
 use crate::json::string::utf16_len;
 use crate::tokens::{self, Encoding};
 use hint::Role;
@@ -94,18 +95,29 @@ pub struct Preview {
 /// The preview of `input` for a call with `arguments` to a tool with `schema` (either may be
 /// `null`), within `budget`. Errors only when the budget's encoding table is not loaded.
 pub fn preview(input: Input<'_>, arguments: &Value, schema: &Value, budget: &Budget) -> Result<Preview> {
-    preview_knowing(input, &[], arguments, schema, budget)
+    preview_knowing(input, Known::default(), arguments, schema, budget)
 }
 
-/// [`preview`] of JSON text in which the values at `known` (byte spans of the text: what the
-/// elision pass over the same text descended into, [`crate::elision::Pass::spans`]) are not read
-/// to find their ends; the preview is [`preview`]'s. A span is used only where a member's value
-/// starts, and only when its bytes open and close a container; that is all that is checked, so
-/// the spans must be the pass's over this same text (on others the preview is safe, every index
-/// being bounds-checked, but not meaningful).
+/// What the elision pass over the same JSON text found, which a preview of it need not read
+/// again. A span is used only where a member's value starts, and only when its bytes open and
+/// close a container; the read only for the collection at its span. That is all that is
+/// checked, so both must be the pass's over this same text (on others the preview is safe,
+/// every index being bounds-checked, but not meaningful).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Known<'a> {
+    /// The values the pass descended into ([`crate::elision::Pass::spans`]): not read to find
+    /// their ends.
+    pub spans: &'a [(usize, usize)],
+    /// The collection as the pass read it ([`crate::elision::Pass::read`]): its items are
+    /// ranked by the entries read there, not walked again.
+    pub read: Option<&'a ItemsRead>,
+}
+
+/// [`preview`] of JSON text of which `known` is known (see [`Known`]); the preview is
+/// [`preview`]'s.
 pub fn preview_knowing(
     input: Input<'_>,
-    known: &[(usize, usize)],
+    known: Known<'_>,
     arguments: &Value,
     schema: &Value,
     budget: &Budget,
@@ -122,7 +134,7 @@ pub fn preview_knowing(
             let compact =
                 if trimmed.starts_with('{') || trimmed.starts_with('[') { scan::compact(s) } else { String::new() };
             if !compact.is_empty() && scan::is_json(compact.as_bytes()) {
-                (fit_json(compact.as_bytes(), &[], &needles, budget)?, true)
+                (fit_json(compact.as_bytes(), Known::default(), &needles, budget)?, true)
             } else {
                 (fit_text(s, &needles, budget)?, false)
             }
@@ -206,11 +218,11 @@ fn is_container(text: &[u8], (start, end): (usize, usize)) -> bool {
     matches!((text.get(start), close), (Some(b'{'), Some(b'}')) | (Some(b'['), Some(b']')))
 }
 
-fn fit_json(bytes: &[u8], known: &[(usize, usize)], needles: &Needles, budget: &Budget) -> Result<(String, usize)> {
+fn fit_json(bytes: &[u8], known: Known<'_>, needles: &Needles, budget: &Budget) -> Result<(String, usize)> {
     let root = scan::root(bytes);
-    let known: Vec<Span> =
-        known.iter().filter(|&&k| is_container(bytes, k)).map(|&(start, end)| Span { start, end }).collect();
-    let mut r = Render::new(bytes, needles).knowing(&known);
+    let spans: Vec<Span> =
+        known.spans.iter().filter(|&&k| is_container(bytes, k)).map(|&(start, end)| Span { start, end }).collect();
+    let mut r = Render::new(bytes, needles).knowing(&spans, known.read);
     let first = first_byte_budget(&String::from_utf8_lossy(&bytes[..bytes.len().min(SAMPLE_BYTES)]), budget)?;
     let found = shrink_until_fits(budget, first, |b| r.value(root, b, 0))?;
     or_smallest(found, budget, || r.minimal(root))

@@ -10,6 +10,7 @@ use super::errors::{self, FIELDS_READ};
 use super::matches::{discriminating, Needles};
 use super::outliers::outliers;
 use super::scan::{self, Kind, Span};
+use crate::json::items::ItemsRead;
 
 /// Numeric fields tracked for outliers per collection (the first ones met).
 pub const NUMERIC_FIELDS: usize = 8;
@@ -126,6 +127,19 @@ pub fn rank_array(text: &[u8], span: Span, needles: &Needles) -> (Vec<Span>, Ran
     let items =
         scan::items_reading_objects(text, span, FIELDS_READ, |i, item, entries| read.item(text, i, item, entries));
     let ranking = read.finish(text, &items, needles);
+    (items, ranking)
+}
+
+/// [`rank`] of a collection's items as another reader of the same text read them, each with its
+/// first [`FIELDS_READ`] entries ([`ItemsRead`], the elision pass's), with the items: nothing is
+/// walked again.
+pub fn rank_read(text: &[u8], read: &ItemsRead, needles: &Needles) -> (Vec<Span>, Ranking) {
+    let mut reading = Reading::default();
+    let items: Vec<Span> = read.members.iter().map(|m| m.value).collect();
+    for (i, &item) in items.iter().enumerate() {
+        reading.item(text, i, item, read.entries.of(i));
+    }
+    let ranking = reading.finish(text, &items, needles);
     (items, ranking)
 }
 

@@ -26,9 +26,10 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use super::matches::Needles;
-use super::rank::{fields_json, kinds_text, rank, rank_array, Ranking};
+use super::rank::{fields_json, kinds_text, rank, rank_array, rank_read, Ranking};
 use super::scan::{self, Kind, Span};
 use super::text::{self, escaped_len};
+use crate::json::items::ItemsRead;
 use crate::json::string::{push_json_string, utf16_len};
 
 /// The key of the entry that counts what a cut collection or record does not show. A value's own
@@ -88,18 +89,20 @@ pub struct Render<'a> {
     needles: &'a Needles,
     rankings: HashMap<usize, Rc<(Members, Ranking)>>,
     known: &'a [Span],
+    read: Option<&'a ItemsRead>,
 }
 
 impl<'a> Render<'a> {
     /// A renderer over `text` (known to be JSON), matching `needles`.
     pub fn new(text: &'a [u8], needles: &'a Needles) -> Self {
-        Render { text, needles, rankings: HashMap::new(), known: &[] }
+        Render { text, needles, rankings: HashMap::new(), known: &[], read: None }
     }
 
-    /// The renderer, told the spans of values it need not read to find their ends
-    /// ([`scan::entries_knowing`]): what a pass over the same text found.
-    pub fn knowing(self, known: &'a [Span]) -> Self {
-        Render { known, ..self }
+    /// The renderer, told what a pass over the same text found: the spans of values it need not
+    /// read to find their ends ([`scan::entries_knowing`]), and a collection's items with their
+    /// entries, which it ranks without walking them again ([`rank_read`]).
+    pub fn knowing(self, known: &'a [Span], read: Option<&'a ItemsRead>) -> Self {
+        Render { known, read, ..self }
     }
 
     fn entries(&self, span: Span, max: usize) -> Vec<(Span, Span)> {
@@ -163,13 +166,27 @@ impl<'a> Render<'a> {
         if let Some(r) = self.rankings.get(&span.start) {
             return Rc::clone(r);
         }
-        let (members, ranking) = if scan::kind(self.text, span) == Kind::Array {
-            let (items, ranking) = rank_array(self.text, span, self.needles);
-            (Members::Items(items), ranking)
-        } else {
-            let members: Vec<Member> = self.entries(span, usize::MAX).into_iter().map(|(k, v)| (Some(k), v)).collect();
-            let values: Vec<Span> = members.iter().map(|m| m.1).collect();
-            (Members::Entries(members), rank(self.text, &values, self.needles))
+        let is_array = scan::kind(self.text, span) == Kind::Array;
+        let (members, ranking) = match self.read.filter(|read| read.span == span) {
+            Some(read) => {
+                let (items, ranking) = rank_read(self.text, read, self.needles);
+                let members = if is_array {
+                    Members::Items(items)
+                } else {
+                    Members::Entries(read.members.iter().map(|m| (m.key, m.value)).collect())
+                };
+                (members, ranking)
+            }
+            None if is_array => {
+                let (items, ranking) = rank_array(self.text, span, self.needles);
+                (Members::Items(items), ranking)
+            }
+            None => {
+                let members: Vec<Member> =
+                    self.entries(span, usize::MAX).into_iter().map(|(k, v)| (Some(k), v)).collect();
+                let values: Vec<Span> = members.iter().map(|m| m.1).collect();
+                (Members::Entries(members), rank(self.text, &values, self.needles))
+            }
         };
         let r = Rc::new((members, ranking));
         self.rankings.insert(span.start, Rc::clone(&r));

@@ -7,8 +7,9 @@
 //! The text must already be known to be JSON (the caller checks it once, see [`is_json`]). On
 //! anything else the functions stop early; every index is bounds-checked, so none can panic.
 
+use crate::json::items::walk_reading_objects;
 pub use crate::json::span::{count, items, kind, root, Kind, Span};
-use crate::json::span::{members, skip_ws, string_end, value_end, walk_container, COUNT_FIRST_ABOVE};
+use crate::json::span::{members, skip_ws, string_end, value_end, COUNT_FIRST_ABOVE};
 
 /// True when `text` is one JSON value (lone-surrogate escapes, which V8 writes and serde_json
 /// refuses, are accepted: they are valid JSON text). Nesting is accepted at any depth: a value
@@ -43,9 +44,8 @@ pub fn entries_knowing(text: &[u8], span: Span, max: usize, known: &[Span]) -> V
 }
 
 /// [`items`] of the array at `span`, calling `each(index, item, entries)` on the way with each
-/// object item's first `max` [`entries`] (none for other items). An object item's end is where
-/// its own member list stops, so its bytes are read once: its span, then its entries, would read
-/// them twice, and ranking a collection reads both.
+/// object item's first `max` [`entries`] (none for other items), read on the way to the item's
+/// end ([`walk_reading_objects`]): ranking a collection reads both.
 pub fn items_reading_objects(
     text: &[u8],
     span: Span,
@@ -55,25 +55,10 @@ pub fn items_reading_objects(
     // Sized at once past COUNT_FIRST_ABOVE, as collect_members sizes [`items`]: a doubling
     // vector leaves its earlier buffers behind in WebAssembly memory.
     let mut items = if span.len() > COUNT_FIRST_ABOVE { Vec::with_capacity(count(text, span)) } else { Vec::new() };
-    let mut list = members(text, span);
-    let mut read = Vec::new();
-    loop {
-        read.clear();
-        let item = list.next_with(|at| {
-            if text.get(at) != Some(&b'{') {
-                return value_end(text, at);
-            }
-            walk_container(text, at, span, |m| {
-                if read.len() < max {
-                    read.push((m.key.unwrap_or(m.value), m.value));
-                }
-            })
-            .unwrap_or_else(|| value_end(text, at))
-        });
-        let Some(item) = item else { break };
-        each(items.len(), item.value, &read);
-        items.push(item.value);
-    }
+    walk_reading_objects(text, span.start, span, max, |m, read| {
+        each(items.len(), m.value, read);
+        items.push(m.value);
+    });
     items
 }
 

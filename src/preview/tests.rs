@@ -100,7 +100,7 @@ fn printed_json_previews_as_checked_json_does() {
 }
 
 #[test]
-fn the_pass_spans_change_no_preview() {
+fn what_the_pass_read_changes_no_preview() {
     use crate::elision::{json_pass, Limits};
     let rows: Vec<_> = (0..3000)
         .map(|i| json!({"id": i, "level": if i == 1234 { "error" } else { "info" }, "tags": ["a", i % 7], "p": {"x": i % 13}}))
@@ -114,12 +114,22 @@ fn the_pass_spans_change_no_preview() {
     let limits = Limits { max_chars: 20_000, max_tokens: Some(5_000), encoding: Encoding::Cl100kBase };
     for text in &texts {
         let pass = json_pass(text, text.len(), limits, false, None).unwrap();
+        // The pass read the collection's rows on its way: the array, or the object of rows.
+        let read = pass.read.as_ref().expect("read");
+        assert_eq!(read.members.len(), 3000);
+        assert_eq!(read.entries.len(), 3000);
+        assert!(matches!(text.as_bytes()[read.span.start], b'[' | b'{'));
         for args in [json!(null), json!({"id": "1234"})] {
             let b = budget(2000, 8000);
             let plain = preview(Input::Printed(text.as_bytes()), &args, &json!(null), &b).unwrap();
-            let knowing =
-                preview_knowing(Input::Printed(text.as_bytes()), &pass.spans, &args, &json!(null), &b).unwrap();
-            assert_eq!(knowing, plain);
+            for known in [
+                Known { spans: &pass.spans, read: None },
+                Known { spans: &[], read: pass.read.as_ref() },
+                Known { spans: &pass.spans, read: pass.read.as_ref() },
+            ] {
+                let knowing = preview_knowing(Input::Printed(text.as_bytes()), known, &args, &json!(null), &b).unwrap();
+                assert_eq!(knowing, plain);
+            }
         }
     }
     // The spans of the value descended into, each a whole container of the text.
@@ -132,7 +142,17 @@ fn the_pass_spans_change_no_preview() {
     let b = budget(2000, 8000);
     let plain = preview(Input::Printed(text.as_bytes()), &json!(null), &json!(null), &b).unwrap();
     for bogus in [(0, 3), (usize::MAX, 0), (13, 12), (text.len(), text.len() + 5), (1, text.len())] {
-        let got = preview_knowing(Input::Printed(text.as_bytes()), &[bogus], &json!(null), &json!(null), &b).unwrap();
+        let known = Known { spans: &[bogus], read: None };
+        let got = preview_knowing(Input::Printed(text.as_bytes()), known, &json!(null), &json!(null), &b).unwrap();
         assert_eq!(got, plain, "{bogus:?}");
     }
+    // A read of another collection is not used; one whose spans are not the text's cannot make
+    // the preview fail.
+    let other = json_pass(&texts[3], texts[3].len(), limits, false, None).unwrap().read;
+    let known = Known { spans: &[], read: other.as_ref() };
+    assert_eq!(preview_knowing(Input::Printed(text.as_bytes()), known, &json!(null), &json!(null), &b).unwrap(), plain);
+    let mut wrong = json_pass(text, text.len(), limits, false, None).unwrap().read.unwrap();
+    wrong.members.iter_mut().for_each(|m| m.value = Span { start: m.value.end, end: usize::MAX });
+    let known = Known { spans: &[], read: Some(&wrong) };
+    assert!(preview_knowing(Input::Printed(text.as_bytes()), known, &json!(null), &json!(null), &b).is_ok());
 }

@@ -16,6 +16,7 @@
 //! Buffers are sized by what a call needs, never by a worst case, and a buffer above
 //! [`KEEP_BUFFER_BYTES`] is freed once JavaScript has read the result ([`abi_release`]).
 
+use std::any::Any;
 use std::borrow::Cow;
 use std::cell::{Cell, RefCell};
 
@@ -29,6 +30,9 @@ thread_local! {
     static OUTPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
     /// Whether the output is Latin-1 (ASCII included) rather than UTF-8.
     static OUTPUT_LATIN1: Cell<bool> = const { Cell::new(true) };
+    /// What a call learned of the input it read, for a later call over the same input
+    /// ([`keep_input_fact`]); dropped whenever the input may change.
+    static INPUT_FACT: RefCell<Option<Box<dyn Any>>> = const { RefCell::new(None) };
 }
 
 /// Buffers at most this big are kept for the next call; bigger ones are freed after use, so
@@ -45,6 +49,7 @@ pub fn abi_memory() -> JsValue {
 /// Valid until the next call into the module.
 #[wasm_bindgen(js_name = abiInput)]
 pub fn abi_input(len: usize) -> *mut u8 {
+    forget_input_fact();
     INPUT.with_borrow_mut(|buffer| {
         if buffer.len() < len {
             buffer.reserve_exact(len - buffer.len());
@@ -69,6 +74,7 @@ pub fn abi_output_latin1() -> bool {
 /// Frees the buffers that are above [`KEEP_BUFFER_BYTES`], once JavaScript has read the output.
 #[wasm_bindgen(js_name = abiRelease)]
 pub fn abi_release() {
+    forget_input_fact();
     INPUT.with_borrow_mut(|buffer| {
         if buffer.capacity() > KEEP_BUFFER_BYTES {
             *buffer = Vec::new();
@@ -113,6 +119,7 @@ pub fn with_input_text<R>(len: usize, latin1: bool, f: impl FnOnce(&str) -> R) -
 /// Takes the first `len` input bytes out of the buffer (for data kept for the process's life,
 /// such as a rank table): no second copy, and the buffer starts empty again.
 pub fn take_input(len: usize) -> Result<Vec<u8>> {
+    forget_input_fact();
     INPUT.with_borrow_mut(|buffer| {
         if buffer.len() < len {
             return Err(too_long(len, buffer.len()));
@@ -121,6 +128,26 @@ pub fn take_input(len: usize) -> Result<Vec<u8>> {
         bytes.truncate(len);
         Ok(bytes)
     })
+}
+
+/// Keeps `fact`, something a call learned of the input it read, for the next call over the same
+/// input: a later call that JavaScript makes without writing the input again (the policy holds
+/// it between its pass and its preview, `node/internal/abi.cjs`) takes it with
+/// [`take_input_fact`]. Any write or release of the input drops it, so a fact never outlives the
+/// text it is about. The fact should say how it read the input (length, encoding) for the
+/// taker to check.
+pub fn keep_input_fact<T: Any>(fact: T) {
+    INPUT_FACT.set(Some(Box::new(fact)));
+}
+
+/// The fact [`keep_input_fact`] kept, when it is a `T` and the input has not been written or
+/// released since; taken, so it serves one call and its memory is freed after.
+pub fn take_input_fact<T: Any>() -> Option<T> {
+    INPUT_FACT.take().and_then(|fact| fact.downcast::<T>().ok()).map(|fact| *fact)
+}
+
+fn forget_input_fact() {
+    INPUT_FACT.set(None);
 }
 
 /// Runs `f` on the input bytes and the (cleared) output buffer together, for a rewrite of one

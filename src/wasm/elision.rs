@@ -11,6 +11,7 @@ use wasm_bindgen::prelude::*;
 use super::abi;
 use crate::elision::spans::utf16_units;
 use crate::elision::{json_pass, text_pass, Cut, Limits, Pass};
+use crate::json::items::ItemsRead;
 use crate::json::latin1::into_latin1;
 use crate::tokens;
 
@@ -26,7 +27,8 @@ use crate::tokens;
 /// the number of [`Pass::spans`] and each one's start and end (bytes of the input as UTF-8, for
 /// a preview of the same text). The output holds the envelope, then each page's head and tail;
 /// a page is its head, the input text's UTF-16 units `start..end` and its tail, or its head
-/// alone when the span start is -1.
+/// alone when the span start is -1. The collection as the pass read it ([`Pass::read`]) stays
+/// with the input for a `previewInput` of it that follows without writing it again.
 #[wasm_bindgen(js_name = elisionPass)]
 #[allow(clippy::too_many_arguments)]
 pub fn elision_pass(
@@ -46,12 +48,31 @@ pub fn elision_pass(
         max_tokens: (max_tokens >= 0.0).then(|| tokens::limit_from_f64(max_tokens)),
         encoding: tokens::encoding(encoding)?,
     };
-    let (pass, spans) = abi::with_input_text(len, latin1, |t| {
+    let (mut pass, spans) = abi::with_input_text(len, latin1, |t| {
         let pass = if text { text_pass(t, limits, keep) } else { json_pass(t, chars as usize, limits, paged, keep) }?;
         let spans = pass.spans_in_units(t);
         crate::error::Result::Ok((pass, spans))
     })??;
+    if let Some(read) = pass.read.take() {
+        abi::keep_input_fact(PassRead { len, latin1, read });
+    }
     Ok(write(pass, &spans))
+}
+
+/// The pass's reading of its collection ([`Pass::read`]), kept for a preview of the same input
+/// (`previewInput`), with how the input was read.
+pub(super) struct PassRead {
+    pub len: usize,
+    pub latin1: bool,
+    pub read: ItemsRead,
+}
+
+impl PassRead {
+    /// The read kept by the last pass, when the input is still the one it read, as `len` bytes
+    /// read as `latin1` or not.
+    pub fn of_input(len: usize, latin1: bool) -> Option<ItemsRead> {
+        abi::take_input_fact::<PassRead>().filter(|f| f.len == len && f.latin1 == latin1).map(|f| f.read)
+    }
 }
 
 fn write(pass: Pass, spans: &[Option<(Cut, usize, usize)>]) -> Vec<f64> {

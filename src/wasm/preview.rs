@@ -8,8 +8,9 @@ use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 use super::abi;
+use super::elision::PassRead;
 use crate::preview::hint::{hint_text, parameters};
-use crate::preview::{preview, preview_knowing, Budget, Input};
+use crate::preview::{preview, preview_knowing, Budget, Input, Known};
 use crate::tokens;
 
 #[derive(Serialize)]
@@ -45,8 +46,9 @@ pub fn preview_hint(schema: &[u8], paged: bool) -> String {
 /// when `is_json` (with `printed`, text the caller printed with `JSON.stringify`, not checked
 /// again: [`Input::Printed`]), else a text result. `max_tokens`/`max_chars` as JavaScript
 /// numbers (floored; a non-finite or negative one takes the default). `known` is the spans the
-/// elision pass over the same JSON text returned, as start, end pairs (empty: none); see
-/// [`preview_knowing`].
+/// elision pass over the same JSON text returned, as start, end pairs (empty: none); printed
+/// text is also ranked by the collection as that pass read it, when it was the last call to read
+/// this input and nothing has written it since (`elisionPass`); see [`preview_knowing`].
 #[wasm_bindgen(js_name = previewInput)]
 #[allow(clippy::too_many_arguments)]
 pub fn preview_input(
@@ -69,11 +71,14 @@ pub fn preview_input(
         encoding: tokens::encoding(encoding)?,
     };
     let (arguments, schema) = (optional_json(arguments), optional_json(schema));
-    let known: Vec<(usize, usize)> = known.chunks_exact(2).map(|k| (k[0] as usize, k[1] as usize)).collect();
+    let spans: Vec<(usize, usize)> = known.chunks_exact(2).map(|k| (k[0] as usize, k[1] as usize)).collect();
+    // The pass's reading is about text the caller printed; it is taken either way, so it is
+    // never held past this call.
+    let read = PassRead::of_input(len, latin1).filter(|_| printed);
     let p = abi::with_input_utf8(len, latin1, |bytes| {
         if is_json {
             let input = if printed { Input::Printed(bytes) } else { Input::Json(bytes) };
-            preview_knowing(input, &known, &arguments, &schema, &budget)
+            preview_knowing(input, Known { spans: &spans, read: read.as_ref() }, &arguments, &schema, &budget)
         } else {
             let text = String::from_utf8_lossy(bytes);
             preview(Input::Text(&text), &arguments, &schema, &budget)
