@@ -117,10 +117,9 @@ fn member(c: Child) -> Member {
     Member { key: c.key.map(span), value: span(c.value) }
 }
 
-/// An object member as an entry: its key's span and its value's.
+/// An object member as an entry ([`Member::entry`]).
 fn entry(c: Child) -> (Span, Span) {
-    let m = member(c);
-    (m.key.unwrap_or(m.value), m.value)
+    member(c).entry()
 }
 
 /// UTF-16 units of UTF-8 bytes (`.length` of the text they hold). Eight bytes at a time while

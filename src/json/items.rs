@@ -61,7 +61,7 @@ pub fn value_end_reading(text: &[u8], at: usize, within: Span, max: usize, read:
     }
     walk_container(text, at, within, |m| {
         if read.len() < max {
-            read.push((m.key.unwrap_or(m.value), m.value));
+            read.push(m.entry());
         }
     })
     .unwrap_or_else(|| value_end(text, at))
@@ -84,8 +84,7 @@ pub fn walk_reading_objects(
         let Some(member) = list.next_with(|at| value_end_reading(text, at, within, max, &mut read)) else { break };
         each(member, &read);
     }
-    let stop = list.stop();
-    matches!(text.get(stop), Some(b'}' | b']')).then_some(stop + 1)
+    list.closed()
 }
 
 #[cfg(test)]
@@ -98,7 +97,7 @@ mod tests {
         if text.get(value.start) != Some(&b'{') {
             return Vec::new();
         }
-        members(text, value).take(max).map(|m| (m.key.unwrap_or(m.value), m.value)).collect()
+        members(text, value).take(max).map(Member::entry).collect()
     }
 
     #[test]

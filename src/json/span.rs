@@ -169,6 +169,13 @@ pub struct Member {
     pub value: Span,
 }
 
+impl Member {
+    /// The member as an entry: its key's span (its value's, for an array item) and its value's.
+    pub fn entry(self) -> (Span, Span) {
+        (self.key.unwrap_or(self.value), self.value)
+    }
+}
+
 /// The members of the array or object at `container` (a `[` or `{` at its start, its end one
 /// past the closing bracket), in order. See [`Members`].
 pub fn members(text: &[u8], container: Span) -> Members<'_> {
@@ -196,6 +203,12 @@ impl Members<'_> {
     /// member list (the closing bracket, when the list is well formed).
     pub fn stop(&self) -> usize {
         self.at
+    }
+
+    /// Once the iterator is spent, one past the closing bracket that ended the member list;
+    /// `None` when the list ended at anything else (text that is not JSON).
+    pub fn closed(&self) -> Option<usize> {
+        matches!(self.text.get(self.at), Some(b'}' | b']')).then_some(self.at + 1)
     }
 
     /// The next member, with its value's end (one past its last byte) found by `end_of(start)`
@@ -248,8 +261,7 @@ impl Iterator for Members<'_> {
 pub fn walk_container(text: &[u8], start: usize, within: Span, each: impl FnMut(Member)) -> Option<usize> {
     let mut list = members(text, Span { start, end: within.end });
     list.by_ref().for_each(each);
-    let stop = list.stop();
-    matches!(text.get(stop), Some(b'}' | b']')).then_some(stop + 1)
+    list.closed()
 }
 
 /// Containers longer than this many bytes are counted before their members are collected.

@@ -38,7 +38,7 @@ pub fn entries_knowing(text: &[u8], span: Span, max: usize, known: &[Span]) -> V
     while out.len() < max {
         let end_of = |at| known.iter().find(|k| k.start == at).map_or_else(|| value_end(text, at), |k| k.end);
         let Some(m) = list.next_with(end_of) else { break };
-        out.push((m.key.unwrap_or(m.value), m.value));
+        out.push(m.entry());
     }
     out
 }
