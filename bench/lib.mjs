@@ -45,14 +45,16 @@ export function time(fn, { samples = 7, minMs = 60, warmup = 3 } = {}) {
 
 /** Times `a` and `b` interleaved (a, b, a, b …) so drift hits both alike; returns the fastest ms of each. */
 export function compare(a, b, options = {}) {
-  const ta = [];
-  const tb = [];
+  const [ta, tb] = fastestOf([a, b], options);
+  return { a: ta, b: tb };
+}
+
+/** Times every function of `fns` in turn, round after round, so drift hits all alike; the fastest ms of each. */
+export function fastestOf(fns, options = {}) {
+  const times = fns.map(() => []);
   const rounds = options.rounds ?? 3;
-  for (let r = 0; r < rounds; r++) {
-    ta.push(time(a, options));
-    tb.push(time(b, options));
-  }
-  return { a: Math.min(...ta), b: Math.min(...tb) };
+  for (let r = 0; r < rounds; r++) fns.forEach((fn, i) => times[i].push(time(fn, options)));
+  return times.map((t) => Math.min(...t));
 }
 
 export function table(rows, columns) {

@@ -225,6 +225,23 @@ describe('figures: the docs tables follow the results', () => {
       '| plain data, editor | scene 135 entities (45697 chars) | 1.23 | ≤ 1.1 — **not met** |',
     );
   });
+
+  it('the policy over the cap is the run, with the floor where the run timed one', () => {
+    const results = copy();
+    const over = results.benches['with-budget'].rows.filter((r: { bench: string }) =>
+      r.bench.startsWith('over the cap'),
+    );
+    Object.assign(over[0], { ratio: 0.5, policyMs: 16, mbPerS: 51.25, floorMs: 10, floorMbPerS: 82 });
+    Object.assign(over[1], { ratio: 2, mbPerS: 40, floorMs: undefined, floorMbPerS: undefined });
+    Object.assign(over[2], { ratio: 1, mbPerS: 60 });
+    expect(FIGURES['policy-over-cap'](results)).toBe(
+      [
+        '0.50 (claudeCode, structuredContent + text copy, scene 2400 entities (818483 chars), 51.3 MB/s; the floor 82.0 MB/s, policy / floor 1.60)',
+        '2.00 (claudeCode, plain data, scene 730 entities (247501 chars), 40.0 MB/s)',
+        '1.00 (editor, plain data, scene 2400 entities (818483 chars), 60.0 MB/s)',
+      ].join('; '),
+    );
+  });
 });
 
 describe('figures: markers', () => {

@@ -58,11 +58,21 @@ function policySmallCall(results) {
   return `${ms(r.policyMs)} a call against \`encode\`'s ${ms(r.encodeMs)}`;
 }
 
-/** docs/mcp.md: the policy over the cap, against one encode and one token count. */
+/**
+ * docs/mcp.md: the policy over the cap, against one encode and one token count, and (with a
+ * token cap) against the floor under any answer, `JSON.stringify` plus one count.
+ */
 function policyOverCap(results) {
   const rows = bench(results, 'with-budget').rows.filter((r) => r.bench.startsWith('over the cap'));
+  const floor = (r) =>
+    r.floorMs === undefined
+      ? ''
+      : `; the floor ${n1(r.floorMbPerS)} MB/s, policy / floor ${fixed(r.policyMs / r.floorMs, 2)}`;
   return rows
-    .map((r) => `${fixed(r.ratio, 2)} (${r.bench.replace('over the cap, ', '')}, ${r.input}, ${n1(r.mbPerS)} MB/s)`)
+    .map(
+      (r) =>
+        `${fixed(r.ratio, 2)} (${r.bench.replace('over the cap, ', '')}, ${r.input}, ${n1(r.mbPerS)} MB/s${floor(r)})`,
+    )
     .join('; ');
 }
 
