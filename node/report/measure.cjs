@@ -1,46 +1,22 @@
 'use strict';
-// `modoki-budget report [file|-]`: where a payload's tokens go. The first command a newcomer
-// runs, so every number it prints is one the library itself computes — no separate logic.
+// Every number `modoki-budget report` prints about a JSON payload, each one the library itself
+// computes: sizes, real tokens, what encode() sends, float rounding, TOON, inflation risk and
+// the per-field token shares.
 const api = require('../index.cjs');
-const { EXIT, colors, parseJson, parseOptions, readText } = require('./io.cjs');
-const { foldPath } = require('./fold-path.cjs');
+const { inferSchema, SCHEMA_ITEMS } = require('./infer-schema.cjs');
 const core = require('../internal/core.cjs');
 const abi = require('../internal/abi.cjs');
 const { countPrepared, prepareEncoding, tokenReportOfInput } = require('../tokens.cjs');
 
-const SAMPLE = require('node:path').join(__dirname, '..', '..', 'samples', 'scene-state.json');
 const ENCODINGS = ['cl100k_base', 'o200k_base'];
 const PRECISION = api.DEFAULT_FLOAT_PRECISION;
-/** Inputs above this size (bytes of a file, else UTF-16 units) deserve progress lines on a TTY. */
-const PROGRESS_THRESHOLD = 2_000_000;
-
-const HELP = `Usage: modoki-budget report [file|-] [--json] [--encoding cl100k_base|o200k_base] [--top N] [--html FILE]
-
-Shows where a JSON payload's tokens go: size as given and compact, real BPE tokens (cl100k_base, o200k_base) next to
-the chars/4 and chars/3.5 estimates, what encode() would send, the saving from 9-digit float
-rounding, compact JSON vs TOON, the static inflation risk of its shape and the per-field token
-shares.
-With no file, runs on a bundled 135-entity scene-state sample. "-" reads standard input.
-
-  --json              print the same report as JSON, for scripts
-  --encoding NAME     encoding for the field shares and estimates (default cl100k_base)
-  --top N             field rows to show (default 12)
-  --html FILE         also write a self-contained page with the treemap of where the tokens go
-  -h, --help          this help`;
-
 // Every pass over the text reads one copy of it in the full module's input buffer: the token
 // attribution, the second encoding's count, and the rounded and TOON rewrites, which the core
 // makes and counts piece by piece (src/report/) instead of returning them. A second copy would
 // double the peak, and in the tokenizer's or formatter's module it would stay for the
 // process's life (each WebAssembly module keeps the memory it grew to).
 const countAll = (text, encoding) => countPrepared(text, prepareEncoding(encoding), Infinity);
-/** Items of each array the inferred schema reads (and so all a sample of the value keeps). */
-const SCHEMA_ITEMS = 50;
 const LONE_SURROGATE = /[\ud800-\udfff]/;
-
-const percent = (part, whole) => (whole === 0 ? 0 : (part / whole) * 100);
-const signed = (x) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(1)}%`;
-const int = (n) => n.toLocaleString('en-US');
 
 /**
  * Writes the report's input into the full module's input buffer with `write` (which returns
@@ -224,168 +200,4 @@ function shapeMeasures(shape, chars, sampled) {
   return { sent, risk: api.inflationRisk(inferSchema(shape)) };
 }
 
-/**
- * A JSON schema describing the payload's shape, for the static inflation risk. Arrays get no
- * `maxItems`: a payload says how long it is now, not how long it can grow, and that unbounded
- * growth is exactly what the risk measures. Array items take the union of the first items' keys.
- */
-function inferSchema(value, depth = 0) {
-  if (depth > 64) return {};
-  if (Array.isArray(value)) {
-    const sample = value.slice(0, SCHEMA_ITEMS).filter((v) => v !== null && v !== undefined);
-    if (sample.length === 0) return { type: 'array', items: {} };
-    if (sample.every((v) => typeof v === 'object' && !Array.isArray(v))) {
-      const properties = {};
-      for (const item of sample)
-        for (const [k, v] of Object.entries(item)) if (!(k in properties)) properties[k] = inferSchema(v, depth + 1);
-      return { type: 'array', items: { type: 'object', properties } };
-    }
-    return { type: 'array', items: inferSchema(sample[0], depth + 1) };
-  }
-  if (value !== null && typeof value === 'object') {
-    return {
-      type: 'object',
-      properties: Object.fromEntries(Object.entries(value).map(([k, v]) => [k, inferSchema(v, depth + 1)])),
-    };
-  }
-  return {
-    type:
-      value === null
-        ? 'null'
-        : typeof value === 'number'
-          ? 'number'
-          : typeof value === 'boolean'
-            ? 'boolean'
-            : 'string',
-  };
-}
-
-/** "as given 102,135 chars · compact 33,520 (−67%)", or just the size when the input was compact. */
-function sizeText(report) {
-  if (report.givenChars === report.chars) return `${int(report.chars)} chars`;
-  const change = Math.round(percent(report.chars - report.givenChars, report.givenChars));
-  return `as given ${int(report.givenChars)} chars · compact ${int(report.chars)} (${change >= 0 ? '+' : '−'}${Math.abs(change)}%)`;
-}
-
-function bar(share, width) {
-  const cells = (share / 100) * width;
-  const full = Math.floor(cells);
-  const partial = ' ▏▎▍▌▋▊▉'[Math.round((cells - full) * 8)] ?? '';
-  return ('█'.repeat(full) + (full < width ? partial : '')).padEnd(width).trimEnd();
-}
-
-function renderText(report, { top = 12, color }) {
-  const c = color;
-  const lines = [];
-  const label = (text) => c.bold(text.padEnd(16));
-  lines.push(c.bold(`modoki-budget report — ${report.source}`), '');
-  lines.push(`${label('Size')}${sizeText(report)} · ${int(report.bytes)} UTF-8 bytes`);
-  lines.push(`${label('Real tokens')}${ENCODINGS.map((e) => `${e} ${c.cyan(int(report.tokens[e]))}`).join(' · ')}`);
-  lines.push(
-    `${label('Estimates')}${report.estimates.map((e) => `${e.method} ${int(e.tokens)} (${c.yellow(signed(e.errorPercent))})`).join(' · ')}  vs ${report.encoding}`,
-  );
-  const enc = report.encode;
-  lines.push(
-    `${label('encode()')}${enc.elided ? c.red(`elided: over the ${int(enc.cap)}-char cap, sends a ${int(enc.sentChars)}-char envelope (${int(enc.sentTokens)} tokens)`) : c.green(`fits the ${int(enc.cap)}-char cap, sent as is`)}`,
-  );
-  const fr = report.floatRounding;
-  lines.push(
-    `${label('Float rounding')}${fr.precision} significant digits: ${int(report.chars)} → ${int(fr.chars)} chars, ${int(report.tokens[report.encoding])} → ${int(fr.tokens)} tokens (${c.green(signed(-percent(fr.savedTokens, report.tokens[report.encoding])))})`,
-  );
-  const t = report.toon;
-  lines.push(
-    `${label('JSON vs TOON')}compact JSON ${int(t.jsonTokens)} tokens · TOON ${int(t.toonTokens)} tokens → ${t.cheaper === 'toon' ? c.green(`TOON saves ${signed(-percent(t.jsonTokens - t.toonTokens, t.jsonTokens))}`) : 'JSON is cheaper here'}`,
-  );
-  const ir = report.inflationRisk;
-  const riskColor = ir.risk === 'critical' || ir.risk === 'high' ? c.red : ir.risk === 'medium' ? c.yellow : c.green;
-  lines.push(
-    `${label('Inflation risk')}${riskColor(ir.risk)}${ir.unbounded.length ? ` — unbounded: ${ir.unbounded.slice(0, 3).join(', ')}${ir.unbounded.length > 3 ? ', …' : ''}` : ''} (${ir.fieldCount} fields in its shape)`,
-  );
-  lines.push('', c.bold(`Where the tokens go (${report.encoding}), biggest first — token share vs char share:`));
-  const rows = report.fields.slice(0, top);
-  const paths = rows.map((f) => foldPath(f.path));
-  // Paths are never cut: a longer one only pushes its own row's bar to the right.
-  const width = Math.min(48, Math.max(...paths.map((p) => p.length), 10));
-  // Bars are scaled to the biggest share, so the ranking is visible even when shares are small.
-  const biggest = Math.max(...rows.map((f) => f.tokenShare), 1e-9);
-  for (const [i, f] of rows.entries()) {
-    const name = paths[i].padEnd(width);
-    lines.push(
-      `  ${name}  ${c.cyan(bar((f.tokenShare / biggest) * 100, 30).padEnd(30))} ${f.tokenShare.toFixed(1).padStart(5)}%  ${c.dim(`(${f.charShare.toFixed(1)}% of chars, ${int(f.tokens)} tokens)`)}`,
-    );
-  }
-  if (report.fields.length > rows.length)
-    lines.push(c.dim(`  … ${report.fields.length - rows.length} more fields (--top N, or --json)`));
-  return `${lines.join('\n')}\n`;
-}
-
-/** The size in bytes of the file at `path`, or undefined when it is not a readable file. */
-function fileSize(path) {
-  try {
-    const stat = require('node:fs').statSync(path);
-    return stat.isFile() ? stat.size : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-async function reportCommand(argv, io) {
-  const { values, positionals } = parseOptions(argv, {
-    json: { type: 'boolean' },
-    encoding: { type: 'string', default: 'cl100k_base' },
-    top: { type: 'string', default: '12' },
-    html: { type: 'string' },
-  });
-  if (values.help) {
-    io.stdout.write(`${HELP}\n`);
-    return EXIT.ok;
-  }
-  const { numberFlag, CliError } = require('./io.cjs');
-  if (!ENCODINGS.includes(values.encoding))
-    throw new CliError(`--encoding must be one of ${ENCODINGS.join(', ')}, got "${values.encoding}"`);
-  const top = numberFlag(values.top, 'top', { integer: true, min: 1 });
-  const source = positionals[0] ?? SAMPLE;
-  const shownSource =
-    positionals[0] === undefined
-      ? 'bundled sample (samples/scene-state.json)'
-      : source === '-'
-        ? 'standard input'
-        : source;
-  // A file is read straight into the core; standard input (or an io without files) as text.
-  const file = typeof io.inputFile === 'function' ? io.inputFile(source) : undefined;
-  const size = file === undefined ? undefined : fileSize(file);
-  let text = size === undefined ? readText(io, source) : undefined;
-  const large = (size ?? text.length) > PROGRESS_THRESHOLD && io.stderr.isTTY;
-  // Each phase once: a text that is not V8-compact starts over with the value.
-  const told = new Set();
-  const progress = large
-    ? (phase) => {
-        if (!told.has(phase)) io.stderr.write(`… ${phase}\n`);
-        told.add(phase);
-      }
-    : undefined;
-  const options = { encoding: values.encoding, source: shownSource, progress };
-  let report = size === undefined ? undefined : reportOfFile(file, options);
-  if (report === undefined) {
-    text ??= readText(io, source);
-    options.givenChars = text.length;
-    const takeText = () => {
-      const given = text;
-      text = undefined;
-      return given;
-    };
-    // Text that is already V8's compact form is its own compact text, and the report reads it
-    // without building its value. Else neither the text nor the tree is kept here: buildReport
-    // lets go of the tree once it has served, which on a 50 MB input is most of the memory.
-    report = reportOfV8Compact(text, options) ?? buildReport(parseJson(takeText(), source), options);
-  }
-  if (values.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-  else io.stdout.write(renderText(report, { top, color: colors(io) }));
-  if (values.html !== undefined) {
-    const { reportPage } = require('./html-report.cjs');
-    (io.writeFile ?? require('node:fs').writeFileSync)(values.html, reportPage(report));
-  }
-  return EXIT.ok;
-}
-
-module.exports = { reportCommand, buildReport, reportOfV8Compact, sampleOfV8Compact, renderText, HELP, SCHEMA_ITEMS };
+module.exports = { ENCODINGS, buildReport, reportOfFile, reportOfV8Compact, sampleOfV8Compact, SCHEMA_ITEMS };

@@ -1,8 +1,8 @@
 'use strict';
-// `encode` and `tokens`: the library's two basic operations on a file or standard input.
-const api = require('../index.cjs');
-const { EXIT, coded, parseOptions, readJson, readText } = require('./io.cjs');
-const { budgetOptions } = require('./proxy-options.cjs');
+// `modoki-budget encode [file|-]`: what encode() sends for a JSON value in a file or on stdin.
+const api = require('../../index.cjs');
+const { EXIT, coded, readJson } = require('../io.cjs');
+const { budgetOptions, parseOptions } = require('../flags.cjs');
 
 const ENCODE_HELP = `Usage: modoki-budget encode [file|-] [--max-chars N] [--max-tokens N] [--precision N] [--encoding NAME]
 
@@ -14,15 +14,6 @@ two caps is tighter fires); --precision rounds floats to N significant digits wh
   --max-tokens N      cap in real BPE tokens, at least 250 (default: none)
   --precision N       significant digits for floats, 1–16 (default: no rounding)
   --encoding NAME     cl100k_base (default) or o200k_base, for --max-tokens
-  -h, --help          this help`;
-
-const TOKENS_HELP = `Usage: modoki-budget tokens [file|-] [--encoding NAME|all] [--json]
-
-Counts the real BPE tokens of the input text as given (exactly tiktoken's encode_ordinary),
-next to the chars/4 and chars/3.5 estimates.
-
-  --encoding NAME     cl100k_base, o200k_base, or all (default all)
-  --json              print JSON
   -h, --help          this help`;
 
 async function encodeCommand(argv, io) {
@@ -45,32 +36,4 @@ async function encodeCommand(argv, io) {
   return EXIT.ok;
 }
 
-async function tokensCommand(argv, io) {
-  const { values, positionals } = parseOptions(argv, {
-    encoding: { type: 'string', default: 'all' },
-    json: { type: 'boolean' },
-  });
-  if (values.help) {
-    io.stdout.write(`${TOKENS_HELP}\n`);
-    return EXIT.ok;
-  }
-  const encodings = values.encoding === 'all' ? ['cl100k_base', 'o200k_base'] : [values.encoding];
-  const text = readText(io, positionals[0] ?? '-');
-  const counts = coded(() => Object.fromEntries(encodings.map((e) => [e, api.countTokens(text, e)])));
-  const estimates = Object.fromEntries(api.ESTIMATE_METHODS.map((m) => [m, api.estimateTokens(text, m)]));
-  const result = { chars: text.length, bytes: Buffer.byteLength(text, 'utf8'), tokens: counts, estimates };
-  if (values.json) {
-    io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-  } else {
-    const parts = [
-      `${result.chars} chars`,
-      `${result.bytes} bytes`,
-      ...Object.entries(counts).map(([e, n]) => `${e} ${n}`),
-      ...Object.entries(estimates).map(([m, n]) => `${m} ${n}`),
-    ];
-    io.stdout.write(`${parts.join('  ')}\n`);
-  }
-  return EXIT.ok;
-}
-
-module.exports = { encodeCommand, tokensCommand, ENCODE_HELP, TOKENS_HELP };
+module.exports = { encodeCommand, ENCODE_HELP };
