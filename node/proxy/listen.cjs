@@ -8,6 +8,7 @@ const { randomUUID } = require('node:crypto');
 const { ProxyError } = require('./errors.cjs');
 const { requireSdk } = require('./upstream-http.cjs');
 const { RPC, isObject } = require('../mcp/jsonrpc.cjs');
+const { checkRequest, readBody, sessionRate } = require('./request-checks.cjs');
 
 /**
  * The one address the proxy listens on: loopback. Every session starts a process (or opens a
@@ -16,8 +17,6 @@ const { RPC, isObject } = require('../mcp/jsonrpc.cjs');
 const HOST = '127.0.0.1';
 /** The endpoint's path, as the SDK's examples and most clients' defaults have it. */
 const PATH = '/mcp';
-/** The largest initialize body read: the SDK transport's own limit for a message. */
-const MAX_BODY_BYTES = 4 * 1024 * 1024;
 /**
  * Sessions served at once unless --max-sessions says otherwise: 16. Each session runs its own
  * server process (or holds its own connection to --url), so a client that initializes in a loop
@@ -27,26 +26,13 @@ const MAX_BODY_BYTES = 4 * 1024 * 1024;
 const DEFAULT_MAX_SESSIONS = 16;
 
 /** Answers an HTTP request with a JSON-RPC error (no id: it answers no message in particular). */
-function refuse(res, status, code, message) {
-  res.writeHead(status, { 'content-type': 'application/json' });
+function refuse(res, status, code, message, headers = {}) {
+  res.writeHead(status, { ...headers, 'content-type': 'application/json' });
   res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } }));
 }
 
-/** The request's body parsed as JSON; undefined when it is too large or not JSON. */
-async function jsonBody(req) {
-  const chunks = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) return undefined;
-    chunks.push(chunk);
-  }
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    return undefined;
-  }
-}
+/** Answers a request request-checks.cjs refused. */
+const refuseWith = (res, { status, message, headers }) => refuse(res, status, RPC.SERVER_GONE, message, headers);
 
 /**
  * Which request a progress notification reports on, so it goes out on that request's own
@@ -114,13 +100,18 @@ async function openSession({ Transport, allowedHosts, open, sessions, onClosed }
  * The HTTP side: `handle(req, res)` routes a request to its session's transport, or starts a
  * session for an initialize; `live` holds the sessions. `port()` is the port listened on.
  */
-function router({ Transport, open, sessions, port, maxSessions }) {
+function router({ Transport, open, sessions, port, maxSessions, allowOrigins }) {
   const live = new Map();
+  const rate = sessionRate();
   let starting = 0;
 
   async function handle(req, res) {
     if (new URL(req.url, 'http://x').pathname !== PATH)
       return refuse(res, 404, RPC.INVALID_REQUEST, `Not found: the endpoint is ${PATH}`);
+    // Before anything is read or started: a page on any site can reach a loopback port through
+    // the user's browser (a simple cross-site POST, DNS rebinding).
+    const refused = checkRequest(req, { port: port(), allowOrigins });
+    if (refused !== undefined) return refuseWith(res, refused);
     const id = req.headers['mcp-session-id'];
     const known = typeof id === 'string' ? live.get(id) : undefined;
     if (known !== undefined) return known.transport.handleRequest(req, res);
@@ -130,14 +121,13 @@ function router({ Transport, open, sessions, port, maxSessions }) {
 
   /** A request without a session: an initialize starts one (and its server); anything else is refused. */
   async function start(req, res) {
-    // A page on any site could otherwise reach a loopback port through the user's browser (DNS
-    // rebinding): checked before a session starts a process.
     const allowedHosts = [`${HOST}:${port()}`, `localhost:${port()}`];
-    if (!allowedHosts.includes(req.headers.host))
-      return refuse(res, 403, RPC.SERVER_GONE, `Invalid Host header: ${req.headers.host}`);
-    const body = req.method === 'POST' ? await jsonBody(req) : undefined;
+    const { body, refused } = req.method === 'POST' ? await readBody(req) : {};
+    if (refused !== undefined) return refuseWith(res, refused);
     if (!isObject(body) || body.method !== 'initialize')
       return refuse(res, 400, RPC.INVALID_REQUEST, 'Bad Request: no valid session id, and not an initialize request');
+    const slow = rate.take(req);
+    if (slow !== undefined) return refuseWith(res, slow);
     // Sessions still starting count: a burst of initializes must not pass the cap together.
     if (live.size + starting >= maxSessions)
       return refuse(
@@ -182,13 +172,14 @@ function signalled() {
  * Serves the proxy on http://127.0.0.1:`port`/mcp (port 0: a free one) until SIGTERM or SIGINT,
  * then ends every session and resolves with the exit code. `open()` → a new upstream (proxy.cjs
  * upstreamOpener); `sessions` is proxy.cjs's sessionFactory; at most `maxSessions` sessions
- * (default DEFAULT_MAX_SESSIONS) at once, an initialize past them answered 503. The address goes
- * to stderr.
+ * (default DEFAULT_MAX_SESSIONS) at once, an initialize past them answered 503; `allowOrigins`:
+ * the origins besides loopback ones whose pages may reach it (request-checks.cjs). The address
+ * goes to stderr.
  */
-async function listenProxy({ port, open, sessions, io, maxSessions = DEFAULT_MAX_SESSIONS }) {
+async function listenProxy({ port, open, sessions, io, maxSessions = DEFAULT_MAX_SESSIONS, allowOrigins = [] }) {
   const Transport = requireSdk('server/streamableHttp.js', '--listen').StreamableHTTPServerTransport;
   let bound = port;
-  const { handle, live } = router({ Transport, open, sessions, port: () => bound, maxSessions });
+  const { handle, live } = router({ Transport, open, sessions, port: () => bound, maxSessions, allowOrigins });
   const server = createServer((req, res) => {
     handle(req, res).catch((error) => {
       if (!res.headersSent)

@@ -39,6 +39,8 @@ ${UPSTREAM_HELP}
                       each client session gets its own server (needs @modelcontextprotocol/sdk)
   --max-sessions N    with --listen, serve at most N sessions at once (default 16: each runs
                       its own server); an initialize past them is answered 503
+  --allow-origin O    with --listen, let pages of origin O (https://app.example.com) reach the
+                      proxy (repeatable); pages on this machine always may, others never
   --redis URL         keep the pages in the Redis at URL (redis:// or rediss://) instead of the
                       proxy's memory, so every proxy process on that Redis reads them (needs
                       ioredis or redis installed)
@@ -78,6 +80,7 @@ async function startProxy(argv, io) {
     'stats-probe': { type: 'boolean' },
     listen: { type: 'string' },
     'max-sessions': { type: 'string' },
+    'allow-origin': { type: 'string', multiple: true },
     redis: { type: 'string' },
   };
   const { values, command } = serverCommandArgs(argv, flags, 'proxy');
@@ -102,9 +105,10 @@ async function startProxy(argv, io) {
     values.listen === undefined
       ? undefined
       : numberFlag(values.listen, 'listen', { integer: true, min: 0, max: 65535 });
-  if (port === undefined && values['max-sessions'] !== undefined)
-    throw new CliError('--max-sessions applies to --listen only');
+  for (const flag of ['max-sessions', 'allow-origin'])
+    if (port === undefined && values[flag] !== undefined) throw new CliError(`--${flag} applies to --listen only`);
   const maxSessions = numberFlag(values['max-sessions'], 'max-sessions', { integer: true, min: 1 });
+  const allowOrigins = originFlags(values['allow-origin']);
   if (values.redis !== undefined && values['measure-only'] === true)
     throw new CliError('--redis keeps pages; it cannot go with --measure-only');
   const open = await upstreamOpener(upstreamFlags(values, command), command);
@@ -123,13 +127,29 @@ async function startProxy(argv, io) {
         statsProbe: values['stats-probe'] === true,
       });
     if (port !== undefined) {
-      await require('../../proxy/listen.cjs').listenProxy({ port, open, sessions: sessions(), io, maxSessions });
+      await require('../../proxy/listen.cjs').listenProxy({
+        port,
+        open,
+        sessions: sessions(),
+        io,
+        maxSessions,
+        allowOrigins,
+      });
       return EXIT.ok;
     }
     const upstream = await open(io.stdin ?? process.stdin);
     return await run(upstream, io, sessions());
   } finally {
     await redis?.close();
+  }
+}
+
+/** The origins of --allow-origin; one that is not an origin is a usage error. */
+function originFlags(values) {
+  try {
+    return require('../../proxy/request-checks.cjs').allowedOrigins(values);
+  } catch (error) {
+    throw new CliError(error.message);
   }
 }
 
