@@ -207,7 +207,10 @@ describe('proxy --url: usage', () => {
     const cases: Array<[string[], string]> = [
       [['--url', 'ftp://x/mcp'], '--url "ftp://x/mcp": expected an http:// or https:// endpoint'],
       [['--url', 'nope'], '--url "nope" is not a URL'],
-      [['--url', 'http://127.0.0.1:9/', '--header', 'NoColon'], '--header "NoColon": expected "Name: value"'],
+      [
+        ['--url', 'http://127.0.0.1:9/', '--header', 'NoColon'],
+        '--header ***: expected "Name: value" (the value is not shown: it may be a secret)',
+      ],
       [
         ['--url', 'http://127.0.0.1:9/', '--', 'node', 'x.js'],
         'give the server either as --url or as a command after --, not both',

@@ -53,7 +53,7 @@ describe('ProxyError', () => {
     });
     expect(await failure(() => parseHeaders(['no colon']))).toMatchObject({
       code: 'BAD_OPTION',
-      message: '--header "no colon": expected "Name: value"',
+      message: '--header ***: expected "Name: value" (the value is not shown: it may be a secret)',
     });
     expect(await failure(() => connectRedis('http://localhost:6379'))).toMatchObject({
       code: 'BAD_OPTION',

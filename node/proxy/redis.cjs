@@ -6,6 +6,7 @@
 // client of its own: the one installed beside it is used, `ioredis` first, then node-redis.
 const { ProxyError } = require('./errors.cjs');
 const { redisStore } = require('../mcp/stores/redis.cjs');
+const { shownUrl, secretsOf, scrubber } = require('./redact.cjs');
 
 /**
  * How long connecting may take before the proxy gives up and exits 2: 5 seconds. A proxy starts
@@ -20,10 +21,13 @@ function parseRedisUrl(raw) {
   try {
     url = new URL(raw);
   } catch {
-    throw new ProxyError('BAD_OPTION', `--redis expects a redis:// or rediss:// URL, got ${JSON.stringify(raw)}`);
+    url = undefined;
   }
-  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:')
-    throw new ProxyError('BAD_OPTION', `--redis expects a redis:// or rediss:// URL, got ${JSON.stringify(raw)}`);
+  if (url === undefined || (url.protocol !== 'redis:' && url.protocol !== 'rediss:'))
+    throw new ProxyError(
+      'BAD_OPTION',
+      `--redis expects a redis:// or rediss:// URL, got ${JSON.stringify(shownUrl(raw))}`,
+    );
   return url.href;
 }
 
@@ -50,13 +54,6 @@ function loadClient(load = require) {
     'MISSING_PEER',
     'proxy --redis needs a Redis client installed beside it: npm i ioredis (or redis)',
   );
-}
-
-/** Without the password: what the errors show of a URL. */
-function shown(url) {
-  const u = new URL(url);
-  if (u.password !== '') u.password = '***';
-  return u.href;
 }
 
 /**
@@ -87,7 +84,7 @@ async function connectRedis(raw, { load = require, timeoutMs = CONNECT_TIMEOUT_M
     const why = lastError ?? error;
     throw new ProxyError(
       'REDIS_UNREACHABLE',
-      `cannot reach Redis at ${shown(url)}: ${why && why.message ? why.message : String(why)}`,
+      `cannot reach Redis at ${shownUrl(url)}: ${scrubber(secretsOf({ redis: url }))(why && why.message ? why.message : String(why))}`,
     );
   } finally {
     clearTimeout(timer);

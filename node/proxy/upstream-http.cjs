@@ -5,6 +5,7 @@
 // child process gives the proxy: lines go in with `send`, messages come out through `listen`,
 // and `exited` resolves when it is over. The SDK is an optional peer dependency, loaded only here.
 const { ProxyError } = require('./errors.cjs');
+const { shownUrl, shownHeader, secretsOf, scrubber } = require('./redact.cjs');
 
 /**
  * How long a request may go unanswered upstream before the proxy answers it with an error:
@@ -46,7 +47,10 @@ function parseHeaders(flags = []) {
     const at = flag.indexOf(':');
     const name = at === -1 ? '' : flag.slice(0, at).trim();
     if (name === '' || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
-      throw new ProxyError('BAD_OPTION', `--header ${JSON.stringify(flag)}: expected "Name: value"`);
+      throw new ProxyError(
+        'BAD_OPTION',
+        `--header ${shownHeader(flag)}: expected "Name: value" (the value is not shown: it may be a secret)`,
+      );
     headers[name] = flag.slice(at + 1).trim();
   }
   return headers;
@@ -58,11 +62,29 @@ function parseEndpoint(raw) {
   try {
     url = new URL(raw);
   } catch {
-    throw new ProxyError('BAD_OPTION', `--url ${JSON.stringify(raw)} is not a URL`);
+    throw new ProxyError('BAD_OPTION', `--url ${JSON.stringify(shownUrl(raw))} is not a URL`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new ProxyError('BAD_OPTION', `--url ${JSON.stringify(raw)}: expected an http:// or https:// endpoint`);
+    throw new ProxyError(
+      'BAD_OPTION',
+      `--url ${JSON.stringify(shownUrl(raw))}: expected an http:// or https:// endpoint`,
+    );
   return url;
+}
+
+/**
+ * `url`'s user info as the `Authorization: Basic` header it stands for (fetch refuses a URL
+ * that has one), unless `headers` name an Authorization of their own: `{ endpoint, headers }`.
+ */
+function basicAuth(url, headers) {
+  if (url.username === '' && url.password === '') return { endpoint: url, headers };
+  const endpoint = new URL(url.href);
+  const user = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+  endpoint.username = '';
+  endpoint.password = '';
+  const named = Object.keys(headers).some((name) => name.toLowerCase() === 'authorization');
+  const basic = named ? {} : { Authorization: `Basic ${Buffer.from(user, 'utf8').toString('base64')}` };
+  return { endpoint, headers: { ...basic, ...headers } };
 }
 
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -165,9 +187,14 @@ function sender(transport, requests, { emit, fail, where, stopped }) {
  * each request; `Transport` is the SDK class (tests pass their own loader's).
  */
 function httpUpstream(url, { headers = {}, timeoutMs = UPSTREAM_TIMEOUT_MS, Transport = loadTransport() } = {}) {
-  const endpoint = parseEndpoint(String(url));
-  const where = `the upstream MCP server at ${endpoint.href}`;
-  const transport = new Transport(endpoint, { requestInit: { headers } });
+  const given = parseEndpoint(String(url));
+  // What the client is told names the endpoint without its credentials, and quotes no secret
+  // of the URL or the headers, whoever's text it comes from (an error body that echoes one).
+  const shown = shownUrl(given.href);
+  const scrub = scrubber(secretsOf({ url: given.href, headers }));
+  const where = `the upstream MCP server at ${shown}`;
+  const { endpoint, headers: sent } = basicAuth(given, headers);
+  const transport = new Transport(endpoint, { requestInit: { headers: sent } });
   let deliver = null;
   let stopped = false;
   let ended;
@@ -182,7 +209,7 @@ function httpUpstream(url, { headers = {}, timeoutMs = UPSTREAM_TIMEOUT_MS, Tran
   /** Answers request `id` with an error naming the upstream, unless it was answered already. */
   const fail = (id, code, message) => {
     if (requests.settle(id) !== undefined)
-      emit({ jsonrpc: '2.0', id, error: { code, message, data: { upstream: endpoint.href } } });
+      emit({ jsonrpc: '2.0', id, error: { code, message: scrub(message), data: { upstream: shown } } });
   };
 
   transport.onmessage = receive(transport, requests, emit);
