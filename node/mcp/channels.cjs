@@ -8,6 +8,7 @@ const { isText } = require('./elision.cjs');
 const { sumLength } = require('./accounting.cjs');
 const { then } = require('./maybe-async.cjs');
 const { printedText } = require('./printed-json.cjs');
+const { parseExact, printExact, unhold } = require('./exact-numbers.cjs');
 
 /** JSON whitespace, then the start of an object or an array. */
 const DOCUMENT_START = /^[ \t\n\r]*[[{]/;
@@ -22,14 +23,15 @@ const isCallToolResult = (v) => Array.isArray(v.content) || (v.content === undef
 /**
  * A text block that serializes the same value as structuredContent: compact, the usual
  * two-space pretty print (checked by printing, cheaper than parsing), or any other layout.
+ * Numbers are compared as written (./exact-numbers.cjs): `1.50` is not a copy of `1.5`.
  */
 function isCopy(text, structured, structuredJson) {
   if (text === structuredJson) return true;
   const first = text.trimStart()[0];
   if (first !== '{' && first !== '[') return false;
-  if (text.startsWith('{\n  "') && text === JSON.stringify(structured, null, 2)) return true;
+  if (text.startsWith('{\n  "') && text === printExact(structured, null, 2)) return true;
   try {
-    return JSON.stringify(JSON.parse(text)) === structuredJson;
+    return printExact(parseExact(text).value) === structuredJson;
   } catch {
     return false;
   }
@@ -46,12 +48,12 @@ function keptFromTexts(texts, meter) {
   if (!DOCUMENT_START.test(texts[0])) return { text: texts[0] };
   let value;
   try {
-    value = JSON.parse(texts[0]);
+    ({ value } = parseExact(texts[0]));
   } catch {
     return { text: texts[0] };
   }
   if (typeof value !== 'object' || value === null) return { text: texts[0] };
-  return passed(meter, JSON.stringify(value), true);
+  return passed(meter, printExact(value), true);
 }
 
 /** What elideResult keeps of a JSON text: its pass, and the text (re-read only when needed). */
@@ -70,24 +72,25 @@ const elidedOutcome = (result, textsIn) =>
 function createChannels(opts, elideResult) {
   const { precision, compactJson } = opts;
 
-  // Compact JSON of a value, rounded when `precision` is set. Throws on a cycle or a BigInt
+  // Compact JSON of a value, rounded when `precision` is set; a number held as its text
+  // (./exact-numbers.cjs) is written as it is, never rounded. Throws on a cycle or a BigInt
   // (V8's own JSON.stringify), which the caller turns into a fault.
   function compact(value) {
     const printed = printedText(value);
-    if (printed !== undefined) return precision === undefined ? printed : compact(JSON.parse(printed));
-    const text = JSON.stringify(value);
+    if (printed !== undefined) return precision === undefined ? printed : compact(parseExact(printed).value);
+    const text = printExact(value);
     if (text === undefined) throw new Error('JSON.stringify gives nothing for it');
     // encode hands a string back as itself, not as JSON (a tool's text is its own); a string has
     // no number to round, so its JSON is JSON.stringify's.
     if (precision === undefined || typeof value === 'string') return text;
-    return encode(value, { maxChars: Infinity, precision });
+    return unhold(encode(value, { maxChars: Infinity, precision }));
   }
 
   function compactBlock(block) {
     if (!compactJson || !isText(block)) return block;
     let parsed;
     try {
-      parsed = JSON.parse(block.text);
+      ({ value: parsed } = parseExact(block.text));
     } catch {
       return block;
     }
@@ -117,7 +120,7 @@ function createChannels(opts, elideResult) {
   function budgetStructured(source, blocks, structured, hasOutputSchema, meter, owner, call) {
     const textsIn = textsOf(blocks);
     // A value held as its compact JSON (./printed-json.cjs) is read as that text, never as a graph.
-    const exact = printedText(structured) ?? JSON.stringify(structured);
+    const exact = printedText(structured) ?? printExact(structured);
     const text = precision === undefined ? exact : compact(structured);
     const isError = hasOutputSchema || source.isError === true;
     // Elided, the pages hold `text`, the JSON whose pass is `pass`.

@@ -2,6 +2,7 @@
 // JSON-RPC 2.0 as the MCP layer speaks it, written once for withBudget, the proxy and the CLI's
 // client: the error codes, how a package error becomes a JSON-RPC error, and the message shapes
 // with their stdio framing (one message per line).
+const { printExact } = require('./exact-numbers.cjs');
 
 /**
  * The JSON-RPC error codes the package sends or passes on. The first five are the spec's; the
@@ -104,9 +105,10 @@ const errorResponse = (id, error) => ({ jsonrpc: '2.0', id, error });
 
 /**
  * MCP's stdio framing: a message is one line of JSON (JSON.stringify never writes a raw
- * newline), without the `\n` the writer adds.
+ * newline), without the `\n` the writer adds; a number held as its text (./exact-numbers.cjs)
+ * is written as that text.
  */
-const frame = (message) => JSON.stringify(message);
+const frame = (message) => printExact(message);
 
 module.exports = {
   RPC,

@@ -11,6 +11,7 @@
 // differently — is parsed whole, as any line is.
 
 const { printedValue } = require('../mcp/printed-json.cjs');
+const { parseMessage } = require('../mcp/exact-numbers.cjs');
 const core = require('../internal/core.cjs');
 const abi = require('../internal/abi.cjs');
 
@@ -120,20 +121,23 @@ function compactSpan(t, start, end) {
   }
 }
 
+/** The line `t` parsed whole, a number JSON.parse would change held as its text. */
+const parseWhole = (t) => parseMessage(t);
+
 /**
- * The message on the line `t` (a JSON-RPC message, as JSON.parse reads it), with a large
- * `result.structuredContent` held as a printedValue of its span when the span is its compact
- * JSON. Throws as JSON.parse does on a line that is not JSON.
+ * The message on the line `t` (a JSON-RPC message, as JSON.parse reads it, a number it would
+ * change held as its text), with a large `result.structuredContent` held as a printedValue of
+ * its span when the span is its compact JSON. Throws as JSON.parse does on a line that is not JSON.
  */
 function parseHeld(t) {
   const result = memberStart(t, skipSpace(t, 0), 'result');
   const start = result < 0 ? -1 : memberStart(t, result, 'structuredContent');
-  if (start < 0 || t.charCodeAt(start) !== OPEN_OBJECT) return JSON.parse(t);
+  if (start < 0 || t.charCodeAt(start) !== OPEN_OBJECT) return parseWhole(t);
   const end = valueEnd(t, start);
-  if (end < 0 || end - start < SPAN_ABOVE || !compactSpan(t, start, end)) return JSON.parse(t);
-  const message = JSON.parse(`${t.slice(0, start)}${JSON.stringify(PLACEHOLDER)}${t.slice(end)}`);
+  if (end < 0 || end - start < SPAN_ABOVE || !compactSpan(t, start, end)) return parseWhole(t);
+  const message = parseWhole(`${t.slice(0, start)}${JSON.stringify(PLACEHOLDER)}${t.slice(end)}`);
   // A later `result` or `structuredContent` (or one written with escapes) is the one JSON.parse keeps.
-  if (message?.result?.structuredContent !== PLACEHOLDER) return JSON.parse(t);
+  if (message?.result?.structuredContent !== PLACEHOLDER) return parseWhole(t);
   message.result.structuredContent = printedValue(t.slice(start, end));
   return message;
 }

@@ -7,6 +7,7 @@
 const { isUtf8 } = require('node:buffer');
 const { fullGc, fullGcFor } = require('./full-gc.cjs');
 const { parseHeld } = require('./held-json.cjs');
+const { parseMessage } = require('../mcp/exact-numbers.cjs');
 
 /**
  * A line that spans chunks is kept as the list of its chunks (one concat at its end) up to this
@@ -253,10 +254,13 @@ function readLines(stream, onLine, onEnd = () => {}, { holdAbove = Infinity } = 
   });
 }
 
-/** The message a line (a Buffer or a HeldLine) holds, or `undefined` when it is not JSON. */
+/**
+ * The message a line (a Buffer or a HeldLine) holds, or `undefined` when it is not JSON; a
+ * number `JSON.parse` would change is held as its text (../mcp/exact-numbers.cjs).
+ */
 function parseLine(line) {
   try {
-    return line instanceof HeldLine ? parseHeld(line.text) : JSON.parse(line.toString('utf8'));
+    return line instanceof HeldLine ? parseHeld(line.text) : parseMessage(line);
   } catch {
     return undefined;
   }

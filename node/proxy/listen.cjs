@@ -7,7 +7,9 @@ const { createServer } = require('node:http');
 const { randomUUID } = require('node:crypto');
 const { ProxyError } = require('./errors.cjs');
 const { requireSdk } = require('./upstream-http.cjs');
-const { RPC, isObject } = require('../mcp/jsonrpc.cjs');
+const { RPC, isObject, frame } = require('../mcp/jsonrpc.cjs');
+const { parseMessage } = require('../mcp/exact-numbers.cjs');
+const { exactWrites } = require('./exact-writes.cjs');
 const { checkRequest, readBody, sessionRate } = require('./request-checks.cjs');
 
 /**
@@ -76,13 +78,13 @@ async function openSession({ Transport, allowedHosts, open, sessions, onClosed }
   const transport = new Transport({ sessionIdGenerator: () => id, enableDnsRebindingProtection: true, allowedHosts });
   const progress = progressRoutes();
   const toClient = (data) => {
-    const message = JSON.parse(String(data));
+    const message = parseMessage(String(data));
     return transport.send(message, isObject(message) ? progress.options(message) : undefined).catch(() => {});
   };
   const session = sessions.create({ send: { client: toClient, server: upstream.send }, owner: id });
   transport.onmessage = (message) => {
     if (isObject(message)) progress.request(message);
-    session.fromClient(JSON.stringify(message), message);
+    session.fromClient(frame(message), message);
   };
   transport.onclose = () => upstream.stop();
   const serverDone = upstream.listen(session.fromServer);
@@ -114,9 +116,21 @@ function router({ Transport, open, sessions, port, maxSessions, allowOrigins }) 
     if (refused !== undefined) return refuseWith(res, refused);
     const id = req.headers['mcp-session-id'];
     const known = typeof id === 'string' ? live.get(id) : undefined;
-    if (known !== undefined) return known.transport.handleRequest(req, res);
+    if (known !== undefined) return serve(known, req, res);
     if (id !== undefined) return refuse(res, 404, RPC.SERVER_GONE, 'Session not found: initialize a new one');
     return start(req, res);
+  }
+
+  /**
+   * A request of a known session, to its transport: a POST's body read here, so its numbers
+   * reach the server as the client wrote them, and held numbers written to the client as such.
+   */
+  async function serve(known, req, res) {
+    if (req.method !== 'POST') return known.transport.handleRequest(req, exactWrites(res));
+    const { body, refused } = await readBody(req);
+    if (refused !== undefined) return refuseWith(res, refused);
+    if (body === undefined) return refuse(res, 400, RPC.PARSE_ERROR, 'Parse error: Invalid JSON');
+    return known.transport.handleRequest(req, exactWrites(res), body);
   }
 
   /** A request without a session: an initialize starts one (and its server); anything else is refused. */
@@ -147,7 +161,7 @@ function router({ Transport, open, sessions, port, maxSessions, allowOrigins }) 
       starting -= 1;
     }
     live.set(entry.id, entry);
-    await entry.transport.handleRequest(req, res, body);
+    await entry.transport.handleRequest(req, exactWrites(res), body);
     // An initialize the transport refused (a malformed one) started no session: its server goes.
     if (entry.transport.sessionId === undefined) await entry.close();
   }

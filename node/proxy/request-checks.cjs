@@ -7,6 +7,8 @@
 // a session slot is taken and a server process runs. Also the rate at which one client may
 // start sessions.
 
+const { parseMessage } = require('../mcp/exact-numbers.cjs');
+
 /** The largest message body read: the SDK transport's own limit (4 MiB). */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
@@ -109,7 +111,8 @@ const tooLarge = (bytes) =>
   );
 
 /**
- * The body of a POST: `{ body }`, the parsed JSON (undefined when it is not JSON), or
+ * The body of a POST: `{ body }`, the parsed JSON (undefined when it is not JSON; a number
+ * `JSON.parse` would change held as its text, ../mcp/exact-numbers.cjs), or
  * `{ refused }` when it passes MAX_BODY_BYTES: nothing more is kept (the rest is read and
  * dropped, so the refusal reaches a client that is still sending).
  */
@@ -127,7 +130,7 @@ function readBody(req) {
     };
     const onEnd = () => {
       try {
-        resolve({ body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+        resolve({ body: parseMessage(Buffer.concat(chunks)) });
       } catch {
         resolve({ body: undefined });
       }

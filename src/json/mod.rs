@@ -3,10 +3,12 @@
 //! (where values start and end, the members of a container), a collection read once for two
 //! readers, the Latin-1 form the text crosses the JS boundary in, the one tolerant reader, the
 //! one JSON Schema walker, the text a value that throws while read becomes, and a large text's
-//! sample read without its value.
+//! sample read without its value, and the numbers `JSON.parse` would change kept as their text.
 
 #[cfg(feature = "full")]
 pub mod canonical;
+#[cfg(feature = "full")]
+pub mod exact;
 #[cfg(feature = "full")]
 pub mod items;
 pub mod latin1;

@@ -1,0 +1,121 @@
+// What the proxy forwards of a server's answers, exactly: every number as the server wrote it
+// (under the cap the server's own text, over it in the preview and the pages), every client
+// request answered once — a server answer that cannot be forwarded, or none at all within the
+// timeout, becomes an error naming why — and errors that say whose fault they are.
+// line-server.mjs writes any line we ask of it (`raw`), so each case is the exact bytes a
+// faulty or foreign server would send.
+import { afterEach, describe, expect, it } from 'vitest';
+import { bin, initializeParams, lineClient, lineServer, type LineClient } from './support/line-client';
+import { closeAll, startListenProxy, rawRequest, INITIALIZE, JSON_POST } from './support/listen-proxy';
+
+const open: LineClient[] = [];
+afterEach(async () => {
+  for (const client of open.splice(0)) {
+    client.child.stdin.end();
+    await client.exit;
+  }
+  await closeAll();
+});
+
+/** A stdio client of `proxy …flags -- node line-server.mjs …serverFlags`, initialized. */
+async function proxied(flags: string[] = [], serverFlags: string[] = []) {
+  const client = lineClient([bin, 'proxy', ...flags, '--', process.execPath, lineServer, ...serverFlags]);
+  open.push(client);
+  await client.request('initialize', initializeParams);
+  return client;
+}
+
+/** A tools/call of line-server's `raw` tool: the server answers with `line` ("$ID" its request id). */
+const raw = (client: LineClient, line: string) => client.request('tools/call', { name: 'raw', arguments: { line } });
+
+const EXACT =
+  '{"big":123456789012345678901234567890,"tiny":1e-400,"huge":1e400,"neg":-0,"dec":1.50,"id":9007199254740993}';
+
+describe('numbers forwarded exactly', () => {
+  it('under the cap: the server’s line goes out as it came, every number as written', async () => {
+    const client = await proxied();
+    const line = `{"jsonrpc":"2.0","id":"$ID","result":{"content":[{"type":"text","text":${JSON.stringify(EXACT)}}],"structuredContent":${EXACT}}}`;
+    const { line: got, message } = await raw(client, line);
+    expect(got).toBe(line.replace('"$ID"', JSON.stringify(message.id)));
+  });
+
+  it('under the cap, a copy written with spaces re-derived: its compact text keeps every number', async () => {
+    const client = await proxied();
+    const line = `{"jsonrpc":"2.0","id":"$ID","result":{"content":[{"type":"text","text":${JSON.stringify(
+      EXACT.replace(/,/g, ', '),
+    )}}],"structuredContent":${EXACT.replace(/,/g, ', ')}}}`;
+    const { line: got } = await raw(client, line);
+    const id = JSON.parse(got).id;
+    expect(got).toBe(
+      `{"jsonrpc":"2.0","id":${id},"result":{"content":[{"type":"text","text":${JSON.stringify(EXACT)}}],"structuredContent":${EXACT}}}`,
+    );
+  });
+
+  it('over the cap: the preview and the pages keep every number’s text', async () => {
+    const client = await proxied(['--max-chars', '1000']);
+    const rows = Array.from(
+      { length: 40 },
+      (_, i) => `{"id":12345678901234567890123456${String(i).padStart(4, '0')},"tiny":1e-400,"huge":1e400,"dec":1.50}`,
+    );
+    const structured = `{"rows":[${rows.join(',')}]}`;
+    const line = `{"jsonrpc":"2.0","id":"$ID","result":{"content":[{"type":"text","text":"see structuredContent"}],"structuredContent":${structured}}}`;
+    const { message } = await raw(client, line);
+    const [preview, link] = message.result.content;
+    expect(preview.text).toContain(rows[0]);
+    expect(preview.text).not.toMatch(/e\+29|"huge":null|"tiny":0[,}]/);
+    const pages: string[] = [];
+    for (let page = 1; ; page++) {
+      const { message: read } = await client.request('resources/read', { uri: `${link.uri}?page=${page}` });
+      pages.push(read.result.contents[0].text);
+      if (JSON.parse(read.result.contents[0].text).pages === page) break;
+    }
+    const items = pages.map((p) => p.slice(p.indexOf('"items":[') + 9, p.lastIndexOf(']'))).join(',');
+    expect(items).toBe(rows.join(','));
+  });
+
+  it('over the cap, a JSON text result: its pages keep every number’s text', async () => {
+    const client = await proxied(['--max-chars', '1000']);
+    const rows = Array.from(
+      { length: 40 },
+      (_, i) => `{"id":12345678901234567890123456${String(i).padStart(4, '0')},"v":1e400}`,
+    );
+    const text = `[${rows.join(', ')}]`;
+    const { message } = await raw(
+      client,
+      `{"jsonrpc":"2.0","id":"$ID","result":{"content":[{"type":"text","text":${JSON.stringify(text)}}]}}`,
+    );
+    const link = message.result.content.find((b: { type: string }) => b.type === 'resource_link');
+    const { message: first } = await client.request('resources/read', { uri: `${link.uri}?page=1` });
+    expect(first.result.contents[0].text).toContain(rows[0]);
+  });
+
+  it('--listen: a client’s numbers reach the server as written, and the server’s reach the client', async () => {
+    const proxy = await startListenProxy(['--', process.execPath, lineServer]);
+    const init = await rawRequest(proxy.port, { headers: JSON_POST, body: INITIALIZE });
+    const session = String(init.headers['mcp-session-id']);
+    const post = (body: string) =>
+      rawRequest(proxy.port, {
+        headers: { ...JSON_POST, 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' },
+        body,
+      });
+    await post('{"jsonrpc":"2.0","method":"notifications/initialized"}');
+    const dataOf = (text: string) => /^data: (.*)$/m.exec(text)![1];
+    const request = `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"request_line","arguments":{"n":123456789012345678901234567890,"x":1e400}}}`;
+    const echoed = JSON.parse(dataOf((await post(request)).text));
+    expect(echoed.result.content[0].text).toContain('"arguments":{"n":123456789012345678901234567890,"x":1e400}');
+    const answer = `{"jsonrpc":"2.0","id":"$ID","result":{"content":[{"type":"text","text":"x"}],"structuredContent":${EXACT}}}`;
+    const sent = dataOf(
+      (
+        await post(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id: 3,
+            method: 'tools/call',
+            params: { name: 'raw', arguments: { line: answer } },
+          }),
+        )
+      ).text,
+    );
+    expect(sent).toContain(`"structuredContent":${EXACT}`);
+  });
+});
