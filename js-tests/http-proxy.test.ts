@@ -215,7 +215,7 @@ describe('proxy --url: usage', () => {
         ['--url', 'http://127.0.0.1:9/', '--', 'node', 'x.js'],
         'give the server either as --url or as a command after --, not both',
       ],
-      [['--header', 'A: b', '--', 'node', 'x.js'], '--header and --upstream-timeout apply to --url only'],
+      [['--header', 'A: b', '--', 'node', 'x.js'], '--header applies to --url only'],
     ];
     for (const [args, message] of cases) {
       const r = run(args);

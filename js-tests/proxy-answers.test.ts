@@ -119,3 +119,127 @@ describe('numbers forwarded exactly', () => {
     expect(sent).toContain(`"structuredContent":${EXACT}`);
   });
 });
+
+describe('every client request answered exactly once', () => {
+  const BAD_REPLY = -32603;
+
+  it('a server answer that is not JSON (NaN, Infinity) is an error to that request naming why', async () => {
+    const client = await proxied();
+    const cases: Array<[string, string]> = [
+      ['{"v":NaN}', 'NaN'],
+      ['{"v":Infinity}', 'Infinity'],
+      ['{"v":-Infinity}', '-Infinity'],
+    ];
+    for (const [structured, word] of cases) {
+      const line = `{"jsonrpc":"2.0","id":"$ID","result":{"content":[{"type":"text","text":"x"}],"structuredContent":${structured}}}`;
+      const { message } = await raw(client, line);
+      const at = line.indexOf(word) + JSON.stringify(message.id).length - 5;
+      expect(message.error).toEqual({
+        code: BAD_REPLY,
+        message: `the MCP server's answer to tools/call is not JSON (it writes ${word} at byte ${at}, a number JSON has no text for), so the proxy cannot forward it`,
+      });
+    }
+    // Broken JSON with an id still answers its request; the session goes on.
+    const { message: truncated } = await raw(client, '{"jsonrpc":"2.0","id":"$ID","result":{"content":[');
+    expect(truncated.error.code).toBe(BAD_REPLY);
+    expect(truncated.error.message).toMatch(
+      /^the MCP server's answer to tools\/call is not JSON \(.+\), so the proxy cannot forward it$/,
+    );
+    const { message: after } = await client.request('tools/call', { name: 'echo', arguments: { text: 'still here' } });
+    expect(after.result).toEqual({ content: [{ type: 'text', text: 'still here' }] });
+    expect(client.stderr()).toContain('the server wrote a line that is not JSON');
+  });
+
+  it('an answer with neither result nor error (or both, or the wrong shape) is an error naming why', async () => {
+    const client = await proxied();
+    const cases: Array<[string, string]> = [
+      ['{"jsonrpc":"2.0","id":"$ID"}', 'neither a result nor an error'],
+      ['{"jsonrpc":"2.0","id":"$ID","result":{},"error":{"code":1,"message":"x"}}', 'both a result and an error'],
+      ['{"jsonrpc":"2.0","id":"$ID","result":5}', 'a result that is a number, not an object'],
+      ['{"jsonrpc":"2.0","id":"$ID","result":null}', 'a result that is null, not an object'],
+      [
+        '{"jsonrpc":"2.0","id":"$ID","error":"boom"}',
+        'an error that is not a JSON-RPC error (an integer code and a string message)',
+      ],
+    ];
+    for (const [line, why] of cases) {
+      const { message } = await raw(client, line);
+      expect(message.error).toEqual({
+        code: BAD_REPLY,
+        message: `the MCP server answered tools/call with ${why}, so the proxy cannot forward that answer`,
+      });
+    }
+    // A well-formed error passes through as it was.
+    const { line } = await raw(client, '{"jsonrpc":"2.0","id":"$ID","error":{"code":-32000,"message":"tool broke"}}');
+    expect(JSON.parse(line).error).toEqual({ code: -32000, message: 'tool broke' });
+  });
+
+  it('a server that never answers: an error after --upstream-timeout, the server told to cancel, a late answer dropped', async () => {
+    const client = await proxied(['--upstream-timeout', '700']);
+    const started = Date.now();
+    const { message } = await client.request('tools/call', { name: 'late', arguments: { ms: 2500 } });
+    expect(message.error).toEqual({
+      code: -32001,
+      message: 'the MCP server did not answer tools/call within 700 ms (--upstream-timeout), so the proxy cancelled it',
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(650);
+    const { message: seen } = await client.request('tools/call', { name: 'cancelled', arguments: {} });
+    expect(JSON.parse(seen.result.content[0].text)).toEqual([message.id]);
+    // The late answer comes and goes nowhere: the request had its one answer.
+    await new Promise((r) => setTimeout(r, 2500));
+    const { message: ping } = await client.request('ping');
+    expect(ping.result).toEqual({});
+    expect(client.lines.filter((l) => JSON.parse(l).id === message.id)).toHaveLength(1);
+    expect(client.stderr()).toContain(
+      `the server answered tools/call (id ${message.id}) after the proxy had answered it (cancelled, or its answer could not be forwarded); this answer is dropped`,
+    );
+  });
+
+  it('progress on a request keeps it waiting past the timeout', async () => {
+    const client = await proxied(['--upstream-timeout', '700']);
+    const { message } = await client.request('tools/call', {
+      name: 'late',
+      arguments: { ms: 2000, every: 200 },
+      _meta: { progressToken: 'p1' },
+    });
+    expect(message.result).toEqual({ content: [{ type: 'text', text: 'late' }] });
+  });
+});
+
+describe('errors that say whose fault they are', () => {
+  it('a valid result nested 10⁶ levels deep is the proxy’s re-encoding limit, not the tool’s fault', async () => {
+    const client = await proxied();
+    const { message } = await client.request('tools/call', { name: 'deep', arguments: { levels: 1_000_000 } });
+    expect(message.result).toEqual({
+      content: [
+        {
+          type: 'text',
+          text: 'modoki-budget cannot re-encode the result of tool "deep": it is nested 1000002 levels deep, deeper than JSON.stringify reaches here (Maximum call stack size exceeded). The tool did not fail; a result nested less deeply comes through.',
+        },
+      ],
+      isError: true,
+    });
+  });
+
+  it('a killed server’s error quotes what it wrote after its last answer, not its start-up banner', async () => {
+    const client = await proxied([], ['--banner', 'Secure MCP Server running on stdio']);
+    const { message } = await client.request('tools/call', { name: 'die', arguments: {} });
+    expect(message.error).toEqual({
+      code: -32000,
+      message: 'the MCP server was killed by SIGKILL before answering tools/call',
+      data: { exitCode: null, signal: 'SIGKILL' },
+    });
+  });
+
+  it('a killed server that said why: that reason is quoted, not what it wrote before its last answer', async () => {
+    const client = await proxied([], ['--banner', 'Secure MCP Server running on stdio']);
+    await client.request('tools/call', { name: 'say', arguments: { text: 'error: an earlier call went wrong' } });
+    const { message } = await client.request('tools/call', {
+      name: 'die',
+      arguments: { say: 'FATAL ERROR: Reached heap limit' },
+    });
+    expect(message.error.message).toBe(
+      'the MCP server was killed by SIGKILL before answering tools/call; its stderr says: FATAL ERROR: Reached heap limit',
+    );
+  });
+});

@@ -316,7 +316,9 @@ async function runScenario({ steps, style: st, pageTool, cuts, exits }: Scenario
     if (step.kind === 'noise') {
       const noise: Record<string, Buffer> = {
         bytes: Buffer.from([...step.bytes.filter((b: number) => b !== 0x0a), 0x0a]),
-        truncated: Buffer.from('{"jsonrpc":"2.0","id":1,"result":{"a":\n'),
+        // Cut short, naming no pending request (one naming a pending request answers it with an
+        // error: js-tests/proxy-answers.test.ts).
+        truncated: Buffer.from('{"jsonrpc":"2.0","id":"nobody","result":{"a":\n'),
         notification: serverLine({ method: 'notifications/message', params: { level: 'info', data: 'é/1.50' } }, st),
         'unknown-id': serverLine({ id: `nobody-${nextId++}`, result: { price: 1.5 } }, st),
         scalar: Buffer.from('42\n'),

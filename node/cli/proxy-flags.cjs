@@ -63,25 +63,26 @@ const UPSTREAM_HELP = `  --url URL           reach the MCP server at this http(s
   --header "N: V"     send this HTTP header to --url on every request (repeatable), e.g.
                       --header "Authorization: Bearer $TOKEN"
   --upstream-timeout MS
-                      answer a request --url has not answered in MS milliseconds with a JSON-RPC
-                      error (default 60,000, the SDK client's own)`;
+                      answer a request the server (the command, or --url) has not answered in MS
+                      milliseconds with a JSON-RPC error and cancel it there (default 60,000, the
+                      SDK client's own; progress on the request starts the wait again)`;
 
 /**
  * `{ url, headers, timeoutMs }` of the upstream flags; `url` undefined for a child's command.
- * --url with a command, or --header/--upstream-timeout without --url, is a usage error.
+ * --url with a command, or --header without --url, is a usage error.
  */
 function upstreamFlags(values, command) {
+  const timeoutMs = numberFlag(values['upstream-timeout'], 'upstream-timeout', { integer: true, min: 1 });
   if (values.url === undefined) {
-    if (values.header !== undefined || values['upstream-timeout'] !== undefined)
-      throw new CliError('--header and --upstream-timeout apply to --url only');
-    return { url: undefined };
+    if (values.header !== undefined) throw new CliError('--header applies to --url only');
+    return { url: undefined, timeoutMs };
   }
   if (command.length > 0) throw new CliError('give the server either as --url or as a command after --, not both');
   const { parseEndpoint, parseHeaders } = require('../proxy/upstream-http.cjs');
   return {
     url: parseEndpoint(values.url).href,
     headers: parseHeaders(values.header),
-    timeoutMs: numberFlag(values['upstream-timeout'], 'upstream-timeout', { integer: true, min: 1 }),
+    timeoutMs,
   };
 }
 

@@ -64,9 +64,10 @@ function plainNumber(record, key) {
 }
 
 /**
- * A JSON-RPC message (or batch) read as `parseExact` reads it, but for the ids that are
- * matched by value — a message's `id`, a cancellation's `requestId` — which are read as the
- * numbers they are (`1.0` is the id `1`). Throws as `JSON.parse` does.
+ * A JSON-RPC message (or batch) read as `parseExact` reads it, but for the numbers of its
+ * envelope, which are matched by value — a message's `id`, a cancellation's `requestId`, an
+ * error's `code` — and are read as the numbers they are (`1.0` is the id `1`). Throws as
+ * `JSON.parse` does.
  */
 function parseMessage(json) {
   const { value, held } = parseExact(json);
@@ -75,6 +76,7 @@ function parseMessage(json) {
     if (!isRecord(message)) continue;
     plainNumber(message, 'id');
     if (isRecord(message.params)) plainNumber(message.params, 'requestId');
+    if (isRecord(message.error)) plainNumber(message.error, 'code');
   }
   return value;
 }

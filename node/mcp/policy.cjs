@@ -28,6 +28,30 @@ const dispatchOption = (key) =>
     TypeError,
   );
 
+/** Whether `error` is the stack overflow of encoding a value nested too deeply (JSON.stringify's). */
+const tooDeep = (error) => error instanceof RangeError && /call stack/i.test(error.message);
+
+/** How many levels of objects and arrays `value` nests, counted without recursion. */
+function depthOf(value) {
+  let deepest = 0;
+  const stack = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop();
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth > deepest) deepest = depth;
+    for (const key of Object.keys(v)) stack.push([v[key], depth + 1]);
+  }
+  return deepest;
+}
+
+/**
+ * The answer for a result too deep to encode: valid JSON nested past what JSON.stringify reaches
+ * on this stack is a limit of this package's re-encoding, not a failure of the tool.
+ */
+function tooDeepMessage(toolName, value, error) {
+  return `modoki-budget cannot re-encode the result of tool ${JSON.stringify(String(toolName))}: it is nested ${depthOf(value)} levels deep, deeper than JSON.stringify reaches here (${errorText(error)}). The tool did not fail; a result nested less deeply comes through.`;
+}
+
 /**
  * The policy for `options` (see options.cjs): `apply(toolName, value, context)` budgets one
  * result (`context.hasOutputSchema` marks a tool whose structuredContent must match a
@@ -43,8 +67,8 @@ function createBudgetPolicy(options) {
   const { elideResult, capHead } = createElision(opts, store);
   const budget = createChannels(opts, elideResult);
 
-  function faultResult(toolName, error, started) {
-    const text = capHead(faultMessage(toolName, error));
+  function faultResult(toolName, error, started, message = faultMessage(toolName, error)) {
+    const text = capHead(message);
     const outcome = { result: { content: [{ type: 'text', text }], isError: true }, textsIn: [], textsOut: [text] };
     return account(toolName, { ...outcome, elided: false }, new Meter(limits), started, opts.onResult);
   }
@@ -71,6 +95,7 @@ function createBudgetPolicy(options) {
         }),
       );
     } catch (error) {
+      if (tooDeep(error)) return faultResult(toolName, error, started, tooDeepMessage(toolName, value, error));
       const why = `returned a result that cannot be sent as JSON: ${errorText(error)}`;
       return faultResult(toolName, new Error(why), started);
     }

@@ -50,28 +50,46 @@ const tails = new WeakMap();
 
 function keepStderr(child, target) {
   let tail = '';
+  // Chars written in all, and how many of them came before the server's latest stdout line.
+  let total = 0;
+  let before = 0;
   const closed = new Promise((resolve) => child.stderr.once('close', resolve));
-  tails.set(child, { text: () => tail, closed });
+  tails.set(child, {
+    text: () => tail,
+    since: () => tail.slice(Math.max(0, tail.length - (total - before))),
+    mark: () => (before = total),
+    closed,
+  });
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (text) => {
     target?.write(text);
+    total += text.length;
     tail = (tail + text).slice(-STDERR_TAIL_CHARS);
   });
+}
+
+/**
+ * Notes that the server wrote a line to stdout: what it wrote to stderr before then (a
+ * start-up banner, the log of calls it answered) is not why it stops later, so
+ * `stderrReason(child, { sinceStdout: true })` reads only what came after.
+ */
+function noteStdout(child) {
+  tails.get(child)?.mark();
 }
 
 /**
  * The line of a server's stderr that says why it stopped, or '' when it printed nothing: the
  * first line containing `error` or `fatal` (any case), else the last line; stack frames
  * (`at …`, `File "…"`), `Traceback …` headers, caret lines and Node's `Node.js v…` footer are
- * skipped. At most 300 characters, so it fits a one-line message. Waits (at most 500 ms) for
- * the stderr pipe to close, since a process's exit can be seen before its last output.
+ * skipped. At most 300 characters, so it fits a one-line message. With `sinceStdout`, only what
+ * it wrote after its latest stdout line (noteStdout) is read. Waits (at most 500 ms) for the
+ * stderr pipe to close, since a process's exit can be seen before its last output.
  */
-async function stderrReason(child) {
+async function stderrReason(child, { sinceStdout = false } = {}) {
   const entry = tails.get(child);
   if (entry === undefined) return '';
   await Promise.race([entry.closed, new Promise((r) => setTimeout(r, 500).unref())]);
-  const lines = entry
-    .text()
+  const lines = (sinceStdout ? entry.since() : entry.text())
     .split(/\r?\n/)
     .map((l) => l.trim())
     .filter((l) => l !== '' && !/^(at |File "|Node\.js v|\^+$|Traceback )/.test(l));
@@ -110,6 +128,7 @@ module.exports = {
   STDERR_TAIL_CHARS,
   spawnServer,
   stderrReason,
+  noteStdout,
   exited,
   terminate,
   exitStatus,

@@ -142,4 +142,4 @@ function parseHeld(t) {
   return message;
 }
 
-module.exports = { parseHeld, compactSpan, SPAN_ABOVE };
+module.exports = { parseHeld, compactSpan, memberStart, valueEnd, skipSpace, SPAN_ABOVE };

@@ -2,7 +2,7 @@
 // Running the proxy: an MCP server that runs the real server as its child (or reaches it over
 // Streamable HTTP) and forwards every JSON-RPC line both ways, applying the withBudget policy to
 // tools/call results (ProxySession routes; this file owns the processes and the streams).
-const { spawnServer, stderrReason, exited, terminate, exitStatus } = require('./child.cjs');
+const { spawnServer, stderrReason, noteStdout, exited, terminate, exitStatus } = require('./child.cjs');
 const { RPC, hasId, errorResponse, response, frame } = require('../mcp/jsonrpc.cjs');
 const { readLines, parseLine, lineData, HOLD_ABOVE } = require('./lines.cjs');
 const { ProxySession } = require('./session.cjs');
@@ -83,10 +83,19 @@ async function upstreamOpener({ url, headers, timeoutMs }, command) {
       // A large result is decoded as it arrives (lines.cjs HeldLine), never held as bytes too.
       listen: (onMessage) =>
         new Promise((resolve) =>
-          readLines(child.stdout, (line) => onMessage(line), resolve, { holdAbove: HOLD_ABOVE }),
+          readLines(
+            child.stdout,
+            (line) => {
+              noteStdout(child);
+              onMessage(line);
+            },
+            resolve,
+            { holdAbove: HOLD_ABOVE },
+          ),
         ),
       exited: exited(child),
-      reason: () => stderrReason(child),
+      // Why it stopped is what it wrote after its latest answer: not its start-up banner.
+      reason: () => stderrReason(child, { sinceStdout: true }),
       stop: () => terminate(child),
       source: child.stdout,
     };
@@ -108,10 +117,21 @@ const guardedBy = (io) => (handle) => (line, message) => {
  * The proxy's sessions, one per client (stdio has one; --listen one per HTTP session), all on
  * one policy (so one store) and one `recorder` (`{ onCall(record), finish() }`). `create({ send,
  * owner })` → `{ fromClient, fromServer, serverExited, idle }`: the ProxySession's, guarded, with
- * the stats probe's request answered before the session sees it when `statsProbe` is true.
+ * the stats probe's request answered before the session sees it when `statsProbe` is true;
+ * `timeoutMs`, how long a request may wait for the server (undefined: the upstream bounds it).
  * `finish()` once every session is over.
  */
-function sessionFactory({ io, policy, measure, dispatch, recorder, measureOnly, pageTool, statsProbe: probing }) {
+function sessionFactory({
+  io,
+  policy,
+  measure,
+  dispatch,
+  recorder,
+  measureOnly,
+  pageTool,
+  statsProbe: probing,
+  timeoutMs,
+}) {
   const guarded = guardedBy(io);
   const probe = probing === true ? statsProbe(policy?.store) : () => undefined;
   const create = ({ send, owner }) => {
@@ -122,6 +142,7 @@ function sessionFactory({ io, policy, measure, dispatch, recorder, measureOnly, 
       measure,
       dispatch,
       owner,
+      timeoutMs,
       send,
       warn: (text) => io.stderr.write(`modoki-budget proxy: ${text}\n`),
       onCall: recorder.onCall,

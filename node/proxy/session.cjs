@@ -12,11 +12,25 @@ const { createTaskTools } = require('../mcp/task-tools.cjs');
 const { HeldLine } = require('./lines.cjs');
 const { fullGcFor } = require('./full-gc.cjs');
 const { printedText } = require('../mcp/printed-json.cjs');
+const { idOfBroken, notJsonReason, unforwardable } = require('./answers.cjs');
+const { Deadlines } = require('./deadlines.cjs');
 
 /** JSON-RPC error code for a request the server can no longer answer (it exited). */
 const SERVER_GONE = RPC.SERVER_GONE;
 /** Prefix of the ids of the proxy's own requests to the server. */
 const OWN_ID_PREFIX = 'modoki-budget-proxy:';
+/**
+ * How long a request may go unanswered by the server before the proxy answers it with an error
+ * and cancels it, unless --upstream-timeout says otherwise: 60 seconds, the SDK Client's own
+ * request timeout, so a proxied call fails no sooner than a direct one would. A progress
+ * notification for the request starts the wait again; `tasks/result`, which waits for a task
+ * by design, has none.
+ */
+const REQUEST_TIMEOUT_MS = 60_000;
+/** JSON-RPC code of a request the server did not answer in time (the SDK's RequestTimeout). */
+const REQUEST_TIMEOUT = -32001;
+/** JSON-RPC code of an answer of the server's the proxy cannot forward. */
+const BAD_REPLY = RPC.INTERNAL_ERROR;
 
 /** Whether the policy's `out` holds exactly the values of `raw` (content compared block by block). */
 function unchanged(raw, out) {
@@ -88,6 +102,8 @@ class ProxySession {
    * `dispatch`: a ToolDispatch (docs/mcp.md) for tools/list and tools/call, or undefined.
    * `owner`: who the client is (a session id), when the proxy serves several: the pages of its
    * over-cap results are readable by it only. Undefined: the result id is the capability.
+   * `timeoutMs`: how long a request may go unanswered by the server (REQUEST_TIMEOUT_MS);
+   * undefined when the upstream bounds its requests itself (--url).
    */
   constructor({
     policy,
@@ -100,6 +116,7 @@ class ProxySession {
     now = () => performance.now(),
     dispatch,
     owner,
+    timeoutMs,
   }) {
     this.policy = policy;
     this.measureOnly = measureOnly;
@@ -129,6 +146,8 @@ class ProxySession {
     this.aliases = new Map();
     /** Ids the client has used that look like the proxy's own: never handed out. */
     this.clientOwnLike = new Set();
+    /** The wait for each request at the server (its server-side id key). */
+    this.deadlines = new Deadlines(timeoutMs, (key) => this.expire(key));
     const internal = (error) =>
       this.warn(`internal error: ${error && error.message ? error.message : String(error)} (please report this)`);
     /** Answers the proxy gives itself, in the order their requests came. */
@@ -162,6 +181,7 @@ class ProxySession {
         // the client's request of that id never reached the server under it.
         if (this.own.has(key) || this.pending.get(key)?.alias !== undefined) return;
         this.pending.delete(key);
+        this.deadlines.stop(key);
       }
       this.send.server(line);
       return;
@@ -199,11 +219,49 @@ class ProxySession {
       entry.alias = this.freshId();
       this.pending.set(idKey(entry.alias), entry);
       this.aliases.set(key, entry.alias);
+      this.wait(idKey(entry.alias), entry);
       this.send.server(frame({ ...message, id: entry.alias }));
       return;
     }
     this.pending.set(key, entry);
+    this.wait(key, entry);
     this.send.server(line ?? frame(message));
+  }
+
+  /** Starts the wait for the answer to `entry` (known to the server by `key`). */
+  wait(key, entry) {
+    if (entry.method === 'tasks/result') return;
+    const meta = isObject(entry.params?._meta) ? entry.params._meta : undefined;
+    this.deadlines.start(key, meta?.progressToken);
+  }
+
+  /**
+   * The request known to the server by `key` went unanswered too long: the client gets an
+   * error, the server a cancellation, and a late answer will be dropped. One of the proxy's own
+   * requests is given up as if the server had exited.
+   */
+  expire(key) {
+    const own = this.own.get(key);
+    if (own !== undefined) {
+      this.own.delete(key);
+      this.cancelAtServer(own.id, 'modoki-budget proxy: no answer in time');
+      this.deadlines.noteLate(key, { id: own.id, method: 'tools/list' });
+      own.gone();
+      return;
+    }
+    const entry = this.pending.get(key);
+    if (entry === undefined) return;
+    this.pending.delete(key);
+    if (entry.alias !== undefined) this.aliases.delete(idKey(entry.id));
+    this.cancelAtServer(entry.alias ?? entry.id, 'modoki-budget proxy: no answer in time');
+    this.deadlines.noteLate(key, { id: entry.alias ?? entry.id, method: entry.method });
+    const message = `the MCP server did not answer ${entry.method} within ${this.deadlines.ms} ms (--upstream-timeout), so the proxy cancelled it`;
+    this.toClient(frame(errorResponse(entry.id, { code: REQUEST_TIMEOUT, message })));
+  }
+
+  /** Tells the server to stop working on its request `id`. */
+  cancelAtServer(id, reason) {
+    this.send.server(frame({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason } }));
   }
 
   // ---- from the server ----
@@ -214,14 +272,19 @@ class ProxySession {
       this.warn(
         `the server wrote a line that is not JSON-RPC (${line.length} bytes), not forwarded: ${JSON.stringify(line.subarray(0, 120).toString('utf8'))}${line.length > 120 ? '…' : ''}`,
       );
+      // A line that is not JSON may still name the request it answers: that request gets an error.
+      if (message === undefined) this.brokenAnswer(String(line));
       return;
     }
     if (!isObject(message) || Object.hasOwn(message, 'method') || !hasId(message)) {
       // Notifications, the server's own requests (sampling, elicitation, roots), batches.
+      if (isObject(message) && message.method === 'notifications/progress' && isObject(message.params))
+        this.deadlines.progress(message.params.progressToken);
       this.toClient(line);
       return;
     }
     const key = idKey(message.id);
+    this.deadlines.stop(key);
     if (this.own.has(key)) {
       const own = this.own.get(key);
       this.own.delete(key);
@@ -230,7 +293,20 @@ class ProxySession {
     }
     const entry = this.pending.get(key);
     if (entry === undefined) {
-      this.toClient(line);
+      const late = this.deadlines.lateAnswer(key);
+      if (late !== undefined)
+        this.warn(
+          `the server answered ${late.method} (id ${JSON.stringify(late.id)}) after the proxy had answered it (cancelled, or its answer could not be forwarded); this answer is dropped`,
+        );
+      else this.toClient(line);
+      return;
+    }
+    const why = unforwardable(message);
+    if (why !== undefined) {
+      this.refuseAnswer(
+        key,
+        `the MCP server answered ${entry.method} with ${why}, so the proxy cannot forward that answer`,
+      );
       return;
     }
     this.pending.delete(key);
@@ -240,6 +316,38 @@ class ProxySession {
       return;
     }
     this.answer(entry, message, line);
+  }
+
+  /** A server line that is not JSON (`text`): the request it names, if pending, gets an error saying why. */
+  brokenAnswer(text) {
+    const id = idOfBroken(text);
+    if (id === undefined) return;
+    const key = idKey(id);
+    this.deadlines.stop(key);
+    const own = this.own.get(key);
+    if (own !== undefined) {
+      this.own.delete(key);
+      own.answered({});
+      return;
+    }
+    const entry = this.pending.get(key);
+    if (entry !== undefined)
+      this.refuseAnswer(
+        key,
+        `the MCP server's answer to ${entry.method} is not JSON (${notJsonReason(text)}), so the proxy cannot forward it`,
+      );
+  }
+
+  /**
+   * Answers the pending request the server knows by `key` with an error: its answer cannot go
+   * on. Another answer to it later is dropped, as a late one is: the request had its answer.
+   */
+  refuseAnswer(key, message) {
+    const entry = this.pending.get(key);
+    this.pending.delete(key);
+    this.deadlines.noteLate(key, { id: entry.alias ?? entry.id, method: entry.method });
+    if (entry.alias !== undefined) this.aliases.delete(idKey(entry.id));
+    this.toClient(frame(errorResponse(entry.id, { code: BAD_REPLY, message })));
   }
 
   /** A line (or a Promise of one) for the client, after everything the server sent before it. */
@@ -366,6 +474,7 @@ class ProxySession {
     const page = (cursor, count) => {
       const id = this.freshId();
       this.own.set(idKey(id), {
+        id,
         answered: (message) => {
           const result = isObject(message.result) ? message.result : {};
           this.surface.tools.learn(result);
@@ -375,6 +484,7 @@ class ProxySession {
         },
         gone,
       });
+      this.deadlines.start(idKey(id));
       this.send.server(frame(request(id, 'tools/list', cursor === undefined ? {} : { cursor })));
     };
     page(undefined, 1);
@@ -391,6 +501,7 @@ class ProxySession {
   forget(alias) {
     const entry = this.pending.get(idKey(alias));
     this.pending.delete(idKey(alias));
+    this.deadlines.stop(idKey(alias));
     if (entry !== undefined) this.aliases.delete(idKey(entry.id));
   }
 
@@ -408,6 +519,7 @@ class ProxySession {
    */
   serverExited(status) {
     const how = status.signal ? `was killed by ${status.signal}` : `exited with code ${status.code}`;
+    this.deadlines.clear();
     const own = [...this.own.values()];
     this.own.clear();
     // First the answers that waited on the proxy's own requests: they go out as they are.
@@ -431,4 +543,4 @@ class ProxySession {
   }
 }
 
-module.exports = { ProxySession, SERVER_GONE, OWN_ID_PREFIX };
+module.exports = { ProxySession, SERVER_GONE, OWN_ID_PREFIX, REQUEST_TIMEOUT_MS };

@@ -18,6 +18,7 @@ const { ProxyError } = require('../../proxy/errors.cjs');
 const { STATS_METHOD } = require('../../proxy/probe.cjs');
 const { SessionStats } = require('../../proxy/stats.cjs');
 const { refuseFirstRequest, upstreamOpener, sessionFactory, run } = require('../../proxy/run.cjs');
+const { REQUEST_TIMEOUT_MS } = require('../../proxy/session.cjs');
 
 const HELP = `Usage: modoki-budget proxy [options] -- <command> [args…]
        modoki-budget proxy [options] --server "<command> [args…]"
@@ -111,7 +112,8 @@ async function startProxy(argv, io) {
   const allowOrigins = originFlags(values['allow-origin']);
   if (values.redis !== undefined && values['measure-only'] === true)
     throw new CliError('--redis keeps pages; it cannot go with --measure-only');
-  const open = await upstreamOpener(upstreamFlags(values, command), command);
+  const remote = upstreamFlags(values, command);
+  const open = await upstreamOpener(remote, command);
   const redis = values.redis === undefined ? null : await require('../../proxy/redis.cjs').connectRedis(values.redis);
   try {
     const policy = budget.policy(redis?.store);
@@ -125,6 +127,8 @@ async function startProxy(argv, io) {
         measureOnly: values['measure-only'] === true,
         pageTool: values['page-tool'] === true,
         statsProbe: values['stats-probe'] === true,
+        // --url bounds each request in its own upstream; a child's are bounded here.
+        timeoutMs: remote.url === undefined ? (remote.timeoutMs ?? REQUEST_TIMEOUT_MS) : undefined,
       });
     if (port !== undefined) {
       await require('../../proxy/listen.cjs').listenProxy({
