@@ -8,8 +8,7 @@
 // numbers are all exact is read by `JSON.parse` alone, after one scan of it in the core.
 
 const { randomUUID } = require('node:crypto');
-const core = require('../internal/core.cjs');
-const abi = require('../internal/abi.cjs');
+const { holdInexactNumbers } = require('../wasm/held.cjs');
 
 /**
  * What starts a held number's string: unique to this process (a worker thread is handed its
@@ -33,17 +32,8 @@ const isHeldNumber = (value) => typeof value === 'string' && value.startsWith(PR
  * written as a held number's string; undefined when there is none.
  */
 function heldText(json) {
-  const bytes = typeof json !== 'string';
-  if (!bytes && !DIGIT.test(json)) return undefined;
-  let length = 0;
-  try {
-    const written = bytes ? { length: abi.writeBytes(json), latin1: false } : abi.writeText(json);
-    ({ length } = written);
-    const out = core.holdInexactNumbersInput(length, written.latin1, PREFIX);
-    return out < 0 ? undefined : abi.readOutput(out);
-  } finally {
-    abi.release(length);
-  }
+  if (typeof json === 'string' && !DIGIT.test(json)) return undefined;
+  return holdInexactNumbers(json, PREFIX);
 }
 
 /**
