@@ -12,6 +12,7 @@ import { propertyTimeout, runSettings } from './support/property-runs';
 
 const require = createRequire(import.meta.url);
 const { readLines, parseLine } = require('../node/proxy/lines.cjs');
+const { printExact } = require('../node/mcp/exact-numbers.cjs');
 
 const byte = fc.oneof(
   { weight: 6, arbitrary: fc.integer({ min: 0x20, max: 0x7e }) },
@@ -69,7 +70,8 @@ describe('stdio framing on arbitrary byte streams', () => {
           const want = expected(bytes);
           expect(lines).toEqual(want.lines);
           expect(tails).toEqual([want.tail]);
-          // parseLine never throws: a line that is not JSON is `undefined`, never a message.
+          // parseLine never throws: a line that is not JSON is `undefined`, never a message; a
+          // line that is JSON is its value, a number JSON.parse would change held as its text.
           for (const hex of lines) {
             const text = Buffer.from(hex, 'hex');
             let parsed: unknown;
@@ -78,7 +80,9 @@ describe('stdio framing on arbitrary byte streams', () => {
             } catch {
               parsed = undefined;
             }
-            expect(parseLine(text)).toEqual(parsed);
+            const message = parseLine(text);
+            if (parsed === undefined) expect(message).toBeUndefined();
+            else expect(JSON.parse(printExact(message))).toEqual(parsed);
           }
         }),
         runSettings(500),

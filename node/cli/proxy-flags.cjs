@@ -13,7 +13,8 @@ const { menuDispatch } = require('../mcp/compact-dispatch.cjs');
  * known (`store`: the --redis one; the process's memory store when undefined), null under
  * --measure-only; and `measure(result)` → `{ charsIn, tokensIn }`, what the server sent, counted
  * exactly as the policy counts it (its larger channel) by a meter with no cap that can fire, so
- * it never elides and never keeps a result.
+ * it never elides and never keeps a result; `options`, the policy's options as plain values
+ * (what a worker thread makes the same policy from, node/proxy/far-lines.cjs).
  */
 function budgetFlags(values, { measureOnly = false, pageTool = false } = {}) {
   const options = { ...budgetOptions(values), ...(pageTool ? { pageTool } : {}) };
@@ -25,7 +26,7 @@ function budgetFlags(values, { measureOnly = false, pageTool = false } = {}) {
   };
   const policy = (store) =>
     measureOnly ? null : coded(() => createBudgetPolicy({ ...options, ...(store ? { store } : {}) }));
-  return { encoding: measureOnly ? undefined : encoding, policy, measure };
+  return { encoding: measureOnly ? undefined : encoding, policy, measure, options };
 }
 
 // The menu the client is shown (node/mcp/compact-dispatch.cjs, docs/menu.md).

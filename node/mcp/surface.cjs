@@ -13,6 +13,13 @@ const { createToolIndex } = require('./surface-tools.cjs');
 const { createPageAccounting } = require('./surface-pages.cjs');
 const { then, attempt } = require('./maybe-async.cjs');
 
+/**
+ * Where a result budgeted elsewhere carries its own `apply(tool, context)` (the policy's, run
+ * in another thread: the proxy's large lines, node/proxy/far-lines.cjs), which `budget` calls
+ * instead of the policy's; it answers what the policy's would, or a Promise of it.
+ */
+const APPLY = Symbol.for('modoki-budget.applyElsewhere');
+
 /** The methods the budget layer answers or changes; every other message passes through untouched. */
 const OWNED_METHODS = Object.freeze([
   'initialize',
@@ -162,7 +169,10 @@ class Surface {
    * later — remembering which tool a kept result came from (for page records).
    */
   budget(tool, value, call) {
-    return then(this.policy.apply(tool, value, callContext(this.tools, tool, value, call)), (applied) => {
+    const context = callContext(this.tools, tool, value, call);
+    const elsewhere = isObject(value) && typeof value[APPLY] === 'function';
+    const outcome = elsewhere ? value[APPLY](tool, context) : this.policy.apply(tool, value, context);
+    return then(outcome, (applied) => {
       this.#pages.attribute(applied.result, tool);
       return applied;
     });
@@ -205,4 +215,4 @@ class Surface {
 /** The surface over `policy` (see Surface). */
 const createSurface = (policy, options) => new Surface(policy, options);
 
-module.exports = { OWNED_METHODS, createSurface };
+module.exports = { OWNED_METHODS, APPLY, createSurface };

@@ -8,6 +8,7 @@ const { isUtf8 } = require('node:buffer');
 const { fullGc, fullGcFor } = require('./full-gc.cjs');
 const { parseHeld } = require('./held-json.cjs');
 const { parseMessage } = require('../mcp/exact-numbers.cjs');
+const { FarLine } = require('./far-lines.cjs');
 
 /**
  * A line that spans chunks is kept as the list of its chunks (one concat at its end) up to this
@@ -205,22 +206,42 @@ class LineText {
  * (a Buffer, possibly empty). Blank lines are skipped: they carry no message. A line is a
  * Buffer; with `holdAbove` (a number of bytes), a line longer than that which is valid UTF-8 is a
  * HeldLine, decoded as it arrives once past that size: its bytes are never held next to its
- * text (a line that turns out not to be UTF-8 goes back to bytes, exactly as it came).
+ * text (a line that turns out not to be UTF-8 goes back to bytes, exactly as it came). With
+ * `far` (`{ above, start() }`, ./far-lines.cjs), a line past `far.above` bytes goes, as it
+ * arrives, to the FarLine `far.start()` makes, and reaches `onLine` once the worker has read it
+ * (lines after it may reach `onLine` first); `onEnd` waits for those. Returns `{ delivered() }`:
+ * a Promise that every far line read so far has reached `onLine`.
  */
-function readLines(stream, onLine, onEnd = () => {}, { holdAbove = Infinity } = {}) {
+function readLines(stream, onLine, onEnd = () => {}, { holdAbove = Infinity, far } = {}) {
   let line = new LineBytes();
   // Whether the line was tried as text (one that was not UTF-8 is gathered as bytes to its end).
   let tried = false;
+  /** Far lines read and not yet delivered. */
+  const farOnes = new Set();
   const emit = (bytes) => {
+    if (bytes instanceof FarLine) {
+      bytes.end();
+      const delivered = bytes.ready.then(() => onLine(bytes));
+      farOnes.add(delivered);
+      delivered.then(() => farOnes.delete(delivered));
+      return;
+    }
     if (bytes.length === 0 || (bytes.length === 1 && bytes[0] === 0x0d)) return;
     onLine(bytes);
   };
   const add = (piece) => {
+    if (line instanceof FarLine) return line.add(piece);
     if (line instanceof LineText) {
       if (!line.add(piece)) line = new LineBytes(line.failed, line.size);
       return;
     }
     line.add(piece);
+    if (far !== undefined && line.size > far.above) {
+      const away = far.start();
+      away.add(line.take());
+      line = away;
+      return;
+    }
     if (tried || line.size <= holdAbove) return;
     tried = true;
     const text = new LineText(line.gathered === null ? line.parts : [line.take()]);
@@ -248,10 +269,18 @@ function readLines(stream, onLine, onEnd = () => {}, { holdAbove = Infinity } = 
     }
     if (start < chunk.length) add(chunk.subarray(start));
   });
+  /** Resolves once every far line read so far has reached `onLine`. */
+  const delivered = async () => {
+    while (farOnes.size > 0) await Promise.all(farOnes);
+  };
   stream.on('end', () => {
-    const rest = take();
-    onEnd(rest instanceof HeldLine ? Buffer.from(rest.text, 'utf8') : rest);
+    // A far line the stream ended inside is no line: its worker lets go of it.
+    const rest = line instanceof FarLine ? line.takeBack() : take();
+    const tail = rest instanceof HeldLine ? Buffer.from(rest.text, 'utf8') : rest;
+    if (farOnes.size === 0) onEnd(tail);
+    else delivered().then(() => onEnd(tail));
   });
+  return { delivered };
 }
 
 /**
@@ -259,6 +288,8 @@ function readLines(stream, onLine, onEnd = () => {}, { holdAbove = Infinity } = 
  * number `JSON.parse` would change is held as its text (../mcp/exact-numbers.cjs).
  */
 function parseLine(line) {
+  // A far line was parsed in its worker: its message is the stand-in it answered with.
+  if (line instanceof FarLine) return line.message;
   try {
     return line instanceof HeldLine ? parseHeld(line.text) : parseMessage(line);
   } catch {

@@ -10,6 +10,7 @@ const { requireSdk } = require('./upstream-http.cjs');
 const { RPC, isObject, frame } = require('../mcp/jsonrpc.cjs');
 const { parseMessage } = require('../mcp/exact-numbers.cjs');
 const { exactWrites } = require('./exact-writes.cjs');
+const { Unread } = require('./backpressure.cjs');
 const { checkRequest, readBody, sessionRate } = require('./request-checks.cjs');
 
 /**
@@ -72,14 +73,22 @@ function progressRoutes() {
  * transport, which stops the upstream; `ended` resolves once the upstream has exited and every
  * answer is out.
  */
-async function openSession({ Transport, allowedHosts, open, sessions, onClosed }) {
+async function openSession({ Transport, allowedHosts, open, sessions, onClosed, onStalled }) {
   const id = randomUUID();
   const upstream = await open();
   const transport = new Transport({ sessionIdGenerator: () => id, enableDnsRebindingProtection: true, allowedHosts });
   const progress = progressRoutes();
+  // What the client has not read: past the bound its server is paused, then the session closed.
+  const unread = new Unread({
+    pause: () => upstream.source?.pause(),
+    resume: () => upstream.source?.resume(),
+    close: (reason) => onStalled(id, reason),
+  });
   const toClient = (data) => {
     const message = parseMessage(String(data));
-    return transport.send(message, isObject(message) ? progress.options(message) : undefined).catch(() => {});
+    const sent = transport.send(message, isObject(message) ? progress.options(message) : undefined).catch(() => {});
+    unread.queued(typeof data === 'string' ? Buffer.byteLength(data) : data.length);
+    return sent;
   };
   const session = sessions.create({ send: { client: toClient, server: upstream.send }, owner: id });
   transport.onmessage = (message) => {
@@ -87,25 +96,50 @@ async function openSession({ Transport, allowedHosts, open, sessions, onClosed }
     session.fromClient(frame(message), message);
   };
   transport.onclose = () => upstream.stop();
-  const serverDone = upstream.listen(session.fromServer);
+  const serverDone = upstream.listen(session.fromServer, sessions.far);
   const ended = upstream.exited.then(async (status) => {
+    unread.end();
     await Promise.race([serverDone, new Promise((r) => setTimeout(r, 200).unref())]);
+    await upstream.delivered?.();
     session.serverExited({ ...status, reason: await upstream.reason() });
     await session.idle();
     await transport.close();
     onClosed(id);
   });
-  return { id, transport, ended, close: () => transport.close() };
+  return {
+    id,
+    transport,
+    ended,
+    close: () => transport.close(),
+    /** `res`, written with held numbers as their tokens and counted against what is unread. */
+    writes: (res) => exactWrites(res, (bytes) => unread.written(bytes)),
+  };
 }
+
+/** How many ended sessions' reasons are kept, for their clients' next requests: the latest 100. */
+const REASONS_KEPT = 100;
 
 /**
  * The HTTP side: `handle(req, res)` routes a request to its session's transport, or starts a
  * session for an initialize; `live` holds the sessions. `port()` is the port listened on.
  */
-function router({ Transport, open, sessions, port, maxSessions, allowOrigins }) {
+function router({ Transport, open, sessions, port, maxSessions, allowOrigins, warn }) {
   const live = new Map();
   const rate = sessionRate();
+  /** Session id → why the proxy ended it, told to a client that comes back with that id. */
+  const endedWhy = new Map();
   let starting = 0;
+
+  /** Ends a session whose client left too much unread, and says why. */
+  function stalled(id, reason) {
+    const entry = live.get(id);
+    if (entry === undefined) return;
+    endedWhy.set(id, reason);
+    if (endedWhy.size > REASONS_KEPT) endedWhy.delete(endedWhy.keys().next().value);
+    warn(`ended session ${id}: ${reason}`);
+    live.delete(id);
+    void entry.close();
+  }
 
   async function handle(req, res) {
     if (new URL(req.url, 'http://x').pathname !== PATH)
@@ -117,6 +151,8 @@ function router({ Transport, open, sessions, port, maxSessions, allowOrigins }) 
     const id = req.headers['mcp-session-id'];
     const known = typeof id === 'string' ? live.get(id) : undefined;
     if (known !== undefined) return serve(known, req, res);
+    if (id !== undefined && endedWhy.has(id))
+      return refuse(res, 404, RPC.SERVER_GONE, `Session ended: ${endedWhy.get(id)}; initialize a new one`);
     if (id !== undefined) return refuse(res, 404, RPC.SERVER_GONE, 'Session not found: initialize a new one');
     return start(req, res);
   }
@@ -126,11 +162,11 @@ function router({ Transport, open, sessions, port, maxSessions, allowOrigins }) 
    * reach the server as the client wrote them, and held numbers written to the client as such.
    */
   async function serve(known, req, res) {
-    if (req.method !== 'POST') return known.transport.handleRequest(req, exactWrites(res));
+    if (req.method !== 'POST') return known.transport.handleRequest(req, known.writes(res));
     const { body, refused } = await readBody(req);
     if (refused !== undefined) return refuseWith(res, refused);
     if (body === undefined) return refuse(res, 400, RPC.PARSE_ERROR, 'Parse error: Invalid JSON');
-    return known.transport.handleRequest(req, exactWrites(res), body);
+    return known.transport.handleRequest(req, known.writes(res), body);
   }
 
   /** A request without a session: an initialize starts one (and its server); anything else is refused. */
@@ -153,7 +189,14 @@ function router({ Transport, open, sessions, port, maxSessions, allowOrigins }) 
     let entry;
     starting += 1;
     try {
-      entry = await openSession({ Transport, allowedHosts, open, sessions, onClosed: (gone) => live.delete(gone) });
+      entry = await openSession({
+        Transport,
+        allowedHosts,
+        open,
+        sessions,
+        onClosed: (gone) => live.delete(gone),
+        onStalled: stalled,
+      });
     } catch (error) {
       const why = error && error.message ? error.message : String(error);
       return refuse(res, 500, RPC.INTERNAL_ERROR, `modoki-budget proxy: ${why}`);
@@ -161,7 +204,7 @@ function router({ Transport, open, sessions, port, maxSessions, allowOrigins }) 
       starting -= 1;
     }
     live.set(entry.id, entry);
-    await entry.transport.handleRequest(req, exactWrites(res), body);
+    await entry.transport.handleRequest(req, entry.writes(res), body);
     // An initialize the transport refused (a malformed one) started no session: its server goes.
     if (entry.transport.sessionId === undefined) await entry.close();
   }
@@ -193,7 +236,8 @@ function signalled() {
 async function listenProxy({ port, open, sessions, io, maxSessions = DEFAULT_MAX_SESSIONS, allowOrigins = [] }) {
   const Transport = requireSdk('server/streamableHttp.js', '--listen').StreamableHTTPServerTransport;
   let bound = port;
-  const { handle, live } = router({ Transport, open, sessions, port: () => bound, maxSessions, allowOrigins });
+  const warn = (text) => io.stderr.write(`modoki-budget proxy: ${text}\n`);
+  const { handle, live } = router({ Transport, open, sessions, port: () => bound, maxSessions, allowOrigins, warn });
   const server = createServer((req, res) => {
     handle(req, res).catch((error) => {
       if (!res.headersSent)

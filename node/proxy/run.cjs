@@ -7,6 +7,7 @@ const { RPC, hasId, errorResponse, response, frame } = require('../mcp/jsonrpc.c
 const { readLines, parseLine, lineData, HOLD_ABOVE } = require('./lines.cjs');
 const { ProxySession } = require('./session.cjs');
 const { statsProbe } = require('./probe.cjs');
+const { FAR_ABOVE, farLines } = require('./far-lines.cjs');
 
 /** The lines the proxy writes to one side, with backpressure on the side that feeds it. */
 function lineWriter(stream, source) {
@@ -58,10 +59,12 @@ function refuseFirstRequest(io, message) {
 
 /**
  * `open(source)` → the server the proxy fronts: the remote endpoint of `--url` (Streamable HTTP),
- * or a child that runs `command` (stdio). Either is `{ send(line), listen(onMessage) → ended,
- * exited, reason(), stop(), source }`: `send` writes one message (pausing `source` while the
- * server is slow to read); `listen` delivers each of the server's messages as `(line, message)`
- * (a child's unparsed: `message` undefined) and resolves when no more will come; `exited`
+ * or a child that runs `command` (stdio). Either is `{ send(line), listen(onMessage, far) →
+ * ended, exited, reason(), stop(), source }`, a child's also `delivered()`: `send` writes one
+ * message (pausing `source` while the server is slow to read); `listen` delivers each of the
+ * server's messages as `(line, message)` (a child's unparsed: `message` undefined; its lines
+ * past `far.above` read in a worker, ./far-lines.cjs, and delivered once read, which
+ * `delivered()` waits for) and resolves when no more will come; `exited`
  * resolves with `{ code, signal }`; `reason()` resolves with why it ended ('' when unknown);
  * `stop` ends it; `source` is the stream to pause when the client is slow. `url`, `headers`
  * and `timeoutMs` are the remote endpoint's (`url` undefined for a child); the SDK is loaded
@@ -78,21 +81,25 @@ async function upstreamOpener({ url, headers, timeoutMs }, command) {
   return async (source) => {
     const child = await spawnServer(command);
     child.stdin.on('error', () => {});
+    let reader = null;
     return {
       send: lineWriter(child.stdin, source),
-      // A large result is decoded as it arrives (lines.cjs HeldLine), never held as bytes too.
-      listen: (onMessage) =>
-        new Promise((resolve) =>
-          readLines(
+      // A large result is decoded as it arrives (lines.cjs HeldLine), never held as bytes too;
+      // with `far`, a line past far.above is read in a worker (./far-lines.cjs).
+      listen: (onMessage, far) =>
+        new Promise((resolve) => {
+          reader = readLines(
             child.stdout,
             (line) => {
               noteStdout(child);
               onMessage(line);
             },
             resolve,
-            { holdAbove: HOLD_ABOVE },
-          ),
-        ),
+            { holdAbove: HOLD_ABOVE, far },
+          );
+        }),
+      // Lines read in a worker (./far-lines.cjs) that have not reached the session yet.
+      delivered: () => reader?.delivered(),
       exited: exited(child),
       // Why it stopped is what it wrote after its latest answer: not its start-up banner.
       reason: () => stderrReason(child, { sinceStdout: true }),
@@ -131,8 +138,12 @@ function sessionFactory({
   pageTool,
   statsProbe: probing,
   timeoutMs,
+  policyOptions = {},
 }) {
   const guarded = guardedBy(io);
+  // Large server lines are read, parsed and budgeted in worker threads on the policy's options
+  // and its store: every session's, so none waits on another's.
+  const far = { above: FAR_ABOVE, ...farLines({ options: policyOptions, store: policy?.store ?? { limits: {} } }) };
   const probe = probing === true ? statsProbe(policy?.store) : () => undefined;
   const create = ({ send, owner }) => {
     const session = new ProxySession({
@@ -158,7 +169,14 @@ function sessionFactory({
       idle: () => session.idle(),
     };
   };
-  return { create, finish: recorder.finish };
+  return {
+    create,
+    far,
+    finish: () => {
+      void far.close();
+      recorder.finish();
+    },
+  };
 }
 
 /** Wires the server and the stdio client together; resolves with the exit code once it is over. */
@@ -174,13 +192,14 @@ async function run(upstream, io, sessions) {
   readLines(stdin, session.fromClient, stop);
   stdin.on('error', stop);
   io.stdout.on?.('error', stop);
-  const serverDone = upstream.listen(session.fromServer);
+  const serverDone = upstream.listen(session.fromServer, sessions.far);
   const onSignal = () => stop();
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
   const status = await upstream.exited;
   // Lines the server wrote before it exited are still answers: read them before failing the rest.
   await Promise.race([serverDone, new Promise((r) => setTimeout(r, 200).unref())]);
+  await upstream.delivered?.();
   session.serverExited({ ...status, reason: await upstream.reason() });
   // Answers still being worked out (a page read from a shared store) go out before the summary.
   await session.idle();

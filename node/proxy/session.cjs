@@ -14,6 +14,7 @@ const { fullGcFor } = require('./full-gc.cjs');
 const { printedText } = require('../mcp/printed-json.cjs');
 const { idOfBroken, notJsonReason, unforwardable } = require('./answers.cjs');
 const { Deadlines } = require('./deadlines.cjs');
+const { FarLine, farOf } = require('./far-lines.cjs');
 
 /** JSON-RPC error code for a request the server can no longer answer (it exited). */
 const SERVER_GONE = RPC.SERVER_GONE;
@@ -31,6 +32,14 @@ const REQUEST_TIMEOUT_MS = 60_000;
 const REQUEST_TIMEOUT = -32001;
 /** JSON-RPC code of an answer of the server's the proxy cannot forward. */
 const BAD_REPLY = RPC.INTERNAL_ERROR;
+
+/** The methods whose answers the surface changes (surface.merge): a far one is parsed here first. */
+const MERGED_METHODS = new Set(['initialize', 'tools/list', 'resources/templates/list']);
+
+/** A far line (./far-lines.cjs) that will not be forwarded: its worker lets go of it. */
+const discard = (line) => {
+  if (line instanceof FarLine) line.drop();
+};
 
 /** Whether the policy's `out` holds exactly the values of `raw` (content compared block by block). */
 function unchanged(raw, out) {
@@ -273,7 +282,8 @@ class ProxySession {
         `the server wrote a line that is not JSON-RPC (${line.length} bytes), not forwarded: ${JSON.stringify(line.subarray(0, 120).toString('utf8'))}${line.length > 120 ? '…' : ''}`,
       );
       // A line that is not JSON may still name the request it answers: that request gets an error.
-      if (message === undefined) this.brokenAnswer(String(line));
+      if (message === undefined) this.brokenAnswer(line);
+      discard(line);
       return;
     }
     if (!isObject(message) || Object.hasOwn(message, 'method') || !hasId(message)) {
@@ -288,7 +298,8 @@ class ProxySession {
     if (this.own.has(key)) {
       const own = this.own.get(key);
       this.own.delete(key);
-      own.answered(message);
+      if (line instanceof FarLine) line.near().then(({ message: near }) => own.answered(near ?? {}));
+      else own.answered(message);
       return;
     }
     const entry = this.pending.get(key);
@@ -298,6 +309,7 @@ class ProxySession {
         this.warn(
           `the server answered ${late.method} (id ${JSON.stringify(late.id)}) after the proxy had answered it (cancelled, or its answer could not be forwarded); this answer is dropped`,
         );
+      if (late !== undefined) discard(line);
       else this.toClient(line);
       return;
     }
@@ -307,6 +319,7 @@ class ProxySession {
         key,
         `the MCP server answered ${entry.method} with ${why}, so the proxy cannot forward that answer`,
       );
+      discard(line);
       return;
     }
     this.pending.delete(key);
@@ -318,9 +331,11 @@ class ProxySession {
     this.answer(entry, message, line);
   }
 
-  /** A server line that is not JSON (`text`): the request it names, if pending, gets an error saying why. */
-  brokenAnswer(text) {
-    const id = idOfBroken(text);
+  /** A server line that is not JSON: the request it names, if pending, gets an error saying why. */
+  brokenAnswer(line) {
+    // A far line was looked at in its worker.
+    const text = line instanceof FarLine ? undefined : String(line);
+    const id = text === undefined ? line.broken?.id : idOfBroken(text);
     if (id === undefined) return;
     const key = idKey(id);
     this.deadlines.stop(key);
@@ -334,7 +349,7 @@ class ProxySession {
     if (entry !== undefined)
       this.refuseAnswer(
         key,
-        `the MCP server's answer to ${entry.method} is not JSON (${notJsonReason(text)}), so the proxy cannot forward it`,
+        `the MCP server's answer to ${entry.method} is not JSON (${text === undefined ? line.broken.reason : notJsonReason(text)}), so the proxy cannot forward it`,
       );
   }
 
@@ -352,13 +367,20 @@ class ProxySession {
 
   /** A line (or a Promise of one) for the client, after everything the server sent before it. */
   toClient(data) {
-    this.serverOut.push(data, (out) => this.send.client(out));
+    // A far line is forwarded as its bytes, which its worker hands back.
+    this.serverOut.push(data instanceof FarLine ? data.bytes() : data, (out) => this.send.client(out));
   }
 
   /** Forwards the answer to `entry`; `line` is the server's bytes when they are still exact. */
   answer(entry, message, line) {
     const result = message.result;
     const isCall = entry.tool !== undefined && !this.createdTask(entry, result);
+    if (farOf(result) !== undefined && !isCall) {
+      // A far answer the surface changes is parsed here first; any other goes on as its bytes.
+      if (this.surface === null || !MERGED_METHODS.has(entry.method)) this.toClient(line);
+      else line.near().then(({ line: bytes, message: near }) => this.answer(entry, near, bytes));
+      return;
+    }
     if (!isObject(result) || this.surface === null) {
       if (isObject(result) && isCall) this.measured(entry, message, line);
       else this.toClient(line ?? frame(message));
@@ -395,10 +417,25 @@ class ProxySession {
 
   /** --measure-only: the server's bytes, and what they cost. */
   measured(entry, message, line) {
+    const info = ({ charsIn, tokensIn }) => ({
+      tool: entry.tool,
+      charsIn,
+      tokensIn,
+      charsOut: charsIn,
+      tokensOut: tokensIn,
+      elided: false,
+      ms: 0,
+    });
+    if (line instanceof FarLine) {
+      // Counted in its worker.
+      this.serverOut.push(line.measure(), ({ line: bytes, measured }) => {
+        this.send.client(bytes);
+        this.record(entry, info(measured), undefined);
+      });
+      return;
+    }
     this.toClient(line ?? frame(message));
-    const { charsIn, tokensIn } = this.measure(message.result);
-    const info = { tool: entry.tool, charsIn, tokensIn, charsOut: charsIn, tokensOut: tokensIn, elided: false, ms: 0 };
-    this.record(entry, info, message.result);
+    this.record(entry, info(this.measure(message.result)), message.result);
   }
 
   answerCall(entry, message, line) {
@@ -420,6 +457,23 @@ class ProxySession {
   }
 
   budget(entry, message, line) {
+    if (line instanceof FarLine) {
+      // Budgeted in its worker: its answer comes back as the line to send.
+      const applied = Promise.resolve(
+        this.surface.budget(entry.tool, message.result, {
+          arguments: entry.params?.arguments,
+          owner: this.server.owner,
+        }),
+      ).catch((error) => {
+        const why = `modoki-budget proxy: the result could not be budgeted: ${error.message} (please report this)`;
+        return { line: frame(errorResponse(entry.id, { code: BAD_REPLY, message: why })), info: undefined };
+      });
+      this.serverOut.push(applied, (a) => {
+        this.send.client(a.line);
+        if (a.info !== undefined) this.record(entry, a.info, undefined);
+      });
+      return;
+    }
     const large = line instanceof HeldLine;
     const size = large ? line.length : 0;
     // A large line the policy will rewrite is let go of before the policy makes its copies of
@@ -543,4 +597,4 @@ class ProxySession {
   }
 }
 
-module.exports = { ProxySession, SERVER_GONE, OWN_ID_PREFIX, REQUEST_TIMEOUT_MS };
+module.exports = { ProxySession, SERVER_GONE, OWN_ID_PREFIX, REQUEST_TIMEOUT_MS, unchanged, rewrittenAnyway };

@@ -19,15 +19,47 @@ pub fn is_js_exact(token: &[u8]) -> bool {
     }
 }
 
-/// Copies `json` into `out` with every number token that is not [`is_js_exact`] written as the
-/// JSON string `"<prefix><token>"` (the token's bytes need no escape). True when some token was
-/// rewritten; false when none was (`out` then holds nothing the caller needs). `prefix` must
-/// need no escape either. Strings are skipped escape-aware; the text need not be valid JSON.
+/// Whether `token` is a number as JSON writes one: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
+pub fn is_json_number(token: &[u8]) -> bool {
+    let digits = |at: usize| token.get(at..).map_or(0, |rest| rest.iter().take_while(|b| b.is_ascii_digit()).count());
+    let mut i = usize::from(token.first() == Some(&b'-'));
+    match token.get(i) {
+        Some(b'0') => i += 1,
+        Some(b'1'..=b'9') => i += digits(i),
+        _ => return false,
+    }
+    if token.get(i) == Some(&b'.') {
+        let n = digits(i + 1);
+        if n == 0 {
+            return false;
+        }
+        i += 1 + n;
+    }
+    if matches!(token.get(i), Some(b'e' | b'E')) {
+        i += 1;
+        if matches!(token.get(i), Some(b'+' | b'-')) {
+            i += 1;
+        }
+        let n = digits(i);
+        if n == 0 {
+            return false;
+        }
+        i += n;
+    }
+    i == token.len()
+}
+
+/// Copies `json` into `out` with every number token that is valid JSON and not [`is_js_exact`]
+/// written as the JSON string `"<prefix><token>"` (the token's bytes need no escape). True when
+/// some token was rewritten; false when none was (`out` then holds nothing the caller needs).
+/// `prefix` must need no escape either. Strings are skipped escape-aware; the text need not be
+/// valid JSON, and a token that is not a JSON number (`00`, `1.`, `-`) is left as it is, so a
+/// text that is not JSON stays one.
 pub fn hold_inexact_numbers_into(json: &[u8], prefix: &[u8], out: &mut Vec<u8>) -> bool {
     rewrite_numbers_into(
         json,
         out,
-        |token| (!is_js_exact(token)).then_some(()),
+        |token| (is_json_number(token) && !is_js_exact(token)).then_some(()),
         |(), token, out| {
             out.push(b'"');
             out.extend_from_slice(prefix);
@@ -44,6 +76,16 @@ mod tests {
     fn held(json: &str) -> Option<String> {
         let mut out = Vec::new();
         hold_inexact_numbers_into(json.as_bytes(), b"P:", &mut out).then(|| String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn json_numbers_are_told_from_other_number_like_tokens() {
+        for token in ["0", "-0", "1", "10", "1.5", "0.25", "1e5", "1E+5", "1e-5", "-12.5e10"] {
+            assert!(is_json_number(token.as_bytes()), "{token}");
+        }
+        for token in ["", "-", "00", "01", "1.", ".5", "1e", "1e+", "+1", "1.5.5", "1e5e5", "--1", "0x1"] {
+            assert!(!is_json_number(token.as_bytes()), "{token}");
+        }
     }
 
     #[test]
@@ -94,6 +136,9 @@ mod tests {
             )
         );
         assert_eq!(held(r#"[1, 2.5, "x\"1e400"]"#), None);
+        for not_json in ["00", "0e", "-", "1.", ".5", "01", "1e+", "--1", "1.5.5"] {
+            assert_eq!(held(not_json), None, "{not_json}");
+        }
         assert_eq!(
             held("[ -0 ,\n 1.50 ]").as_deref(),
             Some(

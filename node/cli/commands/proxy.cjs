@@ -121,6 +121,7 @@ async function startProxy(argv, io) {
       sessionFactory({
         io,
         policy,
+        policyOptions: budget.options,
         measure: budget.measure,
         dispatch,
         recorder: sessionRecorder(values, io),
