@@ -64,14 +64,13 @@ function refuseFirstRequest(io, message) {
  * (a child's unparsed: `message` undefined) and resolves when no more will come; `exited`
  * resolves with `{ code, signal }`; `reason()` resolves with why it ended ('' when unknown);
  * `stop` ends it; `source` is the stream to pause when the client is slow. `url`, `headers`
- * and `timeoutMs` are the remote endpoint's (`url` undefined for a child); the SDK is loaded
- * here, before anything is opened.
+ * and `timeoutMs` are the remote endpoint's (`url` undefined for a child); the SDK a 2025-era
+ * session over --url needs is loaded at that session's first message (upstream-http.cjs).
  */
 async function upstreamOpener({ url, headers, timeoutMs }, command) {
   if (url !== undefined) {
-    const { httpUpstream, loadTransport } = require('./upstream-http.cjs');
-    const Transport = loadTransport();
-    return async () => httpUpstream(url, { headers, timeoutMs, Transport });
+    const { httpUpstream } = require('./upstream-http.cjs');
+    return async () => httpUpstream(url, { headers, timeoutMs });
   }
   // No command: spawnServer's usage error, before the proxy serves anyone.
   if (command.length === 0) await spawnServer(command);

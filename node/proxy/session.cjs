@@ -123,7 +123,11 @@ class ProxySession {
     this.listedFor = new Set();
     /** The tool each task was created by, so its tasks/result is budgeted as that tool's result. */
     this.taskTools = createTaskTools();
-    this.serverHasResources = false;
+    /**
+     * Whether the server serves resources, as its initialize (or server/discover) answer said;
+     * undefined until one did (a 2026-07-28 client need not ask): resources requests go to it.
+     */
+    this.serverHasResources = undefined;
     this.nextOwnId = 1;
     /** Client request id key → the id its request has on the server side, when they differ. */
     this.aliases = new Map();
@@ -137,7 +141,7 @@ class ProxySession {
     this.serverOut = new Outbox(internal);
     /** What the surface knows of the server behind the proxy. */
     this.server = {
-      serves: (method) => !method.startsWith('resources/') || this.serverHasResources,
+      serves: (method) => !method.startsWith('resources/') || this.serverHasResources !== false,
       listTools: () => this.listToolsOwn(),
       owner,
     };
@@ -256,7 +260,8 @@ class ProxySession {
       else this.toClient(line ?? frame(message));
       return;
     }
-    if (entry.method === 'initialize') this.serverHasResources = isObject(result.capabilities?.resources);
+    if (entry.method === 'initialize' || entry.method === 'server/discover')
+      this.serverHasResources = isObject(result.capabilities?.resources);
     if (isCall) {
       this.answerCall(entry, message, line);
       return;
