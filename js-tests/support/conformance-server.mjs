@@ -234,6 +234,13 @@ function registerNotifyingTools(server) {
   );
 }
 
+/**
+ * A 2025-era server-to-client request sent as part of the call being handled, so it goes on
+ * that call's own response stream (`ctx.mcpReq.elicitInput` and `requestSampling` send on the
+ * session's standalone stream, which a client may not have open yet).
+ */
+const related = (ctx, method, params) => ctx.mcpReq.send({ method, params });
+
 /** 2025-era server-to-client requests, sent on the stream of the call they belong to. */
 function registerAskingTools(server) {
   const elicitText = (r) => `action=${r.action}, content=${JSON.stringify(r.content || {})}`;
@@ -244,7 +251,7 @@ function registerAskingTools(server) {
       inputSchema: z.object({ prompt: z.string() }),
     },
     async ({ prompt }, ctx) => {
-      const r = await ctx.mcpReq.requestSampling({
+      const r = await related(ctx, 'sampling/createMessage', {
         messages: [{ role: 'user', content: { type: 'text', text: prompt } }],
         maxTokens: 100,
       });
@@ -258,7 +265,7 @@ function registerAskingTools(server) {
       inputSchema: z.object({ message: z.string() }),
     },
     async ({ message }, ctx) => {
-      const r = await ctx.mcpReq.elicitInput({
+      const r = await related(ctx, 'elicitation/create', {
         message,
         requestedSchema: {
           type: 'object',
@@ -273,7 +280,7 @@ function registerAskingTools(server) {
     'test_elicitation_sep1034_defaults',
     { description: 'Tests elicitation with default values per SEP-1034', inputSchema: z.object({}) },
     async (_i, ctx) => {
-      const r = await ctx.mcpReq.elicitInput({
+      const r = await related(ctx, 'elicitation/create', {
         message: 'Please review and update the form fields with defaults',
         requestedSchema: {
           type: 'object',
@@ -299,7 +306,7 @@ function registerAskingTools(server) {
     'test_elicitation_sep1330_enums',
     { description: 'Tests elicitation with enum schema improvements per SEP-1330', inputSchema: z.object({}) },
     async (_i, ctx) => {
-      const r = await ctx.mcpReq.elicitInput({
+      const r = await related(ctx, 'elicitation/create', {
         message: 'Please select options from the enum fields',
         requestedSchema: {
           type: 'object',

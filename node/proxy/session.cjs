@@ -78,6 +78,14 @@ function rewrittenAnyway(result, maxChars) {
   return printed !== undefined ? printed.length > maxChars : jsonLongerThan(structured, maxChars);
 }
 
+/**
+ * Whether a result is not a final one: an `input_required` round of a 2026-07-28 multi-round-trip
+ * request (or any `resultType` but `complete`). It goes to the client untouched, so the client
+ * answers its input requests and retries; only the final result is budgeted.
+ */
+const interim = (result) =>
+  isObject(result) && typeof result.resultType === 'string' && result.resultType !== 'complete';
+
 class ProxySession {
   /**
    * `policy`: the withBudget policy (createBudgetPolicy), or null with `measureOnly`.
@@ -254,7 +262,7 @@ class ProxySession {
   /** Forwards the answer to `entry`; `line` is the server's bytes when they are still exact. */
   answer(entry, message, line) {
     const result = message.result;
-    const isCall = entry.tool !== undefined && !this.createdTask(entry, result);
+    const isCall = entry.tool !== undefined && !this.createdTask(entry, result) && !interim(result);
     if (!isObject(result) || this.surface === null) {
       if (isObject(result) && isCall) this.measured(entry, message, line);
       else this.toClient(line ?? frame(message));
