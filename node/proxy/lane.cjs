@@ -7,7 +7,19 @@
 // notifications that belong to it, go out on its own HTTP response — one JSON body, or an SSE
 // stream once a notification comes before the answer.
 const { isObject, idKey, frame, errorResponse, notification } = require('../mcp/jsonrpc.cjs');
-const { SUBSCRIPTION_ID_KEY, statusOf } = require('./modern.cjs');
+const { SUBSCRIPTION_ID_KEY, claimedRevision, statusOf } = require('./modern.cjs');
+
+/**
+ * The error for a request in a revision the server does not serve, as the SDK's own HTTP entry
+ * answers it (-32022, 400): a stdio server checks the revision only when its connection opens, so
+ * the lane checks every request against what the server's server/discover answer listed.
+ */
+const unsupported = (requested, supported) => ({
+  status: 400,
+  code: -32022,
+  message: `Unsupported protocol version: ${requested}`,
+  data: { supported, requested },
+});
 
 /** Writes `message` on `exchange`'s response: as an SSE event, or as the JSON body (final). */
 function write(exchange, message, final) {
@@ -28,7 +40,7 @@ function write(exchange, message, final) {
 }
 
 /**
- * One lane: `open()` → its upstream, `sessions.create` → its proxy session, `owner` the pages'
+ * One lane (requests are checked against the revisions the server's server/discover listed): `open()` → its upstream, `sessions.create` → its proxy session, `owner` the pages'
  * owner (undefined: the result id is the capability). `serve(message, res)` serves one
  * client request or notification; `close()` stops the upstream; `ended` resolves once it is
  * over; `open` counts the exchanges in flight.
@@ -64,6 +76,8 @@ async function openLane({ open, sessions, owner, onClosed }) {
       const exchange = exchanges.get(idKey(message.id));
       if (exchange === undefined) return;
       exchanges.delete(idKey(message.id));
+      if (exchange.method === 'server/discover' && Array.isArray(message.result?.supportedVersions))
+        lane.supported = message.result.supportedVersions;
       write(exchange, { ...message, id: exchange.id }, true);
       return;
     }
@@ -100,12 +114,18 @@ async function openLane({ open, sessions, owner, onClosed }) {
       res.writeHead(202).end();
       return;
     }
+    const version = claimedRevision(message);
+    if (lane.supported !== undefined && !lane.supported.includes(version)) {
+      refuseRequest(res, message.id, unsupported(version, lane.supported));
+      return;
+    }
     const upId = nextId++;
     const params = isObject(message.params) ? message.params : {};
     const exchange = {
       res,
       id: message.id,
       token: isObject(params._meta) ? params._meta.progressToken : undefined,
+      method: message.method,
       listen: message.method === 'subscriptions/listen',
       sse: false,
     };
@@ -123,8 +143,8 @@ async function openLane({ open, sessions, owner, onClosed }) {
 }
 
 /** Answers `res` with a JSON-RPC error to the request of `id` (null when it has none). */
-function refuseRequest(res, id, { status, code, message }) {
-  const body = frame(errorResponse(id ?? null, { code, message }));
+function refuseRequest(res, id, { status, code, message, data }) {
+  const body = frame(errorResponse(id ?? null, { code, message, ...(data === undefined ? {} : { data }) }));
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
   res.end(body);
 }
