@@ -705,7 +705,11 @@ function serveHttp(port) {
 }
 
 if (args.includes('--stdio')) {
-  serveStdio(() => makeServer());
+  // The instance the connection is pinned to publishes the changes; serveStdio delivers them on
+  // the connection's open listen streams (2026-07-28) or as plain notifications (2025).
+  let pinned;
+  notifyChange = (what) => (what === 'tools' ? pinned?.sendToolListChanged() : pinned?.sendPromptListChanged());
+  serveStdio(async () => (pinned = await makeServer()));
 } else {
   const at = args.indexOf('--http');
   serveHttp(at >= 0 ? Number(args[at + 1]) : 0);
