@@ -10,7 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { bin, withoutSdk } from './support/line-client';
+import { bin } from './support/line-client';
 import { mcpHttpServer } from './support/http-server';
 import { reassemble } from './support/reassemble';
 import { pagesAt, readError } from './support/page-reads';
@@ -185,7 +185,7 @@ describe('proxy --listen --max-sessions', () => {
     // The SDK's StreamableHTTPError carries the HTTP status as its code.
     expect([refused[0].reason.code, refused[0].reason.message]).toEqual([
       503,
-      'Streamable HTTP error: Error POSTing to endpoint: {"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Too many sessions: this proxy serves at most 1 at once (--max-sessions); end one and initialize again"}}',
+      'Streamable HTTP error: Error POSTing to endpoint: {"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Too many sessions: this proxy serves at most 1 at once (--max-sessions), all busy; end one and try again"}}',
     ]);
     expect(childrenOf(proxy.child.pid!).length).toBe(1);
     await served[0].value.transport.terminateSession();
@@ -291,7 +291,7 @@ describe('proxy --listen: usage', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
 
-  it('a port out of range, a session cap that is not one, no server, or no SDK: one line and exit 2', () => {
+  it('a port out of range, a session cap or idle timeout that is not one, no server: one line and exit 2', () => {
     const server = ['--', process.execPath, 'x.js'];
     const cases: Array<[string[], NodeJS.ProcessEnv | undefined, string]> = [
       [['--listen', '65536', ...server], undefined, '--listen expects an integer from 0 to 65535, got "65536"'],
@@ -307,10 +307,11 @@ describe('proxy --listen: usage', () => {
         '--max-sessions expects an integer >= 1, got "0"',
       ],
       [['--max-sessions', '4', ...server], undefined, '--max-sessions applies to --listen only'],
+      [['--idle-timeout', '4', ...server], undefined, '--idle-timeout applies to --listen only'],
       [
-        ['--listen', '0', ...server],
-        withoutSdk(),
-        'proxy --listen needs @modelcontextprotocol/sdk (an optional peer dependency): npm i @modelcontextprotocol/sdk',
+        ['--listen', '0', '--idle-timeout', '0.5', ...server],
+        undefined,
+        '--idle-timeout expects an integer >= 1, got "0.5"',
       ],
     ];
     for (const [args, env, message] of cases) {
