@@ -196,6 +196,67 @@ describe('proxy --listen --max-sessions', () => {
   });
 });
 
+describe('proxy --listen: sessions whose clients went without a DELETE', () => {
+  const callRows = async (client: Client, seed: string) =>
+    ((await client.callTool({ name: 'rows', arguments: { n: 3, seed } })) as CallResult).content;
+
+  it('ends a session idle for --idle-timeout seconds and keeps a connected one, however long it waits', async () => {
+    const proxy = await startProxy(['--idle-timeout', '1']);
+    const kept = await connect(proxy.url);
+    const gone = await connect(proxy.url);
+    await until(() => childrenOf(proxy.child.pid!).length === 2);
+    const goneId = gone.transport.sessionId;
+    // Its streams closed, no DELETE sent: idle from now on.
+    await gone.transport.close();
+    await until(() => childrenOf(proxy.child.pid!).length === 1, 5_000);
+    // The connected client keeps its standalone stream open: past the timeout it is served still.
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(await callRows(kept.client, 'k')).toEqual([{ type: 'text', text: JSON.stringify(rows(3, 'k')) }]);
+    const stale = await fetch(proxy.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-session-id': goneId!,
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect([stale.status, await stale.json()]).toEqual([
+      404,
+      { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Session not found: initialize a new one' } },
+    ]);
+  });
+
+  it('at --max-sessions, a new client ends the session idle longest instead of being refused', async () => {
+    const proxy = await startProxy(['--max-sessions', '2']);
+    const first = await connect(proxy.url);
+    const second = await connect(proxy.url);
+    await first.transport.close();
+    await new Promise((r) => setTimeout(r, 50));
+    await second.transport.close();
+    const third = await connect(proxy.url);
+    expect(await callRows(third.client, 't')).toEqual([{ type: 'text', text: JSON.stringify(rows(3, 't')) }]);
+    // The first went idle first and was ended; the second still holds its server.
+    await until(() => childrenOf(proxy.child.pid!).length === 2);
+    const revived = await fetch(proxy.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-session-id': second.transport.sessionId!,
+        'mcp-protocol-version': '2025-06-18',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 9,
+        method: 'tools/call',
+        params: { name: 'rows', arguments: { n: 1, seed: 's' } },
+      }),
+    });
+    expect(revived.status).toBe(200);
+  });
+});
+
 describe('proxy --listen --url: HTTP on both sides', () => {
   it('each session reaches the remote server with its own session there, the headers sent', async () => {
     const upstream = await mcpHttpServer((mcp) => {
