@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withoutSdk } from './support/line-client';
 import {
   CLI,
   CONFORMANCE_SERVER,
@@ -20,8 +21,8 @@ const SUITES: SuiteName[] = ['2025', '2026'];
 const direct = new Map<SuiteName, SuiteRun>();
 const started: Served[] = [];
 
-async function start(command: string, args: string[]): Promise<Served> {
-  const served = await serve(command, args);
+async function start(command: string, args: string[], env?: NodeJS.ProcessEnv): Promise<Served> {
+  const served = await serve(command, args, env);
   started.push(served);
   return served;
 }
@@ -53,24 +54,40 @@ describe.each(SUITES)('the %s suite', (suite) => {
   });
 });
 
-const adapters: [string, () => Promise<Served>][] = [
-  ['withBudget', () => start(process.execPath, [CONFORMANCE_SERVER, '--http', '0', '--with-budget'])],
-  ['proxy --listen --url', () => start(process.execPath, [CLI, 'proxy', '--listen', '0', '--url', origin.url])],
+const node = process.execPath;
+/** The proxy process with only the v2 SDK line to load (v1 hidden), and with neither. */
+const v2Only = withoutSdk(process.env, ['@modelcontextprotocol/sdk']);
+const noSdk = withoutSdk(process.env);
+
+const adapters: [string, SuiteName[], () => Promise<Served>][] = [
+  ['withBudget', SUITES, () => start(node, [CONFORMANCE_SERVER, '--http', '0', '--with-budget'])],
+  ['proxy --listen --url', SUITES, () => start(node, [CLI, 'proxy', '--listen', '0', '--url', origin.url])],
   [
     'proxy --listen -- <stdio server>',
-    () =>
-      start(process.execPath, [CLI, 'proxy', '--listen', '0', '--', process.execPath, CONFORMANCE_SERVER, '--stdio']),
+    SUITES,
+    () => start(node, [CLI, 'proxy', '--listen', '0', '--', node, CONFORMANCE_SERVER, '--stdio']),
+  ],
+  [
+    'proxy --listen --url, only SDK v2 installed',
+    SUITES,
+    () => start(node, [CLI, 'proxy', '--listen', '0', '--url', origin.url], v2Only),
+  ],
+  // 2026-07-28 needs no SDK at all (a 2025 client is told how to install one: proxy-eras.test.ts).
+  [
+    'proxy --listen --url, no SDK installed',
+    ['2026'],
+    () => start(node, [CLI, 'proxy', '--listen', '0', '--url', origin.url], noSdk),
   ],
 ];
 
-describe.each(adapters)('%s', (_name, startAdapter) => {
+describe.each(adapters)('%s', (_name, suites, startAdapter) => {
   let adapter: Served;
   beforeAll(async () => {
     adapter = await startAdapter();
   }, 30_000);
   afterAll(() => adapter?.stop());
 
-  it.each(SUITES)(
+  it.each(suites)(
     'passes every check the server passes direct in the %s suite',
     async (suite) => {
       const base = direct.get(suite)!;
