@@ -136,7 +136,8 @@ class Surface {
   merge(method, params, result) {
     if (!isObject(result)) return result;
     switch (method) {
-      case 'initialize': {
+      case 'initialize':
+      case 'server/discover': {
         const caps = isObject(result.capabilities) ? result.capabilities : {};
         const missing = Object.keys(this.capabilities).filter((key) => !isObject(caps[key]));
         if (missing.length === 0) return result;

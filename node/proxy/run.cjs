@@ -7,6 +7,7 @@ const { RPC, hasId, errorResponse, response, frame } = require('../mcp/jsonrpc.c
 const { readLines, parseLine, lineData, HOLD_ABOVE } = require('./lines.cjs');
 const { ProxySession } = require('./session.cjs');
 const { statsProbe } = require('./probe.cjs');
+const { isModernMessage } = require('./modern.cjs');
 
 /** The lines the proxy writes to one side, with backpressure on the side that feeds it. */
 function lineWriter(stream, source) {
@@ -129,7 +130,11 @@ function sessionFactory({ io, policy, measure, dispatch, recorder, measureOnly, 
       fromClient: guarded((line, message) => {
         const answer = probe(message);
         if (answer === undefined) session.fromClient(line, message);
-        else send.client(frame(response(message.id, answer)));
+        // A 2026-07-28 request's answer says it is complete, as every result of that revision does.
+        else
+          send.client(
+            frame(response(message.id, isModernMessage(message) ? { resultType: 'complete', ...answer } : answer)),
+          );
       }),
       fromServer: guarded((line, message) => session.fromServer(line, message)),
       serverExited: (status) => session.serverExited(status),

@@ -78,6 +78,14 @@ function rewrittenAnyway(result, maxChars) {
   return printed !== undefined ? printed.length > maxChars : jsonLongerThan(structured, maxChars);
 }
 
+/** The reserved 2026-07-28 keys of a request's `_meta` (`io.modelcontextprotocol/…`), or undefined. */
+function envelopeOf(params) {
+  const meta = isObject(params) && isObject(params._meta) ? params._meta : undefined;
+  if (meta === undefined) return undefined;
+  const keys = Object.keys(meta).filter((key) => key.startsWith('io.modelcontextprotocol/'));
+  return keys.length === 0 ? undefined : Object.fromEntries(keys.map((key) => [key, meta[key]]));
+}
+
 /**
  * Whether a result is not a final one: an `input_required` round of a 2026-07-28 multi-round-trip
  * request (or any `resultType` but `complete`). It goes to the client untouched, so the client
@@ -136,6 +144,8 @@ class ProxySession {
      * undefined until one did (a 2026-07-28 client need not ask): resources requests go to it.
      */
     this.serverHasResources = undefined;
+    /** The latest client request's 2026-07-28 envelope: what the proxy's own requests carry. */
+    this.envelope = undefined;
     this.nextOwnId = 1;
     /** Client request id key → the id its request has on the server side, when they differ. */
     this.aliases = new Map();
@@ -179,6 +189,7 @@ class ProxySession {
       return;
     }
     if (typeof message.id === 'string' && message.id.startsWith(OWN_ID_PREFIX)) this.clientOwnLike.add(message.id);
+    this.envelope = envelopeOf(message.params) ?? this.envelope;
     const local = this.surface === null ? undefined : this.surface.answer(message.method, message.params, this.server);
     if (local === undefined) {
       this.forward(line, message);
@@ -321,7 +332,7 @@ class ProxySession {
     const release = () => {
       if (this.held.delete(entry)) this.budget(entry, message, line);
     };
-    this.listOwn(release, release);
+    this.listOwn(release, release, envelopeOf(entry.params) ?? this.envelope);
   }
 
   budget(entry, message, line) {
@@ -370,11 +381,13 @@ class ProxySession {
   }
 
   /**
-   * tools/list of the proxy's own, every page: `done(tools)` with every tool the server lists
+   * tools/list of the proxy's own, every page, in the era of the client request it is for: with
+   * `envelope` (that request's 2026-07-28 `_meta` envelope; by default the latest client's), a
+   * 2026-07-28 server serves it as it serves the client. `done(tools)` with every tool the server lists
    * (the surface's index learns them) as soon as the last page arrives, or `gone()` when the
    * server exits first.
    */
-  listOwn(done, gone) {
+  listOwn(done, gone, envelope = this.envelope) {
     const tools = [];
     const page = (cursor, count) => {
       const id = this.freshId();
@@ -388,7 +401,8 @@ class ProxySession {
         },
         gone,
       });
-      this.send.server(frame(request(id, 'tools/list', cursor === undefined ? {} : { cursor })));
+      const params = { ...(cursor === undefined ? {} : { cursor }), ...(envelope ? { _meta: envelope } : {}) };
+      this.send.server(frame(request(id, 'tools/list', params)));
     };
     page(undefined, 1);
   }
