@@ -118,28 +118,43 @@ afterEach(async () => {
 });
 
 describe('the stdio proxy with the SDK v2 Client in the 2026-07-28 era', () => {
-  it('negotiates 2026-07-28, and a multi-round-trip call is fulfilled by the client through it', async () => {
+  /** The v2 Client, negotiating its era, on stdio to `proxy …upstream`. */
+  async function connectThrough(upstream: string[]) {
     const client = new Client(
       { name: 'eras.test', version: '1.0.0' },
       { capabilities: { elicitation: {} }, versionNegotiation: { mode: 'auto' } },
     );
     client.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { name: 'Ada' } }));
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [bin, 'proxy', '--', process.execPath, CONFORMANCE_SERVER, '--stdio'],
-      }),
-    );
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin, 'proxy', ...upstream] }));
     running.push(() => client.close());
-    expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
-    expect(client.getServerCapabilities()?.resources).toBeDefined();
-    expect(await client.callTool({ name: 'test_simple_text', arguments: {} })).toMatchObject({
-      content: [{ type: 'text', text: 'This is a simple text response for testing.' }],
-    });
-    expect(await client.callTool({ name: 'test_input_required_result_elicitation', arguments: {} })).toMatchObject({
-      content: [{ type: 'text', text: 'Hello, Ada!' }],
-    });
-  }, 60_000);
+    return client;
+  }
+
+  it.each([
+    ['a stdio server', async () => ['--', process.execPath, CONFORMANCE_SERVER, '--stdio']],
+    [
+      'a Streamable HTTP server (--url)',
+      async () => {
+        const origin = await serve(process.execPath, [CONFORMANCE_SERVER, '--http', '0']);
+        running.push(() => origin.stop());
+        return ['--url', origin.url];
+      },
+    ],
+  ])(
+    'in front of %s: negotiates 2026-07-28, and a multi-round-trip call is fulfilled by the client through it',
+    async (_name, upstream) => {
+      const client = await connectThrough(await upstream());
+      expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+      expect(client.getServerCapabilities()?.resources).toBeDefined();
+      expect(await client.callTool({ name: 'test_simple_text', arguments: {} })).toMatchObject({
+        content: [{ type: 'text', text: 'This is a simple text response for testing.' }],
+      });
+      expect(await client.callTool({ name: 'test_input_required_result_elicitation', arguments: {} })).toMatchObject({
+        content: [{ type: 'text', text: 'Hello, Ada!' }],
+      });
+    },
+    60_000,
+  );
 });
 
 describe('with no MCP SDK installed', () => {

@@ -129,9 +129,11 @@ function receive(transport, requests, emit) {
  * `send(line)` for the client's lines: each request is tracked until answered, a cancellation
  * takes its request off the table, a line that is not JSON is answered with a parse error, and
  * a send that fails answers the requests it carried with an error naming the upstream
- * (`where`). Nothing is sent once `stopped()`.
+ * (`where`). A 2026-07-28 message goes to `post`; a 2025 one to the session's transport,
+ * `legacy()` (made at the first, a ProxyError when no SDK line is installed; `legacyOpen()` says
+ * whether it was). Nothing is sent once `stopped()`.
  */
-function sender(legacy, post, requests, { emit, fail, where, stopped }) {
+function sender(legacy, legacyOpen, post, requests, { emit, fail, where, stopped }) {
   return (line) => {
     if (stopped()) return;
     const { message, error } = parseClientLine(line);
@@ -144,7 +146,9 @@ function sender(legacy, post, requests, { emit, fail, where, stopped }) {
       for (const request of sent)
         fail(request.id, CONNECTION_FAILED, `${where} failed on ${request.method}: ${reason(error)}`);
     };
-    if (isObject(message) && isModernMessage(message)) return void post(message);
+    // A notification without an envelope is of the era in use: 2026-07-28 until a 2025 session is.
+    const notice = isObject(message) && !Object.hasOwn(message, 'id');
+    if (isObject(message) && (isModernMessage(message) || (notice && !legacyOpen()))) return void post(message);
     let transport;
     try {
       transport = legacy();
@@ -207,7 +211,7 @@ function httpUpstream(url, { headers = {}, timeoutMs = UPSTREAM_TIMEOUT_MS, Tran
     return transport;
   };
 
-  const send = sender(legacy, post, requests, { emit, fail, where, stopped: () => stopped });
+  const send = sender(legacy, () => transport !== null, post, requests, { emit, fail, where, stopped: () => stopped });
 
   async function stop() {
     if (stopped) return;

@@ -31,14 +31,23 @@ async function readEvents(body, onData) {
 }
 
 /**
- * `post(message)` sends one 2026-07-28 message to `endpoint` with `headers` besides its own;
+ * `post(message)` sends one 2026-07-28 message to `endpoint` with `headers` besides its own (a
+ * cancellation also ends the POST of the request it cancels);
  * every JSON-RPC message the answer carries goes to `emit(message)`. A request the endpoint
  * answers with no JSON-RPC answer to it (a network failure, an HTTP error without one, a body
  * that is not JSON-RPC) goes to `fail(id, why)`. `fetchImpl` is the global fetch.
  */
 function modernPoster(endpoint, headers, { emit, fail, fetchImpl = fetch }) {
-  return async function post(message) {
+  /** Request id key → the AbortController of its POST, while its answer is awaited. */
+  const inFlight = new Map();
+  const key = (id) => `${typeof id}:${id}`;
+  async function post(message) {
     const isRequest = Object.hasOwn(message, 'id') && typeof message.method === 'string';
+    // On HTTP a client cancels a request by closing its stream (how a listen stream ends).
+    if (message.method === 'notifications/cancelled' && message.params !== null && typeof message.params === 'object')
+      inFlight.get(key(message.params.requestId))?.abort();
+    const aborter = new AbortController();
+    if (isRequest) inFlight.set(key(message.id), aborter);
     let answered = false;
     const deliver = (text) => {
       let parsed;
@@ -60,6 +69,7 @@ function modernPoster(endpoint, headers, { emit, fail, fetchImpl = fetch }) {
           ...standardHeaders(message),
         },
         body: JSON.stringify(message),
+        signal: aborter.signal,
       });
       const type = res.headers.get('content-type') ?? '';
       if (res.body !== null && type.includes('text/event-stream')) await readEvents(res.body, deliver);
@@ -73,9 +83,12 @@ function modernPoster(endpoint, headers, { emit, fail, fetchImpl = fetch }) {
           `HTTP ${res.status} without a JSON-RPC answer to ${message.method} (${type || 'no content-type'})`,
         );
     } catch (error) {
-      if (isRequest && !answered) fail(message.id, reason(error));
+      if (isRequest && !answered && !aborter.signal.aborted) fail(message.id, reason(error));
+    } finally {
+      if (isRequest) inFlight.delete(key(message.id));
     }
-  };
+  }
+  return post;
 }
 
 module.exports = { modernPoster, readEvents };
