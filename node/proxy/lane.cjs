@@ -40,14 +40,15 @@ function write(exchange, message, final) {
 }
 
 /**
- * One lane (requests are checked against the revisions the server's server/discover listed): `open()` → its upstream, `sessions.create` → its proxy session, `owner` the pages'
- * owner (undefined: the result id is the capability). `serve(message, res)` serves one
- * client request or notification; `close()` stops the upstream; `ended` resolves once it is
- * over; `open` counts the exchanges in flight.
+ * One lane: `open()` → its upstream, `sessions.create` → its proxy session, `owner` the pages'
+ * owner (undefined: the result id is the capability). `serve(message, res)` serves one client
+ * request or notification (a request in a revision the server's server/discover did not list
+ * is refused); `close()` stops the upstream; `ended` resolves once it is over; `open` counts
+ * the exchanges in flight.
  */
 async function openLane({ open, sessions, owner, onClosed }) {
   const upstream = await open();
-  /** Lane id → the exchange a request came in on: `{ res, id, token, listen, sse }`. */
+  /** Lane id (a number) → the exchange a request came in on: `{ res, id, token, method, listen, sse }`. */
   const exchanges = new Map();
   let nextId = 1;
 
@@ -58,7 +59,7 @@ async function openLane({ open, sessions, owner, onClosed }) {
       for (const exchange of exchanges.values()) if (exchange.token === params.progressToken) return exchange;
     }
     const subscription = isObject(params._meta) ? params._meta[SUBSCRIPTION_ID_KEY] : undefined;
-    if (subscription !== undefined) return exchanges.get(idKey(subscription));
+    if (subscription !== undefined) return exchanges.get(idKey(Number(subscription)));
     // Anything else: the latest request still waiting for its answer (a listen stream aside).
     const waiting = [...exchanges.values()].filter((e) => !e.listen);
     return waiting[waiting.length - 1];
