@@ -112,6 +112,53 @@ describe('the proxy router with a 2026-07-28 client', () => {
   });
 });
 
+describe('the 2026-07-28 standard headers (SEP-2243), derived from the body and checked against it', () => {
+  const modern = require('../node/proxy/modern.cjs');
+  const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'café', _meta: ENVELOPE } };
+
+  it('derives MCP-Protocol-Version, Mcp-Method and Mcp-Name, a name that is not ASCII in base64', () => {
+    expect(modern.standardHeaders(call)).toEqual({
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'tools/call',
+      'mcp-name': '=?base64?Y2Fmw6k=?=',
+    });
+    expect(
+      modern.standardHeaders({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { _meta: ENVELOPE } }),
+    ).toEqual({
+      'mcp-protocol-version': '2026-07-28',
+    });
+  });
+
+  it('refuses a request whose headers disagree with its body, or whose envelope is incomplete', () => {
+    const headers = modern.standardHeaders(call);
+    expect(modern.refusal(call, (name: string) => headers[name])).toBeUndefined();
+    expect(modern.refusal(call, (name: string) => ({ ...headers, 'mcp-name': 'cafe' })[name])).toEqual({
+      status: 400,
+      code: -32020,
+      message: 'Bad Request: the mcp-name header ("cafe") disagrees with the body ("café")',
+    });
+    expect(modern.refusal(call, (name: string) => ({ ...headers, 'mcp-method': undefined })[name])).toEqual({
+      status: 400,
+      code: -32020,
+      message: 'Bad Request: the required mcp-method header is absent (the body says "tools/call")',
+    });
+    expect(modern.refusal({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} }, () => undefined)).toEqual({
+      status: 400,
+      code: -32602,
+      message:
+        "Invalid params: a 2026-07-28 request's _meta must carry io.modelcontextprotocol/protocolVersion and io.modelcontextprotocol/clientCapabilities",
+    });
+  });
+
+  it('gives an error answer the HTTP status the spec gives its code', () => {
+    const status = (code: number) => modern.statusOf({ jsonrpc: '2.0', id: 1, error: { code, message: 'm' } });
+    expect([-32601, -32700, -32600, -32020, -32021, -32022, -32602, -32603].map(status)).toEqual([
+      404, 400, 400, 400, 400, 400, 200, 200,
+    ]);
+    expect(modern.statusOf({ jsonrpc: '2.0', id: 1, result: {} })).toBe(200);
+  });
+});
+
 const running: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const stop of running.splice(0)) await stop();
