@@ -17,12 +17,49 @@ struct Declared {
     names: Vec<String>,
 }
 
-/// One generated file: its name under node/types/generated/, the Rust files its types live in
-/// (its header says to edit those), and its types in order.
+/// One generated file: its name under node/types/generated/, the Rust files its types and
+/// constants live in (its header says to edit those), and its declarations in order.
 struct File {
     name: &'static str,
     sources: &'static [&'static str],
     types: Vec<Declared>,
+}
+
+/// The constant `item` of the Rust file `source` as `export declare const item: ts;`, its doc
+/// comment read from that file. A constant declared as a number or a string names its value in
+/// its doc.
+fn constant(source: &str, item: &str, ts: &str, value: Option<String>) -> Declared {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(source);
+    let text = std::fs::read_to_string(&path).expect("a Rust source file");
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.starts_with(&format!("pub const {item}:")))
+        .unwrap_or_else(|| panic!("{source} has no `pub const {item}`"));
+    let mut docs: Vec<String> = lines[..at]
+        .iter()
+        .rev()
+        .take_while(|l| l.starts_with("///"))
+        .map(|l| l.trim_start_matches("///").to_owned())
+        .collect();
+    docs.reverse();
+    if let Some(value) = value {
+        docs.push(format!(" Its value: `{value}`."));
+    }
+    let docs: Vec<&str> = docs.iter().map(String::as_str).collect();
+    let text = format!("{}export declare const {item}: {ts};\n", plain_links(&ts_rs::format_docs(&docs)));
+    Declared { name: item.to_owned(), text, names: Vec::new() }
+}
+
+/// A number as JavaScript prints it.
+fn js(x: f64) -> String {
+    crate::json::number::js_number_string(x)
+}
+
+/// `readonly ["a", "b"]`: a tuple of string literals.
+fn tuple(items: &[&str]) -> String {
+    let items: Vec<String> = items.iter().map(|i| format!("\"{i}\"")).collect();
+    format!("readonly [{}]", items.join(", "))
 }
 
 fn config() -> Config {
@@ -147,6 +184,61 @@ fn files() -> Vec<File> {
             sources: &["src/menu/cost.rs"],
             types: vec![declared::<ToolCost>(), declared::<MenuCost>()],
         },
+        File {
+            name: "cap",
+            sources: &["src/cap/mod.rs"],
+            types: vec![constant("src/cap/mod.rs", "MAX_PAYLOAD_CHARS", &js(crate::cap::MAX_PAYLOAD_CHARS), None)],
+        },
+        File {
+            name: "round",
+            sources: &["src/round.rs"],
+            types: vec![constant(
+                "src/round.rs",
+                "DEFAULT_FLOAT_PRECISION",
+                &crate::round::DEFAULT_FLOAT_PRECISION.to_string(),
+                None,
+            )],
+        },
+        File {
+            name: "filter-disclosure",
+            sources: &["src/summarizers/filter_disclosure.rs"],
+            types: vec![constant(
+                "src/summarizers/filter_disclosure.rs",
+                "LIVE_VOCABULARY_CAP",
+                &crate::summarizers::filter_disclosure::LIVE_VOCABULARY_CAP.to_string(),
+                None,
+            )],
+        },
+        File { name: "streams", sources: STREAM_SOURCES, types: stream_constants() },
+    ]
+}
+
+const STREAM_SOURCES: &[&str] = &[
+    "src/summarizers/stream/window.rs",
+    "src/summarizers/stream/log_budget.rs",
+    "src/summarizers/stream/levels.rs",
+    "src/summarizers/stream/cursor.rs",
+];
+
+/// The stream summaries' constants, numbers and strings named as such (their values in their
+/// docs), the level lists as tuples.
+fn stream_constants() -> Vec<Declared> {
+    use crate::summarizers::stream::{cursor, levels, log_budget, window};
+    let [window_rs, budget_rs, levels_rs, cursor_rs] =
+        [STREAM_SOURCES[0], STREAM_SOURCES[1], STREAM_SOURCES[2], STREAM_SOURCES[3]];
+    let number = |source: &str, item: &str, x: f64| constant(source, item, "number", Some(js(x)));
+    vec![
+        number(window_rs, "CONSOLE_TAIL_DEFAULT", window::CONSOLE_TAIL_DEFAULT as f64),
+        number(window_rs, "JOURNAL_TAIL_DEFAULT", window::JOURNAL_TAIL_DEFAULT as f64),
+        number(window_rs, "EDITOR_JOURNAL_TAIL_DEFAULT", window::EDITOR_JOURNAL_TAIL_DEFAULT as f64),
+        number(budget_rs, "LOG_LINE_CHARS", log_budget::LOG_LINE_CHARS as f64),
+        number(budget_rs, "LOG_ENTRY_CHARS", log_budget::LOG_ENTRY_CHARS as f64),
+        number(budget_rs, "LOG_ANSWER_CHARS", log_budget::LOG_ANSWER_CHARS as f64),
+        constant(levels_rs, "CONSOLE_LEVELS", &tuple(&levels::CONSOLE_LEVELS), None),
+        constant(levels_rs, "JOURNAL_LEVELS", &tuple(&levels::JOURNAL_LEVELS), None),
+        constant(cursor_rs, "SINCE_CURSOR_BASE", "string", None),
+        constant(cursor_rs, "EPOCH_BASE", "string", None),
+        number(cursor_rs, "CONSOLE_SEQ_CEILING", cursor::CONSOLE_SEQ_CEILING),
     ]
 }
 
