@@ -88,26 +88,6 @@ export async function connectV2(
   };
 }
 
-/** Every page of the result at `uri` (without `?page`), read through `client`. */
-export async function pagesV2(client: Client, uri: string): Promise<string[]> {
-  const read = async (k: number) => {
-    const content = (await client.readResource({ uri: `${uri}?page=${k}` })).contents[0] as { text: string };
-    return content.text;
-  };
-  const pages = [await read(1)];
-  for (let k = 2; k <= (JSON.parse(pages[0]) as { pages: number }).pages; k++) pages.push(await read(k));
-  return pages;
-}
-
-/** The error a read of `uri` raises, as `{ code, message, data }`; a read that works throws. */
-export async function readErrorV2(client: Client, uri: string) {
-  try {
-    await client.readResource({ uri });
-  } catch (error) {
-    const { code, message, data } = error as { code: number; message: string; data?: unknown };
-    return { code, message, data };
-  }
-  throw new Error(`${uri} was readable`);
-}
+export { pagesAt as pagesV2, readError as readErrorV2 } from './page-reads';
 
 export const linkOf = (reply: Reply) => reply.content.find((b) => b.type === 'resource_link');
