@@ -16,7 +16,7 @@ const { Meter, account } = require('./accounting.cjs');
 const { then } = require('./maybe-async.cjs');
 const { isInterimResult } = require('./revision.cjs');
 const { codedError } = require('../internal/errors.cjs');
-const abi = require('../internal/abi.cjs');
+const { holdInput } = require('../wasm/abi.cjs');
 
 /** The outcome of a result passed on as it is. */
 const untouched = (result) => ({ result, textsIn: [], textsOut: [], elided: false });
@@ -72,8 +72,8 @@ function createBudgetPolicy(options) {
     const meter = new Meter(limits);
     let outcome;
     try {
-      // The pass and the preview read one copy of an over-cap result's text (abi.holdInput).
-      outcome = abi.holdInput(() =>
+      // The pass and the preview read one copy of an over-cap result's text (holdInput).
+      outcome = holdInput(() =>
         budget(value, hasOutputSchema === true, meter, typeof owner === 'string' && owner !== '' ? owner : undefined, {
           arguments: args,
           inputSchema: isRecord(inputSchema) ? inputSchema : undefined,
