@@ -7,7 +7,14 @@
 // and a server withBudget cannot hook refused.
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { McpServer, Server, InMemoryTransport, inputRequired, type AuthInfo } from '@modelcontextprotocol/server';
+import {
+  McpServer,
+  Server,
+  InMemoryTransport,
+  ResourceTemplate,
+  inputRequired,
+  type AuthInfo,
+} from '@modelcontextprotocol/server';
 import { withBudget, memoryStore, type WithBudgetOptions } from 'modoki-budget';
 import { previewAnswer } from './support/preview-answer';
 import { reassemble } from './support/reassemble';
@@ -178,6 +185,38 @@ describe.each(ERAS)('withBudget on a v2 low-level Server, the v2 Client in the %
   });
 });
 
+describe.each(ERAS)("menu: 'compact' on a v2 McpServer, the %s era", (era: Era) => {
+  it("lists describe_tools and call_tool from the server's own list, and a routed call is budgeted as its tool", async () => {
+    const rows = (n: number) => ({ rows: Array.from({ length: n }, (_, i) => ({ i, name: `row ${i}` })) });
+    const factory = () => {
+      const server = new McpServer({ name: 'v2-menu', version: '1.0.0' });
+      for (const name of ['alpha', 'beta', 'gamma'])
+        server.registerTool(
+          name,
+          { description: `The ${name} rows.`, inputSchema: z.object({ n: z.number() }) },
+          async ({ n }) => ({
+            content: [{ type: 'text', text: JSON.stringify(rows(n)) }],
+          }),
+        );
+      return withBudget(server, { menu: 'compact', maxChars: 2000 });
+    };
+    const c = await connect(factory, era);
+    expect((await c.client.listTools()).tools.map((t) => t.name)).toEqual(['describe_tools', 'call_tool']);
+    const reply = await call(c, 'call_tool', { name: 'beta', arguments: { n: 300 } });
+    expect(reply.content[0].text).toBe(
+      previewAnswer(rows(300), {
+        maxChars: 2000,
+        args: { n: 300 },
+        inputSchema: { properties: { n: { type: 'number' } } },
+      }),
+    );
+    expect(reassemble(await pagesV2(c.client, linkOf(reply)!.uri!))).toEqual(rows(300));
+    expect(await call(c, 'call_tool', { name: 'beta', arguments: { n: 1 } })).toEqual(
+      asReceived(era, 'v2-menu', { content: [{ type: 'text', text: JSON.stringify(rows(1)) }] }),
+    );
+  });
+});
+
 describe('what withBudget writes in the 2026-07-28 era, and not in the 2025 era', () => {
   it('its own answers carry resultType, and the cacheable ones ttlMs and cacheScope; in 2025 neither', async () => {
     const options = { maxChars: 2000, pageTool: true, store: memoryStore({ ttlMs: 1_800_000 }) };
@@ -225,6 +264,37 @@ describe('what withBudget writes in the 2026-07-28 era, and not in the 2025 era'
       'io.modelcontextprotocol/serverInfo': { name: 'v2-text', version: '1.0.0' },
     });
   });
+
+  it.each(ERAS)(
+    "in the %s era the server's own resources keep working, its templates listed before the layer's",
+    async (era) => {
+      const factory = () => {
+        const server = new McpServer({ name: 'v2-resources', version: '1.0.0' });
+        server.registerResource('readme', 'memo://readme', { mimeType: 'text/plain' }, async (uri) => ({
+          contents: [{ uri: uri.href, text: 'read me' }],
+        }));
+        server.registerResource(
+          'notes',
+          new ResourceTemplate('memo://notes/{name}', { list: undefined }),
+          {},
+          async (uri, { name }) => ({
+            contents: [{ uri: uri.href, text: `note ${name}` }],
+          }),
+        );
+        return withBudget(server);
+      };
+      const c = await connect(factory, era);
+      expect((await c.client.listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate)).toEqual([
+        'memo://notes/{name}',
+        'budget://result/{id}',
+      ]);
+      expect((await c.client.listResources()).resources.map((r) => r.uri)).toEqual(['memo://readme']);
+      expect((await c.client.readResource({ uri: 'memo://notes/a' })).contents).toEqual([
+        { uri: 'memo://notes/a', text: 'note a' },
+      ]);
+      expect(await readErrorV2(c.client, 'memo://missing')).toMatchObject({ code: -32602 });
+    },
+  );
 
   it('server/discover and initialize advertise resources (and, with pageTool, tools)', async () => {
     const factory = () => withBudget(new McpServer({ name: 'v2-empty', version: '1.0.0' }), { pageTool: true });
