@@ -186,6 +186,13 @@ class BudgetedChannel {
     const entry = this.calls.get(idKey(message.id));
     if (entry === undefined) return this.inner.send(message, options);
     this.calls.delete(idKey(message.id));
+    // An error the surface has nothing to add to goes out now, inside the transport's dispatch
+    // of its request when it is one of the SDK's own (a 2026-07-28 `initialize`: 404, not 200).
+    if (
+      Object.hasOwn(message, 'error') &&
+      (message.error?.code !== RPC.METHOD_NOT_FOUND || entry.method === 'initialize')
+    )
+      return this.inner.send(message, options);
     let out;
     try {
       out = await this.answerFor(entry, message);
