@@ -9,6 +9,8 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { bin, withoutSdk } from './support/line-client';
 import { CONFORMANCE_SERVER, serve, type Served } from './support/conformance';
+import { pagesAt } from './support/page-reads';
+import { reassemble } from './support/reassemble';
 
 const require = createRequire(import.meta.url);
 const { ProxySession } = require('../node/proxy/session.cjs');
@@ -172,7 +174,9 @@ describe('the stdio proxy with the SDK v2 Client in the 2026-07-28 era', () => {
       { capabilities: { elicitation: {} }, versionNegotiation: { mode: 'auto' } },
     );
     client.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { name: 'Ada' } }));
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin, 'proxy', ...upstream] }));
+    await client.connect(
+      new StdioClientTransport({ command: process.execPath, args: [bin, 'proxy', '--max-chars', '1000', ...upstream] }),
+    );
     running.push(() => client.close());
     return client;
   }
@@ -199,6 +203,19 @@ describe('the stdio proxy with the SDK v2 Client in the 2026-07-28 era', () => {
       expect(await client.callTool({ name: 'test_input_required_result_elicitation', arguments: {} })).toMatchObject({
         content: [{ type: 'text', text: 'Hello, Ada!' }],
       });
+      // Over the cap: the pages the proxy serves itself are read by the v2 Client, which refuses
+      // a 2026-07-28 result without resultType.
+      const name = 'n'.repeat(3000);
+      const big = (await client.callTool({
+        name: 'json_schema_2020_12_tool',
+        arguments: { name, email: 'ada@example.com' },
+      })) as {
+        content: Array<{ type: string; uri?: string }>;
+      };
+      const link = big.content.find((b) => b.type === 'resource_link')!.uri!;
+      expect(reassemble(await pagesAt(client, link))).toBe(
+        `JSON Schema 2020-12 tool called with: ${JSON.stringify({ name, email: 'ada@example.com' })}`,
+      );
     },
     60_000,
   );
