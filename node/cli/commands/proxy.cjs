@@ -37,9 +37,13 @@ ${UPSTREAM_HELP}
   --server "CMD ARGS" the server command as one argument (for clients that drop --)
   --listen PORT       serve clients over Streamable HTTP at http://127.0.0.1:PORT/mcp (0: a
                       free port; the address goes to stderr) instead of stdio, until SIGTERM;
-                      each client session gets its own server (needs @modelcontextprotocol/sdk)
+                      each 2025-era client session gets its own server (needs either MCP SDK
+                      line), 2026-07-28 requests share one per Authorization
   --max-sessions N    with --listen, serve at most N sessions at once (default 16: each runs
-                      its own server); an initialize past them is answered 503
+                      its own server); past them the longest idle one is ended, and when every
+                      one is busy the new one is answered 503
+  --idle-timeout S    with --listen, end a session idle for S seconds (default 300): no request
+                      in flight and no stream open
   --allow-origin O    with --listen, let pages of origin O (https://app.example.com) reach the
                       proxy (repeatable); pages on this machine always may, others never
   --redis URL         keep the pages in the Redis at URL (redis:// or rediss://) instead of the
@@ -81,6 +85,7 @@ async function startProxy(argv, io) {
     'stats-probe': { type: 'boolean' },
     listen: { type: 'string' },
     'max-sessions': { type: 'string' },
+    'idle-timeout': { type: 'string' },
     'allow-origin': { type: 'string', multiple: true },
     redis: { type: 'string' },
   };
@@ -106,9 +111,10 @@ async function startProxy(argv, io) {
     values.listen === undefined
       ? undefined
       : numberFlag(values.listen, 'listen', { integer: true, min: 0, max: 65535 });
-  for (const flag of ['max-sessions', 'allow-origin'])
+  for (const flag of ['max-sessions', 'idle-timeout', 'allow-origin'])
     if (port === undefined && values[flag] !== undefined) throw new CliError(`--${flag} applies to --listen only`);
   const maxSessions = numberFlag(values['max-sessions'], 'max-sessions', { integer: true, min: 1 });
+  const idleTimeoutS = numberFlag(values['idle-timeout'], 'idle-timeout', { integer: true, min: 1 });
   const allowOrigins = originFlags(values['allow-origin']);
   if (values.redis !== undefined && values['measure-only'] === true)
     throw new CliError('--redis keeps pages; it cannot go with --measure-only');
@@ -138,6 +144,7 @@ async function startProxy(argv, io) {
         sessions: sessions(),
         io,
         maxSessions,
+        idleTimeoutS,
         allowOrigins,
       });
       return EXIT.ok;
