@@ -47,6 +47,13 @@ const MAX_SLOTS: usize = 24;
 const SLOT_BYTES: usize = 320;
 /// Consecutive items that did not fit after which a collection stops trying more.
 const MAX_MISSES: usize = 3;
+/// Names of a record's member that holds a table's header.
+const HEADER_KEYS: [&str; 8] =
+    ["columns", "fields", "headers", "header", "column_names", "columnNames", "cols", "schema"];
+/// A table's columns named, at most.
+const MAX_HEADER: usize = 256;
+/// A header longer than this many bytes is not read as one.
+const HEADER_BYTES: usize = 64 << 10;
 
 /// A member of a collection: its key (objects) and value.
 type Member = (Option<Span>, Span);
@@ -90,12 +97,15 @@ pub struct Render<'a> {
     rankings: HashMap<usize, Rc<(Members, Ranking)>>,
     known: &'a [Span],
     read: Option<&'a ItemsRead>,
+    /// A table's column names, by the start of its rows' array: a record with a header
+    /// (`columns`, `fields`, …) beside an array of arrays names that array's positions.
+    columns: HashMap<usize, Rc<Vec<String>>>,
 }
 
 impl<'a> Render<'a> {
     /// A renderer over `text` (known to be JSON), matching `needles`.
     pub fn new(text: &'a [u8], needles: &'a Needles) -> Self {
-        Render { text, needles, rankings: HashMap::new(), known: &[], read: None }
+        Render { text, needles, rankings: HashMap::new(), known: &[], read: None, columns: HashMap::new() }
     }
 
     /// The renderer, told what a pass over the same text found: the spans of values it need not
@@ -167,9 +177,10 @@ impl<'a> Render<'a> {
             return Rc::clone(r);
         }
         let is_array = scan::kind(self.text, span) == Kind::Array;
+        let columns = if is_array { self.columns_of(span) } else { Rc::default() };
         let (members, ranking) = match self.read.filter(|read| read.span == span) {
             Some(read) => {
-                let (items, ranking) = rank_read(self.text, read, self.needles);
+                let (items, ranking) = rank_read(self.text, read, self.needles, &columns);
                 let members = if is_array {
                     Members::Items(items)
                 } else {
@@ -178,19 +189,79 @@ impl<'a> Render<'a> {
                 (members, ranking)
             }
             None if is_array => {
-                let (items, ranking) = rank_array(self.text, span, self.needles);
+                let (items, ranking) = rank_array(self.text, span, self.needles, &columns);
                 (Members::Items(items), ranking)
             }
             None => {
                 let members: Vec<Member> =
                     self.entries(span, usize::MAX).into_iter().map(|(k, v)| (Some(k), v)).collect();
                 let values: Vec<Span> = members.iter().map(|m| m.1).collect();
-                (Members::Entries(members), rank(self.text, &values, self.needles))
+                (Members::Entries(members), rank(self.text, &values, self.needles, &[]))
             }
         };
         let r = Rc::new((members, ranking));
         self.rankings.insert(span.start, Rc::clone(&r));
         r
+    }
+
+    /// The column names of the array of rows at `span`: its header's, when a record beside it
+    /// had one ([`Self::note_header`]), else its first row's when that row is all strings and the
+    /// next one is not (a header row); else none.
+    fn columns_of(&self, span: Span) -> Rc<Vec<String>> {
+        if let Some(names) = self.columns.get(&span.start) {
+            return Rc::clone(names);
+        }
+        let mut rows = scan::members(self.text, span);
+        let (Some(first), Some(second)) = (rows.next(), rows.next()) else { return Rc::default() };
+        let strings = |row: Span| {
+            scan::kind(self.text, row) == Kind::Array
+                && scan::members(self.text, row)
+                    .take(MAX_HEADER)
+                    .all(|c| scan::kind(self.text, c.value) == Kind::String)
+        };
+        if first.value.len() > HEADER_BYTES || !strings(first.value) || strings(second.value) {
+            return Rc::default();
+        }
+        let names = scan::members(self.text, first.value).map(|c| scan::string_value(self.text, c.value));
+        Rc::new(names.take(MAX_HEADER).collect())
+    }
+
+    /// Notes the header of a table held in a record: a member named like a header (`columns`,
+    /// `fields`, `headers`, …) whose value lists names (strings, or objects with a `name`),
+    /// beside an array whose first item is an array — the rows it names.
+    fn note_header(&mut self, members: &[Member]) {
+        let header = members.iter().find(|(key, value)| {
+            key.is_some_and(|k| HEADER_KEYS.contains(&scan::string_value(self.text, k).as_str()))
+                && scan::kind(self.text, *value) == Kind::Array
+                && value.len() <= HEADER_BYTES
+        });
+        let Some(&(_, header)) = header else { return };
+        let names: Vec<String> = scan::members(self.text, header)
+            .take(MAX_HEADER)
+            .map_while(|c| match scan::kind(self.text, c.value) {
+                Kind::String => Some(scan::string_value(self.text, c.value)),
+                Kind::Object => scan::entries(self.text, c.value, 8)
+                    .into_iter()
+                    .find(|(k, v)| {
+                        scan::string_value(self.text, *k) == "name" && scan::kind(self.text, *v) == Kind::String
+                    })
+                    .map(|(_, v)| scan::string_value(self.text, v)),
+                _ => None,
+            })
+            .collect();
+        if names.is_empty() {
+            return;
+        }
+        let names = Rc::new(names);
+        for &(_, value) in members {
+            let first = scan::members(self.text, value).next();
+            if scan::kind(self.text, value) == Kind::Array
+                && value != header
+                && first.is_some_and(|m| scan::kind(self.text, m.value) == Kind::Array)
+            {
+                self.columns.insert(value.start, Rc::clone(&names));
+            }
+        }
     }
 
     fn collection(&mut self, span: Span, budget: usize, depth: usize) -> Option<String> {
@@ -318,6 +389,7 @@ impl<'a> Render<'a> {
     /// An object with few keys: every key kept when it fits, small values first and whole, the
     /// big ones sharing the rest.
     fn record(&mut self, members: &[Member], budget: usize, depth: usize) -> Option<String> {
+        self.note_header(members);
         let k = members.len();
         let cut_room = cut_entry(k, k, k).len() + 1;
         let mut remaining = budget.saturating_sub(2 + cut_room);
