@@ -185,6 +185,8 @@ const TEXT_LEVEL_KEYS: [&[u8]; 12] = [
     b"conclusion",
     b"statuscode",
 ];
+/// The longest word the lower-case tests compare (`conclusion`, `statuscode`).
+const LOWER_BYTES: usize = 10;
 /// A capital level word counts as a line's level within this many bytes of the line's start.
 const LEVEL_PREFIX_BYTES: usize = 64;
 
@@ -322,8 +324,15 @@ fn word_signal(
             return true;
         }
     }
-    let lower = word.to_ascii_lowercase();
-    if free_before && LOWER_WORDS.contains(&lower.as_slice()) {
+    if word.len() > LOWER_BYTES {
+        return false;
+    }
+    let mut buf = [0u8; LOWER_BYTES];
+    let lower = &mut buf[..word.len()];
+    lower.copy_from_slice(word);
+    lower.make_ascii_lowercase();
+    let lower: &[u8] = lower;
+    if free_before && LOWER_WORDS.contains(&lower) {
         let colon = after == Some(b':') && rest.get(1).is_none_or(|b| *b == b' ' || *b == b'\t');
         let code = after == Some(b'[') && lower == b"error";
         if (in_prefix && (colon || code)) || (before == Some(b'[') && after == Some(b']')) {
@@ -333,10 +342,10 @@ fn word_signal(
     if lower == b"panicked" && rest.starts_with(b" at ") {
         return true;
     }
-    if matches!(lower.as_slice(), b"exit" | b"exited") && before.is_none_or(|b| !b.is_ascii_alphanumeric()) {
+    if matches!(lower, b"exit" | b"exited") && before.is_none_or(|b| !b.is_ascii_alphanumeric()) {
         return failed_exit(rest);
     }
-    if TEXT_LEVEL_KEYS.contains(&lower.as_slice()) && before.is_none_or(|b| !b.is_ascii_alphanumeric() && b != b'_') {
+    if TEXT_LEVEL_KEYS.contains(&lower) && before.is_none_or(|b| !b.is_ascii_alphanumeric() && b != b'_') {
         return level_field(rest, lower.starts_with(b"status"));
     }
     false

@@ -75,7 +75,7 @@ pub struct Ranking {
 const MAX_MORE_FIELDS: usize = 10_000;
 
 struct Numeric {
-    /// The quoted key as written.
+    /// The quoted key as written (empty for a position of array items).
     key: Vec<u8>,
     /// The key's text, for the `why` of an outlier.
     name: String,
@@ -155,6 +155,8 @@ struct Reading {
     columns: Vec<String>,
     /// The kinds each position of the array items holds, for the first [`MAX_FIELDS`].
     positions: Vec<u8>,
+    /// The numeric slot ([`FieldLists::numeric`]) each position of the array items is tracked in.
+    slots: Vec<Option<usize>>,
 }
 
 impl Reading {
@@ -201,13 +203,16 @@ impl Reading {
             if kind != Kind::Number {
                 continue;
             }
-            let key = format!("#{pos}").into_bytes();
+            if self.slots.len() <= pos {
+                self.slots.resize(pos + 1, None);
+            }
             let numeric = &mut self.lists.numeric;
-            let slot = match numeric.iter().position(|f| f.key == key) {
+            let slot = match self.slots[pos] {
                 Some(slot) => slot,
                 None if numeric.len() < NUMERIC_FIELDS => {
                     let name = self.columns.get(pos).cloned().unwrap_or_else(|| format!("[{pos}]"));
-                    numeric.push(Numeric { key, name, values: Vec::new() });
+                    numeric.push(Numeric { key: Vec::new(), name, values: Vec::new() });
+                    self.slots[pos] = Some(numeric.len() - 1);
                     numeric.len() - 1
                 }
                 None => continue,
@@ -223,7 +228,7 @@ impl Reading {
     /// The ranking of the `items` read: what depends on their count (the string bytes searched
     /// per item), then the order.
     fn finish(self, text: &[u8], items: &[Span], needles: &Needles) -> Ranking {
-        let Reading { mut errors, kinds, mut lists, mut own_numbers, columns, positions } = self;
+        let Reading { mut errors, kinds, mut lists, mut own_numbers, columns, positions, .. } = self;
         if lists.fields.is_empty() && !columns.is_empty() {
             // A table's rows: its header names the fields, the rows say what each holds.
             lists.fields = columns
@@ -246,18 +251,34 @@ impl Reading {
             items.iter().map(|&item| needles.mask(text, item, match_bytes)).collect()
         };
         let mut outlying: Vec<(usize, f64, String)> = Vec::new();
+        // Each field's most extreme first, then each one's second, …: one column's spikes do
+        // not crowd out another's.
+        let mut turns: Vec<usize> = Vec::new();
         for field in lists.numeric.iter_mut() {
             field.values.resize(n, f64::NAN);
-            outlying.extend(outliers(&field.values).into_iter().map(|(i, s)| (i, s, field.name.clone())));
+            for (turn, (i, s)) in outliers(&field.values).into_iter().enumerate() {
+                outlying.push((i, s, field.name.clone()));
+                turns.push(turn);
+            }
         }
         // Items that are numbers themselves; none is the usual case (rows are objects), and then
         // a list of NaNs as long as the collection would only tell `outliers` there are none —
         // 8 MB on a million rows, enough to grow the module's memory on a large result.
         if !own_numbers.is_empty() {
             own_numbers.resize(n, f64::NAN);
-            outlying.extend(outliers(&own_numbers).into_iter().map(|(i, s)| (i, s, String::new())));
+            for (turn, (i, s)) in outliers(&own_numbers).into_iter().enumerate() {
+                outlying.push((i, s, String::new()));
+                turns.push(turn);
+            }
         }
-        outlying.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        let mut by_turn: Vec<usize> = (0..outlying.len()).collect();
+        by_turn.sort_by(|&a, &b| {
+            turns[a]
+                .cmp(&turns[b])
+                .then(outlying[b].1.total_cmp(&outlying[a].1))
+                .then(outlying[a].0.cmp(&outlying[b].0))
+        });
+        let outlying: Vec<(usize, f64, String)> = by_turn.into_iter().map(|k| outlying[k].clone()).collect();
         let matched = matched_items(&masks, needles);
         let (candidates, important) = order(n, errors, matched, outlying);
         Ranking { candidates, important, fields: lists.fields, more_fields: lists.more.len(), kinds }
