@@ -290,10 +290,10 @@ fn word_signal(
     depth: usize,
 ) -> bool {
     let rest = &s[end..];
-    let free_before = before.is_none_or(|b| !glues_before(b));
+    let free_before = before.map_or(true, |b| !glues_before(b));
     let first = word[0];
     if first.is_ascii_uppercase() {
-        if CAPITAL_WORDS.contains(&word) && free_before && after.is_none_or(|a| !glues_after(a)) {
+        if CAPITAL_WORDS.contains(&word) && free_before && after.map_or(true, |a| !glues_after(a)) {
             let assigned = rest.trim_ascii_start().starts_with(b"=");
             if !assigned && (start < LEVEL_PREFIX_BYTES || depth > 0) {
                 return true;
@@ -301,8 +301,8 @@ fn word_signal(
         }
         if named_error(word) {
             // `TypeError: x`, `java.lang.IllegalStateException: x` — never `#TypeError` (a link).
-            let qualified = before.is_none_or(|b| b == b'.' || b == b' ' || b == b'\t' || b == b'(' || b == b'[');
-            if qualified && after == Some(b':') && rest.get(1).is_none_or(|b| *b == b' ' || *b == b'\t') {
+            let qualified = before.map_or(true, |b| b == b'.' || b == b' ' || b == b'\t' || b == b'(' || b == b'[');
+            if qualified && after == Some(b':') && rest.get(1).map_or(true, |b| *b == b' ' || *b == b'\t') {
                 return true;
             }
             // A qualified name alone on its line (the head of a Java trace).
@@ -333,7 +333,7 @@ fn word_signal(
     lower.make_ascii_lowercase();
     let lower: &[u8] = lower;
     if free_before && LOWER_WORDS.contains(&lower) {
-        let colon = after == Some(b':') && rest.get(1).is_none_or(|b| *b == b' ' || *b == b'\t');
+        let colon = after == Some(b':') && rest.get(1).map_or(true, |b| *b == b' ' || *b == b'\t');
         let code = after == Some(b'[') && lower == b"error";
         if (in_prefix && (colon || code)) || (before == Some(b'[') && after == Some(b']')) {
             return true;
@@ -342,10 +342,10 @@ fn word_signal(
     if lower == b"panicked" && rest.starts_with(b" at ") {
         return true;
     }
-    if matches!(lower, b"exit" | b"exited") && before.is_none_or(|b| !b.is_ascii_alphanumeric()) {
+    if matches!(lower, b"exit" | b"exited") && before.map_or(true, |b| !b.is_ascii_alphanumeric()) {
         return failed_exit(rest);
     }
-    if TEXT_LEVEL_KEYS.contains(&lower) && before.is_none_or(|b| !b.is_ascii_alphanumeric() && b != b'_') {
+    if TEXT_LEVEL_KEYS.contains(&lower) && before.map_or(true, |b| !b.is_ascii_alphanumeric() && b != b'_') {
         return level_field(rest, lower.starts_with(b"status"));
     }
     false
@@ -373,7 +373,7 @@ fn http_error(rest: &[u8]) -> bool {
 fn status_error(rest: &[u8], spaced: bool) -> bool {
     let rest = if spaced { rest.trim_ascii_start() } else { rest };
     let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
-    digits == 3 && rest.get(3).is_none_or(|b| !b.is_ascii_alphanumeric()) && matches!(rest[0], b'4' | b'5')
+    digits == 3 && rest.get(3).map_or(true, |b| !b.is_ascii_alphanumeric()) && matches!(rest[0], b'4' | b'5')
 }
 
 /// After `exit` or `exited`: up to two of `code`, `status`, `with`, `value` and a non-zero number.
@@ -395,7 +395,7 @@ fn failed_exit(rest: &[u8]) -> bool {
     digits > 0
         && digits <= 3
         && r[..digits].iter().any(|b| *b != b'0')
-        && r.get(digits).is_none_or(|b| !b.is_ascii_alphanumeric())
+        && r.get(digits).map_or(true, |b| !b.is_ascii_alphanumeric())
 }
 
 /// After a level key: `=error`, `: FATAL`, `":"failed"`, `=503` (for a status key) — the value

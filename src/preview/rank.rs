@@ -250,35 +250,19 @@ impl Reading {
         } else {
             items.iter().map(|&item| needles.mask(text, item, match_bytes)).collect()
         };
-        let mut outlying: Vec<(usize, f64, String)> = Vec::new();
-        // Each field's most extreme first, then each one's second, …: one column's spikes do
-        // not crowd out another's.
-        let mut turns: Vec<usize> = Vec::new();
+        let mut fields: Vec<(String, &[f64])> = Vec::new();
         for field in lists.numeric.iter_mut() {
             field.values.resize(n, f64::NAN);
-            for (turn, (i, s)) in outliers(&field.values).into_iter().enumerate() {
-                outlying.push((i, s, field.name.clone()));
-                turns.push(turn);
-            }
         }
+        fields.extend(lists.numeric.iter().map(|f| (f.name.clone(), f.values.as_slice())));
         // Items that are numbers themselves; none is the usual case (rows are objects), and then
         // a list of NaNs as long as the collection would only tell `outliers` there are none —
         // 8 MB on a million rows, enough to grow the module's memory on a large result.
         if !own_numbers.is_empty() {
             own_numbers.resize(n, f64::NAN);
-            for (turn, (i, s)) in outliers(&own_numbers).into_iter().enumerate() {
-                outlying.push((i, s, String::new()));
-                turns.push(turn);
-            }
+            fields.push((String::new(), own_numbers.as_slice()));
         }
-        let mut by_turn: Vec<usize> = (0..outlying.len()).collect();
-        by_turn.sort_by(|&a, &b| {
-            turns[a]
-                .cmp(&turns[b])
-                .then(outlying[b].1.total_cmp(&outlying[a].1))
-                .then(outlying[a].0.cmp(&outlying[b].0))
-        });
-        let outlying: Vec<(usize, f64, String)> = by_turn.into_iter().map(|k| outlying[k].clone()).collect();
+        let outlying = outliers_in_turn(&fields);
         let matched = matched_items(&masks, needles);
         let (candidates, important) = order(n, errors, matched, outlying);
         Ranking { candidates, important, fields: lists.fields, more_fields: lists.more.len(), kinds }
@@ -334,7 +318,21 @@ fn read_fields(text: &[u8], entries: &[(Span, Span)], index: usize, lists: &mut 
     error_like
 }
 
-fn matched_items(masks: &[u32], needles: &Needles) -> Vec<(usize, Vec<String>)> {
+/// The outliers of each of `fields` (a name and one value per item, NaN where none), each
+/// field's most extreme first, then each one's second, …: one column's spikes do not crowd out
+/// another's. Returns `(item, score, field)`.
+pub(crate) fn outliers_in_turn(fields: &[(String, &[f64])]) -> Vec<(usize, f64, String)> {
+    let mut found: Vec<(usize, usize, f64, usize)> = Vec::new();
+    for (f, (_, values)) in fields.iter().enumerate() {
+        found.extend(outliers(values).into_iter().enumerate().map(|(turn, (i, score))| (turn, i, score, f)));
+    }
+    found.sort_by(|a, b| a.0.cmp(&b.0).then(b.2.total_cmp(&a.2)).then(a.1.cmp(&b.1)));
+    found.into_iter().map(|(_, i, score, f)| (i, score, fields[f].0.clone())).collect()
+}
+
+/// The items whose masks hold a discriminating needle, the ones with the most needles first,
+/// each with the fragments it holds.
+pub(crate) fn matched_items(masks: &[u32], needles: &Needles) -> Vec<(usize, Vec<String>)> {
     let keep = discriminating(masks, needles.list.len());
     let mut matched: Vec<(usize, u32)> =
         masks.iter().enumerate().filter(|(_, m)| *m & keep != 0).map(|(i, m)| (i, m & keep)).collect();
@@ -349,7 +347,7 @@ fn matched_items(masks: &[u32], needles: &Needles) -> Vec<(usize, Vec<String>)> 
 }
 
 /// The offer order: the three kinds that matter in turn, then first, last, and from the start.
-fn order(
+pub(crate) fn order(
     n: usize,
     errors: Vec<usize>,
     matched: Vec<(usize, Vec<String>)>,

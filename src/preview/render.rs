@@ -16,8 +16,10 @@
 //!   each level within the one budget.
 //! - A string that holds a JSON document becomes
 //!   `{"_text":{"chars":C,"lines":L,"json":true},"document":…}` with the document previewed; a
-//!   long multi-line string becomes the text preview ([`super::text::json`]); a short one is cut
-//!   with `…[+N chars]` at its end.
+//!   long string in a form of its own (a diff, a table, parts, indented text: [`Shaped`])
+//!   becomes `{"_text":{"chars":C,"lines":L,"form":"diff"},"preview":"…"}`, its preview in that
+//!   form; another long multi-line string becomes the text preview ([`super::text::json`]); a
+//!   short one is cut with `…[+N chars]` at its end.
 //!
 //! Budgets are in UTF-8 bytes, an upper bound on UTF-16 units, so a preview within its byte
 //! budget is within the same number of chars.
@@ -28,6 +30,7 @@ use std::rc::Rc;
 use super::matches::Needles;
 use super::rank::{fields_json, kinds_text, rank, rank_array, rank_read, Ranking};
 use super::scan::{self, Kind, Span};
+use super::shape::Shaped;
 use super::text::{self, escaped_len};
 use crate::json::items::ItemsRead;
 use crate::json::string::{push_json_string, utf16_len};
@@ -455,7 +458,16 @@ impl<'a> Render<'a> {
                 }
             }
         }
-        if s.bytes().filter(|b| *b == b'\n').take(2).count() >= 2 {
+        let lines = s.bytes().filter(|b| *b == b'\n').take(2).count();
+        if lines >= 2 || trimmed.starts_with('[') {
+            let shaped = Shaped::read(&s, self.needles);
+            if !matches!(shaped, Shaped::Plain(_)) {
+                if let Some(preview) = shaped_json(&s, &shaped, budget) {
+                    return Some(preview);
+                }
+            }
+        }
+        if lines >= 2 {
             let preview = text::json(&s, budget, self.needles);
             if preview.len() <= budget {
                 return Some(preview);
@@ -463,6 +475,31 @@ impl<'a> Render<'a> {
         }
         cut_string(&s, budget)
     }
+}
+
+/// A string's preview in its form ([`Shaped`]) inside JSON:
+/// `{"_text":{"chars":C,"lines":L,"form":"diff"},"preview":"…"}` in at most `budget` bytes, the
+/// form's text rendered smaller until its escaped text fits; `None` when none does.
+fn shaped_json(s: &str, shaped: &Shaped<'_>, budget: usize) -> Option<String> {
+    let head = format!(
+        "{{\"_text\":{{\"chars\":{},\"lines\":{},\"form\":\"{}\"}},\"preview\":",
+        utf16_len(s),
+        s.bytes().filter(|b| *b == b'\n').count() + 1,
+        shaped.form()
+    );
+    let mut room = budget.checked_sub(head.len() + 3)?;
+    for _ in 0..4 {
+        let text = shaped.render(room);
+        let escaped = escaped_len(&text);
+        if escaped <= budget - head.len() - 3 {
+            let mut out = head;
+            push_json_string(&mut out, &text);
+            out.push('}');
+            return Some(out);
+        }
+        room = (room as f64 * (budget - head.len() - 3) as f64 / escaped as f64 * 0.95) as usize;
+    }
+    None
 }
 
 /// `{"_cut":{"total":…,"shown":…,"notShown":…` followed by `meta` (the object is left open).

@@ -9,8 +9,9 @@
 
 use crate::json::items::walk_reading_objects;
 pub use crate::json::span::members;
+pub use crate::json::span::skip_ws;
 pub use crate::json::span::{count, items, kind, root, Kind, Span};
-use crate::json::span::{skip_ws, string_end, value_end, walk_container, COUNT_FIRST_ABOVE};
+use crate::json::span::{string_end, value_end, walk_container, COUNT_FIRST_ABOVE};
 
 /// True when `text` is one JSON value (lone-surrogate escapes, which V8 writes and serde_json
 /// refuses, are accepted: they are valid JSON text). Nesting is accepted at any depth: a value

@@ -94,6 +94,16 @@ impl<'a> Lines<'a> {
     pub fn text(&self) -> &'a str {
         self.text
     }
+
+    /// Its length in UTF-16 units.
+    pub fn chars(&self) -> usize {
+        self.chars
+    }
+
+    /// The lines that matter (0-based), in the order offered (see [`picked_lines`]).
+    pub fn picked(&self) -> &[usize] {
+        &self.picked
+    }
 }
 
 /// The lines that matter of `text` (see [`Lines::picked`]). A fragment found on more than half
