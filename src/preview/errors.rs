@@ -187,6 +187,44 @@ const TEXT_LEVEL_KEYS: [&[u8]; 12] = [
 ];
 /// The longest word the lower-case tests compare (`conclusion`, `statuscode`).
 const LOWER_BYTES: usize = 10;
+/// Every word the lower-case tests compare (in any case): a word of another length for its
+/// first letter is none of them.
+const LOWER_TESTED: [&[u8]; 22] = [
+    b"error",
+    b"fatal",
+    b"critical",
+    b"panic",
+    b"failed",
+    b"failure",
+    b"emerg",
+    b"panicked",
+    b"exit",
+    b"exited",
+    b"level",
+    b"lvl",
+    b"loglevel",
+    b"log_level",
+    b"levelname",
+    b"severity",
+    b"status",
+    b"state",
+    b"result",
+    b"outcome",
+    b"conclusion",
+    b"statuscode",
+];
+/// For each first letter (by its low five bits), the lengths of the [`LOWER_TESTED`] words
+/// starting with it, one bit each.
+const LOWER_LENGTHS: [u16; 32] = {
+    let mut table = [0u16; 32];
+    let mut i = 0;
+    while i < LOWER_TESTED.len() {
+        let word = LOWER_TESTED[i];
+        table[(word[0] & 31) as usize] |= 1 << word.len();
+        i += 1;
+    }
+    table
+};
 /// A capital level word counts as a line's level within this many bytes of the line's start.
 const LEVEL_PREFIX_BYTES: usize = 64;
 
@@ -324,7 +362,8 @@ fn word_signal(
             return true;
         }
     }
-    if word.len() > LOWER_BYTES {
+    if word.len() > LOWER_BYTES || LOWER_LENGTHS[usize::from(first.to_ascii_lowercase() & 31)] & (1 << word.len()) == 0
+    {
         return false;
     }
     let mut buf = [0u8; LOWER_BYTES];
@@ -422,7 +461,7 @@ fn is_frame(t: &[u8], indented: bool) -> bool {
     if t.starts_with(b"File \"") && contains(t, b"\", line ") {
         return true;
     }
-    indented && (contains(t, b".go:") || contains(t, b".rs:")) && t.iter().any(u8::is_ascii_digit) && !contains(t, b" ")
+    indented && !t.contains(&b' ') && (contains(t, b".go:") || contains(t, b".rs:")) && t.iter().any(u8::is_ascii_digit)
 }
 
 fn contains(hay: &[u8], needle: &[u8]) -> bool {
@@ -530,6 +569,14 @@ mod tests {
         ];
         let wrong: Vec<&str> = frames.into_iter().filter(|l| line_signal(l.as_bytes()) != Signal::Frame).collect();
         assert!(wrong.is_empty(), "not frames: {wrong:#?}");
+    }
+
+    #[test]
+    fn every_lower_case_word_tested_passes_the_length_filter() {
+        for word in LOWER_WORDS.iter().chain(&TEXT_LEVEL_KEYS).chain(&[&b"exit"[..], b"exited", b"panicked"]) {
+            assert!(LOWER_TESTED.contains(word), "{}", String::from_utf8_lossy(word));
+            assert!(word.len() <= LOWER_BYTES);
+        }
     }
 
     #[test]

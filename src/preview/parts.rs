@@ -82,8 +82,7 @@ impl<'a> Parts<'a> {
         let mut shown = 0;
         for part in parts.iter_mut() {
             if shown < MAX_SHOWN && (part.named || !any_named) && part.body.1 > part.body.0 {
-                let body = &text[spans[part.body.0].0..spans[part.body.1 - 1].1];
-                part.read = Some(Lines::read(body, needles));
+                part.read = Some(lines.slice(part.body.0, part.body.1));
                 shown += 1;
             }
         }

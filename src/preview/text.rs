@@ -85,6 +85,21 @@ impl<'a> Lines<'a> {
         Lines { text, spans, picked, chars: utf16_len(text) }
     }
 
+    /// Lines `[first, end)` of the text as a text of their own, with the lines that matter among
+    /// them (not read again).
+    pub fn slice(&self, first: usize, end: usize) -> Lines<'a> {
+        let end = end.min(self.spans.len()).max(first.min(self.spans.len()));
+        let first = first.min(end);
+        if first == end {
+            return Lines { text: "", spans: vec![(0, 0)], picked: Vec::new(), chars: 0 };
+        }
+        let base = self.spans[first].0;
+        let text = &self.text[base..self.spans[end - 1].1];
+        let spans = self.spans[first..end].iter().map(|&(s, e)| (s - base, e - base)).collect();
+        let picked = self.picked.iter().filter(|&&k| k >= first && k < end).map(|&k| k - first).collect();
+        Lines { text, spans, picked, chars: utf16_len(text) }
+    }
+
     /// The text's lines as byte spans (without their `\n`).
     pub fn spans(&self) -> &[(usize, usize)] {
         &self.spans
