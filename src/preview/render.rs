@@ -103,12 +103,23 @@ pub struct Render<'a> {
     /// A table's column names, by the start of its rows' array: a record with a header
     /// (`columns`, `fields`, …) beside an array of arrays names that array's positions.
     columns: HashMap<usize, Rc<Vec<String>>>,
+    /// While a collection chooses its items: the depth of those items, below which containers
+    /// show only their counts, so every item's own names are shown before any item's depth.
+    shallow: Option<usize>,
 }
 
 impl<'a> Render<'a> {
     /// A renderer over `text` (known to be JSON), matching `needles`.
     pub fn new(text: &'a [u8], needles: &'a Needles) -> Self {
-        Render { text, needles, rankings: HashMap::new(), known: &[], read: None, columns: HashMap::new() }
+        Render {
+            text,
+            needles,
+            rankings: HashMap::new(),
+            known: &[],
+            read: None,
+            columns: HashMap::new(),
+            shallow: None,
+        }
     }
 
     /// The renderer, told what a pass over the same text found: the spans of values it need not
@@ -146,7 +157,11 @@ impl<'a> Render<'a> {
         if depth >= MAX_DEPTH {
             return None;
         }
-        match scan::kind(self.text, span) {
+        let kind = scan::kind(self.text, span);
+        if self.shallow.is_some_and(|d| depth > d) && matches!(kind, Kind::Object | Kind::Array) {
+            return None;
+        }
+        match kind {
             Kind::Object => {
                 let entries = self.entries(span, RECORD_KEYS + 1);
                 if entries.len() <= RECORD_KEYS {
@@ -161,8 +176,18 @@ impl<'a> Render<'a> {
         }
     }
 
-    /// The smallest honest form: a collection's counts, a string's length, a scalar itself.
+    /// The smallest honest form: a collection's counts, a string's length, a scalar itself — or
+    /// the value itself when that is no longer.
     pub fn minimal(&self, span: Span) -> String {
+        let marker = self.marker(span);
+        // A marker longer than the value it stands for says less in more bytes.
+        if span.len() <= marker.len() {
+            return self.raw(span);
+        }
+        marker
+    }
+
+    fn marker(&self, span: Span) -> String {
         match scan::kind(self.text, span) {
             Kind::Array | Kind::Object => {
                 let n = scan::count(self.text, span);
@@ -287,6 +312,9 @@ impl<'a> Render<'a> {
             return None;
         }
         let mut remaining = budget - fixed;
+        // Breadth first: the items are chosen with their own containers as counts (but for the
+        // ones that matter), then the budget left goes to showing more of each in turn.
+        let outer = self.shallow;
         let slots = (ranking.important + 2).max(remaining / SLOT_BYTES).clamp(1, MAX_SLOTS).min(n);
         let mut chosen: Vec<(usize, Option<String>, String)> = Vec::new();
         let mut misses = 0;
@@ -320,8 +348,11 @@ impl<'a> Render<'a> {
             let item_budget = share.max(over + 2).min(remaining) - over;
             let body = if value.len() <= item_budget {
                 self.raw(value)
-            } else if planned || why.matters() {
+            } else if planned || why.matters() || outer.is_none() {
                 // Counts alone say nothing about one item: it is left for one that shows something.
+                // An item that matters is shown as deep as its share allows; the others, their
+                // own names first.
+                self.shallow = if why.matters() { outer } else { Some(depth + 1) };
                 let Some(preview) = self.shown(value, item_budget, depth + 1) else {
                     misses += 1;
                     continue;
@@ -339,12 +370,43 @@ impl<'a> Render<'a> {
             remaining -= body.len() + over;
             chosen.push((*index, label, body));
         }
+        self.shallow = outer;
         // No item fits: the counts alone (the caller's minimal form) say as much, in fewer bytes.
         if chosen.is_empty() {
             return None;
         }
+        self.deepen(members, &mut chosen, remaining, depth);
         chosen.sort_by_key(|c| c.0);
         Some(self.emit(members, &meta, &chosen, is_map))
+    }
+
+    /// Gives the `left` bytes to the `chosen` items in turn (the order they were chosen in), each
+    /// an equal part with the ones after it: an item shown with its containers as counts is
+    /// shown again deeper when that fits. Inside a collection still choosing its own items
+    /// ([`Self::shallow`]), nothing is deepened.
+    fn deepen(
+        &mut self,
+        members: &Members,
+        chosen: &mut [(usize, Option<String>, String)],
+        mut left: usize,
+        depth: usize,
+    ) {
+        if self.shallow.is_some_and(|d| depth >= d) {
+            return;
+        }
+        let count = chosen.len();
+        for (k, (index, _, body)) in chosen.iter_mut().enumerate() {
+            let value = members.get(*index).1;
+            if body.len() == value.len() || left == 0 {
+                continue;
+            }
+            let share = (left / (count - k)).max(SLOT_BYTES.min(left)) + body.len();
+            let deeper = self.value(value, share, depth + 1);
+            if deeper.len() > body.len() && deeper.len() - body.len() <= left {
+                left -= deeper.len() - body.len();
+                *body = deeper;
+            }
+        }
     }
 
     fn emit(&self, members: &Members, meta: &str, chosen: &[(usize, Option<String>, String)], is_map: bool) -> String {

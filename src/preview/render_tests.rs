@@ -206,3 +206,35 @@ fn ragged_rows_and_odd_headers_never_break_the_table() {
         }
     }
 }
+
+#[test]
+fn a_deep_tree_shows_every_name_of_a_level_before_any_branch_s_depth() {
+    // server-filesystem's `directory_tree`: names and types, children nested.
+    let file = |d: usize, f: usize| json!({"name": format!("f{d}-{f}.html"), "type": "file"});
+    let sub = |d: usize, s: usize| json!({"name": format!("sub{d}-{s}"), "type": "directory", "children": (0..12).map(|f| file(d * 100 + s, f)).collect::<Vec<_>>()});
+    let tree: Vec<Value> = (0..40)
+        .map(|d| json!({"name": format!("dir{d}"), "type": "directory", "children": (0..8).map(|s| sub(d, s)).collect::<Vec<_>>()}))
+        .collect();
+    let (out, got) = render(&Value::Array(tree), json!(null), 6000);
+    let items = got["items"].as_array().unwrap();
+    assert_eq!(items.len(), 40, "every top-level name: {out}");
+    for (d, item) in items.iter().enumerate() {
+        assert_eq!(item["item"]["name"], format!("dir{d}"));
+        assert_eq!(item["item"]["type"], "directory");
+    }
+    // The budget left goes one level deeper in turn (first, last, then from the start), not to
+    // the first branch alone.
+    let deeper: Vec<usize> = (0..40).filter(|&d| items[d]["item"]["children"]["items"].is_array()).collect();
+    assert!(deeper.len() >= 3 && deeper[0] == 0 && deeper.contains(&39), "{deeper:?}: {out}");
+    assert!(!out.contains("…[9 chars]"), "{out}");
+}
+
+#[test]
+fn a_marker_is_never_longer_than_the_value_it_stands_for() {
+    let text = br#"["directory",[],{},[1],"a much longer string than its marker would be"]"#;
+    let needles = Needles::default();
+    let r = Render::new(text, &needles);
+    let items = scan::items(text, scan::root(text));
+    let got: Vec<String> = items.iter().map(|&s| r.minimal(s)).collect();
+    assert_eq!(got, [r#""directory""#, "[]", "{}", "[1]", "\"…[45 chars]\""]);
+}
