@@ -185,9 +185,10 @@ impl<'a> Diff<'a> {
         let mut shown = vec![false; self.files.len()];
         let files_budget = out.left() * 2 / 3;
         let mut used = 0;
-        let order = (0..self.files.len())
-            .filter(|&i| self.files[i].named)
-            .chain((0..self.files.len()).filter(|&i| !self.files[i].named));
+        // When not all fit: the named files, then from both ends (first, last, second, …).
+        let n = self.files.len();
+        let ends = (0..n.div_ceil(2)).flat_map(|k| [k, n - 1 - k]);
+        let order = (0..n).filter(|&i| self.files[i].named).chain(ends.filter(|&i| !self.files[i].named));
         for i in order {
             if total > files_budget && used + lines[i].len() + 1 > files_budget.saturating_sub(40) {
                 continue;
@@ -195,14 +196,20 @@ impl<'a> Diff<'a> {
             used += lines[i].len() + 1;
             shown[i] = true;
         }
+        let mut gap = 0;
         for (i, l) in lines.iter().enumerate() {
-            if shown[i] {
-                out.line(l);
+            if !shown[i] {
+                gap += 1;
+                continue;
             }
+            if gap > 0 {
+                out.line(&format!("…[{} more files]", count(gap)));
+                gap = 0;
+            }
+            out.line(l);
         }
-        let hidden = shown.iter().filter(|s| !**s).count();
-        if hidden > 0 {
-            out.line(&format!("…[{} more files]", count(hidden)));
+        if gap > 0 {
+            out.line(&format!("…[{} more files]", count(gap)));
         }
         // Hunk headers: the named files', then every file's while there is room.
         let by_name = self.files.iter().filter(|f| f.named).chain(self.files.iter().filter(|f| !f.named));
@@ -285,6 +292,7 @@ mod tests {
         assert_eq!(lines[4], "src/gone.rs deleted +0 -2 (line 14)");
         assert_eq!(lines[5], "src/preview/rank.rs +10 -5 (line 21)");
         assert!(got.contains("more files]"), "{got}");
+        assert!(got.contains("gen/f399.txt +1 -1 (line "), "the last file: {got}");
         let hunks = lines.iter().position(|l| *l == "…[hunk headers, each with its line]").expect(&got);
         assert_eq!(lines[hunks + 1], "src/preview/rank.rs (5 hunks):");
         assert_eq!(lines[hunks + 2], "[line 24] @@ -1,2 +1,3 @@ fn part0() {");

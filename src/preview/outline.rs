@@ -32,7 +32,7 @@ pub struct Outline<'a> {
     by_level: Vec<u32>,
     /// Nodes that matter (argument matches, errors), in the order offered.
     picked: Vec<u32>,
-    /// Headings and landmarks, in line order.
+    /// Landmarks, then headings by level, each in line order.
     headings: Vec<u32>,
     depth: u32,
 }
@@ -74,6 +74,17 @@ fn heading(rest: &str) -> bool {
     role == "heading"
         || LANDMARKS.contains(&role)
         || (rest.starts_with('#') && rest.trim_start_matches('#').starts_with(' '))
+}
+
+/// A heading's level: `[level=N]` in a snapshot, the `#`s of Markdown; landmarks come first (0).
+fn heading_level(rest: &str) -> usize {
+    if let Some(at) = rest.find("[level=") {
+        return rest[at + 7..]
+            .bytes()
+            .take_while(u8::is_ascii_digit)
+            .fold(0usize, |n, d| n.saturating_mul(10).saturating_add(usize::from(d - b'0')));
+    }
+    rest.bytes().take_while(|b| *b == b'#').count()
 }
 
 impl<'a> Outline<'a> {
@@ -142,6 +153,11 @@ impl<'a> Outline<'a> {
             starts[l as usize] += 1;
         }
         let picked = lines.picked().iter().map(|&k| node_of_line[k]).filter(|&n| n != ROOT).collect();
+        // The higher headings first (`[level=1]`, `#`), each level in line order.
+        headings.sort_by_key(|&n| {
+            let (_, rest) = indent(line(nodes[n as usize] as usize));
+            (heading_level(rest), n)
+        });
         Ok(Outline { lines, nodes, parents, descendants, by_level, picked, headings, depth })
     }
 

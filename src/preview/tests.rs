@@ -162,14 +162,19 @@ fn what_the_pass_read_changes_no_preview() {
 fn texts_in_their_forms_stay_within_the_budget_on_bad_input() {
     let mut cases: Vec<(&str, String)> = Vec::new();
     // A diff with binary parts, `\ No newline`, a hunk whose counts lie, and no trailing newline.
-    let mut diff = String::from("diff --git a/a.png b/a.png\nindex 1..2 100644\nGIT binary patch\nliteral 12\nzcmV\n\n");
+    let mut diff =
+        String::from("diff --git a/a.png b/a.png\nindex 1..2 100644\nGIT binary patch\nliteral 12\nzcmV\n\n");
     diff.push_str("diff --git a/b.txt b/b.txt\n--- a/b.txt\n+++ b/b.txt\n@@ -1 +1 @@\n-old\n\\ No newline at end of file\n+new\n\\ No newline at end of file\n");
     diff.push_str("diff --git a/c.rs b/c.rs\n--- a/c.rs\n+++ b/c.rs\n@@ -1,900 +1,900 @@\n+only one line");
     cases.push(("diff", diff.repeat(300)));
     // A table with ragged rows, and a Python literal with nested quotes and escapes, cut short.
-    let ragged: String = (0..3000).map(|i| if i % 7 == 0 { "1,2\n".to_owned() } else { format!("{i},\"a,\"\"b\",{}\n", i % 5) }).collect();
+    let ragged: String = (0..3000)
+        .map(|i| if i % 7 == 0 { "1,2\n".to_owned() } else { format!("{i},\"a,\"\"b\",{}\n", i % 5) })
+        .collect();
     cases.push(("ragged csv", format!("id,name,n\n{ragged}")));
-    let literal: Vec<String> = (0..2000).map(|i| format!("{{'k\\'{i}': \"it's \\\"{i}\\\"\", 'n': ({i}, [None, True]), 'x': {}}}", i % 9)).collect();
+    let literal: Vec<String> = (0..2000)
+        .map(|i| format!("{{'k\\'{i}': \"it's \\\"{i}\\\"\", 'n': ({i}, [None, True]), 'x': {}}}", i % 9))
+        .collect();
     cases.push(("python literal", format!("[{}", literal.join(", "))));
     // A snapshot 200 levels deep, and a line of a million bytes inside one.
     let mut deep: String = (0..200).map(|d| format!("{}- generic [ref=e{d}]:\n", "  ".repeat(d))).collect();
@@ -183,7 +188,13 @@ fn texts_in_their_forms_stay_within_the_budget_on_bad_input() {
         for b in [budget(2000, 8000), budget(60, 200), budget(300, 900)] {
             let started = std::time::Instant::now();
             let p = preview(Input::Text(text), &json!({"q": "y.rs"}), &json!(null), &b).unwrap();
-            assert!(p.tokens <= b.max_tokens && p.chars <= b.max_chars, "{name} {b:?}: {} / {}: {}", p.tokens, p.chars, p.text);
+            assert!(
+                p.tokens <= b.max_tokens && p.chars <= b.max_chars,
+                "{name} {b:?}: {} / {}: {}",
+                p.tokens,
+                p.chars,
+                p.text
+            );
             eprintln!("{name}: {} bytes in {:?}", text.len(), started.elapsed());
         }
         // Inside JSON (structuredContent holding the text), valid JSON within the budget.
@@ -201,7 +212,8 @@ fn each_text_form_is_previewed_in_that_form() {
     let diff: String = (0..300)
         .map(|i| format!("diff --git a/f{i}.rs b/f{i}.rs\n--- a/f{i}.rs\n+++ b/f{i}.rs\n@@ -1,2 +1,2 @@\n-a\n+b\n c\n"))
         .collect();
-    let csv: String = std::iter::once("a,b\n".to_owned()).chain((0..3000).map(|i| format!("{i},{}\n", i % 3))).collect();
+    let csv: String =
+        std::iter::once("a,b\n".to_owned()).chain((0..3000).map(|i| format!("{i},{}\n", i % 3))).collect();
     let tree: String = (0..800).map(|i| format!("- item {i}:\n  - child:\n    - leaf {i}\n")).collect();
     let parts = format!("/a/x.txt:\n{}\n\n---\n/a/y.txt:\n{}\n", "x\n".repeat(3000), "y\n".repeat(3000));
     for (text, start, form) in [
