@@ -299,7 +299,7 @@ export interface PreviewOptions extends PreviewBudget {
 /** A narrowing parameter of the tool's `inputSchema`, as the tool names it. */
 export interface PreviewParameter {
   name: string;
-  role: 'filter' | 'limit' | 'paging' | 'exclude';
+  role: 'filter' | 'scope' | 'limit' | 'paging' | 'exclude';
 }
 
 /** What {@link previewResult} returns. */

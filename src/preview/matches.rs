@@ -109,10 +109,16 @@ fn contains_ignore_case(hay: &[u8], needle: &[u8]) -> bool {
 /// Keeps in `masks` only the needles that match at most half of the items (when there are at
 /// least four items to judge by); returns the bits kept.
 pub fn discriminating(masks: &[u32], needles: usize) -> u32 {
+    discriminating_among(masks, masks.len(), needles)
+}
+
+/// [`discriminating`] where `masks` are those of the items that matched anything, out of
+/// `items` in all (the others matched nothing).
+pub fn discriminating_among(masks: &[u32], items: usize, needles: usize) -> u32 {
     let mut keep = 0u32;
     for k in 0..needles {
         let hits = masks.iter().filter(|m| *m & (1 << k) != 0).count();
-        if hits > 0 && (masks.len() < 4 || hits * 2 <= masks.len()) {
+        if hits > 0 && (items < 4 || hits * 2 <= items) {
             keep |= 1 << k;
         }
     }

@@ -8,19 +8,26 @@
 //! - [`rank`] — the order items are offered in, and a collection's field list.
 //! - [`render`] — the preview in the value's own shape, within a byte budget.
 //! - [`text`] — head, tail and the lines that matter of a text.
+//! - [`shape`] — what a text is (a diff, a table, parts, indented text, plain text), and its
+//!   preview in that form: [`diff`], [`table`], [`parts`], [`outline`].
 //! - [`hint`] — the narrowing parameters of the tool's own `inputSchema`.
 //!
 //! Deterministic (no model, no randomness: the same input gives the same preview), linear in the
 //! input (bounded work per item; tokens are counted only of what is shown), and never over the
 //! budget once the budget holds the smallest preview (about 60 chars and 25 tokens).
 
+pub mod diff;
 pub mod errors;
 pub mod hint;
 pub mod matches;
 pub mod outliers;
+pub mod outline;
+pub mod parts;
 pub mod rank;
 pub mod render;
 pub mod scan;
+pub mod shape;
+pub mod table;
 pub mod text;
 
 use serde_json::Value;
@@ -232,9 +239,9 @@ fn fit_text(s: &str, needles: &Needles, budget: &Budget) -> Result<(String, usiz
     if let Some(count) = fits(s, budget)? {
         return Ok((s.to_owned(), count));
     }
-    // The lines are read once; each render plans from that reading.
-    let lines = text::Lines::read(s, needles);
-    let found = shrink_until_fits(budget, first_byte_budget(s, budget)?, |b| text::plain_of(&lines, b))?;
+    // The text is read once, in its form; each render plans from that reading.
+    let shaped = shape::Shaped::read(s, needles);
+    let found = shrink_until_fits(budget, first_byte_budget(s, budget)?, |b| shaped.render(b))?;
     or_smallest(found, budget, || format!("…[{} lines, {} chars not shown]", s.split('\n').count(), utf16_len(s)))
 }
 

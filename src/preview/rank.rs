@@ -75,7 +75,7 @@ pub struct Ranking {
 const MAX_MORE_FIELDS: usize = 10_000;
 
 struct Numeric {
-    /// The quoted key as written.
+    /// The quoted key as written (empty for a position of array items).
     key: Vec<u8>,
     /// The key's text, for the `why` of an outlier.
     name: String,
@@ -109,9 +109,10 @@ impl FieldLists {
     }
 }
 
-/// Ranks the items (`values` of an array, or of an object's entries).
-pub fn rank(text: &[u8], items: &[Span], needles: &Needles) -> Ranking {
-    let mut read = Reading::default();
+/// Ranks the items (`values` of an array, or of an object's entries). `columns` names the
+/// positions of items that are arrays (a table's rows under a `columns` header; may be empty).
+pub fn rank(text: &[u8], items: &[Span], needles: &Needles, columns: &[String]) -> Ranking {
+    let mut read = Reading::with_columns(columns);
     for (i, &item) in items.iter().enumerate() {
         let entries =
             if scan::kind(text, item) == Kind::Object { scan::entries(text, item, FIELDS_READ) } else { Vec::new() };
@@ -122,10 +123,9 @@ pub fn rank(text: &[u8], items: &[Span], needles: &Needles) -> Ranking {
 
 /// The items of the array at `span` and their [`rank`], read in one walk: each object item's
 /// entries are read on the way to its end ([`scan::items_reading_objects`]), not after.
-pub fn rank_array(text: &[u8], span: Span, needles: &Needles) -> (Vec<Span>, Ranking) {
-    let mut read = Reading::default();
-    let items =
-        scan::items_reading_objects(text, span, FIELDS_READ, |i, item, entries| read.item(text, i, item, entries));
+pub fn rank_array(text: &[u8], span: Span, needles: &Needles, columns: &[String]) -> (Vec<Span>, Ranking) {
+    let mut read = Reading::with_columns(columns);
+    let items = scan::items_reading_rows(text, span, FIELDS_READ, |i, item, entries| read.item(text, i, item, entries));
     let ranking = read.finish(text, &items, needles);
     (items, ranking)
 }
@@ -133,8 +133,8 @@ pub fn rank_array(text: &[u8], span: Span, needles: &Needles) -> (Vec<Span>, Ran
 /// [`rank`] of a collection's items as another reader of the same text read them, each with its
 /// first [`FIELDS_READ`] entries ([`ItemsRead`], the elision pass's), with the items: nothing is
 /// walked again.
-pub fn rank_read(text: &[u8], read: &ItemsRead, needles: &Needles) -> (Vec<Span>, Ranking) {
-    let mut reading = Reading::default();
+pub fn rank_read(text: &[u8], read: &ItemsRead, needles: &Needles, columns: &[String]) -> (Vec<Span>, Ranking) {
+    let mut reading = Reading::with_columns(columns);
     let items: Vec<Span> = read.members.iter().map(|m| m.value).collect();
     for (i, &item) in items.iter().enumerate() {
         reading.item(text, i, item, read.entries.of(i));
@@ -151,10 +151,21 @@ struct Reading {
     kinds: u8,
     lists: FieldLists,
     own_numbers: Vec<f64>,
+    /// The names of the positions of array items (a table's header), possibly none.
+    columns: Vec<String>,
+    /// The kinds each position of the array items holds, for the first [`MAX_FIELDS`].
+    positions: Vec<u8>,
+    /// The numeric slot ([`FieldLists::numeric`]) each position of the array items is tracked in.
+    slots: Vec<Option<usize>>,
 }
 
 impl Reading {
-    /// Item `i` at `item`, with its first [`FIELDS_READ`] entries when it is an object.
+    fn with_columns(columns: &[String]) -> Self {
+        Reading { columns: columns.iter().take(MAX_FIELDS).cloned().collect(), ..Reading::default() }
+    }
+
+    /// Item `i` at `item`, with its first [`FIELDS_READ`] entries when it is an object (its
+    /// first items, when it is an array; read here when the caller has not).
     fn item(&mut self, text: &[u8], i: usize, item: Span, entries: &[(Span, Span)]) {
         let kind = scan::kind(text, item);
         self.kinds |= kind.bit();
@@ -165,6 +176,11 @@ impl Reading {
                     self.errors.push(i);
                 }
             }
+            Kind::Array if entries.is_empty() && item.len() > 2 => {
+                let row: Vec<(Span, Span)> = scan::members(text, item).take(FIELDS_READ).map(|m| m.entry()).collect();
+                self.row(text, i, &row);
+            }
+            Kind::Array => self.row(text, i, entries),
             Kind::Number => {
                 self.own_numbers.resize(i, f64::NAN);
                 self.own_numbers.push(scan::number_value(text, item));
@@ -173,10 +189,54 @@ impl Reading {
         }
     }
 
+    /// A table row: the kinds at each position, and its numbers into the tracked columns (named
+    /// by the header, else by position: `[3]`).
+    fn row(&mut self, text: &[u8], i: usize, cells: &[(Span, Span)]) {
+        for (pos, &(_, value)) in cells.iter().enumerate() {
+            let kind = scan::kind(text, value);
+            if pos < MAX_FIELDS {
+                if self.positions.len() <= pos {
+                    self.positions.resize(pos + 1, 0);
+                }
+                self.positions[pos] |= kind.bit();
+            }
+            if kind != Kind::Number {
+                continue;
+            }
+            if self.slots.len() <= pos {
+                self.slots.resize(pos + 1, None);
+            }
+            let numeric = &mut self.lists.numeric;
+            let slot = match self.slots[pos] {
+                Some(slot) => slot,
+                None if numeric.len() < NUMERIC_FIELDS => {
+                    let name = self.columns.get(pos).cloned().unwrap_or_else(|| format!("[{pos}]"));
+                    numeric.push(Numeric { key: Vec::new(), name, values: Vec::new() });
+                    self.slots[pos] = Some(numeric.len() - 1);
+                    numeric.len() - 1
+                }
+                None => continue,
+            };
+            let values = &mut numeric[slot].values;
+            if values.len() <= i {
+                values.resize(i, f64::NAN);
+                values.push(scan::number_value(text, value));
+            }
+        }
+    }
+
     /// The ranking of the `items` read: what depends on their count (the string bytes searched
     /// per item), then the order.
     fn finish(self, text: &[u8], items: &[Span], needles: &Needles) -> Ranking {
-        let Reading { mut errors, kinds, mut lists, mut own_numbers } = self;
+        let Reading { mut errors, kinds, mut lists, mut own_numbers, columns, positions, .. } = self;
+        if lists.fields.is_empty() && !columns.is_empty() {
+            // A table's rows: its header names the fields, the rows say what each holds.
+            lists.fields = columns
+                .iter()
+                .enumerate()
+                .map(|(pos, name)| (crate::json::string::json_string(name), positions.get(pos).copied().unwrap_or(0)))
+                .collect();
+        }
         let n = items.len();
         let match_bytes = (MATCH_BYTES_TOTAL / n.max(1)).max(MIN_MATCH_BYTES);
         for (i, &item) in items.iter().enumerate() {
@@ -190,19 +250,19 @@ impl Reading {
         } else {
             items.iter().map(|&item| needles.mask(text, item, match_bytes)).collect()
         };
-        let mut outlying: Vec<(usize, f64, String)> = Vec::new();
+        let mut fields: Vec<(String, &[f64])> = Vec::new();
         for field in lists.numeric.iter_mut() {
             field.values.resize(n, f64::NAN);
-            outlying.extend(outliers(&field.values).into_iter().map(|(i, s)| (i, s, field.name.clone())));
         }
+        fields.extend(lists.numeric.iter().map(|f| (f.name.clone(), f.values.as_slice())));
         // Items that are numbers themselves; none is the usual case (rows are objects), and then
         // a list of NaNs as long as the collection would only tell `outliers` there are none —
         // 8 MB on a million rows, enough to grow the module's memory on a large result.
         if !own_numbers.is_empty() {
             own_numbers.resize(n, f64::NAN);
-            outlying.extend(outliers(&own_numbers).into_iter().map(|(i, s)| (i, s, String::new())));
+            fields.push((String::new(), own_numbers.as_slice()));
         }
-        outlying.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        let outlying = outliers_in_turn(&fields);
         let matched = matched_items(&masks, needles);
         let (candidates, important) = order(n, errors, matched, outlying);
         Ranking { candidates, important, fields: lists.fields, more_fields: lists.more.len(), kinds }
@@ -258,7 +318,21 @@ fn read_fields(text: &[u8], entries: &[(Span, Span)], index: usize, lists: &mut 
     error_like
 }
 
-fn matched_items(masks: &[u32], needles: &Needles) -> Vec<(usize, Vec<String>)> {
+/// The outliers of each of `fields` (a name and one value per item, NaN where none), each
+/// field's most extreme first, then each one's second, …: one column's spikes do not crowd out
+/// another's. Returns `(item, score, field)`.
+pub(crate) fn outliers_in_turn(fields: &[(String, &[f64])]) -> Vec<(usize, f64, String)> {
+    let mut found: Vec<(usize, usize, f64, usize)> = Vec::new();
+    for (f, (_, values)) in fields.iter().enumerate() {
+        found.extend(outliers(values).into_iter().enumerate().map(|(turn, (i, score))| (turn, i, score, f)));
+    }
+    found.sort_by(|a, b| a.0.cmp(&b.0).then(b.2.total_cmp(&a.2)).then(a.1.cmp(&b.1)));
+    found.into_iter().map(|(_, i, score, f)| (i, score, fields[f].0.clone())).collect()
+}
+
+/// The items whose masks hold a discriminating needle, the ones with the most needles first,
+/// each with the fragments it holds.
+pub(crate) fn matched_items(masks: &[u32], needles: &Needles) -> Vec<(usize, Vec<String>)> {
     let keep = discriminating(masks, needles.list.len());
     let mut matched: Vec<(usize, u32)> =
         masks.iter().enumerate().filter(|(_, m)| *m & keep != 0).map(|(i, m)| (i, m & keep)).collect();
@@ -273,7 +347,7 @@ fn matched_items(masks: &[u32], needles: &Needles) -> Vec<(usize, Vec<String>)> 
 }
 
 /// The offer order: the three kinds that matter in turn, then first, last, and from the start.
-fn order(
+pub(crate) fn order(
     n: usize,
     errors: Vec<usize>,
     matched: Vec<(usize, Vec<String>)>,
@@ -357,7 +431,7 @@ mod tests {
     fn ranked(json: &str, args: serde_json::Value) -> Ranking {
         let text = json.as_bytes();
         let items = scan::items(text, scan::root(text));
-        rank(text, &items, &Needles::from_arguments(&args))
+        rank(text, &items, &Needles::from_arguments(&args), &[])
     }
 
     fn order_of(r: &Ranking) -> Vec<(usize, Option<String>)> {
@@ -429,7 +503,7 @@ mod tests {
             .collect();
         let json = format!("[{}]", rows.join(","));
         let text = json.as_bytes();
-        let (items, ranking) = rank_array(text, scan::root(text), &Needles::from_arguments(&json!(null)));
+        let (items, ranking) = rank_array(text, scan::root(text), &Needles::from_arguments(&json!(null)), &[]);
         let mut marked: Vec<usize> =
             ranking.candidates.iter().filter(|(_, why)| *why == Why::Error).map(|(i, _)| *i).collect();
         marked.sort_unstable();

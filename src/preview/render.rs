@@ -16,8 +16,10 @@
 //!   each level within the one budget.
 //! - A string that holds a JSON document becomes
 //!   `{"_text":{"chars":C,"lines":L,"json":true},"document":…}` with the document previewed; a
-//!   long multi-line string becomes the text preview ([`super::text::json`]); a short one is cut
-//!   with `…[+N chars]` at its end.
+//!   long string in a form of its own (a diff, a table, parts, indented text: [`Shaped`])
+//!   becomes `{"_text":{"chars":C,"lines":L,"form":"diff"},"preview":"…"}`, its preview in that
+//!   form; another long multi-line string becomes the text preview ([`super::text::json`]); a
+//!   short one is cut with `…[+N chars]` at its end.
 //!
 //! Budgets are in UTF-8 bytes, an upper bound on UTF-16 units, so a preview within its byte
 //! budget is within the same number of chars.
@@ -28,6 +30,7 @@ use std::rc::Rc;
 use super::matches::Needles;
 use super::rank::{fields_json, kinds_text, rank, rank_array, rank_read, Ranking};
 use super::scan::{self, Kind, Span};
+use super::shape::Shaped;
 use super::text::{self, escaped_len};
 use crate::json::items::ItemsRead;
 use crate::json::string::{push_json_string, utf16_len};
@@ -47,6 +50,13 @@ const MAX_SLOTS: usize = 24;
 const SLOT_BYTES: usize = 320;
 /// Consecutive items that did not fit after which a collection stops trying more.
 const MAX_MISSES: usize = 3;
+/// Names of a record's member that holds a table's header.
+const HEADER_KEYS: [&str; 8] =
+    ["columns", "fields", "headers", "header", "column_names", "columnNames", "cols", "schema"];
+/// A table's columns named, at most.
+const MAX_HEADER: usize = 256;
+/// A header longer than this many bytes is not read as one.
+const HEADER_BYTES: usize = 64 << 10;
 
 /// A member of a collection: its key (objects) and value.
 type Member = (Option<Span>, Span);
@@ -90,12 +100,26 @@ pub struct Render<'a> {
     rankings: HashMap<usize, Rc<(Members, Ranking)>>,
     known: &'a [Span],
     read: Option<&'a ItemsRead>,
+    /// A table's column names, by the start of its rows' array: a record with a header
+    /// (`columns`, `fields`, …) beside an array of arrays names that array's positions.
+    columns: HashMap<usize, Rc<Vec<String>>>,
+    /// While a collection chooses its items: the depth of those items, below which containers
+    /// show only their counts, so every item's own names are shown before any item's depth.
+    shallow: Option<usize>,
 }
 
 impl<'a> Render<'a> {
     /// A renderer over `text` (known to be JSON), matching `needles`.
     pub fn new(text: &'a [u8], needles: &'a Needles) -> Self {
-        Render { text, needles, rankings: HashMap::new(), known: &[], read: None }
+        Render {
+            text,
+            needles,
+            rankings: HashMap::new(),
+            known: &[],
+            read: None,
+            columns: HashMap::new(),
+            shallow: None,
+        }
     }
 
     /// The renderer, told what a pass over the same text found: the spans of values it need not
@@ -133,7 +157,11 @@ impl<'a> Render<'a> {
         if depth >= MAX_DEPTH {
             return None;
         }
-        match scan::kind(self.text, span) {
+        let kind = scan::kind(self.text, span);
+        if self.shallow.is_some_and(|d| depth > d) && matches!(kind, Kind::Object | Kind::Array) {
+            return None;
+        }
+        match kind {
             Kind::Object => {
                 let entries = self.entries(span, RECORD_KEYS + 1);
                 if entries.len() <= RECORD_KEYS {
@@ -148,8 +176,18 @@ impl<'a> Render<'a> {
         }
     }
 
-    /// The smallest honest form: a collection's counts, a string's length, a scalar itself.
+    /// The smallest honest form: a collection's counts, a string's length, a scalar itself — or
+    /// the value itself when that is no longer.
     pub fn minimal(&self, span: Span) -> String {
+        let marker = self.marker(span);
+        // A marker longer than the value it stands for says less in more bytes.
+        if span.len() <= marker.len() {
+            return self.raw(span);
+        }
+        marker
+    }
+
+    fn marker(&self, span: Span) -> String {
         match scan::kind(self.text, span) {
             Kind::Array | Kind::Object => {
                 let n = scan::count(self.text, span);
@@ -167,9 +205,10 @@ impl<'a> Render<'a> {
             return Rc::clone(r);
         }
         let is_array = scan::kind(self.text, span) == Kind::Array;
+        let columns = if is_array { self.columns_of(span) } else { Rc::default() };
         let (members, ranking) = match self.read.filter(|read| read.span == span) {
             Some(read) => {
-                let (items, ranking) = rank_read(self.text, read, self.needles);
+                let (items, ranking) = rank_read(self.text, read, self.needles, &columns);
                 let members = if is_array {
                     Members::Items(items)
                 } else {
@@ -178,19 +217,79 @@ impl<'a> Render<'a> {
                 (members, ranking)
             }
             None if is_array => {
-                let (items, ranking) = rank_array(self.text, span, self.needles);
+                let (items, ranking) = rank_array(self.text, span, self.needles, &columns);
                 (Members::Items(items), ranking)
             }
             None => {
                 let members: Vec<Member> =
                     self.entries(span, usize::MAX).into_iter().map(|(k, v)| (Some(k), v)).collect();
                 let values: Vec<Span> = members.iter().map(|m| m.1).collect();
-                (Members::Entries(members), rank(self.text, &values, self.needles))
+                (Members::Entries(members), rank(self.text, &values, self.needles, &[]))
             }
         };
         let r = Rc::new((members, ranking));
         self.rankings.insert(span.start, Rc::clone(&r));
         r
+    }
+
+    /// The column names of the array of rows at `span`: its header's, when a record beside it
+    /// had one ([`Self::note_header`]), else its first row's when that row is all strings and the
+    /// next one is not (a header row); else none.
+    fn columns_of(&self, span: Span) -> Rc<Vec<String>> {
+        if let Some(names) = self.columns.get(&span.start) {
+            return Rc::clone(names);
+        }
+        let mut rows = scan::members(self.text, span);
+        let (Some(first), Some(second)) = (rows.next(), rows.next()) else { return Rc::default() };
+        let strings = |row: Span| {
+            scan::kind(self.text, row) == Kind::Array
+                && scan::members(self.text, row)
+                    .take(MAX_HEADER)
+                    .all(|c| scan::kind(self.text, c.value) == Kind::String)
+        };
+        if first.value.len() > HEADER_BYTES || !strings(first.value) || strings(second.value) {
+            return Rc::default();
+        }
+        let names = scan::members(self.text, first.value).map(|c| scan::string_value(self.text, c.value));
+        Rc::new(names.take(MAX_HEADER).collect())
+    }
+
+    /// Notes the header of a table held in a record: a member named like a header (`columns`,
+    /// `fields`, `headers`, …) whose value lists names (strings, or objects with a `name`),
+    /// beside an array whose first item is an array — the rows it names.
+    fn note_header(&mut self, members: &[Member]) {
+        let header = members.iter().find(|(key, value)| {
+            key.is_some_and(|k| HEADER_KEYS.contains(&scan::string_value(self.text, k).as_str()))
+                && scan::kind(self.text, *value) == Kind::Array
+                && value.len() <= HEADER_BYTES
+        });
+        let Some(&(_, header)) = header else { return };
+        let names: Vec<String> = scan::members(self.text, header)
+            .take(MAX_HEADER)
+            .map_while(|c| match scan::kind(self.text, c.value) {
+                Kind::String => Some(scan::string_value(self.text, c.value)),
+                Kind::Object => scan::entries(self.text, c.value, 8)
+                    .into_iter()
+                    .find(|(k, v)| {
+                        scan::string_value(self.text, *k) == "name" && scan::kind(self.text, *v) == Kind::String
+                    })
+                    .map(|(_, v)| scan::string_value(self.text, v)),
+                _ => None,
+            })
+            .collect();
+        if names.is_empty() {
+            return;
+        }
+        let names = Rc::new(names);
+        for &(_, value) in members {
+            let first = scan::members(self.text, value).next();
+            if scan::kind(self.text, value) == Kind::Array
+                && value != header
+                && first.is_some_and(|m| scan::kind(self.text, m.value) == Kind::Array)
+            {
+                self.columns.insert(value.start, Rc::clone(&names));
+            }
+        }
     }
 
     fn collection(&mut self, span: Span, budget: usize, depth: usize) -> Option<String> {
@@ -213,6 +312,9 @@ impl<'a> Render<'a> {
             return None;
         }
         let mut remaining = budget - fixed;
+        // Breadth first: the items are chosen with their own containers as counts (but for the
+        // ones that matter), then the budget left goes to showing more of each in turn.
+        let outer = self.shallow;
         let slots = (ranking.important + 2).max(remaining / SLOT_BYTES).clamp(1, MAX_SLOTS).min(n);
         let mut chosen: Vec<(usize, Option<String>, String)> = Vec::new();
         let mut misses = 0;
@@ -246,8 +348,11 @@ impl<'a> Render<'a> {
             let item_budget = share.max(over + 2).min(remaining) - over;
             let body = if value.len() <= item_budget {
                 self.raw(value)
-            } else if planned || why.matters() {
+            } else if planned || why.matters() || outer.is_none() {
                 // Counts alone say nothing about one item: it is left for one that shows something.
+                // An item that matters is shown as deep as its share allows; the others, their
+                // own names first.
+                self.shallow = if why.matters() { outer } else { Some(depth + 1) };
                 let Some(preview) = self.shown(value, item_budget, depth + 1) else {
                     misses += 1;
                     continue;
@@ -265,12 +370,43 @@ impl<'a> Render<'a> {
             remaining -= body.len() + over;
             chosen.push((*index, label, body));
         }
+        self.shallow = outer;
         // No item fits: the counts alone (the caller's minimal form) say as much, in fewer bytes.
         if chosen.is_empty() {
             return None;
         }
+        self.deepen(members, &mut chosen, remaining, depth);
         chosen.sort_by_key(|c| c.0);
         Some(self.emit(members, &meta, &chosen, is_map))
+    }
+
+    /// Gives the `left` bytes to the `chosen` items in turn (the order they were chosen in), each
+    /// an equal part with the ones after it: an item shown with its containers as counts is
+    /// shown again deeper when that fits. Inside a collection still choosing its own items
+    /// ([`Self::shallow`]), nothing is deepened.
+    fn deepen(
+        &mut self,
+        members: &Members,
+        chosen: &mut [(usize, Option<String>, String)],
+        mut left: usize,
+        depth: usize,
+    ) {
+        if self.shallow.is_some_and(|d| depth >= d) {
+            return;
+        }
+        let count = chosen.len();
+        for (k, (index, _, body)) in chosen.iter_mut().enumerate() {
+            let value = members.get(*index).1;
+            if body.len() == value.len() || left == 0 {
+                continue;
+            }
+            let share = (left / (count - k)).max(SLOT_BYTES.min(left)) + body.len();
+            let deeper = self.value(value, share, depth + 1);
+            if deeper.len() > body.len() && deeper.len() - body.len() <= left {
+                left -= deeper.len() - body.len();
+                *body = deeper;
+            }
+        }
     }
 
     fn emit(&self, members: &Members, meta: &str, chosen: &[(usize, Option<String>, String)], is_map: bool) -> String {
@@ -318,6 +454,7 @@ impl<'a> Render<'a> {
     /// An object with few keys: every key kept when it fits, small values first and whole, the
     /// big ones sharing the rest.
     fn record(&mut self, members: &[Member], budget: usize, depth: usize) -> Option<String> {
+        self.note_header(members);
         let k = members.len();
         let cut_room = cut_entry(k, k, k).len() + 1;
         let mut remaining = budget.saturating_sub(2 + cut_room);
@@ -383,7 +520,16 @@ impl<'a> Render<'a> {
                 }
             }
         }
-        if s.bytes().filter(|b| *b == b'\n').take(2).count() >= 2 {
+        let lines = s.bytes().filter(|b| *b == b'\n').take(2).count();
+        if lines >= 2 || trimmed.starts_with('[') {
+            let shaped = Shaped::read(&s, self.needles);
+            if !matches!(shaped, Shaped::Plain(_)) {
+                if let Some(preview) = shaped_json(&s, &shaped, budget) {
+                    return Some(preview);
+                }
+            }
+        }
+        if lines >= 2 {
             let preview = text::json(&s, budget, self.needles);
             if preview.len() <= budget {
                 return Some(preview);
@@ -391,6 +537,31 @@ impl<'a> Render<'a> {
         }
         cut_string(&s, budget)
     }
+}
+
+/// A string's preview in its form ([`Shaped`]) inside JSON:
+/// `{"_text":{"chars":C,"lines":L,"form":"diff"},"preview":"…"}` in at most `budget` bytes, the
+/// form's text rendered smaller until its escaped text fits; `None` when none does.
+fn shaped_json(s: &str, shaped: &Shaped<'_>, budget: usize) -> Option<String> {
+    let head = format!(
+        "{{\"_text\":{{\"chars\":{},\"lines\":{},\"form\":\"{}\"}},\"preview\":",
+        utf16_len(s),
+        s.bytes().filter(|b| *b == b'\n').count() + 1,
+        shaped.form()
+    );
+    let mut room = budget.checked_sub(head.len() + 3)?;
+    for _ in 0..4 {
+        let text = shaped.render(room);
+        let escaped = escaped_len(&text);
+        if escaped <= budget - head.len() - 3 {
+            let mut out = head;
+            push_json_string(&mut out, &text);
+            out.push('}');
+            return Some(out);
+        }
+        room = (room as f64 * (budget - head.len() - 3) as f64 / escaped as f64 * 0.95) as usize;
+    }
+    None
 }
 
 /// `{"_cut":{"total":…,"shown":…,"notShown":…` followed by `meta` (the object is left open).

@@ -147,3 +147,94 @@ fn a_values_own_cut_key_is_never_shown_beside_the_marker() {
     let (out, _) = render(&json!({"_cut":1,"a":2}), json!(null), 100);
     assert_eq!(out, r#"{"_cut":1,"a":2}"#);
 }
+
+/// A DuckDB-style result (mcp-server-motherduck's `execute_query`): a header, then rows as
+/// arrays, one year's longest delay among thousands of ordinary ones.
+fn flights(rows: usize) -> Value {
+    let columns = ["year", "month", "day", "dep_time", "dep_delay", "carrier", "origin", "dest", "distance"];
+    let rows: Vec<Value> = (0..rows)
+        .map(|i| {
+            let delay = if i == 4321 { 1301.0 } else { ((i * 37) % 23) as f64 - 5.0 };
+            let origin = ["EWR", "LGA", "JFK"][i % 3];
+            json!([2013, 1, 1 + i % 31, 517.0 + (i % 600) as f64, delay, "UA", origin, "IAH", 1400 + (i % 9) * 10])
+        })
+        .collect();
+    json!({"success": true, "columns": columns, "columnTypes": vec!["BIGINT"; 9], "rows": rows, "rowCount": 6000})
+}
+
+#[test]
+fn a_table_of_rows_under_a_header_ranks_each_column() {
+    let (out, got) = render(&flights(6000), json!({"sql": "SELECT * FROM flights WHERE month = 1"}), 3000);
+    let rows = &got["rows"];
+    assert_eq!(rows["_cut"]["total"], 6000);
+    assert_eq!(
+        rows["_cut"]["fields"],
+        json!({"year":"number","month":"number","day":"number","dep_time":"number","dep_delay":"number",
+               "carrier":"string","origin":"string","dest":"string","distance":"number"})
+    );
+    let shown = rows["items"].as_array().unwrap();
+    let spike = shown.iter().find(|x| x["index"] == 4321).expect(&out);
+    assert_eq!(spike["why"], "outlier dep_delay");
+    assert_eq!(spike["item"][4], 1301.0);
+    assert_eq!(shown[0]["index"], 0);
+    assert_eq!(shown.last().unwrap()["index"], 5999);
+    assert_eq!(got["columns"][4], "dep_delay");
+    // Without a header the position names the column; a first row of names is a header.
+    let Value::Array(mut plain) = flights(6000)["rows"].clone() else { unreachable!() };
+    let (_, got) = render(&Value::Array(plain.clone()), json!(null), 3000);
+    assert!(got["items"].as_array().unwrap().iter().any(|x| x["index"] == 4321 && x["why"] == "outlier [4]"));
+    plain.insert(0, json!(["year", "month", "day", "dep_time", "dep_delay"]));
+    let (_, got) = render(&Value::Array(plain), json!(null), 3000);
+    assert!(got["items"].as_array().unwrap().iter().any(|x| x["index"] == 4322 && x["why"] == "outlier dep_delay"));
+}
+
+#[test]
+fn ragged_rows_and_odd_headers_never_break_the_table() {
+    let rows: Vec<Value> = (0..500)
+        .map(|i| match i % 5 {
+            0 => json!([]),
+            1 => json!([i, "x", null, [1, 2], {"k": i}]),
+            2 => json!([i]),
+            3 => json!("not a row"),
+            _ => json!([i as f64 * 0.5, i, i, i, i, i, i, i, i, i, i, i]),
+        })
+        .collect();
+    for header in [json!(["a", "b"]), json!([{"name": "a"}, {"name": 3}]), json!("cols"), json!([])] {
+        let v = json!({"columns": header, "rows": rows});
+        for budget in [80, 400, 2500] {
+            render(&v, json!(null), budget);
+        }
+    }
+}
+
+#[test]
+fn a_deep_tree_shows_every_name_of_a_level_before_any_branch_s_depth() {
+    // server-filesystem's `directory_tree`: names and types, children nested.
+    let file = |d: usize, f: usize| json!({"name": format!("f{d}-{f}.html"), "type": "file"});
+    let sub = |d: usize, s: usize| json!({"name": format!("sub{d}-{s}"), "type": "directory", "children": (0..12).map(|f| file(d * 100 + s, f)).collect::<Vec<_>>()});
+    let tree: Vec<Value> = (0..40)
+        .map(|d| json!({"name": format!("dir{d}"), "type": "directory", "children": (0..8).map(|s| sub(d, s)).collect::<Vec<_>>()}))
+        .collect();
+    let (out, got) = render(&Value::Array(tree), json!(null), 6000);
+    let items = got["items"].as_array().unwrap();
+    assert_eq!(items.len(), 40, "every top-level name: {out}");
+    for (d, item) in items.iter().enumerate() {
+        assert_eq!(item["item"]["name"], format!("dir{d}"));
+        assert_eq!(item["item"]["type"], "directory");
+    }
+    // The budget left goes one level deeper in turn (first, last, then from the start), not to
+    // the first branch alone.
+    let deeper: Vec<usize> = (0..40).filter(|&d| items[d]["item"]["children"]["items"].is_array()).collect();
+    assert!(deeper.len() >= 3 && deeper[0] == 0 && deeper.contains(&39), "{deeper:?}: {out}");
+    assert!(!out.contains("…[9 chars]"), "{out}");
+}
+
+#[test]
+fn a_marker_is_never_longer_than_the_value_it_stands_for() {
+    let text = br#"["directory",[],{},[1],"a much longer string than its marker would be"]"#;
+    let needles = Needles::default();
+    let r = Render::new(text, &needles);
+    let items = scan::items(text, scan::root(text));
+    let got: Vec<String> = items.iter().map(|&s| r.minimal(s)).collect();
+    assert_eq!(got, [r#""directory""#, "[]", "{}", "[1]", "\"…[45 chars]\""]);
+}

@@ -8,8 +8,10 @@
 //! anything else the functions stop early; every index is bounds-checked, so none can panic.
 
 use crate::json::items::walk_reading_objects;
+pub use crate::json::span::members;
+pub use crate::json::span::skip_ws;
 pub use crate::json::span::{count, items, kind, root, Kind, Span};
-use crate::json::span::{members, skip_ws, string_end, value_end, COUNT_FIRST_ABOVE};
+use crate::json::span::{string_end, value_end, walk_container, COUNT_FIRST_ABOVE};
 
 /// True when `text` is one JSON value (lone-surrogate escapes, which V8 writes and serde_json
 /// refuses, are accepted: they are valid JSON text). Nesting is accepted at any depth: a value
@@ -59,6 +61,35 @@ pub fn items_reading_objects(
         each(items.len(), m.value, read);
         items.push(m.value);
     });
+    items
+}
+
+/// [`items_reading_objects`], where an array item's first `max` items are read on the way too
+/// (as entries whose key is the value): a table's rows are arrays.
+pub fn items_reading_rows(
+    text: &[u8],
+    span: Span,
+    max: usize,
+    mut each: impl FnMut(usize, Span, &[(Span, Span)]),
+) -> Vec<Span> {
+    let mut items = if span.len() > COUNT_FIRST_ABOVE { Vec::with_capacity(count(text, span)) } else { Vec::new() };
+    let mut list = members(text, span);
+    let mut read = Vec::new();
+    loop {
+        read.clear();
+        let end_of = |at: usize| match text.get(at) {
+            Some(b'{' | b'[') => walk_container(text, at, span, |m| {
+                if read.len() < max {
+                    read.push(m.entry());
+                }
+            })
+            .unwrap_or_else(|| value_end(text, at)),
+            _ => value_end(text, at),
+        };
+        let Some(member) = list.next_with(end_of) else { break };
+        each(items.len(), member.value, &read);
+        items.push(member.value);
+    }
     items
 }
 

@@ -156,3 +156,78 @@ fn what_the_pass_read_changes_no_preview() {
     let known = Known { spans: &[], read: Some(&wrong) };
     assert!(preview_knowing(Input::Printed(text.as_bytes()), known, &json!(null), &json!(null), &b).is_ok());
 }
+
+/// Each text form on bad input, through the whole preview: within both limits, never a panic.
+#[test]
+fn texts_in_their_forms_stay_within_the_budget_on_bad_input() {
+    let mut cases: Vec<(&str, String)> = Vec::new();
+    // A diff with binary parts, `\ No newline`, a hunk whose counts lie, and no trailing newline.
+    let mut diff =
+        String::from("diff --git a/a.png b/a.png\nindex 1..2 100644\nGIT binary patch\nliteral 12\nzcmV\n\n");
+    diff.push_str("diff --git a/b.txt b/b.txt\n--- a/b.txt\n+++ b/b.txt\n@@ -1 +1 @@\n-old\n\\ No newline at end of file\n+new\n\\ No newline at end of file\n");
+    diff.push_str("diff --git a/c.rs b/c.rs\n--- a/c.rs\n+++ b/c.rs\n@@ -1,900 +1,900 @@\n+only one line");
+    cases.push(("diff", diff.repeat(300)));
+    // A table with ragged rows, and a Python literal with nested quotes and escapes, cut short.
+    let ragged: String = (0..3000)
+        .map(|i| if i % 7 == 0 { "1,2\n".to_owned() } else { format!("{i},\"a,\"\"b\",{}\n", i % 5) })
+        .collect();
+    cases.push(("ragged csv", format!("id,name,n\n{ragged}")));
+    let literal: Vec<String> = (0..2000)
+        .map(|i| format!("{{'k\\'{i}': \"it's \\\"{i}\\\"\", 'n': ({i}, [None, True]), 'x': {}}}", i % 9))
+        .collect();
+    cases.push(("python literal", format!("[{}", literal.join(", "))));
+    // A snapshot 200 levels deep, and a line of a million bytes inside one.
+    let mut deep: String = (0..200).map(|d| format!("{}- generic [ref=e{d}]:\n", "  ".repeat(d))).collect();
+    deep.push_str(&format!("{}- text: {}\n", "  ".repeat(200), "x".repeat(1_000_000)));
+    cases.push(("deep snapshot", deep.repeat(3)));
+    // Multi-part text whose parts are empty or a single huge line.
+    cases.push(("parts", format!("/a/x.rs:\n\n---\n/a/y.rs:\n{}\n---\n/a/z.rs: Error - EACCES", "y".repeat(200_000))));
+    // A million lines.
+    cases.push(("million lines", "line of a plain text ok\n".repeat(1_000_000)));
+    for (name, text) in &cases {
+        for b in [budget(2000, 8000), budget(60, 200), budget(300, 900)] {
+            let started = std::time::Instant::now();
+            let p = preview(Input::Text(text), &json!({"q": "y.rs"}), &json!(null), &b).unwrap();
+            assert!(
+                p.tokens <= b.max_tokens && p.chars <= b.max_chars,
+                "{name} {b:?}: {} / {}: {}",
+                p.tokens,
+                p.chars,
+                p.text
+            );
+            eprintln!("{name}: {} bytes in {:?}", text.len(), started.elapsed());
+        }
+        // Inside JSON (structuredContent holding the text), valid JSON within the budget.
+        let value = serde_json::to_string(&json!({ "content": text })).unwrap();
+        let b = budget(2000, 8000);
+        let p = preview(Input::Json(value.as_bytes()), &json!(null), &json!(null), &b).unwrap();
+        assert!(p.json && p.tokens <= b.max_tokens && p.chars <= b.max_chars, "{name}: {}", p.text);
+        serde_json::from_str::<serde_json::Value>(&p.text).unwrap();
+    }
+}
+
+/// Each form is recognised through the whole preview of a text result and of a string in JSON.
+#[test]
+fn each_text_form_is_previewed_in_that_form() {
+    let diff: String = (0..300)
+        .map(|i| format!("diff --git a/f{i}.rs b/f{i}.rs\n--- a/f{i}.rs\n+++ b/f{i}.rs\n@@ -1,2 +1,2 @@\n-a\n+b\n c\n"))
+        .collect();
+    let csv: String =
+        std::iter::once("a,b\n".to_owned()).chain((0..3000).map(|i| format!("{i},{}\n", i % 3))).collect();
+    let tree: String = (0..800).map(|i| format!("- item {i}:\n  - child:\n    - leaf {i}\n")).collect();
+    let parts = format!("/a/x.txt:\n{}\n\n---\n/a/y.txt:\n{}\n", "x\n".repeat(3000), "y\n".repeat(3000));
+    for (text, start, form) in [
+        (&diff, "…[unified diff: 300 files changed, +300 -300; ", "diff"),
+        (&csv, "a,b\n0,0\n", "csv"),
+        (&tree, "…[outline: 2,401 lines, ", "outline"),
+        (&parts, "…[2 parts, ", "parts"),
+    ] {
+        let p = preview(Input::Text(text), &json!(null), &json!(null), &Budget::default()).unwrap();
+        assert!(p.text.starts_with(start), "{form}: {}", &p.text[..200.min(p.text.len())]);
+        let value = serde_json::to_string(&json!({ "content": text })).unwrap();
+        let p = preview(Input::Json(value.as_bytes()), &json!(null), &json!(null), &Budget::default()).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&p.text).unwrap();
+        assert_eq!(v["content"]["_text"]["form"], form, "{}", p.text);
+        assert!(v["content"]["preview"].as_str().unwrap().starts_with(start), "{}", p.text);
+    }
+}

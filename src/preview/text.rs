@@ -7,11 +7,12 @@
 //! `{"_text":{"chars":C,"lines":L,"notShown":"lines 41–11200"},"head":"…","lines":{"523":"…"},"tail":"…"}`.
 //! A single line too long for the budget is cut inside the line, never inside a character.
 
-use super::errors::{is_error_line, LINE_BYTES};
-use super::matches::Needles;
+use super::errors::{line_signal, Signal, LINE_BYTES};
+use super::matches::{discriminating_among, Needles};
 use crate::json::string::{push_json_string, utf16_len};
 
-/// Lines from the part not shown that are listed, at most.
+/// Lines of each kind (argument matches, error messages, stack frames) from the part not shown
+/// that are listed, at most.
 pub const MAX_PICKED: usize = 12;
 /// A listed line is cut to this many bytes.
 pub const PICKED_BYTES: usize = 240;
@@ -68,8 +69,9 @@ pub fn prefix_within(s: &str, max: usize, cost: fn(&str) -> usize) -> &str {
 pub struct Lines<'a> {
     text: &'a str,
     spans: Vec<(usize, usize)>,
-    /// The lines that matter: error-like ones first, then ones with argument fragments, at most
-    /// [`MAX_PICKED`] (0-based).
+    /// The lines that matter (0-based), in the order they are offered: lines with the call's
+    /// argument fragments and error messages in turn, so neither kind crowds out the other, then
+    /// stack frames; at most [`MAX_PICKED`] of each kind.
     picked: Vec<usize>,
     /// UTF-16 units of the text.
     chars: usize,
@@ -79,20 +81,74 @@ impl<'a> Lines<'a> {
     /// Reads `text`, finding its lines that matter for a call with `needles`.
     pub fn read(text: &'a str, needles: &Needles) -> Self {
         let spans = line_spans(text);
-        let mut picked: Vec<usize> = Vec::new();
-        let mut matched: Vec<usize> = Vec::new();
-        for (k, &(start, end)) in spans.iter().enumerate() {
-            let bytes = &text.as_bytes()[start..end.min(start + LINE_BYTES)];
-            if is_error_line(bytes) {
-                picked.push(k);
-            } else if !needles.is_empty() && needles.mask_raw(bytes) != 0 {
-                matched.push(k);
-            }
-        }
-        picked.truncate(MAX_PICKED);
-        picked.extend(matched.into_iter().take(MAX_PICKED - picked.len()));
+        let picked = picked_lines(text, &spans, needles);
         Lines { text, spans, picked, chars: utf16_len(text) }
     }
+
+    /// Lines `[first, end)` of the text as a text of their own, with the lines that matter among
+    /// them (not read again).
+    pub fn slice(&self, first: usize, end: usize) -> Lines<'a> {
+        let end = end.min(self.spans.len()).max(first.min(self.spans.len()));
+        let first = first.min(end);
+        if first == end {
+            return Lines { text: "", spans: vec![(0, 0)], picked: Vec::new(), chars: 0 };
+        }
+        let base = self.spans[first].0;
+        let text = &self.text[base..self.spans[end - 1].1];
+        let spans = self.spans[first..end].iter().map(|&(s, e)| (s - base, e - base)).collect();
+        let picked = self.picked.iter().filter(|&&k| k >= first && k < end).map(|&k| k - first).collect();
+        Lines { text, spans, picked, chars: utf16_len(text) }
+    }
+
+    /// The text's lines as byte spans (without their `\n`).
+    pub fn spans(&self) -> &[(usize, usize)] {
+        &self.spans
+    }
+
+    /// The text read.
+    pub fn text(&self) -> &'a str {
+        self.text
+    }
+
+    /// Its length in UTF-16 units.
+    pub fn chars(&self) -> usize {
+        self.chars
+    }
+
+    /// The lines that matter (0-based), in the order offered (see [`picked_lines`]).
+    pub fn picked(&self) -> &[usize] {
+        &self.picked
+    }
+}
+
+/// The lines that matter of `text` (see [`Lines::picked`]). A fragment found on more than half
+/// of the lines (a path every line starts with) says nothing about any of them and is not used.
+pub fn picked_lines(text: &str, spans: &[(usize, usize)], needles: &Needles) -> Vec<usize> {
+    let (mut messages, mut frames, mut matched) = (Vec::new(), Vec::new(), Vec::new());
+    for (k, &(start, end)) in spans.iter().enumerate() {
+        let bytes = &text.as_bytes()[start..end.min(start + LINE_BYTES)];
+        let mask = if needles.is_empty() { 0 } else { needles.mask_raw(bytes) };
+        if mask != 0 {
+            matched.push((k, mask));
+            continue;
+        }
+        match line_signal(bytes) {
+            Signal::Message if messages.len() < MAX_PICKED => messages.push(k),
+            Signal::Frame if frames.len() < MAX_PICKED => frames.push(k),
+            _ => {}
+        }
+    }
+    let masks: Vec<u32> = matched.iter().map(|m| m.1).collect();
+    let keep = discriminating_among(&masks, spans.len(), needles.list.len());
+    let matched: Vec<usize> =
+        matched.into_iter().filter(|(_, m)| m & keep != 0).map(|(k, _)| k).take(MAX_PICKED).collect();
+    let mut picked = Vec::with_capacity(matched.len() + messages.len() + frames.len());
+    for i in 0..matched.len().max(messages.len()) {
+        picked.extend(matched.get(i));
+        picked.extend(messages.get(i));
+    }
+    picked.extend(frames);
+    picked
 }
 
 fn plan<'a>(read: &Lines<'a>, budget: usize, cost: fn(&str) -> usize) -> Plan<'a> {
@@ -101,7 +157,7 @@ fn plan<'a>(read: &Lines<'a>, budget: usize, cost: fn(&str) -> usize) -> Plan<'a
     let line = |k: usize| &text[spans[k].0..spans[k].1];
     // A third for the lines that matter, two thirds of the rest for the head, the rest for the tail.
     let picked_budget = if read.picked.is_empty() { 0 } else { budget / 3 };
-    let mut picked_all = read.picked.clone();
+    let picked_all = read.picked.clone();
     let head_budget = (budget - picked_budget) * 2 / 3;
     let (mut head_lines, mut used) = (0, 0);
     while head_lines < lines && used + cost(line(head_lines)) < head_budget {
@@ -117,9 +173,9 @@ fn plan<'a>(read: &Lines<'a>, budget: usize, cost: fn(&str) -> usize) -> Plan<'a
         tail_from -= 1;
     }
     let tail = if tail_from < lines { &text[spans[tail_from].0..] } else { "" };
+    // In the order offered, so each kind keeps its turns; then shown in line order.
     let mut picked = Vec::new();
     let mut left = picked_budget;
-    picked_all.sort_unstable();
     for k in picked_all.into_iter().filter(|k| *k >= head_lines && *k < tail_from && !(head_cut && *k == 0)) {
         let shown = prefix_within(line(k), PICKED_BYTES.min(left.saturating_sub(16)), cost);
         if shown.is_empty() {
@@ -128,6 +184,7 @@ fn plan<'a>(read: &Lines<'a>, budget: usize, cost: fn(&str) -> usize) -> Plan<'a
         left -= cost(shown) + 16;
         picked.push((k + 1, shown));
     }
+    picked.sort_unstable();
     Plan { head, head_lines, head_cut, picked, tail, tail_from: tail_from + 1, lines, chars: read.chars }
 }
 
@@ -262,5 +319,20 @@ mod tests {
         let got = json(&text, 400, &Needles::default());
         let v: serde_json::Value = serde_json::from_str(&got).unwrap();
         assert_eq!(v["_text"]["notShown"], "chars 97–5000 of 5000");
+    }
+
+    #[test]
+    fn argument_matches_keep_their_turns_among_many_errors() {
+        let mut lines: Vec<String> = (1..=2000).map(|i| format!("2026-12-01 ERROR retry {i} failed")).collect();
+        lines[1500] = "2026-12-01 INFO wrote /srv/b/second.txt".to_owned();
+        let text = lines.join("\n");
+        let got =
+            plain(&text, 2000, &Needles::from_arguments(&json!({"paths":["/srv/a/first.txt","/srv/b/second.txt"]})));
+        assert!(got.contains("[line 1501] 2026-12-01 INFO wrote /srv/b/second.txt"), "{got}");
+        assert!(got.contains("ERROR retry"), "{got}");
+        // A fragment on most lines (the root every line names) ranks none of them.
+        let text: String = (0..100).map(|i| format!("/srv/x/{i}.txt ok\n")).collect();
+        let read = Lines::read(&text, &Needles::from_arguments(&json!({"path":"/srv/x"})));
+        assert!(read.picked.is_empty());
     }
 }
