@@ -705,10 +705,12 @@ all.tokenCurve = tokenCurve(api);
 const suffix = record || !(quick || only) ? '' : '.quick';
 writeFileSync(join(here, `results${suffix}.json`), `${JSON.stringify(all, null, 2)}\n`);
 writeFileSync(join(here, `results${suffix}.md`), markdown(all, rows));
-writeFileSync(
-  suffix ? join(here, `tokens-chart${suffix}.svg`) : join(here, '..', 'docs', 'tokens-chart.svg'),
-  svg(all.tokenCurve, all.benches.tokens?.throughput ? all.benches.tokens : undefined),
-);
+// The chart names the machine it was drawn on: a run that measured no tokens leaves it alone.
+if (!only?.length || only.includes('tokens'))
+  writeFileSync(
+    suffix ? join(here, `tokens-chart${suffix}.svg`) : join(here, '..', 'docs', 'tokens-chart.svg'),
+    svg(all.tokenCurve, all.benches.tokens?.throughput ? all.benches.tokens : undefined),
+  );
 process.stdout.write(markdown(all, rows));
 // Benchmarks may leave servers' handles open (stores, proxy); the run is over.
 process.exit(failed ? 1 : 0);
