@@ -5,12 +5,11 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
   CONSOLE_PAGE,
   type RealServer,
+  connect,
   devtoolsServer,
   filesystemServer,
   flightsData,
@@ -74,9 +73,9 @@ export interface RealCorpus {
 export const FLIGHTS_QUERY =
   "SELECT month, day, dep_time, carrier, flight, tailnum, origin, dest, dep_delay, arr_delay FROM flights WHERE month = 1 AND origin = 'JFK'";
 
-/** The first commit: git_diff of the early clone against it is 1.28 MB (136 files). */
+/** The first commit: git_diff of the early clone against it is the diff of its whole history. */
 export const DIFF_TARGET = 'ccace43eb00d04a995979eab66c6fdf094b39ffd';
-/** The commit git_show reads (37 files changed). */
+/** The commit git_show reads: a refactor across a few dozen files. */
 export const SHOWN_COMMIT = 'f35c5113291d5aeb28a4748934e140fd999b797e';
 
 /**
@@ -302,9 +301,6 @@ export async function realCorpus(): Promise<RealCorpus> {
   return { cases: all.filter((c) => servers[c.server] !== undefined), servers, skipped, close: web.close };
 }
 
-/** This checkout's CLI, which the proxied calls go through. */
-export const CLI = fileURLToPath(new URL('../../bin/modoki-budget.cjs', import.meta.url));
-
 /** A CallToolResult as the SDK's Client returns it. */
 export interface ToolResult {
   content: Array<{ type: string; text?: string; [key: string]: unknown }>;
@@ -337,21 +333,6 @@ export const textOf = (r: ToolResult) =>
     .filter((b) => b.type === 'text')
     .map((b) => b.text as string)
     .join('\n');
-
-/**
- * Connects the SDK's own Client to `server`, directly or, with `proxyFlags`, through this
- * checkout's `modoki-budget proxy <flags> -- <server>`.
- */
-export async function connect(server: RealServer, proxyFlags?: string[]): Promise<Client> {
-  const [command, args] =
-    proxyFlags === undefined
-      ? [server.command, [...server.args]]
-      : [process.execPath, [CLI, 'proxy', ...proxyFlags, '--', server.command, ...server.args]];
-  const client = new Client({ name: 'real-corpus', version: '1' });
-  const env = { ...(process.env as Record<string, string>), ...server.env };
-  await client.connect(new StdioClientTransport({ command, args, env, cwd: server.cwd, stderr: 'ignore' }));
-  return client;
-}
 
 const CALL_TIMEOUT = { timeout: 180_000 };
 

