@@ -162,7 +162,7 @@ for (const { target, dir: base, optLevel, wasmOpt } of TARGETS) {
 // webpack (and Node) read a .js file by the nearest package.json, so pkg/web/ gets its own.
 writeFileSync(join(root, 'pkg', 'web', 'package.json'), `${JSON.stringify({ type: 'module' })}\n`);
 
-// node/internal/core.cjs loads each module on first use; it needs their export names before
+// node/wasm/loader.cjs loads each module on first use; it needs their export names before
 // that, so they are written next to them (read from wasm-bindgen's own export lists).
 const names = {
   full: exportNames(join(root, 'pkg', 'modoki_budget.js')),
@@ -171,8 +171,9 @@ const names = {
 };
 writeFileSync(join(root, 'pkg', 'modoki_budget_exports.json'), `${JSON.stringify(names)}\n`);
 
-// The core's constants (pkg/constants.json, scripts/constants.mjs), then the ESM entries for Node
-// and the web, written from the barrel's export list once the declarations are checked against it.
+// The core's constants (pkg/constants.json) and the layouts (node/wasm/layout.cjs), both by
+// scripts/constants.mjs, then the ESM entries for Node and the web, written from the barrel's
+// export list once the declarations are checked against it.
 (await import('./constants.mjs')).writeConstants(root);
 checkDeclarations(root);
 writeEntries(root);

@@ -4,8 +4,11 @@
 // the per-field token shares.
 const api = require('../index.cjs');
 const { inferSchema, SCHEMA_ITEMS } = require('./infer-schema.cjs');
-const core = require('../internal/core.cjs');
-const abi = require('../internal/abi.cjs');
+const abi = require('../wasm/abi.cjs');
+const { elisionEnvelope } = require('../wasm/formatter.cjs');
+const { isUtf8Input, roundedMeasuresOfInput, toonTokensOfInput } = require('../wasm/report.cjs');
+const { sampleCompactOfInput } = require('../wasm/sample.cjs');
+const { countTokensOfInput } = require('../wasm/tokens.cjs');
 const { countPrepared, prepareEncoding, tokenReportOfInput } = require('../tokens.cjs');
 
 const ENCODINGS = ['cl100k_base', 'o200k_base'];
@@ -74,7 +77,7 @@ function reportOfFile(path, options = {}) {
   }
   // The file is its own compact text only when it is UTF-8 (bytes that are not were read as
   // U+FFFD, which the text path handles).
-  if (!core.full.isUtf8Input(length)) {
+  if (!isUtf8Input(length)) {
     abi.release(length);
     return undefined;
   }
@@ -108,10 +111,10 @@ function sampleOfV8Compact(text) {
 
 /** {@link sampleOfV8Compact} of the `length` bytes of UTF-8 input, which it leaves in place. */
 function sampleOfInput(length) {
-  const answer = core.full.sampleCompactInput(length, false, SCHEMA_ITEMS);
+  const answer = sampleCompactOfInput(length, false, SCHEMA_ITEMS);
   if (answer === undefined) return undefined;
-  const [sampleLength, ...lengths] = answer;
-  const shape = JSON.parse(abi.readOutput(sampleLength, false));
+  const shape = JSON.parse(answer.sample);
+  const lengths = answer.rootLengths;
   if (Array.isArray(shape)) shape.length = lengths[0];
   else {
     let next = 0;
@@ -139,14 +142,14 @@ function measureInput(
   const tokens = Object.fromEntries(
     ENCODINGS.map((name) => [
       name,
-      name === encoding ? attribution.tokens : core.full.countTokensInput(length, name, Infinity),
+      name === encoding ? attribution.tokens : countTokensOfInput(length, name, Infinity),
     ]),
   );
   const reference = tokens[encoding];
   progress('rounding floats');
-  const [, roundedChars, roundedTokens] = core.full.roundedMeasuresInput(length, encoding, PRECISION);
+  const { roundedUnits: roundedChars, roundedTokens } = roundedMeasuresOfInput(length, encoding, PRECISION);
   progress('encoding as TOON');
-  const toonTokens = core.full.toonTokensInput(length, encoding);
+  const toonTokens = toonTokensOfInput(length, encoding);
   abi.release(length);
   const toon = toonTokens >= 0 ? { jsonTokens: reference, toonTokens } : toonOfText(compact, encoding);
   if (toon === undefined) return undefined;
@@ -195,7 +198,7 @@ function toonOfText(compact, encoding) {
 function shapeMeasures(shape, chars, sampled) {
   let sent;
   if (chars > api.MAX_PAYLOAD_CHARS) {
-    sent = sampled ? core.elisionEnvelope(shape, chars, -1, api.MAX_PAYLOAD_CHARS, []) : api.encode(shape);
+    sent = sampled ? elisionEnvelope(shape, chars, -1, api.MAX_PAYLOAD_CHARS, []) : api.encode(shape);
   }
   return { sent, risk: api.inflationRisk(inferSchema(shape)) };
 }
