@@ -103,6 +103,17 @@ function smartCrusher(python, cases, runs) {
   }
 }
 
+/** The cases docs/mcp.md shows before and after: a diff, a table, a snapshot. */
+const EXAMPLES = ['git git_diff', 'motherduck execute_query', 'playwright browser_snapshot'];
+
+/** The first `lines` lines of `text`, a line longer than 160 chars wrapped into several. */
+const excerpt = (text, lines) =>
+  text
+    .slice(0, lines * 160)
+    .split('\n')
+    .flatMap((l) => l.match(/.{1,160}/gu) ?? [''])
+    .slice(0, lines);
+
 /** The fastest of `runs` applications of the policy to the result, and the last answer. */
 async function applyTimed(policy, call, runs) {
   const context = {
@@ -194,9 +205,12 @@ export async function run({ quick = false } = {}) {
     minMbps: Math.min(...rows.map((r) => r['MB/s'])),
   };
   const versions = Object.fromEntries(Object.entries(corpus.servers).map(([k, s]) => [k, s.label]));
+  const examples = measured
+    .filter((m) => EXAMPLES.includes(m.call.case.id))
+    .map((m) => ({ case: m.call.case.id, head: excerpt(m.channel, 12), preview: excerpt(m.preview, 24) }));
   // `skips`, not `skipped`: bench/run.mjs reads a result's `skipped` as the whole benchmark's.
   const peerSkipped = crusher.skipped ?? null;
-  return { machine: describeMachine(), versions, skips, peerSkipped, rows, shown, ratios, targets: TARGETS };
+  return { machine: describeMachine(), versions, skips, peerSkipped, rows, shown, ratios, targets: TARGETS, examples };
 }
 
 const COLUMNS = [

@@ -156,6 +156,29 @@ function realPreviews(results) {
   ].join('\n');
 }
 
+/** docs/mcp.md: what the model sees of a real diff, table and snapshot: a head cut, then the preview. */
+function realPreviewExamples(results) {
+  const r = bench(results, 'real-previews');
+  // Four backticks: a snapshot holds a fence of three.
+  const block = (lines) => ['````', ...lines, '````'];
+  return [
+    source(results, 'real-previews'),
+    ...r.examples.flatMap((x) => {
+      const row = find(r.rows, (y) => y.case === x.case, `real-previews case "${x.case}"`);
+      return [
+        '',
+        `**${x.case}** (${n(row['result tokens'])} tokens; ${row.needle}). Before: what a head cut shows first:`,
+        '',
+        ...block(x.head),
+        '',
+        `After: the preview (${n(row['preview tokens'])} tokens; the needle ${row['preview shown'] === 'yes' ? 'shown' : 'not shown'}), its first lines:`,
+        '',
+        ...block(x.preview),
+      ];
+    }),
+  ].join('\n');
+}
+
 /**
  * docs/proxy.md: `proxy --url`, and the SDK Client through `proxy --listen --url`, against the
  * SDK Client over HTTP (bench/stores.mjs), at the load of the stores run itself when it was
@@ -214,6 +237,7 @@ export const DOC_FIGURES = {
   stores,
   preview,
   'real-previews': realPreviews,
+  'real-preview-examples': realPreviewExamples,
   'proxy-url-latency': proxyUrlLatency,
   'proxy-memory': proxyMemory,
   'proxy-bench': proxyBench,
