@@ -5,9 +5,11 @@
 // and one line on stderr saying what is skipped and why; any other failure throws.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const ROOT = resolve(__dirname, '..', '..', 'target', 'real');
+/** target/real/ of this checkout (import.meta.url, so bench/ can load this file too). */
+export const REAL_ROOT = fileURLToPath(new URL('../../target/real', import.meta.url));
 
 /** Output that says the registry could not be reached (DNS, refused, timed out), not a bad package. */
 const UNREACHABLE =
@@ -32,7 +34,7 @@ function skipOrThrow(what: string, out: string): null {
  * folder, so two callers that need the same set share it.
  */
 export function npmPackages(name: string, specs: string[]): string | null {
-  const dir = join(ROOT, 'npm', name);
+  const dir = join(REAL_ROOT, 'npm', name);
   const marker = join(dir, `.installed-${specs.join('+').replace(/[^A-Za-z0-9._+-]/g, '_')}`);
   if (existsSync(marker)) return dir;
   mkdirSync(dir, { recursive: true });
@@ -53,15 +55,15 @@ export function npmBin(dir: string, command: string): string {
  * `mcp<2`) and returns its folder; its `bin/` holds the servers' commands.
  */
 export function pythonVenv(name: string, requirements: string[]): string | null {
-  const dir = join(ROOT, 'venv', name);
+  const dir = join(REAL_ROOT, 'venv', name);
   const marker = join(dir, `.installed-${requirements.join('+').replace(/[^A-Za-z0-9._+=<>-]/g, '_')}`);
   if (existsSync(marker)) return dir;
-  mkdirSync(join(ROOT, 'venv'), { recursive: true });
+  mkdirSync(join(REAL_ROOT, 'venv'), { recursive: true });
   if (!existsSync(join(dir, 'bin', 'python'))) {
-    const made = run('python3', ['-m', 'venv', dir], ROOT);
+    const made = run('python3', ['-m', 'venv', dir], REAL_ROOT);
     if (!made.ok) throw new Error(`python3 -m venv ${dir} failed:\n${made.out.slice(-2000)}`);
   }
-  const r = run(join(dir, 'bin', 'pip'), ['install', '--disable-pip-version-check', '-q', ...requirements], ROOT);
+  const r = run(join(dir, 'bin', 'pip'), ['install', '--disable-pip-version-check', '-q', ...requirements], REAL_ROOT);
   if (!r.ok) return skipOrThrow(requirements.join(' '), r.out);
   writeFileSync(marker, '');
   return dir;

@@ -134,6 +134,51 @@ function preview(results) {
   ].join('\n');
 }
 
+/** docs/mcp.md: the over-cap answer on the corpus of real results (bench/real-previews.mjs). */
+function realPreviews(results) {
+  const r = bench(results, 'real-previews');
+  const num = (x) => (typeof x === 'number' ? n(x) : x);
+  const speed = (x) => (x >= 10 ? n(x) : fixed(x, 1));
+  const of = (k) => (k === null ? '—' : `${k} of ${r.shown.promised}`);
+  return [
+    source(results, 'real-previews'),
+    '',
+    ...r.skips.map((line) => `_${line}._`),
+    ...(r.skips.length === 0 ? [] : ['']),
+    '| case | needle | result tokens | preview: needle, tokens | policy ms | MB/s | head cut at 2,000 / 10,000 tokens: needle | SmartCrusher: needle, tokens |',
+    '| --- | --- | ---: | --- | ---: | ---: | --- | --- |',
+    ...r.rows.map(
+      (x) =>
+        `| ${x.case} | ${x.needle} | ${n(x['result tokens'])} | ${x['preview shown']}, ${n(x['preview tokens'])} | ${speed(x['policy ms'])} | ${speed(x['MB/s'])} | ${x['head 2k shown']} / ${x['head 10k shown']} | ${x['crusher shown']}, ${num(x['crusher tokens'])} |`,
+    ),
+    '',
+    `Needles shown of the ${r.shown.promised} cases whose kind the preview promises: the preview ${of(r.shown.preview)} (target: 8 of every 10${verdict(r.shown.preview / r.shown.promised >= r.targets.shownShare)}), a head cut at 2,000 tokens ${of(r.shown.head2k)}, at 10,000 tokens ${of(r.shown.head10k)} (at ${fixed(r.ratios.head10kTokensPerPreviewToken, 1)}× the preview's tokens), SmartCrusher ${of(r.shown.crusher)}. The slowest case ran at ${speed(r.ratios.minMbps)} MB/s (target: 20${verdict(r.ratios.minMbps >= r.targets.mbps)}).`,
+  ].join('\n');
+}
+
+/** docs/mcp.md: what the model sees of a real diff, table and snapshot: a head cut, then the preview. */
+function realPreviewExamples(results) {
+  const r = bench(results, 'real-previews');
+  // Four backticks: a snapshot holds a fence of three.
+  const block = (lines) => ['````', ...lines, '````'];
+  return [
+    source(results, 'real-previews'),
+    ...r.examples.flatMap((x) => {
+      const row = find(r.rows, (y) => y.case === x.case, `real-previews case "${x.case}"`);
+      return [
+        '',
+        `**${x.case}** (${n(row['result tokens'])} tokens; ${row.needle}). Before: what a head cut shows first:`,
+        '',
+        ...block(x.head),
+        '',
+        `After: the preview (${n(row['preview tokens'])} tokens; the needle ${row['preview shown'] === 'yes' ? 'shown' : 'not shown'}), its first lines:`,
+        '',
+        ...block(x.preview),
+      ];
+    }),
+  ].join('\n');
+}
+
 /**
  * docs/proxy.md: `proxy --url`, and the SDK Client through `proxy --listen --url`, against the
  * SDK Client over HTTP (bench/stores.mjs), at the load of the stores run itself when it was
@@ -191,6 +236,8 @@ export const DOC_FIGURES = {
   'policy-over-cap': policyOverCap,
   stores,
   preview,
+  'real-previews': realPreviews,
+  'real-preview-examples': realPreviewExamples,
   'proxy-url-latency': proxyUrlLatency,
   'proxy-memory': proxyMemory,
   'proxy-bench': proxyBench,

@@ -46,7 +46,8 @@ export function source(results, name, extra = '') {
   const load = run.loadavg ?? results.loadavg?.[0];
   const loadText =
     load === undefined ? '' : `, load average ${load.toFixed(1)}${run.loadavg === undefined ? ' at the start' : ''}`;
-  return `_From the committed run (bench/results.json, ${date}${quick}): ${machineOf(results)}${loadText}${extra}._`;
+  const on = run.machine === undefined ? machineOf(results) : machineOf({ machine: run.machine });
+  return `_From the committed run (bench/results.json, ${date}${quick}): ${on}${loadText}${extra}._`;
 }
 
 /** The machine the run was taken on, as one phrase. */
