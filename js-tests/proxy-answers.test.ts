@@ -19,7 +19,7 @@ afterEach(async () => {
 
 /** A stdio client of `proxy …flags -- node line-server.mjs …serverFlags`, initialized. */
 async function proxied(flags: string[] = [], serverFlags: string[] = []) {
-  const client = lineClient([bin, 'proxy', ...flags, '--', process.execPath, lineServer, ...serverFlags]);
+  const client = lineClient([bin, 'proxy', ...flags, '--', process.execPath, lineServer, '--faults', ...serverFlags]);
   open.push(client);
   await client.request('initialize', initializeParams);
   return client;
@@ -90,7 +90,7 @@ describe('numbers forwarded exactly', () => {
   });
 
   it('--listen: a client’s numbers reach the server as written, and the server’s reach the client', async () => {
-    const proxy = await startListenProxy(['--', process.execPath, lineServer]);
+    const proxy = await startListenProxy(['--', process.execPath, lineServer, '--faults']);
     const init = await rawRequest(proxy.port, { headers: JSON_POST, body: INITIALIZE });
     const session = String(init.headers['mcp-session-id']);
     const post = (body: string) =>

@@ -23,7 +23,8 @@ afterEach(closeAll);
 
 type Block = { type: string; text?: string };
 
-const proxyOfLineServer = (flags: string[] = []) => startListenProxy([...flags, '--', process.execPath, lineServer]);
+const proxyOfLineServer = (flags: string[] = []) =>
+  startListenProxy([...flags, '--', process.execPath, lineServer, '--faults']);
 
 describe('proxy --listen under load and faults', () => {
   it('a flood of cross-site text/plain initializes starts no server; a real client is served after it', async () => {

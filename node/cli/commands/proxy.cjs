@@ -146,6 +146,8 @@ async function startProxy(argv, io) {
         maxSessions,
         idleTimeoutS,
         allowOrigins,
+        // Each session of a command starts a process; over --url it opens a connection.
+        limitStarts: remote.url === undefined,
       });
       return EXIT.ok;
     }
