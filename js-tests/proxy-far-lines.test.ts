@@ -108,3 +108,22 @@ describe('ProxySession with far lines', () => {
     expect(await answered(line, true)).toBe(line);
   });
 });
+
+describe('proxy --html with a result read in a worker', () => {
+  it('draws the treemap of a 2 MB result from the fields its worker measured', async () => {
+    const { lineClient, bin, lineServer, initializeParams } = await import('./support/line-client');
+    const { mkdtempSync, readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const html = join(mkdtempSync(join(tmpdir(), 'far-html-')), 'session.html');
+    const client = lineClient([bin, 'proxy', '--html', html, '--', process.execPath, lineServer]);
+    await client.request('initialize', initializeParams);
+    const { message } = await client.request('tools/call', { name: 'big', arguments: { mb: 2 } });
+    expect(message.result.content[0].text).toMatch(/^The result \(2097152 chars\) is over the cap/);
+    client.child.stdin.end();
+    await client.exit;
+    const page = readFileSync(html, 'utf8');
+    const treemap = page.slice(page.indexOf('data-treemap="costliest.0"'));
+    expect(treemap.match(/<div class="cell" data-path="lines \d+–\d+"/g)!.length).toBeGreaterThan(3);
+  });
+});
