@@ -243,3 +243,42 @@ describe('errors that say whose fault they are', () => {
     );
   });
 });
+
+describe('numbers forwarded exactly over --url', () => {
+  it('a client’s numbers reach the remote server as written, and its answer’s numbers come back so (JSON and SSE)', async () => {
+    const { listen } = await import('./support/http-server');
+    const bodies: string[] = [];
+    const upstream = await listen(async (req, res) => {
+      let body = '';
+      for await (const chunk of req) body += chunk;
+      if (req.method !== 'POST') return void res.writeHead(405).end();
+      bodies.push(body);
+      const id = /"id":("[^"]*"|\d+)/.exec(body)?.[1];
+      if (id === undefined) return void res.writeHead(202).end();
+      const result = body.includes('"initialize"')
+        ? '{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"raw","version":"1"}}'
+        : `{"content":[{"type":"text","text":"x"}],"structuredContent":${EXACT}}`;
+      const message = `{"jsonrpc":"2.0","id":${id},"result":${result}}`;
+      if (body.includes('"sse"')) {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.end(`event: message\ndata: ${message}\n\n`);
+      } else res.writeHead(200, { 'content-type': 'application/json' }).end(message);
+    });
+    const client = lineClient([bin, 'proxy', '--url', upstream.url]);
+    open.push(client);
+    try {
+      await client.request('initialize', initializeParams);
+      for (const name of ['json', 'sse']) {
+        const { line } = await client.request('tools/call', { name, arguments: {} });
+        expect(line).toContain(`"structuredContent":${EXACT}`);
+      }
+      client.send(
+        '{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"json","arguments":{"n":123456789012345678901234567890}}}',
+      );
+      await new Promise((r) => setTimeout(r, 500));
+      expect(bodies.some((b) => b.includes('"arguments":{"n":123456789012345678901234567890}'))).toBe(true);
+    } finally {
+      await upstream.close();
+    }
+  });
+});
