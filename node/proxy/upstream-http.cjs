@@ -204,8 +204,17 @@ function httpUpstream(url, { headers: given = {}, timeoutMs = UPSTREAM_TIMEOUT_M
   let ended;
   const exited = new Promise((resolve) => (ended = resolve));
 
+  // A message past far.above is budgeted in a worker (./far-lines.cjs), as a child's line is.
+  let far;
   const emit = (message) => {
-    if (deliver !== null) deliver(frame(message), message);
+    if (deliver === null) return;
+    const line = frame(message);
+    if (far === undefined || line.length <= far.above) return deliver(line, message);
+    const away = far.start();
+    away.add(Buffer.from(line, 'utf8'));
+    away.end();
+    const to = deliver;
+    away.ready.then(() => to(away));
   };
   const requests = requestTable(timeoutMs, (request) =>
     fail(request.id, REQUEST_TIMEOUT, `${where} did not answer ${request.method} within ${timeoutMs} ms`),
@@ -255,9 +264,13 @@ function httpUpstream(url, { headers: given = {}, timeoutMs = UPSTREAM_TIMEOUT_M
 
   return {
     where,
-    /** `onMessage(line, message)` gets every message from the server. */
-    async listen(onMessage) {
+    /**
+     * `onMessage(line, message)` gets every message from the server; one past `far.above` is
+     * handed over once its worker has read it (`line` its FarLine, `message` undefined).
+     */
+    async listen(onMessage, farLines) {
       deliver = onMessage;
+      far = farLines;
       return exited;
     },
     send,
