@@ -19,7 +19,7 @@ afterEach(async () => {
 
 /** A stdio client of `proxy …flags -- node line-server.mjs …serverFlags`, initialized. */
 async function proxied(flags: string[] = [], serverFlags: string[] = []) {
-  const client = lineClient([bin, 'proxy', ...flags, '--', process.execPath, lineServer, ...serverFlags]);
+  const client = lineClient([bin, 'proxy', ...flags, '--', process.execPath, lineServer, '--faults', ...serverFlags]);
   open.push(client);
   await client.request('initialize', initializeParams);
   return client;
@@ -90,7 +90,7 @@ describe('numbers forwarded exactly', () => {
   });
 
   it('--listen: a client’s numbers reach the server as written, and the server’s reach the client', async () => {
-    const proxy = await startListenProxy(['--', process.execPath, lineServer]);
+    const proxy = await startListenProxy(['--', process.execPath, lineServer, '--faults']);
     const init = await rawRequest(proxy.port, { headers: JSON_POST, body: INITIALIZE });
     const session = String(init.headers['mcp-session-id']);
     const post = (body: string) =>
@@ -241,5 +241,44 @@ describe('errors that say whose fault they are', () => {
     expect(message.error.message).toBe(
       'the MCP server was killed by SIGKILL before answering tools/call; its stderr says: FATAL ERROR: Reached heap limit',
     );
+  });
+});
+
+describe('numbers forwarded exactly over --url', () => {
+  it('a client’s numbers reach the remote server as written, and its answer’s numbers come back so (JSON and SSE)', async () => {
+    const { listen } = await import('./support/http-server');
+    const bodies: string[] = [];
+    const upstream = await listen(async (req, res) => {
+      let body = '';
+      for await (const chunk of req) body += chunk;
+      if (req.method !== 'POST') return void res.writeHead(405).end();
+      bodies.push(body);
+      const id = /"id":("[^"]*"|\d+)/.exec(body)?.[1];
+      if (id === undefined) return void res.writeHead(202).end();
+      const result = body.includes('"initialize"')
+        ? '{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"raw","version":"1"}}'
+        : `{"content":[{"type":"text","text":"x"}],"structuredContent":${EXACT}}`;
+      const message = `{"jsonrpc":"2.0","id":${id},"result":${result}}`;
+      if (body.includes('"sse"')) {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.end(`event: message\ndata: ${message}\n\n`);
+      } else res.writeHead(200, { 'content-type': 'application/json' }).end(message);
+    });
+    const client = lineClient([bin, 'proxy', '--url', upstream.url]);
+    open.push(client);
+    try {
+      await client.request('initialize', initializeParams);
+      for (const name of ['json', 'sse']) {
+        const { line } = await client.request('tools/call', { name, arguments: {} });
+        expect(line).toContain(`"structuredContent":${EXACT}`);
+      }
+      client.send(
+        '{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"json","arguments":{"n":123456789012345678901234567890}}}',
+      );
+      await new Promise((r) => setTimeout(r, 500));
+      expect(bodies.some((b) => b.includes('"arguments":{"n":123456789012345678901234567890}'))).toBe(true);
+    } finally {
+      await upstream.close();
+    }
   });
 });

@@ -108,3 +108,47 @@ describe('ProxySession with far lines', () => {
     expect(await answered(line, true)).toBe(line);
   });
 });
+
+describe('proxy --html with a result read in a worker', () => {
+  it('draws the treemap of a 2 MB result from the fields its worker measured', async () => {
+    const { lineClient, bin, lineServer, initializeParams } = await import('./support/line-client');
+    const { mkdtempSync, readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const html = join(mkdtempSync(join(tmpdir(), 'far-html-')), 'session.html');
+    const client = lineClient([bin, 'proxy', '--html', html, '--', process.execPath, lineServer]);
+    await client.request('initialize', initializeParams);
+    const { message } = await client.request('tools/call', { name: 'big', arguments: { mb: 2 } });
+    expect(message.result.content[0].text).toMatch(/^The result \(2097152 chars\) is over the cap/);
+    client.child.stdin.end();
+    await client.exit;
+    const page = readFileSync(html, 'utf8');
+    const treemap = page.slice(page.indexOf('data-treemap="costliest.0"'));
+    expect(treemap.match(/<div class="cell" data-path="lines \d+–\d+"/g)!.length).toBeGreaterThan(3);
+  });
+});
+
+describe('proxy --url with a result past far.above', () => {
+  it('budgets a 3 MB answer of the remote server in a worker: the preview and its pages', async () => {
+    const { lineClient, bin, initializeParams } = await import('./support/line-client');
+    const { mcpHttpServer } = await import('./support/http-server');
+    const text = rowsText(60_000);
+    expect(text.length).toBeGreaterThan(3 << 20);
+    const upstream = await mcpHttpServer((mcp) => {
+      mcp.registerTool('rows', { inputSchema: {} }, async () => ({ content: [{ type: 'text', text }] }));
+    });
+    const client = lineClient([bin, 'proxy', '--max-chars', String(CAP), '--url', upstream.url]);
+    try {
+      await client.request('initialize', initializeParams);
+      const { message } = await client.request('tools/call', { name: 'rows', arguments: {} });
+      expect(message.result.content[0].text).toMatch(/^The result \(\d+ chars\) is over the cap/);
+      const link = message.result.content.find((b: { type: string }) => b.type === 'resource_link');
+      const { message: page } = await client.request('resources/read', { uri: `${link.uri}?page=1` });
+      expect(JSON.parse(page.result.contents[0].text).page).toBe(1);
+    } finally {
+      client.child.stdin.end();
+      await client.exit;
+      await upstream.close();
+    }
+  });
+});

@@ -2,7 +2,8 @@
 // own Client: a flood of cross-site requests starts nothing; a 200 MB result in one session does
 // not hold another session's requests; a server's dropped and malformed answers still answer
 // their requests; a client that reads nothing has its server paused, then its session ended with
-// a reason; a number is forwarded as the server wrote it. Functional assertions only: the
+// a reason; abandoned sessions are ended after --idle-timeout; a number is forwarded as the
+// server wrote it. Functional assertions only: the
 // latency and memory figures are bench/proxy-soak.mjs's.
 import { afterEach, describe, expect, it } from 'vitest';
 import { connect as connectSocket } from 'node:net';
@@ -23,7 +24,8 @@ afterEach(closeAll);
 
 type Block = { type: string; text?: string };
 
-const proxyOfLineServer = (flags: string[] = []) => startListenProxy([...flags, '--', process.execPath, lineServer]);
+const proxyOfLineServer = (flags: string[] = []) =>
+  startListenProxy([...flags, '--', process.execPath, lineServer, '--faults']);
 
 describe('proxy --listen under load and faults', () => {
   it('a flood of cross-site text/plain initializes starts no server; a real client is served after it', async () => {
@@ -162,5 +164,20 @@ describe('proxy --listen under load and faults', () => {
     });
     const data = /^data: (.*)$/m.exec(answer.text)![1];
     expect(data).toBe(line.replace('"$ID"', '2'));
+  });
+
+  it('abandoned sessions (no DELETE, no stream) are ended after --idle-timeout, their servers with them', async () => {
+    const proxy = await proxyOfLineServer(['--idle-timeout', '2']);
+    for (let i = 0; i < 3; i++) {
+      const init = await rawRequest(proxy.port, { headers: JSON_POST, body: INITIALIZE });
+      expect(init.status).toBe(200);
+    }
+    expect(childrenOf(proxy.child.pid!).length).toBe(3);
+    // Nobody comes back for them: each is idle, and ended with its server.
+    await until(() => childrenOf(proxy.child.pid!).length === 0, 30_000);
+    const { client } = await connectClient(proxy.url);
+    expect((await client.callTool({ name: 'echo', arguments: { text: 'new' } })).content).toEqual([
+      { type: 'text', text: 'new' },
+    ]);
   });
 });

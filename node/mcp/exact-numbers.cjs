@@ -36,6 +36,9 @@ function heldText(json) {
   return holdInexactNumbers(json, PREFIX);
 }
 
+/** `json` (a string) with every number `JSON.parse` would change written as a held number's string. */
+const holdText = (json) => heldText(json) ?? json;
+
 /**
  * `{ value, held }`: `JSON.parse(json)` (a string, or UTF-8 bytes), except that each number it
  * would change is held as its token (`held` says whether any was). Throws as `JSON.parse` does.
@@ -77,4 +80,4 @@ const unhold = (text) => (typeof text === 'string' && text.includes(PREFIX) ? te
 /** `JSON.stringify(value, replacer, space)`, with every held number written as its token. */
 const printExact = (value, replacer, space) => unhold(JSON.stringify(value, replacer, space));
 
-module.exports = { PREFIX, isHeldNumber, parseExact, parseMessage, printExact, unhold };
+module.exports = { PREFIX, isHeldNumber, holdText, parseExact, parseMessage, printExact, unhold };

@@ -163,13 +163,13 @@ class FarLine {
 
 /** One worker thread and the replies it owes. */
 class FarWorker {
-  constructor({ options, store }) {
+  constructor({ options, store, fieldsModule }) {
     this.store = store;
     this.waiting = new Map();
     this.nextAsk = 1;
     this.jobs = 0;
     this.thread = new Worker(join(__dirname, 'far-worker.cjs'), {
-      workerData: { options, limits: store.limits ?? {}, heldNumberPrefix: PREFIX },
+      workerData: { options, limits: store.limits ?? {}, heldNumberPrefix: PREFIX, fieldsModule },
     });
     this.thread.unref();
     this.thread.on('message', (message) => this.#received(message));
@@ -217,17 +217,18 @@ class FarWorker {
 
 /**
  * The workers of one policy (`options`: the options it was made with, all plain values; `store`:
- * the store it keeps pages in): `start()` → a FarLine on the least busy worker (one is started
+ * the store it keeps pages in; `fieldsModule`, when set, a module whose `fieldsOf(result)` each
+ * worker measures of each result for the call's info, as `fields`): `start()` → a FarLine on the least busy worker (one is started
  * when fewer than MAX_WORKERS run), `close()` stops them.
  */
-function farLines({ options, store }) {
+function farLines({ options, store, fieldsModule }) {
   const workers = [];
   let nextJob = 1;
   return {
     start() {
       let worker = workers.reduce((best, w) => (best === undefined || w.jobs < best.jobs ? w : best), undefined);
       if (workers.length < MAX_WORKERS && (worker === undefined || worker.jobs > 0)) {
-        worker = new FarWorker({ options, store });
+        worker = new FarWorker({ options, store, fieldsModule });
         workers.push(worker);
       }
       worker.jobs++;

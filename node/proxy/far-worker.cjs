@@ -41,6 +41,10 @@ function remoteStore(limits) {
   };
 }
 
+/** `{ fields }` of a result when the main thread asked for them (--html), else nothing. */
+const measureFields = workerData.fieldsModule === undefined ? undefined : require(workerData.fieldsModule).fieldsOf;
+const fieldsOf = (result) => (measureFields === undefined ? {} : { fields: measureFields(result) });
+
 const policy = createBudgetPolicy({ ...workerData.options, store: remoteStore(workerData.limits) });
 let meter;
 
@@ -132,7 +136,7 @@ const answers = {
     }
     const applied = await policy.apply(tool, message.result, context);
     const { tool: name, charsIn, tokensIn, charsOut, tokensOut, elided, ms } = applied.info;
-    const info = { tool: name, charsIn, tokensIn, charsOut, tokensOut, elided, ms };
+    const info = { tool: name, charsIn, tokensIn, charsOut, tokensOut, elided, ms, ...fieldsOf(message.result) };
     const content = Array.isArray(applied.result.content) ? applied.result.content : [];
     const links = content.filter((b) => isObject(b) && b.type === 'resource_link');
     setImmediate(fullGcFor, size);
@@ -148,7 +152,8 @@ const answers = {
     meter ??= createBudgetPolicy({ maxChars: Number.MAX_SAFE_INTEGER });
     const { info } = meter.apply('measure', message.result, { hasOutputSchema: false });
     const bytes = bytesOf(line);
-    return { reply: { bytes, measured: { charsIn: info.charsIn, tokensIn: info.tokensIn } }, transfer: [bytes.buffer] };
+    const measured = { charsIn: info.charsIn, tokensIn: info.tokensIn, ...fieldsOf(message.result) };
+    return { reply: { bytes, measured }, transfer: [bytes.buffer] };
   },
 
   drop({ job }) {

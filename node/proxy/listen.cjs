@@ -166,10 +166,11 @@ function ownerOf(req) {
  * the sessions and lanes. `port()` is the port listened on. A session or lane idle for
  * `idleMs` is ended (`sweep()`); at `maxSessions`, a new one ends the longest idle first.
  */
-function router({ transport, open, sessions, port, maxSessions, idleMs, allowOrigins, warn }) {
+function router({ transport, open, sessions, port, maxSessions, idleMs, allowOrigins, limitStarts, warn }) {
   const live = new Map();
   const lanes = new Map();
-  const rate = sessionRate();
+  // Only where a session starts a process: a session over --url is a connection.
+  const rate = limitStarts ? sessionRate() : { take: () => undefined };
   /** Session id → why the proxy ended it, told to a client that comes back with that id. */
   const endedWhy = new Map();
   let starting = 0;
@@ -350,7 +351,9 @@ function signalled() {
  * upstreamOpener); `sessions` is run.cjs's sessionFactory; at most `maxSessions` sessions and
  * lanes (default DEFAULT_MAX_SESSIONS) at once; one idle for `idleTimeoutS` seconds (default
  * DEFAULT_IDLE_TIMEOUT_S) is ended; `allowOrigins`: the origins besides loopback ones whose
- * pages may reach it (request-checks.cjs). The address goes to stderr. The SDK transport 2025-era
+ * pages may reach it (request-checks.cjs); `limitStarts`: whether each client's rate of new
+ * sessions is bounded (sessionRate), as it is when every session starts a server process. The
+ * address goes to stderr. The SDK transport 2025-era
  * sessions need is loaded at the first initialize (either SDK line); without one, that
  * initialize is answered 500 with how to install it, and 2026-07-28 clients are served still.
  */
@@ -362,6 +365,7 @@ async function listenProxy({
   maxSessions = DEFAULT_MAX_SESSIONS,
   idleTimeoutS = DEFAULT_IDLE_TIMEOUT_S,
   allowOrigins = [],
+  limitStarts = true,
   loadSdk = require,
 }) {
   let Transport;
@@ -377,6 +381,7 @@ async function listenProxy({
     maxSessions,
     idleMs,
     allowOrigins,
+    limitStarts,
     warn,
   });
   const server = createServer((req, res) => {

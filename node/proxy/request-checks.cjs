@@ -13,12 +13,14 @@ const { parseMessage } = require('../mcp/exact-numbers.cjs');
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 /**
- * Sessions one client may start at once, then one every SESSION_REFILL_MS: 8, and 500 ms. A
- * client starts one session and keeps it; each session starts a server process, so a client
- * that initializes in a loop is slowed to two processes a second however many it ends.
+ * Sessions one client may start at once, then one every SESSION_REFILL_MS: 16 (the default
+ * --max-sessions), and 100 ms. Each session starts a server process, and past --max-sessions a
+ * new one ends the longest idle one, so a client that initializes in a loop would start and
+ * stop processes as fast as it can send; it is slowed to ten a second, which a test runner
+ * opening a session per scenario stays within.
  */
-const SESSION_BURST = 8;
-const SESSION_REFILL_MS = 500;
+const SESSION_BURST = 16;
+const SESSION_REFILL_MS = 100;
 
 /** Host names that are this machine: an Origin on one of them is a local page or app. */
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);

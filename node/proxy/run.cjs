@@ -125,7 +125,10 @@ const guardedBy = (io) => (handle) => (line, message) => {
  * one policy (so one store) and one `recorder` (`{ onCall(record), finish() }`). `create({ send,
  * owner })` → `{ fromClient, fromServer, serverExited, idle }`: the ProxySession's, guarded, with
  * the stats probe's request answered before the session sees it when `statsProbe` is true;
- * `timeoutMs`, how long a request may wait for the server (undefined: the upstream bounds it).
+ * `timeoutMs`, how long a request may wait for the server (undefined: the upstream bounds it);
+ * `policyOptions`, the policy's options as plain values, and `fieldsModule`, a module whose
+ * `fieldsOf(result)` is measured of each result read in a worker (far-lines.cjs) for onCall's
+ * record (`fields`), as --html wants.
  * `finish()` once every session is over.
  */
 function sessionFactory({
@@ -139,11 +142,15 @@ function sessionFactory({
   statsProbe: probing,
   timeoutMs,
   policyOptions = {},
+  fieldsModule,
 }) {
   const guarded = guardedBy(io);
   // Large server lines are read, parsed and budgeted in worker threads on the policy's options
   // and its store: every session's, so none waits on another's.
-  const far = { above: FAR_ABOVE, ...farLines({ options: policyOptions, store: policy?.store ?? { limits: {} } }) };
+  const far = {
+    above: FAR_ABOVE,
+    ...farLines({ options: policyOptions, store: policy?.store ?? { limits: {} }, fieldsModule }),
+  };
   const probe = probing === true ? statsProbe(policy?.store) : () => undefined;
   const create = ({ send, owner }) => {
     const session = new ProxySession({

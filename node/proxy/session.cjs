@@ -441,7 +441,7 @@ class ProxySession {
 
   /** --measure-only: the server's bytes, and what they cost. */
   measured(entry, message, line) {
-    const info = ({ charsIn, tokensIn }) => ({
+    const info = ({ charsIn, tokensIn, fields }) => ({
       tool: entry.tool,
       charsIn,
       tokensIn,
@@ -449,6 +449,7 @@ class ProxySession {
       tokensOut: tokensIn,
       elided: false,
       ms: 0,
+      fields,
     });
     if (line instanceof FarLine) {
       // Counted in its worker.
@@ -521,7 +522,10 @@ class ProxySession {
     });
   }
 
-  /** Tells onCall about an answered call; `result` is what the server sent (not kept). */
+  /**
+   * Tells onCall about an answered call; `result` is what the server sent (not kept; undefined
+   * for a result read in a worker, whose info may carry its `fields` instead).
+   */
   record(entry, info, result) {
     // The answer has gone out: the round trip ends now, before the policy's info computes its
     // token counts (getters, read by name).
@@ -539,6 +543,8 @@ class ProxySession {
       started: entry.started,
       durationMs,
       result,
+      // A result read in a worker: what --html draws of it, measured there (far-lines.cjs).
+      ...(info.fields === undefined ? {} : { fields: info.fields }),
     });
   }
 

@@ -11,6 +11,9 @@ const { sdkTransport } = require('./sdk.cjs');
 const { modernPoster } = require('./upstream-modern.cjs');
 const { isModernMessage } = require('./modern.cjs');
 const { shownUrl, shownHeader, secretsOf, scrubber } = require('./redact.cjs');
+const { exactFetch } = require('./exact-fetch.cjs');
+const { parseMessage } = require('../mcp/exact-numbers.cjs');
+const { frame } = require('../mcp/jsonrpc.cjs');
 
 /**
  * How long a request may go unanswered upstream before the proxy answers it with an error:
@@ -112,7 +115,7 @@ function requestTable(timeoutMs, expired) {
 /** A line the client sent, as `{ message }`, or `{ error }`: the JSON-RPC parse error to answer it with. */
 function parseClientLine(line) {
   try {
-    return { message: JSON.parse(typeof line === 'string' ? line : line.toString('utf8')) };
+    return { message: parseMessage(typeof line === 'string' ? line : line.toString('utf8')) };
   } catch (error) {
     return {
       error: { jsonrpc: '2.0', id: null, error: { code: PARSE_ERROR, message: `Parse error: ${reason(error)}` } },
@@ -201,8 +204,17 @@ function httpUpstream(url, { headers: given = {}, timeoutMs = UPSTREAM_TIMEOUT_M
   let ended;
   const exited = new Promise((resolve) => (ended = resolve));
 
+  // A message past far.above is budgeted in a worker (./far-lines.cjs), as a child's line is.
+  let far;
   const emit = (message) => {
-    if (deliver !== null) deliver(JSON.stringify(message), message);
+    if (deliver === null) return;
+    const line = frame(message);
+    if (far === undefined || line.length <= far.above) return deliver(line, message);
+    const away = far.start();
+    away.add(Buffer.from(line, 'utf8'));
+    away.end();
+    const to = deliver;
+    away.ready.then(() => to(away));
   };
   const requests = requestTable(timeoutMs, (request) =>
     fail(request.id, REQUEST_TIMEOUT, `${where} did not answer ${request.method} within ${timeoutMs} ms`),
@@ -216,17 +228,19 @@ function httpUpstream(url, { headers: given = {}, timeoutMs = UPSTREAM_TIMEOUT_M
     if (isResponse(message) && requests.settle(message.id) === undefined) return;
     emit(message);
   };
+  // Every request and answer through exactFetch: numbers go both ways as they were written.
+  const exact = exactFetch(fetchImpl ?? ((...args) => fetch(...args)));
   const post = modernPoster(endpoint, headers, {
     emit: onModern,
     fail: (id, why) => fail(id, CONNECTION_FAILED, `${where} failed: ${why}`),
-    ...(fetchImpl ? { fetchImpl } : {}),
+    fetchImpl: exact,
   });
 
   /** The 2025-era session's transport, made (and started) at its first message. */
   const legacy = () => {
     if (transport !== null) return transport;
     const Class = Transport ?? loadTransport();
-    transport = new Class(endpoint, { requestInit: { headers } });
+    transport = new Class(endpoint, { requestInit: { headers }, fetch: exact });
     transport.onmessage = receive(transport, requests, emit);
     // Errors of the standalone SSE stream or of a response stream: the requests they carried are
     // answered by their timers; the stream itself is the SDK's to reconnect.
@@ -250,9 +264,13 @@ function httpUpstream(url, { headers: given = {}, timeoutMs = UPSTREAM_TIMEOUT_M
 
   return {
     where,
-    /** `onMessage(line, message)` gets every message from the server. */
-    async listen(onMessage) {
+    /**
+     * `onMessage(line, message)` gets every message from the server; one past `far.above` is
+     * handed over once its worker has read it (`line` its FarLine, `message` undefined).
+     */
+    async listen(onMessage, farLines) {
       deliver = onMessage;
+      far = farLines;
       return exited;
     },
     send,

@@ -128,6 +128,8 @@ async function startProxy(argv, io) {
         io,
         policy,
         policyOptions: budget.options,
+        // What --html draws of a result, measured in the worker for a result read there.
+        fieldsModule: values.html === undefined ? undefined : require.resolve('../proxy-page.cjs'),
         measure: budget.measure,
         dispatch,
         recorder: sessionRecorder(values, io),
@@ -146,6 +148,8 @@ async function startProxy(argv, io) {
         maxSessions,
         idleTimeoutS,
         allowOrigins,
+        // Each session of a command starts a process; over --url it opens a connection.
+        limitStarts: remote.url === undefined,
       });
       return EXIT.ok;
     }
@@ -178,7 +182,8 @@ function sessionRecorder(values, io) {
     onCall(info) {
       if (info.kind === 'page') return stats.page(info, performance.now() - info.ms - started);
       const call = stats.add(info, info.started - started);
-      if (keepFields && stats.wouldKeep(call.tokensIn)) stats.keep(call, keepFields(info.result));
+      // A result read in a worker (node/proxy/far-lines.cjs) comes with its fields measured there.
+      if (keepFields && stats.wouldKeep(call.tokensIn)) stats.keep(call, info.fields ?? keepFields(info.result));
     },
     finish() {
       io.stderr.write(stats.summary());
