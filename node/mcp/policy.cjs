@@ -36,15 +36,16 @@ const dispatchOption = (key) =>
 function createBudgetPolicy(options) {
   for (const key of DISPATCH_KEYS) if (isRecord(options) && Object.hasOwn(options, key)) throw dispatchOption(key);
   const opts = resolveOptions(options);
-  const { maxChars, maxTokens, encoding } = opts;
+  const { maxChars, maxBytes, maxTokens, encoding } = opts;
   const store = opts.store;
-  const limits = { maxChars, maxTokens, encoding, maxResultBytes: store.limits?.maxResultBytes };
+  const limits = { maxChars, maxBytes, maxTokens, encoding, maxResultBytes: store.limits?.maxResultBytes };
   const reader = createPageReader(store);
-  const { elideResult, capHead } = createElision(opts, store);
+  const { elideResult, capHead, capsOf } = createElision(opts, store);
   const budget = createChannels(opts, elideResult);
 
   function faultResult(toolName, error, started) {
-    const text = capHead(faultMessage(toolName, error));
+    // A fault is an error: within Claude Code's error text limit as well as the caps.
+    const text = capHead(faultMessage(toolName, error), undefined, capsOf(true));
     const outcome = { result: { content: [{ type: 'text', text }], isError: true }, textsIn: [], textsOut: [text] };
     return account(toolName, { ...outcome, elided: false }, new Meter(limits), started, opts.onResult);
   }

@@ -41,7 +41,10 @@ const RESOURCE_TEMPLATE = Object.freeze({
   mimeType: 'application/json',
 });
 
-/** The `read_result_page` tool as `tools/list` lists it. */
+/**
+ * The `read_result_page` tool as `tools/list` lists it. `_meta["anthropic/alwaysLoad"]` keeps it
+ * in Claude Code's prompt: Claude Code defers every other MCP tool behind its tool search.
+ */
 const PAGE_TOOL_DESCRIPTOR = Object.freeze({
   name: PAGE_TOOL,
   description:
@@ -55,6 +58,7 @@ const PAGE_TOOL_DESCRIPTOR = Object.freeze({
     }),
     required: Object.freeze(['id']),
   }),
+  _meta: Object.freeze({ 'anthropic/alwaysLoad': true }),
 });
 
 /** The block an elided result carries: a link to its pages. */
