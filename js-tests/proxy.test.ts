@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { countTokens, encode } from 'modoki-budget';
 import { loggedRows } from './support/proxy-log';
 import { reassemble } from './support/reassemble';
-import { previewAnswer } from './support/preview-answer';
+import { linkOf, previewAnswer } from './support/preview-answer';
 import {
   alive,
   bin,
@@ -250,7 +250,7 @@ describe('proxy: the budget', () => {
     return pages;
   };
 
-  it('an over-cap structured result becomes an isError preview with a link whose pages reassemble to the direct result', async () => {
+  it('an over-cap structured result becomes a success, its JSON answer in both channels, with a link whose pages reassemble to the direct result', async () => {
     const d = direct();
     const p = proxy([]);
     await d.request('initialize', initializeParams);
@@ -258,16 +258,16 @@ describe('proxy: the budget', () => {
     const { tools } = (await p.request('tools/list', {})).message.result;
     const want = (await call(d, 'dump', { n: 3000 })).message.result;
     const got = (await call(p, 'dump', { n: 3000 })).message.result;
-    expect(got.isError).toBe(true);
-    expect(got.structuredContent).toBeUndefined();
+    expect(got.isError).toBeUndefined();
     // The preview of the structured value, ranked by the call's arguments and hinted from the
     // inputSchema the proxy forwarded.
     const inputSchema = tools.find((t: { name: string }) => t.name === 'dump').inputSchema;
     expect(got.content[0].text).toBe(
-      previewAnswer(want.structuredContent, { maxChars: 60_000, args: { n: 3000 }, inputSchema }),
+      previewAnswer(want.structuredContent, { maxChars: 60_000, args: { n: 3000 }, inputSchema, link: linkOf(got) }),
     );
+    expect(got.structuredContent).toEqual(JSON.parse(got.content[0].text));
     expect(got.content[0].text).toMatch(
-      /^The result \(\d+ chars\) is over the cap; this is a preview of it\. This tool has no parameters that narrow its result; the pages hold the rest\.\n\{"rows":\{"_cut":\{"total":3000,/,
+      /^\{"tooLarge":"The result is too large to show whole \(\d+ chars; the cap is 60000 chars\), so this is a preview of it\. This tool has no parameters that narrow its result; the pages hold the rest\. Read them as resources: budget:\/\/result\/[^"]+","code":"TOO_LARGE","size":\d+,"cap":60000,"unit":"chars","preview":\{"rows":\{"_cut":\{"total":3000,/,
     );
     expect(got.content[0].text.length).toBeLessThanOrEqual(60_000);
     const link = got.content[1];
@@ -281,8 +281,9 @@ describe('proxy: the budget', () => {
     await plain.request('initialize', initializeParams);
     await plain.request('tools/list', {});
     const enveloped = (await call(plain, 'dump', { n: 3000 })).message.result;
-    expect(enveloped.isError).toBe(true);
+    expect(enveloped.isError).toBeUndefined();
     expect(enveloped.content[0].text).toBe(encode(want.structuredContent, { maxChars: 60_000 }));
+    expect(enveloped.structuredContent).toEqual(JSON.parse(enveloped.content[0].text));
     expect(await readPages(plain, enveloped.content[1].uri)).toEqual(pages);
   });
 
@@ -314,7 +315,7 @@ describe('proxy: the budget', () => {
     const p = proxy([]);
     await p.request('initialize', initializeParams);
     const got = (await call(p, 'dump', { n: 3000 }, 'modoki-budget-proxy:1')).message.result;
-    expect(got.isError).toBe(true);
+    expect(got.structuredContent).toMatchObject({ code: 'TOO_LARGE' });
     const ids = JSON.parse((await call(p, 'id_probe', {}, 9)).message.result.content[0].text);
     expect(ids).toEqual([1, 'modoki-budget-proxy:1', 'modoki-budget-proxy:2', 9]);
   });
@@ -433,7 +434,7 @@ describe('proxy: the budget', () => {
     expect(line.length).toBeLessThan(70_000);
     const head = message.result.content[0].text as string;
     expect(head.slice(0, head.indexOf('\n'))).toBe(
-      'The result (104857600 chars) is over the cap; this is a preview of it. ' +
+      'The result is too large to show whole (104857600 chars; the cap is 60000 chars), so this is a preview of it. ' +
         'This tool has no parameters that narrow its result; the rest could not be kept, so there are no pages to read.',
     );
     expect(head).toMatch(
