@@ -15,7 +15,7 @@ const { createChannels } = require('./channels.cjs');
 const { Meter, account } = require('./accounting.cjs');
 const { then } = require('./maybe-async.cjs');
 const { codedError } = require('../internal/errors.cjs');
-const abi = require('../internal/abi.cjs');
+const { holdInput } = require('../wasm/abi.cjs');
 
 const errorText = (error) => (error instanceof Error ? error.message : String(error));
 const isRecord = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -64,8 +64,8 @@ function createBudgetPolicy(options) {
     const meter = new Meter(limits);
     let outcome;
     try {
-      // The pass and the preview read one copy of an over-cap result's text (abi.holdInput).
-      outcome = abi.holdInput(() =>
+      // The pass and the preview read one copy of an over-cap result's text (holdInput).
+      outcome = holdInput(() =>
         budget(value, hasOutputSchema === true, meter, typeof owner === 'string' && owner !== '' ? owner : undefined, {
           arguments: args,
           inputSchema: isRecord(inputSchema) ? inputSchema : undefined,

@@ -5,7 +5,7 @@
 // router the stdio proxy runs — all on one policy, so one store and one set of stats.
 const { createServer } = require('node:http');
 const { randomUUID } = require('node:crypto');
-const { CliError, EXIT } = require('./io.cjs');
+const { ProxyError } = require('./errors.cjs');
 const { requireSdk } = require('./upstream-http.cjs');
 const { RPC, isObject } = require('../mcp/jsonrpc.cjs');
 
@@ -197,7 +197,7 @@ async function listenProxy({ port, open, sessions, io, maxSessions = DEFAULT_MAX
   });
   await new Promise((resolve, reject) => {
     server.once('error', (error) =>
-      reject(new CliError(`cannot listen on ${HOST}:${port}: ${error.code ?? error.message}`)),
+      reject(new ProxyError('LISTEN_FAILED', `cannot listen on ${HOST}:${port}: ${error.code ?? error.message}`)),
     );
     server.listen(port, HOST, resolve);
   });
@@ -212,7 +212,6 @@ async function listenProxy({ port, open, sessions, io, maxSessions = DEFAULT_MAX
   await Promise.all(entries.map((entry) => entry.close()));
   await Promise.all(entries.map((entry) => entry.ended));
   sessions.finish();
-  return EXIT.ok;
 }
 
 module.exports = { DEFAULT_MAX_SESSIONS, HOST, PATH, listenProxy };

@@ -1,6 +1,7 @@
 'use strict';
-// The one place the WebAssembly core (wasm-pack's output in ../../pkg) is loaded. Every
-// capability module gets `core` from here, so how and when the module is loaded is decided once.
+// The one place the WebAssembly core (wasm-pack's output in ../../pkg) is loaded. Only the
+// bindings beside this file (node/wasm/, one per src/wasm/*.rs) read `core`; every other module
+// calls their typed functions, so how and when a module is loaded is decided once, here.
 //
 // Two modules are built from the one crate: the formatter alone (pkg/formatter/, ~110 KiB:
 // cap, round, JSON text) and every capability (pkg/, the tokenizer, summarizers, TOON …). The
@@ -21,7 +22,7 @@
 // a count compiles the tokenizer and nothing else; the full one after, so a process that uses
 // both does not count in two memories. Nothing is routed to the tokenizer by name: the
 // capabilities that count inside the full module count there (each module holds its own rank
-// tables: node/internal/tables.cjs).
+// tables: ./tables.cjs).
 
 const names = require('../../pkg/modoki_budget_exports.json');
 

@@ -4,7 +4,7 @@
 // for the server's notifications and requests, resumption). It presents the interface the
 // child process gives the proxy: lines go in with `send`, messages come out through `listen`,
 // and `exited` resolves when it is over. The SDK is an optional peer dependency, loaded only here.
-const { CliError } = require('./io.cjs');
+const { ProxyError } = require('./errors.cjs');
 
 /**
  * How long a request may go unanswered upstream before the proxy answers it with an error:
@@ -19,7 +19,7 @@ const REQUEST_TIMEOUT = -32001;
 const PARSE_ERROR = -32700;
 
 /**
- * The SDK module at `path` (under @modelcontextprotocol/sdk/), or a one-line usage error naming
+ * The SDK module at `path` (under @modelcontextprotocol/sdk/), or a one-line ProxyError (MISSING_PEER) naming
  * `flag` when the SDK, an optional peer dependency, is not installed.
  */
 function requireSdk(path, flag, load = require) {
@@ -27,40 +27,41 @@ function requireSdk(path, flag, load = require) {
     return load(`@modelcontextprotocol/sdk/${path}`);
   } catch (error) {
     if (error && error.code === 'MODULE_NOT_FOUND')
-      throw new CliError(
+      throw new ProxyError(
+        'MISSING_PEER',
         `proxy ${flag} needs @modelcontextprotocol/sdk (an optional peer dependency): npm i @modelcontextprotocol/sdk`,
       );
     throw error;
   }
 }
 
-/** The SDK's client transport class, or a one-line usage error when the SDK is not installed. */
+/** The SDK's client transport class, or a one-line ProxyError (MISSING_PEER) when the SDK is not installed. */
 const loadTransport = (load = require) =>
   requireSdk('client/streamableHttp.js', '--url', load).StreamableHTTPClientTransport;
 
-/** `{ name: value }` of `--header "Name: value"` flags; a header without a colon is a usage error. */
+/** `{ name: value }` of `--header "Name: value"` flags; a header without a colon is a ProxyError (BAD_OPTION). */
 function parseHeaders(flags = []) {
   const headers = {};
   for (const flag of flags) {
     const at = flag.indexOf(':');
     const name = at === -1 ? '' : flag.slice(0, at).trim();
     if (name === '' || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
-      throw new CliError(`--header ${JSON.stringify(flag)}: expected "Name: value"`);
+      throw new ProxyError('BAD_OPTION', `--header ${JSON.stringify(flag)}: expected "Name: value"`);
     headers[name] = flag.slice(at + 1).trim();
   }
   return headers;
 }
 
-/** The endpoint of `--url`: an http or https URL, or a usage error. */
+/** The endpoint of `--url`: an http or https URL, or a ProxyError (BAD_OPTION). */
 function parseEndpoint(raw) {
   let url;
   try {
     url = new URL(raw);
   } catch {
-    throw new CliError(`--url ${JSON.stringify(raw)} is not a URL`);
+    throw new ProxyError('BAD_OPTION', `--url ${JSON.stringify(raw)} is not a URL`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new CliError(`--url ${JSON.stringify(raw)}: expected an http:// or https:// endpoint`);
+    throw new ProxyError('BAD_OPTION', `--url ${JSON.stringify(raw)}: expected an http:// or https:// endpoint`);
   return url;
 }
 

@@ -1,7 +1,7 @@
 'use strict';
 // Starting and stopping the MCP server a command runs as its child (`audit`, `proxy`).
 const { spawn } = require('node:child_process');
-const { CliError, parseOptions } = require('./io.cjs');
+const { ProxyError } = require('./errors.cjs');
 
 /**
  * How long a server gets to exit on its own after its stdin closes, then after SIGTERM, before
@@ -9,72 +9,6 @@ const { CliError, parseOptions } = require('./io.cjs');
  * two seconds each is ample for a server to flush and short enough that nothing lingers.
  */
 const GRACE_MS = 2000;
-
-/** Splits `argv` at the first `--`: options before it, the server's command line after. */
-function splitCommand(argv) {
-  const at = argv.indexOf('--');
-  if (at === -1) return { options: argv, command: [] };
-  return { options: argv.slice(0, at), command: argv.slice(at + 1) };
-}
-
-/**
- * The flags of `<name> [options] -- <command…>` or `<name> [options] --server "<command>"` and
- * the command: `{ values, command }`. `--server` exists for clients that drop the first `--`
- * of the arguments they are given (the inspector's CLI does); giving the command both ways is
- * a usage error, and so is a word before `--`, with a message that shows both forms.
- */
-function serverCommandArgs(argv, flags, name) {
-  const split = splitCommand(argv);
-  const both = `\`modoki-budget ${name} -- <command> [args…]\` or \`modoki-budget ${name} --server "<command> [args…]"\``;
-  let parsed;
-  try {
-    parsed = parseOptions(split.options, { ...flags, server: { type: 'string' } }, { positionals: Infinity });
-  } catch (error) {
-    if (argv.includes('--')) throw error;
-    throw new CliError(`${error.message.split('. ')[0]}; the server command goes after -- or in --server: ${both}`);
-  }
-  const { values, positionals } = parsed;
-  if (!values.help && positionals.length > 0)
-    throw new CliError(
-      `put the server command after --, as in \`modoki-budget ${name} -- ${positionals.join(' ')}\`, or in --server "…"`,
-    );
-  if (values.server === undefined) return { values, command: split.command };
-  if (split.command.length > 0) throw new CliError(`give the server command once: ${both}, not both`);
-  return { values, command: splitCommandLine(values.server) };
-}
-
-/**
- * Splits a command line into words as a POSIX shell would, without expanding anything:
- * whitespace separates words, '…' is literal, "…" keeps its text with \" and \\ escaped, and
- * a backslash outside quotes escapes the next character. An unclosed quote is a usage error.
- */
-function splitCommandLine(line) {
-  const words = [];
-  let word = null;
-  let quote = null;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (quote === "'") {
-      if (c === "'") quote = null;
-      else word += c;
-    } else if (quote === '"') {
-      if (c === '"') quote = null;
-      else if (c === '\\' && (line[i + 1] === '"' || line[i + 1] === '\\')) word += line[++i];
-      else word += c;
-    } else if (/\s/.test(c)) {
-      if (word !== null) words.push(word);
-      word = null;
-    } else {
-      word ??= '';
-      if (c === "'" || c === '"') quote = c;
-      else if (c === '\\' && i + 1 < line.length) word += line[++i];
-      else word += c;
-    }
-  }
-  if (quote !== null) throw new CliError(`--server: unclosed ${quote} in ${JSON.stringify(line)}`);
-  if (word !== null) words.push(word);
-  return words;
-}
 
 /**
  * How much of a server's stderr is kept for the message when it exits early: the end of it,
@@ -86,12 +20,13 @@ const STDERR_TAIL_CHARS = 4096;
  * Spawns `command` with piped stdin/stdout; the server's stderr is passed through to ours
  * (`stderr`: 'inherit', a writable stream, or 'ignore') and its last STDERR_TAIL_CHARS kept for
  * {@link stderrReason}. Resolves with the child once it runs; a command that cannot start
- * rejects with a CliError naming it and the system's reason (ENOENT, EACCES).
+ * rejects with a ProxyError (SPAWN_FAILED) naming it and the system's reason (ENOENT, EACCES).
  */
 function spawnServer(command, { env = process.env, stderr = 'inherit' } = {}) {
   if (command.length === 0)
     return Promise.reject(
-      new CliError(
+      new ProxyError(
+        'NO_COMMAND',
         'missing the server command: put it after --, as in `-- npx -y @modelcontextprotocol/server-memory`, or pass --server "<command>"',
       ),
     );
@@ -100,12 +35,12 @@ function spawnServer(command, { env = process.env, stderr = 'inherit' } = {}) {
     try {
       child = spawn(command[0], command.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], env });
     } catch (error) {
-      reject(new CliError(`cannot start "${command[0]}": ${error.code ?? error.message}`));
+      reject(new ProxyError('SPAWN_FAILED', `cannot start "${command[0]}": ${error.code ?? error.message}`));
       return;
     }
     keepStderr(child, stderr === 'inherit' ? process.stderr : stderr === 'ignore' ? null : stderr);
     child.once('error', (error) =>
-      reject(new CliError(`cannot start "${command[0]}": ${error.code ?? error.message}`)),
+      reject(new ProxyError('SPAWN_FAILED', `cannot start "${command[0]}": ${error.code ?? error.message}`)),
     );
     child.once('spawn', () => resolve(child));
   });
@@ -173,8 +108,6 @@ function exitStatus({ code, signal }) {
 module.exports = {
   GRACE_MS,
   STDERR_TAIL_CHARS,
-  serverCommandArgs,
-  splitCommandLine,
   spawnServer,
   stderrReason,
   exited,

@@ -1,8 +1,9 @@
 'use strict';
 // `modoki-budget toon [file|-]`: the JSON value as TOON, with both token counts on stderr so the
 // output stays pipeable.
-const api = require('../index.cjs');
-const { CliError, EXIT, coded, numberFlag, parseOptions, readJson } = require('./io.cjs');
+const api = require('../../index.cjs');
+const { CliError, EXIT, coded, readJson } = require('../io.cjs');
+const { numberFlag, parseOptions } = require('../flags.cjs');
 
 const HELP = `Usage: modoki-budget toon [file|-] [--delimiter ,|tab|"|"] [--indent N] [--compare]
 

@@ -1,53 +1,10 @@
 'use strict';
-// The budget flags of `proxy` (the withBudget options, spelled as flags) and the policy they make.
-const { CliError, coded, numberFlag } = require('./io.cjs');
+// The flags only `proxy` has: the policy the budget flags make, the menu, the upstream.
+const { CliError, coded } = require('./io.cjs');
+const { budgetOptions, numberFlag } = require('./flags.cjs');
 const { createBudgetPolicy } = require('../mcp/policy.cjs');
-const { MIN_MAX_CHARS, MIN_MAX_TOKENS, resolveOptions } = require('../mcp/options.cjs');
+const { resolveOptions } = require('../mcp/options.cjs');
 const { menuDispatch } = require('../mcp/compact-dispatch.cjs');
-
-const BUDGET_FLAGS = {
-  preset: { type: 'string' },
-  'max-chars': { type: 'string' },
-  'max-tokens': { type: 'string' },
-  precision: { type: 'string' },
-  'compact-json': { type: 'boolean' },
-  preview: { type: 'boolean' },
-  'no-preview': { type: 'boolean' },
-};
-
-const BUDGET_HELP = `  --preset NAME       editor (default: the 60,000-char cap) or claudeCode (10,000 tokens,
-                      50,000 chars)
-  --max-chars N       cap per channel in UTF-16 code units, at least 1,000 (overrides the
-                      preset)
-  --max-tokens N      cap per channel in real tokens, at least 250 (overrides the preset)
-  --precision N       round floats to N significant digits (1–16)
-  --compact-json      also re-encode text blocks that are JSON (file contents stay as they are
-                      otherwise)
-  --no-preview        past the cap, answer with encode's envelope of counts instead of the
-                      preview (the default: the result in its own shape, its errors, outliers
-                      and matches, at most 2,000 tokens, and the tool's own narrowing
-                      parameters; --preview asks for it by name)`;
-
-/** The `preview` option of --preview / --no-preview (undefined: the default, the preview). */
-function previewFlag(values) {
-  if (values['no-preview'] === true && values.preview === true)
-    throw new CliError('--preview and --no-preview cannot go together');
-  return values['no-preview'] === true ? false : values.preview;
-}
-
-/** withBudget options from parsed BUDGET_FLAGS values (only the flags given). */
-function budgetOptions(values) {
-  const options = {
-    preset: values.preset,
-    maxChars: numberFlag(values['max-chars'], 'max-chars', { integer: true, min: MIN_MAX_CHARS }),
-    maxTokens: numberFlag(values['max-tokens'], 'max-tokens', { integer: true, min: MIN_MAX_TOKENS }),
-    precision: numberFlag(values.precision, 'precision', { integer: true, min: 1, max: 16 }),
-    compactJson: values['compact-json'],
-    preview: previewFlag(values),
-  };
-  for (const key of Object.keys(options)) if (options[key] === undefined) delete options[key];
-  return options;
-}
 
 /**
  * The budget of the flags, every flag checked here (a bad option is a one-line usage error),
@@ -120,7 +77,7 @@ function upstreamFlags(values, command) {
     return { url: undefined };
   }
   if (command.length > 0) throw new CliError('give the server either as --url or as a command after --, not both');
-  const { parseEndpoint, parseHeaders } = require('./upstream-http.cjs');
+  const { parseEndpoint, parseHeaders } = require('../proxy/upstream-http.cjs');
   return {
     url: parseEndpoint(values.url).href,
     headers: parseHeaders(values.header),
@@ -129,9 +86,6 @@ function upstreamFlags(values, command) {
 }
 
 module.exports = {
-  BUDGET_FLAGS,
-  BUDGET_HELP,
-  budgetOptions,
   budgetFlags,
   MENU_FLAGS,
   MENU_HELP,

@@ -4,7 +4,7 @@
 // starts a proxy per call needs (the inspector's CLI: the call and the page read are two
 // processes), and what several proxies behind one endpoint need. The package loads no Redis
 // client of its own: the one installed beside it is used, `ioredis` first, then node-redis.
-const { CliError } = require('./io.cjs');
+const { ProxyError } = require('./errors.cjs');
 const { redisStore } = require('../mcp/stores/redis.cjs');
 
 /**
@@ -14,20 +14,20 @@ const { redisStore } = require('../mcp/stores/redis.cjs');
  */
 const CONNECT_TIMEOUT_MS = 5000;
 
-/** The URL of `--redis`: redis:// or rediss://, or a usage error. */
+/** The URL of `--redis`: redis:// or rediss://, or a ProxyError (BAD_OPTION). */
 function parseRedisUrl(raw) {
   let url;
   try {
     url = new URL(raw);
   } catch {
-    throw new CliError(`--redis expects a redis:// or rediss:// URL, got ${JSON.stringify(raw)}`);
+    throw new ProxyError('BAD_OPTION', `--redis expects a redis:// or rediss:// URL, got ${JSON.stringify(raw)}`);
   }
   if (url.protocol !== 'redis:' && url.protocol !== 'rediss:')
-    throw new CliError(`--redis expects a redis:// or rediss:// URL, got ${JSON.stringify(raw)}`);
+    throw new ProxyError('BAD_OPTION', `--redis expects a redis:// or rediss:// URL, got ${JSON.stringify(raw)}`);
   return url.href;
 }
 
-/** The installed client library: `{ kind, make(url) }`, or a usage error when there is none. */
+/** The installed client library: `{ kind, make(url) }`, or a ProxyError (MISSING_PEER) when there is none. */
 function loadClient(load = require) {
   const tryLoad = (name) => {
     try {
@@ -46,7 +46,10 @@ function loadClient(load = require) {
   }
   const nodeRedis = tryLoad('redis');
   if (nodeRedis !== null) return { kind: 'node-redis', make: (url) => nodeRedis.createClient({ url }) };
-  throw new CliError('proxy --redis needs a Redis client installed beside it: npm i ioredis (or redis)');
+  throw new ProxyError(
+    'MISSING_PEER',
+    'proxy --redis needs a Redis client installed beside it: npm i ioredis (or redis)',
+  );
 }
 
 /** Without the password: what the errors show of a URL. */
@@ -82,7 +85,10 @@ async function connectRedis(raw, { load = require, timeoutMs = CONNECT_TIMEOUT_M
   } catch (error) {
     await Promise.resolve(client.disconnect()).catch(() => {});
     const why = lastError ?? error;
-    throw new CliError(`cannot reach Redis at ${shown(url)}: ${why && why.message ? why.message : String(why)}`);
+    throw new ProxyError(
+      'REDIS_UNREACHABLE',
+      `cannot reach Redis at ${shown(url)}: ${why && why.message ? why.message : String(why)}`,
+    );
   } finally {
     clearTimeout(timer);
   }

@@ -3,8 +3,10 @@
 // tool it offers and prints what `menu` prints for that menu. With --lock it writes the budget
 // lockfile for the live menu; with --check it fails (exit 1) when the menu drifted or escalated,
 // so CI can stop a pull request that grows a server's tools/list.
-const { CliError, EXIT, coded, numberFlag } = require('./io.cjs');
-const { serverCommandArgs, spawnServer, terminate } = require('./child.cjs');
+const { CliError, EXIT, coded } = require('../io.cjs');
+const { numberFlag } = require('../flags.cjs');
+const { serverCommandArgs } = require('../server-command.cjs');
+const { spawnServer, terminate } = require('../../proxy/child.cjs');
 const {
   connect,
   initialize,
@@ -12,9 +14,9 @@ const {
   clientCapabilities,
   CLIENT_CAPABILITIES,
   REQUEST_TIMEOUT_MS,
-} = require('./mcp-client.cjs');
-const { MENU_FLAGS, menuOptions, menuReport, printMenu } = require('./menu.cjs');
-const { writeLock, checkLockFile, shellWord } = require('./lock.cjs');
+} = require('../../proxy/mcp-client.cjs');
+const { MENU_FLAGS, menuOptions, menuReport, printMenu } = require('../menu-report.cjs');
+const { writeLock, checkLockFile, shellWord } = require('../lockfile.cjs');
 
 const HELP = `Usage: modoki-budget audit [options] -- <command> [args…]
        modoki-budget audit [options] --server "<command> [args…]"
@@ -51,7 +53,7 @@ async function liveTools(command, timeoutMs, io, capabilities = {}) {
   const child = await spawnServer(command, { stderr: io.serverStderr ?? 'inherit' });
   try {
     const client = connect(child, { timeoutMs });
-    const version = require('../../package.json').version;
+    const version = require('../../../package.json').version;
     await initialize(client, { name: 'modoki-budget-audit', version }, capabilities);
     return await listTools(client);
   } finally {

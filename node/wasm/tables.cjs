@@ -6,26 +6,21 @@
 // `loadEncoding` because a browser cannot read a file synchronously.
 
 const path = require('node:path');
-const core = require('./core.cjs');
-const abi = require('./abi.cjs');
-const { encodingName } = require('./options.cjs');
+const { checkEncoding, installTableFile } = require('./tokens.cjs');
 
 const TABLE_DIR = path.join(__dirname, '..', '..', 'src', 'tokens', 'data');
 
 // Each WebAssembly module has its own memory, so its own tables: `full` for the capabilities
 // that count inside the full module (the budget policy, tokenReport, profiles, menus),
-// `tokenizer` for the public counts (node/internal/core.cjs). A process that uses both holds a
-// table twice (cl100k: 1.3 MB each).
-const MODULES = {
-  full: { exports: core, transport: abi, loaded: new Set() },
-  tokenizer: { exports: core.tokenizer, transport: abi.tokenizer, loaded: new Set() },
-};
+// `tokenizer` for the public counts (./tokens.cjs). A process that uses both holds a table
+// twice (cl100k: 1.3 MB each).
+const LOADED = { full: new Set(), tokenizer: new Set() };
 
 /** Loads the table of the checked encoding `name` into `module` unless it is loaded already. */
 function ensureTable(name, module = 'full') {
-  const { exports, transport, loaded } = MODULES[module];
+  const loaded = LOADED[module];
   if (loaded.has(name)) return;
-  exports.installTable(name, transport.writeFile(path.join(TABLE_DIR, `${name}.bin`)));
+  installTableFile(name, path.join(TABLE_DIR, `${name}.bin`), module);
   loaded.add(name);
 }
 
@@ -35,10 +30,10 @@ function ensureTable(name, module = 'full') {
  * Rejects with UNKNOWN_ENCODING for a name that is not supported.
  */
 async function loadEncoding(encoding) {
-  encodingName(encoding);
+  checkEncoding(encoding);
 }
 
 /** Whether the table of the checked encoding `name` is in `module` already. */
-const isLoaded = (name, module = 'full') => MODULES[module].loaded.has(name);
+const isLoaded = (name, module = 'full') => LOADED[module].has(name);
 
 module.exports = { ensureTable, isLoaded, loadEncoding };

@@ -11,8 +11,7 @@
 // differently — is parsed whole, as any line is.
 
 const { printedValue } = require('../mcp/printed-json.cjs');
-const core = require('../internal/core.cjs');
-const abi = require('../internal/abi.cjs');
+const { isV8Compact } = require('../wasm/held.cjs');
 
 /** A structuredContent shorter than this is parsed as usual: its graph costs little. */
 const SPAN_ABOVE = 1 << 20;
@@ -108,15 +107,11 @@ function compactSpan(t, start, end) {
   const span = t.slice(start, end);
   // A lone surrogate would reach the core as U+FFFD; V8 prints it as an escape.
   if (!wellFormed(span)) return false;
-  let length = 0;
   try {
-    ({ length } = abi.writeText(span));
-    return core.v8CompactInput(length);
+    return isV8Compact(span);
   } catch {
     // A span the module's memory cannot take (past 4 GB) is parsed as any line is.
     return false;
-  } finally {
-    abi.release(length);
   }
 }
 

@@ -9,10 +9,10 @@
 //   - writeBytes: bytes already in memory (rank tables a browser fetched).
 // Buffers are sized by the real byte length, never by a worst case. Each WebAssembly module
 // has its own memory and so its own transport: this module's exports are the full core's,
-// `.formatter` is the formatter module's and `.tokenizer` the tokenizer's (node/internal/core.cjs).
+// `.formatter` is the formatter module's and `.tokenizer` the tokenizer's (./loader.cjs).
 
 const fs = require('node:fs');
-const core = require('./core.cjs');
+const core = require('./loader.cjs');
 
 const utf8 = new TextEncoder();
 let utf8Decoder = null;
@@ -24,7 +24,7 @@ const KEEP_BUFFER_BYTES = 1 << 20;
 
 /**
  * The transport of one module (`exports` holds its abi* functions): the full core's for the
- * tokenizer, TOON and the rest, the formatter's for rounding (node/internal/core.cjs).
+ * tokenizer, TOON and the rest, the formatter's for rounding (./loader.cjs).
  */
 function transport(exports) {
   let memory = null;
@@ -155,17 +155,28 @@ function transport(exports) {
 }
 
 /**
- * JSON text of `value` as UTF-8 bytes (`fallback` when it has none), for bindings that take bytes.
- * The serializer is required here, not with this module, which every token count loads.
+ * `text` (JSON text, for the bindings whose core function takes it as bytes) as UTF-8 bytes:
+ * the small inputs that travel as wasm-bindgen's `&[u8]` instead of through the input buffer.
  */
-function jsonBytes(value, fallback = 'null') {
-  const { stringifyNeverThrows } = require('../tolerant-json.cjs');
-  return utf8.encode(stringifyNeverThrows(value) ?? fallback);
+function utf8Bytes(text) {
+  return utf8.encode(text);
 }
 
+/** The full core's transport: the tokenizer's counts there, TOON, the policy's pass and the rest. */
+const full = transport(core);
+
 module.exports = {
-  ...transport(core),
+  reserve: full.reserve,
+  writeUtf8: full.writeUtf8,
+  writeText: full.writeText,
+  holdInput: full.holdInput,
+  writeFile: full.writeFile,
+  writeBytes: full.writeBytes,
+  readOutput: full.readOutput,
+  release: full.release,
+  /** The formatter module's transport (rounding). */
   formatter: transport(core.formatter),
+  /** The tokenizer module's transport (the public counts until the full core is loaded). */
   tokenizer: transport(core.tokenizer),
-  jsonBytes,
+  utf8Bytes,
 };

@@ -1,7 +1,7 @@
 'use strict';
 // The few MCP client requests `audit` makes of a live server (initialize, tools/list), over the
 // child's stdio. Small on purpose: the published package has no runtime dependencies.
-const { CliError } = require('./io.cjs');
+const { ProxyError } = require('./errors.cjs');
 const { readLines, parseLine } = require('./lines.cjs');
 const { exited, stderrReason } = require('./child.cjs');
 const { RPC, hasId, isResponse, request, notification, response, errorResponse, frame } = require('../mcp/jsonrpc.cjs');
@@ -36,13 +36,23 @@ function connect(child, { timeoutMs = REQUEST_TIMEOUT_MS } = {}) {
     pending.delete(message.id);
     clearTimeout(timer);
     if (message.error)
-      reject(new CliError(`the server answered ${method} with error ${message.error.code}: ${message.error.message}`));
+      reject(
+        new ProxyError(
+          'SERVER_ERROR',
+          `the server answered ${method} with error ${message.error.code}: ${message.error.message}`,
+        ),
+      );
     else resolve(message.result);
   });
   exited(child).then(async (status) => {
     const reason = await stderrReason(child);
     const said = reason === '' ? '' : `; its stderr says: ${reason}`;
-    failAll(new CliError(`the server exited (${status.signal ?? `code ${status.code}`}) before answering${said}`));
+    failAll(
+      new ProxyError(
+        'CHILD_EXITED',
+        `the server exited (${status.signal ?? `code ${status.code}`}) before answering${said}`,
+      ),
+    );
   });
   child.stdin.on('error', () => {});
   const send = (message) => child.stdin.write(`${frame(message)}\n`);
@@ -53,7 +63,7 @@ function connect(child, { timeoutMs = REQUEST_TIMEOUT_MS } = {}) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
           pending.delete(id);
-          reject(new CliError(`the server did not answer ${method} within ${timeoutMs} ms`));
+          reject(new ProxyError('TIMEOUT', `the server did not answer ${method} within ${timeoutMs} ms`));
         }, timeoutMs);
         pending.set(id, { resolve, reject, timer, method });
         send(request(id, method, params));
@@ -81,13 +91,16 @@ const CLIENT_CAPABILITIES = {
 
 /**
  * The `capabilities` object of initialize for capability names (CLIENT_CAPABILITIES' keys);
- * an unknown name is a usage error listing the known ones.
+ * an unknown name is a ProxyError (BAD_OPTION) listing the known ones.
  */
 function clientCapabilities(names = []) {
   const capabilities = {};
   for (const name of names) {
     if (!Object.hasOwn(CLIENT_CAPABILITIES, name))
-      throw new CliError(`unknown client capability "${name}"; known: ${Object.keys(CLIENT_CAPABILITIES).join(', ')}`);
+      throw new ProxyError(
+        'BAD_OPTION',
+        `unknown client capability "${name}"; known: ${Object.keys(CLIENT_CAPABILITIES).join(', ')}`,
+      );
     capabilities[name] = CLIENT_CAPABILITIES[name]();
   }
   return capabilities;
@@ -125,7 +138,7 @@ async function initialize(client, clientInfo, capabilities = {}) {
 function listTools(client) {
   return listEveryTool(
     (cursor) => client.request('tools/list', cursor === undefined ? {} : { cursor }),
-    (text) => new CliError(text),
+    (text) => new ProxyError('BAD_REPLY', text),
   );
 }
 
