@@ -13,6 +13,7 @@ import { countTokens } from 'modoki-budget';
 import { bin, channelTexts, initializeParams, lineClient, within } from './support/line-client';
 import { reassemble } from './support/reassemble';
 import { linkOf, previewAnswer } from './support/preview-answer';
+import { listedAs } from './support/listed-tools';
 import { claudeCodeView, codexView } from './support/client-views.mjs';
 
 const require = createRequire(import.meta.url);
@@ -95,28 +96,6 @@ const lineFor = (json: string, hint: string, got: Result) => {
     `${hint} Read them as resources: budget://result/${id}?page=K, K from 1 to ${pages}.`
   );
 };
-
-/**
- * A tool as the budget layer lists it (docs/clients.md, "Past the cap"): the server's own, its
- * outputSchema widened to accept the over-cap answer, the keywords a `$ref` resolves against
- * kept at the root.
- */
-function listedAs(tool: Record<string, unknown>): Record<string, unknown> {
-  const schema = tool.outputSchema as Record<string, unknown> | undefined;
-  if (schema === undefined) return tool;
-  const root: Record<string, unknown> = { type: 'object' };
-  const own: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(schema))
-    (['$schema', '$id', '$defs', 'definitions'].includes(k) ? root : own)[k] = v;
-  const overCap = {
-    type: 'object',
-    description:
-      'The result was too large to send whole: a preview of it, how to narrow the call, and how to read the rest in pages.',
-    properties: { code: { const: 'TOO_LARGE' } },
-    required: ['code'],
-  };
-  return { ...tool, outputSchema: { ...root, anyOf: [own, overCap] } };
-}
 
 /** The tools/list line exactly as a server (or the proxy) sends it. */
 async function rawToolsList(args: string[]): Promise<string> {

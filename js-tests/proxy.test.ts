@@ -61,19 +61,34 @@ describe('proxy: faults', () => {
     expect(r.stderr).toBe('modoki-budget proxy: cannot write the log /no/such/dir/calls.jsonl: ENOENT\n');
   });
 
-  it('no command, or one not after --: a usage error', () => {
+  it('no command: a usage error; a command without -- starts at its first word that is not an option', async () => {
     const none = spawnSync(process.execPath, [bin, 'proxy'], { encoding: 'utf8', timeout: 20_000 });
     expect(none.status).toBe(2);
     expect(none.stderr).toBe(
-      'modoki-budget proxy: missing the server command: put it after --, as in `-- npx -y @modelcontextprotocol/server-memory`, or pass --server "<command>"\n',
+      'modoki-budget proxy: missing the server command: give it after the options, as in `npx -y @modelcontextprotocol/server-memory` (a -- before it is optional), or pass --server "<command>"\n',
     );
-    const noDashes = spawnSync(process.execPath, [bin, 'proxy', 'node', 'server.js'], {
+    // As npx and env take theirs: `proxy --max-chars 2000 node server.js --flag`, the server's
+    // own options after its first word. A client that drops the -- it was given gets this.
+    for (const [args, unit] of [
+      [['--max-chars', '2000', process.execPath, lineServer], 'chars'],
+      [['--max-chars=2000', '--', process.execPath, lineServer], 'chars'],
+      [['--max-bytes', '2000', '--channel', 'structured', process.execPath, lineServer], 'bytes'],
+    ] as const) {
+      const c = lineClient([bin, 'proxy', ...args], { timeoutMs: 60_000 });
+      started.push(c);
+      await c.request('initialize', initializeParams);
+      const got = (await c.request('tools/call', { name: 'dump', arguments: { n: 3000 } })).message.result;
+      expect(Buffer.byteLength(got.content[0].text)).toBeLessThanOrEqual(2000);
+      expect(JSON.parse(got.content[0].text)).toMatchObject({ code: 'TOO_LARGE', cap: 2000, unit });
+    }
+    // A flag the proxy does not know, before the command, is still a usage error.
+    const unknown = spawnSync(process.execPath, [bin, 'proxy', '--max-char', '2000', 'node', 'server.js'], {
       encoding: 'utf8',
       timeout: 20_000,
     });
-    expect(noDashes.stderr).toBe(
-      'modoki-budget proxy: put the server command after --, as in `modoki-budget proxy -- node server.js`, or in --server "…"\n',
-    );
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toMatch(/^modoki-budget proxy: Unknown option '--max-char'\./);
+    expect(unknown.stderr.trim().split('\n')).toHaveLength(1);
   });
 
   it('the server dies mid-call: every pending call gets an error naming the exit code, and the proxy exits with it', async () => {
