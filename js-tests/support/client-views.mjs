@@ -4,8 +4,9 @@
 // its tests drive the real one (js-tests/support/gemini-view.ts). Each view takes the result as
 // the client's MCP SDK Client received it (`client.callTool`, which already refused a result
 // whose structuredContent does not match the listed outputSchema) and returns
-// `{ text, failed, whole, note }`: the text the model reads, whether it reads it as a failed
-// tool, whether it reads it whole, and what the client did instead when not.
+// `{ blocks, text, failed, whole, note }`: the texts the model reads (one per block, in order),
+// them joined, whether it reads them as a failed tool's, whether it reads them whole, and what
+// the client did instead when not.
 
 /** Claude Code 2.1.332's limits, in UTF-16 chars (JavaScript `.length`). */
 export const CLAUDE_CODE = Object.freeze({
@@ -47,57 +48,59 @@ function claudeBlock(block, server) {
 
 /**
  * What Claude Code 2.1.332's model sees of `result` from server `server` (its configured name):
- * - structuredContent present (and no error with text): `JSON.stringify(structuredContent)` beside
- *   the non-text blocks — the text blocks are dropped; else the content blocks, each as a text;
+ * - structuredContent present (and no error with text): the non-text blocks, then
+ *   `JSON.stringify(structuredContent)` — the text blocks are dropped; else the content blocks,
+ *   each as a text (a resource link as `[Resource link: name] uri (description)`);
  * - `isError`: the text as a failed tool's, cut over 11,024 chars to its first and last 5,000;
  * - a success over 50,000 chars goes to a file: the model sees its first 2,000 chars and a path.
- * The blocks are joined with a newline here (the model reads them as consecutive blocks).
  */
 export function claudeCodeView(result, server = 'server') {
   const content = Array.isArray(result.content) ? result.content : [];
   const errorText = result.isError === true && content.some((b) => b.type === 'text' && b.text.trim() !== '');
-  const blocks =
+  const shown =
     isRecord(result.structuredContent) && !errorText
       ? [...content.filter((b) => b.type !== 'text'), { type: 'text', text: JSON.stringify(result.structuredContent) }]
       : content;
-  const text = blocks
-    .map((b) => claudeBlock(b, server))
-    .filter((t) => t !== null)
-    .join('\n');
+  const blocks = shown.map((b) => claudeBlock(b, server)).filter((t) => t !== null);
+  const text = blocks.join('\n');
   if (result.isError === true) {
     if (text.length <= CLAUDE_CODE.errorChars)
-      return { text, failed: true, whole: true, note: 'shown as a failed tool' };
+      return { blocks, text, failed: true, whole: true, note: 'shown as a failed tool' };
     const cut = `${text.slice(0, CLAUDE_CODE.errorKeepChars)}\n…\n${text.slice(-CLAUDE_CODE.errorKeepChars)}`;
-    return { text: cut, failed: true, whole: false, note: 'error text cut to its first and last 5,000 chars' };
+    return {
+      blocks: [cut],
+      text: cut,
+      failed: true,
+      whole: false,
+      note: 'error text cut to its first and last 5,000 chars',
+    };
   }
   if (text.length > CLAUDE_CODE.spillChars) {
     const preview = text.slice(0, CLAUDE_CODE.spillPreviewChars);
-    return {
-      text: preview,
-      failed: false,
-      whole: false,
-      note: 'written to a file; the model sees ~2,000 chars and its path',
-    };
+    const note = 'written to a file; the model sees ~2,000 chars and its path';
+    return { blocks: [preview], text: preview, failed: false, whole: false, note };
   }
   const note = text.length > CLAUDE_CODE.warnChars ? 'the user is warned of a large response' : undefined;
-  return { text, failed: false, whole: true, note };
+  return { blocks, text, failed: false, whole: true, note };
 }
 
 /**
  * What Codex CLI 0.169.0's model sees of `result`: `JSON.stringify(structuredContent)` when it is
  * present and not null (every block dropped); else each text block's text and every other block
- * as its raw JSON, joined with a newline. `isError` is not shown to the model. Over 48,000 UTF-8
- * bytes the text is cut to its head and tail.
+ * as its raw JSON. `isError` is not shown to the model. Over 48,000 UTF-8 bytes together the
+ * text is cut to its head and tail.
  */
 export function codexView(result) {
   const content = Array.isArray(result.content) ? result.content : [];
-  const text =
+  const blocks =
     result.structuredContent !== undefined && result.structuredContent !== null
-      ? JSON.stringify(result.structuredContent)
-      : content.map((b) => (b.type === 'text' ? b.text : JSON.stringify(b))).join('\n');
-  if (utf8(text) <= CODEX.maxBytes) return { text, failed: false, whole: true, note: undefined };
+      ? [JSON.stringify(result.structuredContent)]
+      : content.map((b) => (b.type === 'text' ? b.text : JSON.stringify(b)));
+  const text = blocks.join('\n');
+  if (utf8(text) <= CODEX.maxBytes) return { blocks, text, failed: false, whole: true, note: undefined };
   const half = Math.floor(CODEX.maxBytes / 2);
   const head = Buffer.from(text, 'utf8').subarray(0, half).toString('utf8');
   const tail = Buffer.from(text, 'utf8').subarray(-half).toString('utf8');
-  return { text: `${head}…${tail}`, failed: false, whole: false, note: 'cut to its head and tail at 48,000 bytes' };
+  const cut = `${head}…${tail}`;
+  return { blocks: [cut], text: cut, failed: false, whole: false, note: 'cut to its head and tail at 48,000 bytes' };
 }

@@ -43,7 +43,7 @@ export function linkOf(result: { content: Block[] }): { id: string; pages: numbe
 
 const utf8 = (text: string) => Buffer.byteLength(text, 'utf8');
 
-/** The cap the kept result is over by the largest factor (chars first, then bytes, on a tie). */
+/** The cap the kept result is over by the largest factor (bytes first, then chars, on a tie). */
 function overage(kept: string, o: PreviewAnswerOptions) {
   const sizes = o.sizes ?? {
     chars: kept.length,
@@ -52,8 +52,8 @@ function overage(kept: string, o: PreviewAnswerOptions) {
   };
   let worst: { size: number; cap: number; unit: string } | undefined;
   for (const [unit, size, cap] of [
-    ['chars', sizes.chars, o.maxChars],
     ['bytes', sizes.bytes, o.maxBytes],
+    ['chars', sizes.chars, o.maxChars],
     ['tokens', sizes.tokens, o.maxTokens],
   ] as const) {
     if (size === undefined || cap === undefined || size <= cap) continue;

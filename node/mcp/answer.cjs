@@ -19,12 +19,13 @@ const TOO_LARGE = 'TOO_LARGE';
 /**
  * The cap a kept result overshoots by the largest factor, as `{ size, cap, unit }`: `sizes` is
  * what is known of it (`chars`, and `bytes`/`tokens` when counted), `opts` the policy's caps.
- * Ties go to chars, then bytes, as the core's envelope names them.
+ * Ties go to bytes, then chars, as the core's envelope names them: a text is at least as many
+ * bytes as chars, so a byte cap as large as the char cap (Codex's) is the one that binds.
  */
 function overage(sizes, opts) {
   const caps = [
-    ['chars', sizes.chars, opts.maxChars],
     ['bytes', sizes.bytes, opts.maxBytes],
+    ['chars', sizes.chars, opts.maxChars],
     ['tokens', sizes.tokens, opts.maxTokens],
   ];
   let worst;

@@ -246,7 +246,8 @@ fn within(pages: CutPages, keep: Option<usize>) -> Option<CutPages> {
 }
 
 /// `encode(JSON.parse(text), { maxChars, maxTokens })`, with a byte cap besides: over several
-/// caps, the envelope names the one the text overshoots by the largest factor; `tokens` is the
+/// caps, the envelope names the one the text overshoots by the largest factor (on a tie bytes,
+/// then chars, then tokens); `tokens` is the
 /// text's exact count. `known` is a container's start and child count, and `top` the value's
 /// children, for the preview.
 fn envelope(
@@ -264,10 +265,11 @@ fn envelope(
             over = Some((factor(size, cap), size as f64, count, cap as f64, unit));
         }
     };
-    consider(chars, limits.max_chars, None, CapUnit::Chars);
+    // Bytes first: a text is at least as many bytes as chars, so on a tie the byte cap binds.
     if let Some(cap) = limits.max_bytes {
         consider(text.len(), cap, None, CapUnit::Bytes);
     }
+    consider(chars, limits.max_chars, None, CapUnit::Chars);
     if let (Some(count), Some(cap)) = (tokens, limits.max_tokens) {
         consider(count, cap, Some(count as f64), CapUnit::Tokens);
     }

@@ -123,7 +123,8 @@ async function startProxy(argv, io) {
         dispatch,
         recorder: sessionRecorder(values, io),
         measureOnly: values['measure-only'] === true,
-        pageTool: values['page-tool'] === true,
+        // --page-tool, or a client preset's default (the policy resolved both).
+        pageTool: policy?.options.pageTool === true,
         statsProbe: values['stats-probe'] === true,
       });
     if (port !== undefined) {
