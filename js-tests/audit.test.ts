@@ -230,7 +230,7 @@ describe('audit', () => {
   it('--help', () => {
     const r = cli(['audit', '--help']);
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^Usage: modoki-budget audit \[options\] -- <command> \[args…\]\n/);
+    expect(r.out).toMatch(/^Usage: modoki-budget audit \[options\] \[--\] <command> \[args…\]\n/);
     expect(root).toBeTruthy();
   });
 });
