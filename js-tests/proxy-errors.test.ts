@@ -8,7 +8,8 @@ import { PassThrough } from 'node:stream';
 const require = createRequire(import.meta.url);
 const { ProxyError, PROXY_ERROR_CODES } = require('../node/proxy/errors.cjs');
 const { spawnServer } = require('../node/proxy/child.cjs');
-const { parseEndpoint, parseHeaders, requireSdk } = require('../node/proxy/upstream-http.cjs');
+const { parseEndpoint, parseHeaders } = require('../node/proxy/upstream-http.cjs');
+const { sdkTransport } = require('../node/proxy/sdk.cjs');
 const { connectRedis } = require('../node/proxy/redis.cjs');
 const { clientCapabilities } = require('../node/proxy/mcp-client.cjs');
 const { main } = require('../node/cli/main.cjs');
@@ -65,12 +66,12 @@ describe('ProxyError', () => {
       error.code = 'MODULE_NOT_FOUND';
       throw error;
     };
-    expect(await failure(() => requireSdk('client/streamableHttp.js', '--url', missing))).toEqual({
+    expect(await failure(() => sdkTransport('client', '--url', missing))).toEqual({
       proxyError: true,
       name: 'ProxyError',
       code: 'MISSING_PEER',
       message:
-        'proxy --url needs @modelcontextprotocol/sdk (an optional peer dependency): npm i @modelcontextprotocol/sdk',
+        'proxy --url needs the MCP SDK (an optional peer dependency) for 2025-era clients: npm i @modelcontextprotocol/sdk (v1) or npm i @modelcontextprotocol/client (v2)',
     });
   });
 

@@ -175,5 +175,6 @@ writeFileSync(join(root, 'pkg', 'modoki_budget_exports.json'), `${JSON.stringify
 // scripts/constants.mjs, then the ESM entries for Node and the web, written from the barrel's
 // export list once the declarations are checked against it.
 (await import('./constants.mjs')).writeConstants(root);
+(await import('./declarations.mjs')).writeDeclarations(root);
 checkDeclarations(root);
 writeEntries(root);

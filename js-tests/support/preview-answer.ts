@@ -37,7 +37,7 @@ export function linkOf(result: { content: Block[] }): { id: string; pages: numbe
   const link = result.content.find((b) => b.type === 'resource_link');
   if (link === undefined) return undefined;
   const id = String(link.uri).slice('budget://result/'.length);
-  const pages = Number(/ in (\d+) pages?:/.exec(String(link.description))?.[1]);
+  const pages = Number(/\(K from 1 to (\d+)\)/.exec(String(link.description))?.[1]);
   return { id, pages };
 }
 

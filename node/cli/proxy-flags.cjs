@@ -59,7 +59,7 @@ const UPSTREAM_FLAGS = {
 };
 
 const UPSTREAM_HELP = `  --url URL           reach the MCP server at this http(s) endpoint over Streamable HTTP instead
-                      of running a command (needs @modelcontextprotocol/sdk installed)
+                      of running a command (2025-era sessions need either MCP SDK line)
   --header "N: V"     send this HTTP header to --url on every request (repeatable), e.g.
                       --header "Authorization: Bearer $TOKEN"
   --upstream-timeout MS

@@ -11,7 +11,7 @@
 const { encode } = require('../result.cjs');
 const tokens = require('../tokens.cjs');
 const { textPages } = require('./elision-pass.cjs');
-const { resourceLink } = require('./resources.cjs');
+const { resourceLink, retentionOf } = require('./resources.cjs');
 const { capHeadWithin } = require('./faults.cjs');
 const { then } = require('./maybe-async.cjs');
 const { previewText, previewPrinted, schemaHint, hasEditorFilters, MIN_PREVIEW } = require('./preview.cjs');
@@ -41,6 +41,7 @@ const isOverCapAnswer = (result) => typeof result === 'object' && result !== nul
 function createElision(opts, store) {
   const { maxChars, maxBytes, maxTokens, encoding } = opts;
   const limits = { maxChars, maxBytes, maxTokens, encoding, maxResultBytes: store.limits?.maxResultBytes };
+  const linkTerms = { pageTool: opts.pageTool, retention: retentionOf(store) };
   // The caps an answer keeps: the policy's, and for an error answer at most ERROR_MAX_CHARS chars.
   const capsOf = (isError) => ({
     ...limits,
@@ -223,7 +224,7 @@ function createElision(opts, store) {
         (note === undefined ? headOf(kept, caps) : headWithin(kept, room, caps));
       const content = [{ type: 'text', text: head }];
       if (note !== undefined) content.push({ type: 'text', text: note });
-      if (id !== null) content.push(resourceLink(id, pages.length, opts.pageTool));
+      if (id !== null) content.push(resourceLink(id, pages.length, { ...linkTerms, owned: owner !== undefined }));
       for (const block of blocks) if (!isText(block)) content.push(block);
       const { content: _content, structuredContent: _structured, isError: _isError, ...rest } = source;
       const result = { ...rest, content };

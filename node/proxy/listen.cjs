@@ -1,12 +1,16 @@
 'use strict';
-// `proxy --listen PORT`: clients speak Streamable HTTP to the proxy instead of stdio, through the
-// SDK's own StreamableHTTPServerTransport, stateful: each client's session has its own upstream
-// (a child running the command, or its own connection to --url) and its own proxy session — the
-// router the stdio proxy runs — all on one policy, so one store and one set of stats.
+// `proxy --listen PORT`: clients speak Streamable HTTP to the proxy instead of stdio, in both
+// protocol eras. A 2025-era client initializes a session, served through the SDK's own
+// Streamable HTTP server transport (either SDK line, sdk.cjs), with its own upstream (a child
+// running the command, or its own connection to --url) and its own proxy session — the router
+// the stdio proxy runs. 2026-07-28 requests carry no session: each is served on a lane of its
+// owner (lane.cjs). All on one policy, so one store and one set of stats.
 const { createServer } = require('node:http');
-const { randomUUID } = require('node:crypto');
+const { randomUUID, createHash } = require('node:crypto');
 const { ProxyError } = require('./errors.cjs');
-const { requireSdk } = require('./upstream-http.cjs');
+const { sdkTransport } = require('./sdk.cjs');
+const { isModernMessage, refusal } = require('./modern.cjs');
+const { openLane, refuseRequest } = require('./lane.cjs');
 const { RPC, isObject } = require('../mcp/jsonrpc.cjs');
 
 /**
@@ -25,6 +29,13 @@ const MAX_BODY_BYTES = 4 * 1024 * 1024;
  * time, and a refused client is told why and can end a session (DELETE) and try again.
  */
 const DEFAULT_MAX_SESSIONS = 16;
+/**
+ * How long a session (or a 2026-07-28 lane) may sit idle before it is ended unless
+ * --idle-timeout says otherwise: 300 seconds. Idle means no request in flight and no stream
+ * open — a connected SDK client keeps its standalone stream open, so only a client that went
+ * without a DELETE (or one that stopped reading) is ended.
+ */
+const DEFAULT_IDLE_TIMEOUT_S = 300;
 
 /** Answers an HTTP request with a JSON-RPC error (no id: it answers no message in particular). */
 function refuse(res, status, code, message) {
@@ -49,32 +60,43 @@ async function jsonBody(req) {
 }
 
 /**
- * Which request a progress notification reports on, so it goes out on that request's own
- * response stream (the server's other notifications and requests go on the session's standalone
- * stream): `request(message)` notes a client request's progressToken, `options(message)` is
- * the transport's send options for a message to the client (a response forgets its token).
+ * Which client request a message from the server belongs to, so it goes out on that request's
+ * own response stream: a progress notification, the request whose progressToken it names; any
+ * other notification or request of the server's (a log line, sampling, elicitation), the
+ * latest client request still waiting for its answer — on stdio nothing says more, and the
+ * SDK's own server sends them on the stream of the request they belong to. With no request
+ * waiting, it goes on the session's standalone stream. `request(message)` notes a client
+ * request; `options(message)` is the transport's send options for a message to the client (an
+ * answer ends its request's wait).
  */
-function progressRoutes() {
+function relatedRoutes() {
   const requestOf = new Map();
-  const tokenOf = new Map();
+  /** Client request id key → { id, token }, in the order they came. */
+  const waiting = new Map();
+  const key = (id) => `${typeof id}:${id}`;
   return {
     request(message) {
+      if (typeof message.method !== 'string' || message.id === undefined) return;
       const token =
         isObject(message.params) && isObject(message.params._meta) ? message.params._meta.progressToken : undefined;
-      if (token === undefined || message.id === undefined) return;
-      requestOf.set(token, message.id);
-      tokenOf.set(message.id, token);
+      if (token !== undefined) requestOf.set(token, message.id);
+      waiting.set(key(message.id), { id: message.id, token });
     },
     options(message) {
+      if (message.method === undefined) {
+        const entry = waiting.get(key(message.id));
+        if (entry !== undefined) {
+          waiting.delete(key(message.id));
+          if (entry.token !== undefined) requestOf.delete(entry.token);
+        }
+        return undefined;
+      }
       if (message.method === 'notifications/progress' && isObject(message.params)) {
         const id = requestOf.get(message.params.progressToken);
-        return id === undefined ? undefined : { relatedRequestId: id };
+        if (id !== undefined) return { relatedRequestId: id };
       }
-      if (message.method === undefined && tokenOf.has(message.id)) {
-        requestOf.delete(tokenOf.get(message.id));
-        tokenOf.delete(message.id);
-      }
-      return undefined;
+      const latest = [...waiting.values()].pop();
+      return latest === undefined ? undefined : { relatedRequestId: latest.id };
     },
   };
 }
@@ -88,14 +110,14 @@ async function openSession({ Transport, allowedHosts, open, sessions, onClosed }
   const id = randomUUID();
   const upstream = await open();
   const transport = new Transport({ sessionIdGenerator: () => id, enableDnsRebindingProtection: true, allowedHosts });
-  const progress = progressRoutes();
+  const related = relatedRoutes();
   const toClient = (data) => {
     const message = JSON.parse(String(data));
-    return transport.send(message, isObject(message) ? progress.options(message) : undefined).catch(() => {});
+    return transport.send(message, isObject(message) ? related.options(message) : undefined).catch(() => {});
   };
   const session = sessions.create({ send: { client: toClient, server: upstream.send }, owner: id });
   transport.onmessage = (message) => {
-    if (isObject(message)) progress.request(message);
+    if (isObject(message)) related.request(message);
     session.fromClient(JSON.stringify(message), message);
   };
   transport.onclose = () => upstream.stop();
@@ -107,45 +129,132 @@ async function openSession({ Transport, allowedHosts, open, sessions, onClosed }
     await transport.close();
     onClosed(id);
   });
-  return { id, transport, ended, close: () => transport.close() };
+  return { id, transport, ended, close: () => transport.close(), open: 0, lastActive: performance.now() };
+}
+
+/** Counts an HTTP exchange on `entry` (a session or a lane) while its response is open. */
+function exchange(entry, res) {
+  entry.open += 1;
+  res.on('close', () => {
+    entry.open -= 1;
+    entry.lastActive = performance.now();
+  });
+}
+
+/** Whose pages a 2026-07-28 request's results are: a digest of its Authorization, or no one's. */
+function ownerOf(req) {
+  const auth = req.headers.authorization;
+  return typeof auth === 'string' ? `auth:${createHash('sha256').update(auth).digest('hex')}` : undefined;
 }
 
 /**
- * The HTTP side: `handle(req, res)` routes a request to its session's transport, or starts a
- * session for an initialize; `live` holds the sessions. `port()` is the port listened on.
+ * The HTTP side: `handle(req, res)` routes a request to its session's transport, starts a
+ * session for an initialize, or serves a 2026-07-28 request on its owner's lane; `live` holds
+ * the sessions and lanes. `port()` is the port listened on. A session or lane idle for
+ * `idleMs` is ended (`sweep()`); at `maxSessions`, a new one ends the longest idle first.
  */
-function router({ Transport, open, sessions, port, maxSessions }) {
+function router({ transport, open, sessions, port, maxSessions, idleMs }) {
   const live = new Map();
+  const lanes = new Map();
   let starting = 0;
 
   async function handle(req, res) {
     if (new URL(req.url, 'http://x').pathname !== PATH)
       return refuse(res, 404, RPC.INVALID_REQUEST, `Not found: the endpoint is ${PATH}`);
-    const id = req.headers['mcp-session-id'];
-    const known = typeof id === 'string' ? live.get(id) : undefined;
-    if (known !== undefined) return known.transport.handleRequest(req, res);
-    if (id !== undefined) return refuse(res, 404, RPC.SERVER_GONE, 'Session not found: initialize a new one');
-    return start(req, res);
-  }
-
-  /** A request without a session: an initialize starts one (and its server); anything else is refused. */
-  async function start(req, res) {
     // A page on any site could otherwise reach a loopback port through the user's browser (DNS
-    // rebinding): checked before a session starts a process.
+    // rebinding): checked before anything is served or started.
     const allowedHosts = [`${HOST}:${port()}`, `localhost:${port()}`];
     if (!allowedHosts.includes(req.headers.host))
       return refuse(res, 403, RPC.SERVER_GONE, `Invalid Host header: ${req.headers.host}`);
+    const id = req.headers['mcp-session-id'];
+    const known = typeof id === 'string' ? live.get(id) : undefined;
+    if (known !== undefined && known.transport !== undefined) {
+      exchange(known, res);
+      return known.transport.handleRequest(req, res);
+    }
+    if (id !== undefined) return refuse(res, 404, RPC.SERVER_GONE, 'Session not found: initialize a new one');
     const body = req.method === 'POST' ? await jsonBody(req) : undefined;
+    const version = req.headers['mcp-protocol-version'];
+    if (isObject(body) && isModernMessage(body, version)) return modern(req, res, body);
+    return start(req, res, body, allowedHosts);
+  }
+
+  /** Room for one more session or lane: false (and `res` answered 503) when every one is busy. */
+  function room(res) {
+    // Sessions still starting count: a burst of initializes must not pass the cap together.
+    if (live.size + starting < maxSessions) return true;
+    const idle = [...live.values()].filter((e) => e.open === 0).sort((a, b) => a.lastActive - b.lastActive)[0];
+    if (idle !== undefined) {
+      end(idle);
+      return true;
+    }
+    refuse(
+      res,
+      503,
+      RPC.SERVER_GONE,
+      `Too many sessions: this proxy serves at most ${maxSessions} at once (--max-sessions), all busy; end one and try again`,
+    );
+    return false;
+  }
+
+  /** Ends a session or lane now: its slot is free at once, its upstream stops. */
+  function end(entry) {
+    live.delete(entry.id);
+    if (lanes.get(entry.owner) === entry) lanes.delete(entry.owner);
+    void entry.close();
+  }
+
+  /** A 2026-07-28 request: checked as the SDK's own server checks it, then served on its owner's lane. */
+  async function modern(req, res, body) {
+    const refused = refusal(body, (name) => req.headers[name]);
+    if (refused !== undefined) return refuseRequest(res, body.id, refused);
+    const owner = ownerOf(req);
+    let lane = lanes.get(owner);
+    if (lane === undefined) {
+      if (!room(res)) return;
+      starting += 1;
+      try {
+        const pending = openLane({ open, sessions, owner, onClosed: () => gone(lane) });
+        lanes.set(owner, pending);
+        lane = await pending;
+      } catch (error) {
+        lanes.delete(owner);
+        const why = error && error.message ? error.message : String(error);
+        return refuseRequest(res, body.id, {
+          status: 500,
+          code: RPC.INTERNAL_ERROR,
+          message: `modoki-budget proxy: ${why}`,
+        });
+      } finally {
+        starting -= 1;
+      }
+      lane.id = `lane:${owner ?? ''}`;
+      lane.owner = owner;
+      lanes.set(owner, lane);
+      live.set(lane.id, lane);
+    }
+    lane = await lane;
+    lane.serve(body, res);
+  }
+
+  /** A lane whose upstream is over: a later request opens a new one. */
+  function gone(lane) {
+    if (lane === undefined) return;
+    if (lanes.get(lane.owner) === lane) lanes.delete(lane.owner);
+    if (live.get(lane.id) === lane) live.delete(lane.id);
+  }
+
+  /** A 2025-era request without a session: an initialize starts one (and its server); anything else is refused. */
+  async function start(req, res, body, allowedHosts) {
     if (!isObject(body) || body.method !== 'initialize')
       return refuse(res, 400, RPC.INVALID_REQUEST, 'Bad Request: no valid session id, and not an initialize request');
-    // Sessions still starting count: a burst of initializes must not pass the cap together.
-    if (live.size + starting >= maxSessions)
-      return refuse(
-        res,
-        503,
-        RPC.SERVER_GONE,
-        `Too many sessions: this proxy serves at most ${maxSessions} at once (--max-sessions); end one and initialize again`,
-      );
+    let Transport;
+    try {
+      Transport = transport();
+    } catch (error) {
+      return refuse(res, 500, RPC.INTERNAL_ERROR, `modoki-budget proxy: ${error.message}`);
+    }
+    if (!room(res)) return;
     let entry;
     starting += 1;
     try {
@@ -157,12 +266,19 @@ function router({ Transport, open, sessions, port, maxSessions }) {
       starting -= 1;
     }
     live.set(entry.id, entry);
+    exchange(entry, res);
     await entry.transport.handleRequest(req, res, body);
     // An initialize the transport refused (a malformed one) started no session: its server goes.
-    if (entry.transport.sessionId === undefined) await entry.close();
+    if (entry.transport.sessionId === undefined) end(entry);
   }
 
-  return { handle, live };
+  /** Ends every session and lane that has been idle for `idleMs`. */
+  function sweep() {
+    const now = performance.now();
+    for (const entry of [...live.values()]) if (entry.open === 0 && now - entry.lastActive >= idleMs) end(entry);
+  }
+
+  return { handle, live, sweep };
 }
 
 /** Resolves at the first SIGTERM or SIGINT (and stops listening for them). */
@@ -180,15 +296,27 @@ function signalled() {
 
 /**
  * Serves the proxy on http://127.0.0.1:`port`/mcp (port 0: a free one) until SIGTERM or SIGINT,
- * then ends every session and resolves with the exit code. `open()` → a new upstream (proxy.cjs
- * upstreamOpener); `sessions` is proxy.cjs's sessionFactory; at most `maxSessions` sessions
- * (default DEFAULT_MAX_SESSIONS) at once, an initialize past them answered 503. The address goes
- * to stderr.
+ * then ends every session and resolves with the exit code. `open()` → a new upstream (run.cjs
+ * upstreamOpener); `sessions` is run.cjs's sessionFactory; at most `maxSessions` sessions and
+ * lanes (default DEFAULT_MAX_SESSIONS) at once; one idle for `idleTimeoutS` seconds (default
+ * DEFAULT_IDLE_TIMEOUT_S) is ended. The address goes to stderr. The SDK transport 2025-era
+ * sessions need is loaded at the first initialize (either SDK line); without one, that
+ * initialize is answered 500 with how to install it, and 2026-07-28 clients are served still.
  */
-async function listenProxy({ port, open, sessions, io, maxSessions = DEFAULT_MAX_SESSIONS }) {
-  const Transport = requireSdk('server/streamableHttp.js', '--listen').StreamableHTTPServerTransport;
+async function listenProxy({
+  port,
+  open,
+  sessions,
+  io,
+  maxSessions = DEFAULT_MAX_SESSIONS,
+  idleTimeoutS = DEFAULT_IDLE_TIMEOUT_S,
+  loadSdk = require,
+}) {
+  let Transport;
+  const transport = () => (Transport ??= sdkTransport('server', '--listen', loadSdk));
   let bound = port;
-  const { handle, live } = router({ Transport, open, sessions, port: () => bound, maxSessions });
+  const idleMs = idleTimeoutS * 1000;
+  const { handle, live, sweep } = router({ transport, open, sessions, port: () => bound, maxSessions, idleMs });
   const server = createServer((req, res) => {
     handle(req, res).catch((error) => {
       if (!res.headersSent)
@@ -202,10 +330,13 @@ async function listenProxy({ port, open, sessions, io, maxSessions = DEFAULT_MAX
     server.listen(port, HOST, resolve);
   });
   bound = server.address().port;
+  const sweeper = setInterval(sweep, Math.min(idleMs, 10_000));
+  sweeper.unref();
   // Taken before the address is out: a signal from whoever read it must reach the shutdown.
   const stopped = signalled();
   io.stderr.write(`modoki-budget proxy: listening on http://${HOST}:${bound}${PATH}\n`);
   await stopped;
+  clearInterval(sweeper);
   server.close();
   server.closeAllConnections();
   const entries = [...live.values()];
@@ -214,4 +345,4 @@ async function listenProxy({ port, open, sessions, io, maxSessions = DEFAULT_MAX
   sessions.finish();
 }
 
-module.exports = { DEFAULT_MAX_SESSIONS, HOST, PATH, listenProxy };
+module.exports = { DEFAULT_MAX_SESSIONS, DEFAULT_IDLE_TIMEOUT_S, HOST, PATH, listenProxy };

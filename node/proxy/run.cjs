@@ -7,6 +7,7 @@ const { RPC, hasId, errorResponse, response, frame } = require('../mcp/jsonrpc.c
 const { readLines, parseLine, lineData, HOLD_ABOVE } = require('./lines.cjs');
 const { ProxySession } = require('./session.cjs');
 const { statsProbe } = require('./probe.cjs');
+const { isModernMessage } = require('./modern.cjs');
 
 /** The lines the proxy writes to one side, with backpressure on the side that feeds it. */
 function lineWriter(stream, source) {
@@ -64,14 +65,13 @@ function refuseFirstRequest(io, message) {
  * (a child's unparsed: `message` undefined) and resolves when no more will come; `exited`
  * resolves with `{ code, signal }`; `reason()` resolves with why it ended ('' when unknown);
  * `stop` ends it; `source` is the stream to pause when the client is slow. `url`, `headers`
- * and `timeoutMs` are the remote endpoint's (`url` undefined for a child); the SDK is loaded
- * here, before anything is opened.
+ * and `timeoutMs` are the remote endpoint's (`url` undefined for a child); the SDK a 2025-era
+ * session over --url needs is loaded at that session's first message (upstream-http.cjs).
  */
 async function upstreamOpener({ url, headers, timeoutMs }, command) {
   if (url !== undefined) {
-    const { httpUpstream, loadTransport } = require('./upstream-http.cjs');
-    const Transport = loadTransport();
-    return async () => httpUpstream(url, { headers, timeoutMs, Transport });
+    const { httpUpstream } = require('./upstream-http.cjs');
+    return async () => httpUpstream(url, { headers, timeoutMs });
   }
   // No command: spawnServer's usage error, before the proxy serves anyone.
   if (command.length === 0) await spawnServer(command);
@@ -130,7 +130,11 @@ function sessionFactory({ io, policy, measure, dispatch, recorder, measureOnly, 
       fromClient: guarded((line, message) => {
         const answer = probe(message);
         if (answer === undefined) session.fromClient(line, message);
-        else send.client(frame(response(message.id, answer)));
+        // A 2026-07-28 request's answer says it is complete, as every result of that revision does.
+        else
+          send.client(
+            frame(response(message.id, isModernMessage(message) ? { resultType: 'complete', ...answer } : answer)),
+          );
       }),
       fromServer: guarded((line, message) => session.fromServer(line, message)),
       serverExited: (status) => session.serverExited(status),

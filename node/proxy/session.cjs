@@ -78,6 +78,22 @@ function rewrittenAnyway(result, maxChars) {
   return printed !== undefined ? printed.length > maxChars : jsonLongerThan(structured, maxChars);
 }
 
+/** The reserved 2026-07-28 keys of a request's `_meta` (`io.modelcontextprotocol/…`), or undefined. */
+function envelopeOf(params) {
+  const meta = isObject(params) && isObject(params._meta) ? params._meta : undefined;
+  if (meta === undefined) return undefined;
+  const keys = Object.keys(meta).filter((key) => key.startsWith('io.modelcontextprotocol/'));
+  return keys.length === 0 ? undefined : Object.fromEntries(keys.map((key) => [key, meta[key]]));
+}
+
+/**
+ * Whether a result is not a final one: an `input_required` round of a 2026-07-28 multi-round-trip
+ * request (or any `resultType` but `complete`). It goes to the client untouched, so the client
+ * answers its input requests and retries; only the final result is budgeted.
+ */
+const interim = (result) =>
+  isObject(result) && typeof result.resultType === 'string' && result.resultType !== 'complete';
+
 class ProxySession {
   /**
    * `policy`: the withBudget policy (createBudgetPolicy), or null with `measureOnly`.
@@ -123,7 +139,13 @@ class ProxySession {
     this.listedFor = new Set();
     /** The tool each task was created by, so its tasks/result is budgeted as that tool's result. */
     this.taskTools = createTaskTools();
-    this.serverHasResources = false;
+    /**
+     * Whether the server serves resources, as its initialize (or server/discover) answer said;
+     * undefined until one did (a 2026-07-28 client need not ask): resources requests go to it.
+     */
+    this.serverHasResources = undefined;
+    /** The latest client request's 2026-07-28 envelope: what the proxy's own requests carry. */
+    this.envelope = undefined;
     this.nextOwnId = 1;
     /** Client request id key → the id its request has on the server side, when they differ. */
     this.aliases = new Map();
@@ -137,7 +159,7 @@ class ProxySession {
     this.serverOut = new Outbox(internal);
     /** What the surface knows of the server behind the proxy. */
     this.server = {
-      serves: (method) => !method.startsWith('resources/') || this.serverHasResources,
+      serves: (method) => !method.startsWith('resources/') || this.serverHasResources !== false,
       listTools: () => this.listToolsOwn(),
       owner,
     };
@@ -167,6 +189,7 @@ class ProxySession {
       return;
     }
     if (typeof message.id === 'string' && message.id.startsWith(OWN_ID_PREFIX)) this.clientOwnLike.add(message.id);
+    this.envelope = envelopeOf(message.params) ?? this.envelope;
     const local = this.surface === null ? undefined : this.surface.answer(message.method, message.params, this.server);
     if (local === undefined) {
       this.forward(line, message);
@@ -250,13 +273,14 @@ class ProxySession {
   /** Forwards the answer to `entry`; `line` is the server's bytes when they are still exact. */
   answer(entry, message, line) {
     const result = message.result;
-    const isCall = entry.tool !== undefined && !this.createdTask(entry, result);
+    const isCall = entry.tool !== undefined && !this.createdTask(entry, result) && !interim(result);
     if (!isObject(result) || this.surface === null) {
       if (isObject(result) && isCall) this.measured(entry, message, line);
       else this.toClient(line ?? frame(message));
       return;
     }
-    if (entry.method === 'initialize') this.serverHasResources = isObject(result.capabilities?.resources);
+    if (entry.method === 'initialize' || entry.method === 'server/discover')
+      this.serverHasResources = isObject(result.capabilities?.resources);
     if (isCall) {
       this.answerCall(entry, message, line);
       return;
@@ -308,7 +332,7 @@ class ProxySession {
     const release = () => {
       if (this.held.delete(entry)) this.budget(entry, message, line);
     };
-    this.listOwn(release, release);
+    this.listOwn(release, release, envelopeOf(entry.params) ?? this.envelope);
   }
 
   budget(entry, message, line) {
@@ -357,11 +381,13 @@ class ProxySession {
   }
 
   /**
-   * tools/list of the proxy's own, every page: `done(tools)` with every tool the server lists
+   * tools/list of the proxy's own, every page, in the era of the client request it is for: with
+   * `envelope` (that request's 2026-07-28 `_meta` envelope; by default the latest client's), a
+   * 2026-07-28 server serves it as it serves the client. `done(tools)` with every tool the server lists
    * (the surface's index learns them) as soon as the last page arrives, or `gone()` when the
    * server exits first.
    */
-  listOwn(done, gone) {
+  listOwn(done, gone, envelope = this.envelope) {
     const tools = [];
     const page = (cursor, count) => {
       const id = this.freshId();
@@ -375,7 +401,8 @@ class ProxySession {
         },
         gone,
       });
-      this.send.server(frame(request(id, 'tools/list', cursor === undefined ? {} : { cursor })));
+      const params = { ...(cursor === undefined ? {} : { cursor }), ...(envelope ? { _meta: envelope } : {}) };
+      this.send.server(frame(request(id, 'tools/list', params)));
     };
     page(undefined, 1);
   }

@@ -1,10 +1,15 @@
 'use strict';
-// The proxy's upstream when the MCP server is remote: Streamable HTTP through the SDK's own
-// StreamableHTTPClientTransport (session id, JSON and SSE responses, the standalone SSE stream
-// for the server's notifications and requests, resumption). It presents the interface the
-// child process gives the proxy: lines go in with `send`, messages come out through `listen`,
-// and `exited` resolves when it is over. The SDK is an optional peer dependency, loaded only here.
+// The proxy's upstream when the MCP server is remote, over Streamable HTTP in both protocol eras:
+// a 2026-07-28 message (its `_meta` envelope names a revision) is a POST of its own
+// (upstream-modern.cjs); 2025-era messages go through the SDK's own StreamableHTTPClientTransport
+// (session id, JSON and SSE responses, the standalone SSE stream for the server's notifications
+// and requests, resumption), made at the first such message, from whichever SDK line is
+// installed (sdk.cjs). It presents the interface the child process gives the proxy: lines go in
+// with `send`, messages come out through `listen`, and `exited` resolves when it is over.
 const { ProxyError } = require('./errors.cjs');
+const { sdkTransport } = require('./sdk.cjs');
+const { modernPoster } = require('./upstream-modern.cjs');
+const { isModernMessage } = require('./modern.cjs');
 
 /**
  * How long a request may go unanswered upstream before the proxy answers it with an error:
@@ -18,26 +23,8 @@ const CONNECTION_FAILED = -32000;
 const REQUEST_TIMEOUT = -32001;
 const PARSE_ERROR = -32700;
 
-/**
- * The SDK module at `path` (under @modelcontextprotocol/sdk/), or a one-line ProxyError (MISSING_PEER) naming
- * `flag` when the SDK, an optional peer dependency, is not installed.
- */
-function requireSdk(path, flag, load = require) {
-  try {
-    return load(`@modelcontextprotocol/sdk/${path}`);
-  } catch (error) {
-    if (error && error.code === 'MODULE_NOT_FOUND')
-      throw new ProxyError(
-        'MISSING_PEER',
-        `proxy ${flag} needs @modelcontextprotocol/sdk (an optional peer dependency): npm i @modelcontextprotocol/sdk`,
-      );
-    throw error;
-  }
-}
-
-/** The SDK's client transport class, or a one-line ProxyError (MISSING_PEER) when the SDK is not installed. */
-const loadTransport = (load = require) =>
-  requireSdk('client/streamableHttp.js', '--url', load).StreamableHTTPClientTransport;
+/** The SDK's client transport class (either line), or a ProxyError (MISSING_PEER) when neither is installed. */
+const loadTransport = (load = require) => sdkTransport('client', '--url', load);
 
 /** `{ name: value }` of `--header "Name: value"` flags; a header without a colon is a ProxyError (BAD_OPTION). */
 function parseHeaders(flags = []) {
@@ -142,9 +129,11 @@ function receive(transport, requests, emit) {
  * `send(line)` for the client's lines: each request is tracked until answered, a cancellation
  * takes its request off the table, a line that is not JSON is answered with a parse error, and
  * a send that fails answers the requests it carried with an error naming the upstream
- * (`where`). Nothing is sent once `stopped()`.
+ * (`where`). A 2026-07-28 message goes to `post`; a 2025 one to the session's transport,
+ * `legacy()` (made at the first, a ProxyError when no SDK line is installed; `legacyOpen()` says
+ * whether it was). Nothing is sent once `stopped()`.
  */
-function sender(transport, requests, { emit, fail, where, stopped }) {
+function sender(legacy, legacyOpen, post, requests, { emit, fail, where, stopped }) {
   return (line) => {
     if (stopped()) return;
     const { message, error } = parseClientLine(line);
@@ -153,21 +142,33 @@ function sender(transport, requests, { emit, fail, where, stopped }) {
     for (const request of sent) requests.track(request);
     if (isObject(message) && message.method === 'notifications/cancelled' && isObject(message.params))
       requests.settle(message.params.requestId);
-    transport.send(message).catch((error) => {
+    const failAll = (error) => {
       for (const request of sent)
         fail(request.id, CONNECTION_FAILED, `${where} failed on ${request.method}: ${reason(error)}`);
-    });
+    };
+    // A notification without an envelope is of the era in use: 2026-07-28 until a 2025 session is.
+    const notice = isObject(message) && !Object.hasOwn(message, 'id');
+    if (isObject(message) && (isModernMessage(message) || (notice && !legacyOpen()))) return void post(message);
+    let transport;
+    try {
+      transport = legacy();
+    } catch (error) {
+      return failAll(error);
+    }
+    transport.send(message).catch(failAll);
   };
 }
 
 /**
  * An upstream over Streamable HTTP to `url` with `headers` on every request. `timeoutMs` bounds
- * each request; `Transport` is the SDK class (tests pass their own loader's).
+ * each request; `Transport` is the SDK client transport class for 2025-era messages (by default
+ * loaded at the first one, from either SDK line; tests pass their own), `fetchImpl` what
+ * 2026-07-28 messages are posted with.
  */
-function httpUpstream(url, { headers = {}, timeoutMs = UPSTREAM_TIMEOUT_MS, Transport = loadTransport() } = {}) {
+function httpUpstream(url, { headers = {}, timeoutMs = UPSTREAM_TIMEOUT_MS, Transport, fetchImpl } = {}) {
   const endpoint = parseEndpoint(String(url));
   const where = `the upstream MCP server at ${endpoint.href}`;
-  const transport = new Transport(endpoint, { requestInit: { headers } });
+  let transport = null;
   let deliver = null;
   let stopped = false;
   let ended;
@@ -184,29 +185,47 @@ function httpUpstream(url, { headers = {}, timeoutMs = UPSTREAM_TIMEOUT_MS, Tran
     if (requests.settle(id) !== undefined)
       emit({ jsonrpc: '2.0', id, error: { code, message, data: { upstream: endpoint.href } } });
   };
+  const onModern = (message) => {
+    if (isResponse(message) && requests.settle(message.id) === undefined) return;
+    emit(message);
+  };
+  const post = modernPoster(endpoint, headers, {
+    emit: onModern,
+    fail: (id, why) => fail(id, CONNECTION_FAILED, `${where} failed: ${why}`),
+    ...(fetchImpl ? { fetchImpl } : {}),
+  });
 
-  transport.onmessage = receive(transport, requests, emit);
-  // Errors of the standalone SSE stream or of a response stream: the requests they carried are
-  // answered by their timers; the stream itself is the SDK's to reconnect.
-  transport.onerror = () => {};
-  transport.onclose = () => stop();
+  /** The 2025-era session's transport, made (and started) at its first message. */
+  const legacy = () => {
+    if (transport !== null) return transport;
+    const Class = Transport ?? loadTransport();
+    transport = new Class(endpoint, { requestInit: { headers } });
+    transport.onmessage = receive(transport, requests, emit);
+    // Errors of the standalone SSE stream or of a response stream: the requests they carried are
+    // answered by their timers; the stream itself is the SDK's to reconnect.
+    transport.onerror = () => {};
+    transport.onclose = () => stop();
+    const started = transport.start();
+    const send = transport.send.bind(transport);
+    transport.send = (message) => started.then(() => send(message));
+    return transport;
+  };
 
-  const send = sender(transport, requests, { emit, fail, where, stopped: () => stopped });
+  const send = sender(legacy, () => transport !== null, post, requests, { emit, fail, where, stopped: () => stopped });
 
   async function stop() {
     if (stopped) return;
     stopped = true;
     requests.clear();
-    await closeTransport(transport);
+    if (transport !== null) await closeTransport(transport);
     ended({ code: 0, signal: null });
   }
 
   return {
     where,
-    /** Starts the transport; `onMessage(line, message)` gets every message from the server. */
+    /** `onMessage(line, message)` gets every message from the server. */
     async listen(onMessage) {
       deliver = onMessage;
-      await transport.start();
       return exited;
     },
     send,
@@ -217,4 +236,4 @@ function httpUpstream(url, { headers = {}, timeoutMs = UPSTREAM_TIMEOUT_MS, Tran
   };
 }
 
-module.exports = { UPSTREAM_TIMEOUT_MS, requireSdk, loadTransport, parseHeaders, parseEndpoint, httpUpstream };
+module.exports = { UPSTREAM_TIMEOUT_MS, loadTransport, parseHeaders, parseEndpoint, httpUpstream };

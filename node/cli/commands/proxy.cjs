@@ -39,9 +39,13 @@ ${UPSTREAM_HELP}
   --server "CMD ARGS" the server command as one argument
   --listen PORT       serve clients over Streamable HTTP at http://127.0.0.1:PORT/mcp (0: a
                       free port; the address goes to stderr) instead of stdio, until SIGTERM;
-                      each client session gets its own server (needs @modelcontextprotocol/sdk)
+                      each 2025-era client session gets its own server (needs either MCP SDK
+                      line), 2026-07-28 requests share one per Authorization
   --max-sessions N    with --listen, serve at most N sessions at once (default 16: each runs
-                      its own server); an initialize past them is answered 503
+                      its own server); past them the longest idle one is ended, and when every
+                      one is busy the new one is answered 503
+  --idle-timeout S    with --listen, end a session idle for S seconds (default 300): no request
+                      in flight and no stream open
   --redis URL         keep the pages in the Redis at URL (redis:// or rediss://) instead of the
                       proxy's memory, so every proxy process on that Redis reads them (needs
                       ioredis or redis installed)
@@ -82,6 +86,7 @@ async function startProxy(argv, io) {
     'stats-probe': { type: 'boolean' },
     listen: { type: 'string' },
     'max-sessions': { type: 'string' },
+    'idle-timeout': { type: 'string' },
     redis: { type: 'string' },
   };
   const { values, command } = serverCommandArgs(argv, flags, 'proxy');
@@ -109,6 +114,9 @@ async function startProxy(argv, io) {
   if (port === undefined && values['max-sessions'] !== undefined)
     throw new CliError('--max-sessions applies to --listen only');
   const maxSessions = numberFlag(values['max-sessions'], 'max-sessions', { integer: true, min: 1 });
+  if (port === undefined && values['idle-timeout'] !== undefined)
+    throw new CliError('--idle-timeout applies to --listen only');
+  const idleTimeoutS = numberFlag(values['idle-timeout'], 'idle-timeout', { integer: true, min: 1 });
   if (values.redis !== undefined && values['measure-only'] === true)
     throw new CliError('--redis keeps pages; it cannot go with --measure-only');
   const open = await upstreamOpener(upstreamFlags(values, command), command);
@@ -128,7 +136,14 @@ async function startProxy(argv, io) {
         statsProbe: values['stats-probe'] === true,
       });
     if (port !== undefined) {
-      await require('../../proxy/listen.cjs').listenProxy({ port, open, sessions: sessions(), io, maxSessions });
+      await require('../../proxy/listen.cjs').listenProxy({
+        port,
+        open,
+        sessions: sessions(),
+        io,
+        maxSessions,
+        idleTimeoutS,
+      });
       return EXIT.ok;
     }
     const upstream = await open(io.stdin ?? process.stdin);

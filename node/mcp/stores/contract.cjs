@@ -12,8 +12,16 @@
 //                                    unknown, expired, or kept for another owner
 //   delete(id, { owner? })        → true when something was deleted
 //
+// and, optionally, a fourth:
+//
+//   expired(id, { owner? })       → true when the result was kept for this owner (or for anyone)
+//                                    and has expired, as far as the store remembers; false for an
+//                                    id never issued, deleted, evicted for room, or another owner's
+//
 // A store that cannot be reached rejects with an Error coded STORE_UNAVAILABLE. "Unknown" and
-// "another owner's" are the same answer (undefined), so a read cannot tell whether an id exists.
+// "another owner's" are the same answer (undefined, false), so a read cannot tell whether an id
+// exists. `limits.ttlMs`, when a store has it, is how long it keeps a result after its last
+// read: the model is told that retention in every link and description.
 
 const { randomBytes } = require('node:crypto');
 const { codedError } = require('../../internal/errors.cjs');

@@ -17,6 +17,14 @@ const MEMORY_DEFAULTS = Object.freeze({ maxResults: 1000, maxBytes: 64 * 1024 * 
 const KNOWN = ['maxResults', 'maxBytes', 'maxResultBytes', 'ttlMs', 'now'];
 
 /**
+ * Expired results remembered (their id and owner, not their pages), so a read of one answers
+ * "expired" rather than "unknown": at most this many, each for EXPIRED_FOR_MS after it expired,
+ * the oldest forgotten first. A few hundred kilobytes at most.
+ */
+const MAX_EXPIRED = 10_000;
+const EXPIRED_FOR_MS = 24 * 60 * 60 * 1000;
+
+/**
  * A store (see contract.cjs) in this process's memory. Options: `maxResults`, `maxBytes` (UTF-8
  * bytes of all kept pages), `maxResultBytes` (one result's; default `maxBytes`), `ttlMs` (since
  * the result's last put or read) and `now`, the clock (Date.now by default; tests pass their own).
@@ -36,6 +44,8 @@ function memoryStore(options) {
   // A Map iterates in insertion order; every use re-inserts, so the first entry is the least
   // recently used one and also the first to expire.
   const entries = new Map();
+  // Expired ids → { owner, at }, in the order they expired.
+  const expired = new Map();
   let bytes = 0;
 
   function drop(id) {
@@ -47,6 +57,11 @@ function memoryStore(options) {
     for (const [id, entry] of entries) {
       if (at - entry.usedAt < ttlMs) break;
       drop(id);
+      expired.set(id, { owner: entry.owner, at: entry.usedAt + ttlMs });
+    }
+    for (const [id, gone] of expired) {
+      if (expired.size <= MAX_EXPIRED && at - gone.at < EXPIRED_FOR_MS) break;
+      expired.delete(id);
     }
   }
 
@@ -60,7 +75,7 @@ function memoryStore(options) {
     while (entries.size >= maxResults || bytes + size > maxBytes) drop(entries.keys().next().value);
     let id;
     do id = newResultId();
-    while (entries.has(id));
+    while (entries.has(id) || expired.has(id));
     entries.set(id, { pages, owner, bytes: size, usedAt: at });
     bytes += size;
     return id;
@@ -84,6 +99,14 @@ function memoryStore(options) {
     const entry = use(id, owner);
     if (entry === undefined) return undefined;
     return { pages: entry.pages.length, text: entry.pages[page - 1] };
+  }
+
+  // Whether `id` was kept for this owner (or for anyone) and has expired.
+  function wasExpired(id, opts) {
+    const owner = ownerOf(opts, 'memoryStore.expired');
+    sweep(now());
+    const gone = typeof id === 'string' ? expired.get(id) : undefined;
+    return gone !== undefined && (gone.owner === null || gone.owner === owner);
   }
 
   function remove(id, opts) {
@@ -110,6 +133,7 @@ function memoryStore(options) {
     put: later(put),
     get: later(get),
     delete: later(remove),
+    expired: later(wasExpired),
     /** `{ results, bytes }`: results kept now and the UTF-8 bytes of their pages. */
     stats() {
       sweep(now());
@@ -126,4 +150,4 @@ function sharedMemoryStore() {
   return shared;
 }
 
-module.exports = { MEMORY_DEFAULTS, memoryStore, sharedMemoryStore };
+module.exports = { MEMORY_DEFAULTS, MAX_EXPIRED, EXPIRED_FOR_MS, memoryStore, sharedMemoryStore };

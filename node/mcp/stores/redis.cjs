@@ -55,6 +55,15 @@ local o = redis.call('HGET', KEYS[1], 'o')
 if not o or (o ~= '' and o ~= ARGV[1]) then return 0 end
 return redis.call('DEL', KEYS[1])`;
 
+/**
+ * Beside each result, `<key>:gone` holds its owner's digest and outlives it by EXPIRED_FOR_MS
+ * (each read renews both), so a read after the result expired answers "expired" rather than
+ * "unknown". Every command names one key, so the store works on a Redis Cluster too; the marker
+ * is only ever a better error message, so a command on it that fails costs nothing else.
+ */
+const EXPIRED_FOR_MS = 24 * 60 * 60 * 1000;
+const goneKey = (key) => `${key}:gone`;
+
 /** ioredis states after a connection was lost (or closed on purpose). */
 const LOST = new Set(['reconnecting', 'close', 'end']);
 
@@ -108,15 +117,18 @@ function redisStore(client, options) {
   const timeoutMs = positiveInteger('redisStore', 'timeoutMs', raw.timeoutMs, REDIS_DEFAULTS.timeoutMs);
   const what = `the Redis result store (${redis.kind})`;
 
-  // One script run, bounded: a disconnected client fails at once, a silent one after timeoutMs,
-  // and any client or Redis error is an outage of the store.
-  function run(script, key, args) {
+  // One script run, bounded (see command).
+  const run = (script, key, args) => command(['EVAL', script, '1', key, ...args]);
+
+  // One command, bounded: a disconnected client fails at once, a silent one after timeoutMs, and
+  // any client or Redis error is an outage of the store.
+  function command(args) {
     if (!redis.ready()) return Promise.reject(storeUnavailable(what, 'the client is not connected'));
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(storeUnavailable(what, `no answer within ${timeoutMs} ms`)), timeoutMs);
       let sent;
       try {
-        sent = Promise.resolve(redis.send(['EVAL', script, '1', key, ...args]));
+        sent = Promise.resolve(redis.send(args));
       } catch (error) {
         sent = Promise.reject(error);
       }
@@ -133,6 +145,9 @@ function redisStore(client, options) {
     });
   }
 
+  const goneFor = String(ttlMs + EXPIRED_FOR_MS);
+  const quietly = (args) => command(args).catch(() => undefined);
+
   async function put(pages, opts) {
     checkPages(pages, 'redisStore.put');
     const owner = ownerDigest(ownerOf(opts, 'redisStore.put'));
@@ -140,7 +155,9 @@ function redisStore(client, options) {
     for (;;) {
       const id = newResultId();
       // 0: the id is taken (128 random bits: practically never); draw another.
-      if (Number(await run(PUT, prefix + id, [String(ttlMs), owner, ...pages])) === 1) return id;
+      if (Number(await run(PUT, prefix + id, [String(ttlMs), owner, ...pages])) !== 1) continue;
+      await quietly(['SET', goneKey(prefix + id), owner, 'PX', goneFor]);
+      return id;
     }
   }
 
@@ -148,15 +165,30 @@ function redisStore(client, options) {
     const owner = ownerDigest(ownerOf(opts, 'redisStore.get'));
     const page = pageOf(opts, 'redisStore.get');
     if (typeof id !== 'string' || id === '') return undefined;
-    const found = await run(GET, prefix + id, [owner, String(page), String(ttlMs)]);
+    const key = prefix + id;
+    const [found] = await Promise.all([
+      run(GET, key, [owner, String(page), String(ttlMs)]),
+      quietly(['PEXPIRE', goneKey(key), goneFor]),
+    ]);
     if (!Array.isArray(found)) return undefined;
     return { pages: Number(found[0]), text: found[1] === undefined ? undefined : String(found[1]) };
+  }
+
+  // Whether the result was kept for this owner (or for anyone) and has expired: its marker
+  // outlived it.
+  async function expired(id, opts) {
+    const owner = ownerDigest(ownerOf(opts, 'redisStore.expired'));
+    if (typeof id !== 'string' || id === '') return false;
+    const [gone, kept] = await Promise.all([command(['GET', goneKey(prefix + id)]), command(['EXISTS', prefix + id])]);
+    return typeof gone === 'string' && (gone === '' || gone === owner) && Number(kept) === 0;
   }
 
   async function remove(id, opts) {
     const owner = ownerDigest(ownerOf(opts, 'redisStore.delete'));
     if (typeof id !== 'string' || id === '') return false;
-    return Number(await run(DELETE, prefix + id, [owner])) === 1;
+    const deleted = Number(await run(DELETE, prefix + id, [owner])) === 1;
+    if (deleted) await quietly(['DEL', goneKey(prefix + id)]);
+    return deleted;
   }
 
   return {
@@ -165,7 +197,8 @@ function redisStore(client, options) {
     put,
     get,
     delete: remove,
+    expired,
   };
 }
 
-module.exports = { REDIS_DEFAULTS, redisStore };
+module.exports = { REDIS_DEFAULTS, EXPIRED_FOR_MS, redisStore };
