@@ -409,6 +409,62 @@ describe('policy.apply over the cap', () => {
   });
 });
 
+describe('channel: the cap holds on the channel the client shows', () => {
+  const big = { entities: entities(300) };
+  const small = { entities: entities(3) };
+  const file = 'a line of a file, kept byte for byte\n'.repeat(200);
+
+  it('structured: structuredContent within the cap is sent whole, the text beside it as it came; over it, the answer', async () => {
+    const policy = createBudgetPolicy({ maxChars: 2000, channel: 'structured' });
+    const raw = { content: [{ type: 'text', text: file }], structuredContent: small };
+    const { result, info } = await policy.apply('t', raw);
+    expect(result).toEqual({ content: [{ type: 'text', text: file }], structuredContent: small });
+    expect(info.elided).toBe(false);
+    // Without structuredContent the text blocks are the channel.
+    expect((await policy.apply('t', { content: [{ type: 'text', text: file }] })).info.elided).toBe(true);
+    const over = (await policy.apply('t', { content: [{ type: 'text', text: 'x' }], structuredContent: big })).result;
+    expect(JSON.stringify(over.structuredContent).length).toBeLessThanOrEqual(2000);
+    expect(over.structuredContent).toMatchObject({ code: 'TOO_LARGE' });
+  });
+
+  it('text: the text blocks alone; structuredContent passes as it came, however large', async () => {
+    const policy = createBudgetPolicy({ maxChars: 2000, channel: 'text' });
+    const raw = { content: [{ type: 'text', text: 'the summary' }], structuredContent: big };
+    const { result, info } = await policy.apply('t', raw, { hasOutputSchema: true });
+    expect(result).toEqual(raw);
+    expect(info.elided).toBe(false);
+    // Its pretty copy is the text channel: over the cap, the answer, kept as the value.
+    const copy = { content: [{ type: 'text', text: JSON.stringify(big, null, 2) }], structuredContent: big };
+    const over = (await policy.apply('t', copy, { hasOutputSchema: true })).result;
+    expect(over.content[0].text.length).toBeLessThanOrEqual(2000);
+    expect(over.structuredContent).toEqual(JSON.parse(over.content[0].text));
+    expect(JSON.stringify(reassemble(await pagesOf(policy, over)))).toBe(JSON.stringify(big));
+  });
+
+  it('maxBytes: UTF-8 bytes bind where the chars fit, on the answer and every page', async () => {
+    const wide = { names: Array.from({ length: 120 }, (_, i) => `名前 ${i} — 😀 ${'é'.repeat(20)}`) };
+    const json = JSON.stringify(wide);
+    expect(json.length).toBeLessThan(6000);
+    expect(Buffer.byteLength(json)).toBeGreaterThan(6000);
+    const policy = createBudgetPolicy({ maxBytes: 6000 });
+    const { result } = await policy.apply('t', wide);
+    const answer = JSON.parse(result.content[0].text);
+    expect(answer).toMatchObject({ code: 'TOO_LARGE', size: Buffer.byteLength(json), cap: 6000, unit: 'bytes' });
+    expect(Buffer.byteLength(result.content[0].text)).toBeLessThanOrEqual(6000);
+    const pages = await pagesOf(policy, result);
+    for (const page of pages) expect(Buffer.byteLength(page)).toBeLessThanOrEqual(6000);
+    expect(JSON.stringify(reassemble(pages))).toBe(json);
+    // Within the bytes, sent whole; the char cap alone would have let it through.
+    expect((await createBudgetPolicy({ maxChars: 6000 }).apply('t', wide)).info.elided).toBe(false);
+    // A text's head with preview: false keeps within the bytes too.
+    const plain = createBudgetPolicy({ maxBytes: 1000, preview: false });
+    const text = (await plain.apply('t', { content: [{ type: 'text', text: 'é'.repeat(3000) }] })).result.content[0]
+      .text;
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(1000);
+    expect(text).toMatch(/^é+\n…\[\d+ chars elided of 3000\]$/);
+  });
+});
+
 describe('policy.apply: the rarer shapes', () => {
   it('several text blocks count together; over the cap they are kept as the array of their texts', async () => {
     const policy = createBudgetPolicy({ maxChars: 1000 });
