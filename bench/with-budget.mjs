@@ -3,7 +3,8 @@
 // of the same text (target <= 2.5, and >= 50 MB/s) with the WebAssembly calls each result
 // makes, and against the floor no answer for a value can go under: its JSON.stringify plus one
 // token count of that text; plus what the example server's tools produce and send (chars and
-// real cl100k tokens) under the editor and claudeCode presets.
+// real cl100k tokens) under the editor and claudeCode presets. The token-cap cases time the
+// policy with a token cap (50,000 chars and 10,000 tokens), the path that counts tokens.
 //
 //   node bench/with-budget.mjs [--quick] [--before <checkout>]
 //
@@ -21,13 +22,16 @@ import { createServer } from '../examples/mcp-server/server.mjs';
 
 const require = createRequire(import.meta.url);
 
+/** The caps of the token-cap cases: the path that counts tokens (no client preset sets one). */
+const TOKEN_CAP = { maxChars: 50000, maxTokens: 10000 };
+
 /** The policy's cases, each with the encode call it wraps (same data, same caps). */
 function cases(mb, createBudgetPolicy) {
   const editor = createBudgetPolicy();
-  const claude = createBudgetPolicy({ preset: 'claudeCode' });
+  const claude = createBudgetPolicy(TOKEN_CAP);
   const small = scene(20);
   const medium = scene(135);
-  // Under claudeCode's 10,000 tokens (7,861 cl100k tokens).
+  // Under the 10,000-token cap (7,861 cl100k tokens).
   const underTokens = scene(60);
   const json = JSON.stringify(medium);
   const pretty = JSON.stringify(medium, null, 2);
@@ -56,7 +60,7 @@ function cases(mb, createBudgetPolicy) {
       target: '<= 1.1',
     },
     {
-      name: 'plain data, claudeCode (token cap)',
+      name: 'plain data, a token cap',
       input: `scene 60 entities (${JSON.stringify(underTokens).length} chars)`,
       policy: () => claude.apply('t', underTokens),
       encode: () => mb.encode(underTokens, { maxChars: 50000, maxTokens: 10000 }),
@@ -98,7 +102,7 @@ function cases(mb, createBudgetPolicy) {
  */
 function overCapCases(mb, createBudgetPolicy) {
   const editor = createBudgetPolicy();
-  const claude = createBudgetPolicy({ preset: 'claudeCode' });
+  const claude = createBudgetPolicy(TOKEN_CAP);
   const big = scene(2400);
   const json = JSON.stringify(big);
   const mid = scene(730);
@@ -106,7 +110,7 @@ function overCapCases(mb, createBudgetPolicy) {
   const structured = (data, text) => ({ content: [{ type: 'text', text }], structuredContent: data });
   return [
     {
-      name: 'over the cap, claudeCode, structuredContent + text copy',
+      name: 'over the cap, a token cap, structuredContent + text copy',
       input: `scene 2400 entities (${json.length} chars)`,
       chars: json.length,
       policy: () => claude.apply('t', structured(big, json), { hasOutputSchema: true }),
@@ -115,7 +119,7 @@ function overCapCases(mb, createBudgetPolicy) {
       target: '<= 2.5, >= 50 MB/s',
     },
     {
-      name: 'over the cap, claudeCode, plain data',
+      name: 'over the cap, a token cap, plain data',
       input: `scene 730 entities (${midJson.length} chars)`,
       chars: midJson.length,
       policy: () => claude.apply('t', mid),

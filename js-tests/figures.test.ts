@@ -117,11 +117,11 @@ describe('figures: written from the results, not kept', () => {
       '| `get_scene_state` | 26,103 / 10,265 | 26,103 / 10,265 | 381 / 108, elided, + link |',
       '| `get_scene_state { id: 3 }` | 819 / 295 | 819 / 295 | 819 / 295 |',
       '',
-      'Under `claudeCode` even the bare scene index (10,265 tokens) is over the 10,000-token cap, so it comes back elided with its pages; `limit=` or a filter brings it under.',
+      'Under `claudeCode` (40,000 chars) even the bare scene index (26,103 chars) is over the cap, so it comes back elided with its pages; `limit=` or a filter brings it under.',
     ]);
     results.benches['with-budget'].sizes[0].claudeCodeElided = false;
     expect(FIGURES['example-server'](results).split('\n').at(-1)).toBe(
-      'Under `claudeCode` the bare scene index (10,265 tokens) fits the 10,000-token cap; the `full: true` calls come back elided with their pages.',
+      'Under `claudeCode` (40,000 chars) the bare scene index (26,103 chars) fits; the `full: true` calls over the cap come back elided with their pages.',
     );
   });
 

@@ -11,11 +11,11 @@ import { McpServer, createMcpHandler, verifyBearerToken, type AuthInfo } from '@
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { withBudget } from 'modoki-budget';
-import { previewAnswer } from './support/preview-answer';
+import { linkOf as answerLink, previewAnswer } from './support/preview-answer';
 import { reassemble } from './support/reassemble';
 import { ERAS, clientOptions, pagesV2, readErrorV2, linkOf, type Era, type Reply } from './support/v2-client';
 
-const CAP = 50_000;
+const CAP = 40_000;
 const rows = (n: number, seed: string) => ({
   seed,
   rows: Array.from({ length: n }, (_, i) => ({ id: i, path: `src/${seed}/file-${i}.ts`, size: (i * 7919) % 100000 })),
@@ -86,7 +86,14 @@ describe.each(ERAS)('createMcpHandler(factory) with withBudget in the factory, t
       const reply = (await client.callTool({ name: 'rows', arguments: args })) as Reply;
       expect(JSON.stringify(rows(6000, args.seed)).length).toBeGreaterThan(300_000);
       expect(reply.content[0].text).toBe(
-        previewAnswer(rows(6000, args.seed), { maxChars: CAP, maxTokens: 10_000, args, inputSchema: ROWS_SCHEMA }),
+        previewAnswer(rows(6000, args.seed), {
+          maxChars: CAP,
+          args,
+          inputSchema: ROWS_SCHEMA,
+          preset: 'claudeCode',
+          pageTool: true,
+          link: answerLink(reply),
+        }),
       );
       const uri = linkOf(reply)!.uri!;
       const pages = await pagesV2(client, uri);

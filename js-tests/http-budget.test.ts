@@ -15,7 +15,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { withBudget } from 'modoki-budget';
 import { reassemble } from './support/reassemble';
-import { previewAnswer } from './support/preview-answer';
+import { linkOf as answerLink, previewAnswer } from './support/preview-answer';
 import { startRedis, type RedisServer } from './support/redis';
 import { mcpHttpServer } from './support/http-server';
 import { pagesAt, readError } from './support/page-reads';
@@ -62,7 +62,7 @@ describe.each([
     const result = (await client.callTool({ name: 'rows', arguments: { n: 80, seed: 's1' } })) as CallResult;
     const args = { n: 80, seed: 's1' };
     expect(result.content[0].text).toBe(
-      previewAnswer(rows(80, 's1'), { maxChars: CAP, args, inputSchema: ROWS_SCHEMA }),
+      previewAnswer(rows(80, 's1'), { maxChars: CAP, args, inputSchema: ROWS_SCHEMA, link: answerLink(result) }),
     );
     const uri = linkOf(result)!;
     expect(uri).toMatch(LINK);
@@ -241,7 +241,6 @@ describe('two server processes behind a round-robin balancer, one Redis', () => 
             maxChars: CAP,
             args: { n: 80, seed: 'd' },
             inputSchema: ROWS_SCHEMA,
-            paged: false,
             room: { chars: note.length, tokens: 0 },
           }),
         );

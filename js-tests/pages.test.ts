@@ -54,9 +54,9 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 describe('pages through withBudget and the SDK Client', () => {
   it('directory_tree: the printed tree is paged as the tree, rebuilds exactly, and costs at most 1.1× its cheapest channel', async () => {
-    const client = await connect({ preset: 'claudeCode' });
+    const client = await connect({ maxChars: 50_000, maxTokens: 10_000 });
     const reply = (await client.callTool({ name: 'directory_tree', arguments: { path: '/srv' } })) as Reply;
-    expect(reply.isError).toBe(true);
+    expect(reply.isError).toBeUndefined();
     const pages = await pagesOf(client, reply);
     const first = JSON.parse(pages[0]) as Page & { rest: unknown };
     expect(first.path).toBe('$.content');
@@ -77,7 +77,7 @@ describe('pages through withBudget and the SDK Client', () => {
   });
 
   it('a log: pages end at line ends, only the line longer than a page is cut, and no cut splits a surrogate pair', async () => {
-    const client = await connect({ preset: 'claudeCode' });
+    const client = await connect({ maxChars: 50_000, maxTokens: 10_000 });
     const reply = (await client.callTool({ name: 'read_log', arguments: {} })) as Reply;
     const pages = await pagesOf(client, reply);
     const texts = pages.map((p) => (JSON.parse(p) as Page).text as string);

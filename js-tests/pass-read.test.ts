@@ -46,7 +46,11 @@ describe("the pass's reading of a collection, kept for the preview", () => {
     });
     expect(lengths.filter((n) => n === json.length)).toEqual([json.length]);
     // The preview it made from that one copy shows the error row, labelled.
-    expect(text.startsWith(`The result (${json.length} chars) is over the cap; this is a preview of it.`)).toBe(true);
+    expect(
+      JSON.parse(text).tooLarge.startsWith(
+        `The result is too large to show whole (${json.length} chars; the cap is 40000 chars)`,
+      ),
+    ).toBe(true);
     expect(text).toContain('{"index":1234,"why":"error","item":{"id":1234,"level":"error","msg":"row 1234"}}');
   });
 

@@ -24,7 +24,7 @@ import {
 } from 'modoki-budget';
 import { bin } from './support/line-client';
 import { reassemble } from './support/reassemble';
-import { previewAnswer } from './support/preview-answer';
+import { linkOf, previewAnswer } from './support/preview-answer';
 import { scene } from './support/shaped-server.mjs';
 
 const require = createRequire(import.meta.url);
@@ -57,11 +57,42 @@ async function pagesOf(client: Client, r: Reply): Promise<string[]> {
   return pages;
 }
 
-/** The preview answer's first block: the line that says what it is, then the preview. */
+/**
+ * The preview answer's first block: the line that says what it is, and the preview — for a JSON
+ * result both inside one JSON answer, for a text the line, then the preview.
+ */
 function splitHead(text: string): { line: string; preview: unknown } {
+  if (text.startsWith('{')) {
+    const answer = JSON.parse(text) as { tooLarge: string; preview: unknown };
+    return { line: answer.tooLarge, preview: answer.preview };
+  }
   const at = text.indexOf('\n');
-  return { line: text.slice(0, at), preview: JSON.parse(text.slice(at + 1)) };
+  return { line: text.slice(0, at), preview: text.slice(at + 1) };
 }
+
+/** Token caps as the tests of a tight budget use them (no client preset counts tokens). */
+const TOKEN_CAPS = { maxChars: 50_000, maxTokens: 10_000 };
+
+/**
+ * The over-cap line for a result whose compact JSON is `json`, under TOKEN_CAPS (named in the
+ * cap it is over by the larger factor), with the tool's `hint`, read as `reply` links.
+ */
+const lineFor = (json: string, hint: string, reply?: Reply) => {
+  const link = reply === undefined ? undefined : linkOf(reply);
+  const read =
+    link === undefined ? '' : ` Read them as resources: budget://result/${link.id}?page=K, K from 1 to ${link.pages}.`;
+  const tokens = countTokens(json);
+  const over =
+    tokens / TOKEN_CAPS.maxTokens > json.length / TOKEN_CAPS.maxChars
+      ? `${tokens} tokens; the cap is ${TOKEN_CAPS.maxTokens} tokens`
+      : `${json.length} chars; the cap is ${TOKEN_CAPS.maxChars} chars`;
+  return `The result is too large to show whole (${over}), so this is a preview of it. ${hint}${read}`;
+};
+/** The answer's text with its result id left out, to compare two calls' answers. */
+const anyId = (text: string) => text.replace(/budget:\/\/result\/[A-Za-z0-9_-]{22}/g, 'budget://result/ID');
+const LOG_HINT =
+  "Narrow the call with this tool's own parameters (filter: level; limit: limit); the pages hold the rest.";
+const UNKEPT = 'the rest could not be kept, so there are no pages to read.';
 
 // 6,000 log entries, one fatal (index 4321) among infos: ~420,000 chars, ~150,000 tokens.
 const FATAL = 4321;
@@ -109,16 +140,16 @@ async function inMemory(options: Parameters<typeof withBudget>[1]): Promise<Clie
 
 describe('withBudget through the SDK Client in memory: the preview by default', () => {
   it('a log over the cap: the fatal entry with its index, the tool’s own parameters, exact pages, within the caps', async () => {
-    const client = await inMemory({ preset: 'claudeCode' });
+    const client = await inMemory(TOKEN_CAPS);
     const reply = (await client.callTool({ name: 'read_logs', arguments: { service: 'api' } })) as Reply;
     expect(reply.isError).toBeUndefined();
     expect(reply.content.map((b) => b.type)).toEqual(['text', 'resource_link']);
     const { line, preview } = splitHead(textsOf(reply)[0]);
     const size = JSON.stringify(logs).length;
-    expect(line).toBe(
-      `The result (${size} chars) is over the cap; this is a preview of it. ` +
-        "Narrow the call with this tool's own parameters (filter: level; limit: limit); the pages hold the rest.",
-    );
+    // A token cap binds first (the log runs at ~2.6 chars a token): the line names it.
+    expect(line).toBe(lineFor(JSON.stringify(logs), LOG_HINT, reply));
+    expect(line).toContain(`(${countTokens(JSON.stringify(logs))} tokens; the cap is 10000 tokens)`);
+    expect(size).toBeGreaterThan(50_000);
     const cut = preview as {
       _cut: { total: number; shown: number; notShown: number; fields: Record<string, string> };
       items: Array<{ index: number; why?: string; item: unknown }>;
@@ -130,20 +161,20 @@ describe('withBudget through the SDK Client in memory: the preview by default', 
     expect(cut.items[0]).toEqual({ index: 0, item: logs[0] });
     expect(cut.items.at(-1)).toEqual({ index: 5999, item: logs[5999] });
     expectWithin(reply, 50_000, 10_000);
-    expect(countTokens(textsOf(reply)[0])).toBeLessThanOrEqual(2_000 + countTokens(line) + 1);
+    expect(countTokens(textsOf(reply)[0])).toBeLessThanOrEqual(2_000 + countTokens(line) + 60);
     const pages = await pagesOf(client, reply);
     for (const page of pages) expect(countTokens(page)).toBeLessThanOrEqual(10_000);
     expect(JSON.stringify(reassemble(pages)) === JSON.stringify(logs)).toBe(true);
     // `preview: true` asks for the same answer by name.
-    const named = await inMemory({ preset: 'claudeCode', preview: true });
+    const named = await inMemory({ ...TOKEN_CAPS, preview: true });
     const again = (await named.callTool({ name: 'read_logs', arguments: { service: 'api' } })) as Reply;
-    expect(textsOf(again)[0]).toBe(textsOf(reply)[0]);
+    expect(anyId(textsOf(again)[0])).toBe(anyId(textsOf(reply)[0]));
     await named.close();
     await client.close();
   });
 
   it('with preview: false the answer is encode’s envelope, byte for byte, and the same pages', async () => {
-    const client = await inMemory({ preset: 'claudeCode', preview: false });
+    const client = await inMemory({ ...TOKEN_CAPS, preview: false });
     const reply = (await client.callTool({ name: 'read_logs', arguments: { service: 'api' } })) as Reply;
     expect(textsOf(reply)[0]).toBe(encode(logs, { maxChars: 50_000, maxTokens: 10_000, encoding: 'cl100k_base' }));
     expect(JSON.stringify(reassemble(await pagesOf(client, reply))) === JSON.stringify(logs)).toBe(true);
@@ -151,11 +182,11 @@ describe('withBudget through the SDK Client in memory: the preview by default', 
   });
 
   it('a smaller preview budget is kept, and still shows the fatal entry', async () => {
-    const client = await inMemory({ preset: 'claudeCode', preview: { maxTokens: 300, maxChars: 1200 } });
+    const client = await inMemory({ ...TOKEN_CAPS, preview: { maxTokens: 300, maxChars: 1200 } });
     const reply = (await client.callTool({ name: 'read_logs', arguments: { service: 'api' } })) as Reply;
-    const { line, preview } = splitHead(textsOf(reply)[0]);
-    expect(textsOf(reply)[0].length - line.length - 1).toBeLessThanOrEqual(1200);
-    expect(countTokens(textsOf(reply)[0].slice(line.length + 1))).toBeLessThanOrEqual(300);
+    const { preview } = splitHead(textsOf(reply)[0]);
+    expect(JSON.stringify(preview).length).toBeLessThanOrEqual(1200);
+    expect(countTokens(JSON.stringify(preview))).toBeLessThanOrEqual(300);
     expect((preview as { items: Array<{ index: number }> }).items.map((i) => i.index)).toContain(FATAL);
     await client.close();
   });
@@ -164,7 +195,9 @@ describe('withBudget through the SDK Client in memory: the preview by default', 
     const client = await inMemory({ maxChars: 1000, maxTokens: 250 });
     const reply = (await client.callTool({ name: 'read_logs', arguments: { service: 'api' } })) as Reply;
     const { line, preview } = splitHead(textsOf(reply)[0]);
-    expect(line).toMatch(/^The result \(\d+ chars\) is over the cap; this is a preview of it\. Narrow the call/);
+    expect(line).toMatch(
+      /^The result is too large to show whole \(\d+ tokens; the cap is 250 tokens\), so this is a preview of it\. Narrow the call/,
+    );
     expect((preview as { _cut: { total: number } })._cut.total).toBe(6000);
     expectWithin(reply, 1000, 250);
     await client.close();
@@ -180,7 +213,7 @@ describe('the preview option', () => {
       },
       delete: async () => undefined,
     };
-    const policy = createBudgetPolicy({ preset: 'claudeCode', store: down });
+    const policy = createBudgetPolicy({ ...TOKEN_CAPS, store: down });
     const raw = { content: [{ type: 'text', text: JSON.stringify(logs) }] };
     const { result } = await policy.apply('read_logs', raw, { inputSchema: LOG_SCHEMA, arguments: { service: 'api' } });
     expect(result.content.map((b: Block) => b.type)).toEqual(['text', 'text']);
@@ -189,14 +222,14 @@ describe('the preview option', () => {
     expect(result.content[1].text).toBe(note);
     const { line, preview } = splitHead(result.content[0].text);
     expect(line).toBe(
-      `The result (${JSON.stringify(logs).length} chars) is over the cap; this is a preview of it. ` +
+      `The result is too large to show whole (${countTokens(JSON.stringify(logs))} tokens; the cap is 10000 tokens), so this is a preview of it. ` +
         "Narrow the call with this tool's own parameters (filter: level; limit: limit); " +
-        'the rest could not be kept, so there are no pages to read.',
+        UNKEPT,
     );
     expect((preview as { items: unknown[] }).items).toContainEqual({ index: FATAL, why: 'error', item: logs[FATAL] });
     expect(countTokens(result.content[0].text) + countTokens(note)).toBeLessThanOrEqual(10_000);
     // With preview: false, encode's envelope and the same sentence.
-    const plain = createBudgetPolicy({ preset: 'claudeCode', store: down, preview: false });
+    const plain = createBudgetPolicy({ ...TOKEN_CAPS, store: down, preview: false });
     const enveloped = (await plain.apply('read_logs', raw)).result;
     expect(JSON.parse(enveloped.content[0].text)).toMatchObject({
       elided: true,
@@ -208,7 +241,7 @@ describe('the preview option', () => {
 
   it('when the store refuses the result as too large, the preview says the rest could not be kept, exactly', async () => {
     const store = memoryStore({ maxResultBytes: 100_000 });
-    const policy = createBudgetPolicy({ preset: 'claudeCode', store });
+    const policy = createBudgetPolicy({ ...TOKEN_CAPS, store });
     const call = { inputSchema: LOG_SCHEMA, arguments: { service: 'api' } };
     const { result, info } = await policy.apply('read_logs', logs, call);
     expect(info.elided).toBe(true);
@@ -217,13 +250,12 @@ describe('the preview option', () => {
       maxTokens: 10_000,
       args: call.arguments,
       inputSchema: LOG_SCHEMA,
-      paged: false,
     });
     expect(result.content).toEqual([{ type: 'text', text: want }]);
     expect(splitHead(want).line).toBe(
-      `The result (${JSON.stringify(logs).length} chars) is over the cap; this is a preview of it. ` +
+      `The result is too large to show whole (${countTokens(JSON.stringify(logs))} tokens; the cap is 10000 tokens), so this is a preview of it. ` +
         "Narrow the call with this tool's own parameters (filter: level; limit: limit); " +
-        'the rest could not be kept, so there are no pages to read.',
+        UNKEPT,
     );
     expect(want).not.toContain('the pages hold the rest');
     expect(store.stats()).toEqual({ results: 0, bytes: 0 });
@@ -231,15 +263,16 @@ describe('the preview option', () => {
     const text = logs.map((l) => `${l.ts} ${l.level.toUpperCase()} ${l.msg}`).join('\n');
     const refused = (await policy.apply('read_logs', { content: [{ type: 'text', text }] })).result;
     expect(refused.content.map((b: Block) => b.type)).toEqual(['text']);
+    // A text's tokens are counted only when its chars are within the cap: the line names the chars.
     expect(refused.content[0].text.split('\n')[0]).toBe(
-      `The result (${text.length} chars) is over the cap; this is a preview of it. ` +
-        'This tool has no parameters that narrow its result; the rest could not be kept, so there are no pages to read.',
+      `The result is too large to show whole (${text.length} chars; the cap is 50000 chars), so this is a preview of it. ` +
+        `This tool has no parameters that narrow its result; ${UNKEPT}`,
     );
     expect(refused.content[0].text).toContain(`\n[line ${FATAL + 1}] ${logs[FATAL].ts} FATAL ${logs[FATAL].msg}\n`);
   });
 
   it('a tool that names the editor’s filters keeps the envelope, so retargetNarrowHint still reads it', async () => {
-    const policy = createBudgetPolicy({ preset: 'claudeCode' });
+    const policy = createBudgetPolicy(TOKEN_CAPS);
     const sceneSchema = { type: 'object', properties: { trait: {}, id: {}, name: {}, limit: {} } };
     const { result } = await policy.apply('get_scene_state', logs, { inputSchema: sceneSchema });
     expect(result.content[0].text).toBe(encode(logs, { maxChars: 50_000, maxTokens: 10_000 }));
@@ -249,8 +282,11 @@ describe('the preview option', () => {
     // One of them alone (a common `id` or `name`) is not the editor's filters.
     const one = await policy.apply('get_user', logs, { inputSchema: { properties: { id: {}, limit: {} } } });
     expect(splitHead(one.result.content[0].text).line).toBe(
-      `The result (${JSON.stringify(logs).length} chars) is over the cap; this is a preview of it. ` +
+      lineFor(
+        JSON.stringify(logs),
         "Narrow the call with this tool's own parameters (limit: limit); the pages hold the rest.",
+        one.result,
+      ),
     );
   });
 
@@ -284,13 +320,18 @@ describe('the preview option', () => {
     for (const inputSchema of [undefined, LOG_SCHEMA]) {
       const { result } = await policy.apply('read_logs', small, { inputSchema, arguments: {} });
       const text = result.content[0].text as string;
-      const line = text.slice(0, text.indexOf('\n') + 1);
-      expect(line).toMatch(/^The result \(\d+ chars\) is over the cap; this is a preview of it\. .+\n$/);
-      // The line's tokens, plus one for a token that may form across its newline.
-      const budget = { maxChars: 1000 - line.length, maxTokens: 250 - (countTokens(line) + 1) };
+      const answer = JSON.parse(text) as { tooLarge: string; preview: unknown };
+      expect(answer.tooLarge).toMatch(
+        /^The result is too large to show whole \(\d+ (chars|tokens); the cap is \d+ \1\), so this is a preview of it\. .+$/,
+      );
+      // The frame (the answer less its preview) is measured: its tokens, plus one for a seam.
+      const frame = text.replace(JSON.stringify(answer.preview), '');
+      const budget = { maxChars: 1000 - frame.length, maxTokens: 250 - (countTokens(frame) + 1) };
       const shown = previewResult(small, { arguments: {}, inputSchema, ...budget });
-      expect(text).toBe(line + shown.text);
-      expect(text).toBe(previewAnswer(small, { maxChars: 1000, maxTokens: 250, args: {}, inputSchema }));
+      expect(text).toBe(frame.replace('"preview":}', `"preview":${shown.text}}`));
+      expect(text).toBe(
+        previewAnswer(small, { maxChars: 1000, maxTokens: 250, args: {}, inputSchema, link: linkOf(result) }),
+      );
       expectWithin(result, 1000, 250);
     }
   });
@@ -317,7 +358,7 @@ describe('the preview option', () => {
     for (const [budget, message] of BOUND_MISTAKES) {
       const want = ['INVALID_OPTION', message];
       expect(codeOf(() => withBudget(logServer(), { preview: budget as never }))).toEqual(want);
-      expect(codeOf(() => createBudgetPolicy({ preset: 'claudeCode', preview: budget as never }))).toEqual(want);
+      expect(codeOf(() => createBudgetPolicy({ ...TOKEN_CAPS, preview: budget as never }))).toEqual(want);
       expect(codeOf(() => previewResult(logs, { arguments: {}, ...(budget as object) }))).toEqual(want);
       expect(codeOf(() => previewResult('a text', budget as never))).toEqual(want);
     }
@@ -332,7 +373,7 @@ describe('the preview option', () => {
   });
 });
 
-describe('proxy --preview --preset claudeCode in front of server-filesystem', () => {
+describe('proxy --preview with token caps in front of server-filesystem', () => {
   const dir = mkdtempSync(join(tmpdir(), 'preview-policy-'));
   const tree = join(dir, 'tree');
   let client: Client;
@@ -346,7 +387,8 @@ describe('proxy --preview --preset claudeCode in front of server-filesystem', ()
         for (let f = 0; f < 10; f++) writeFileSync(join(folder, `component-${f}.ts`), `export const id = ${f};\n`);
       }
     client = new Client({ name: 'preview-policy.test', version: '0' });
-    const args = [bin, 'proxy', '--preview', '--preset', 'claudeCode', '--', process.execPath, fsServer, tree];
+    const caps = ['--max-chars', '50000', '--max-tokens', '10000'];
+    const args = [bin, 'proxy', '--preview', ...caps, '--', process.execPath, fsServer, tree];
     await client.connect(new StdioClientTransport({ command: process.execPath, args, stderr: 'ignore' }));
   });
 
@@ -357,16 +399,20 @@ describe('proxy --preview --preset claudeCode in front of server-filesystem', ()
 
   it('directory_tree over the cap shows part of the tree and names excludePatterns', async () => {
     const reply = (await client.callTool({ name: 'directory_tree', arguments: { path: tree } })) as Reply;
-    expect(reply.isError).toBe(true);
-    expect(reply.structuredContent).toBeUndefined();
-    const back = reassemble(await pagesOf(client, reply)) as { content: string };
+    // A success the SDK's Client accepts: the listed outputSchema takes the answer too.
+    expect(reply.isError).toBeUndefined();
     const head = textsOf(reply)[0];
-    const line = head.slice(0, head.indexOf('\n'));
+    expect(reply.structuredContent).toEqual(JSON.parse(head));
+    const back = reassemble(await pagesOf(client, reply)) as { content: string };
+    const { line, preview: shown } = splitHead(head);
     expect(line).toBe(
-      `The result (${JSON.stringify(back).length} chars) is over the cap; this is a preview of it. ` +
+      lineFor(
+        JSON.stringify(back),
         "Narrow the call with this tool's own parameters (exclude: excludePatterns); the pages hold the rest.",
+        reply,
+      ),
     );
-    const preview = JSON.parse(head.slice(line.length + 1)) as {
+    const preview = shown as {
       content: {
         _text: { json: boolean };
         document: { _cut: { total: number }; items: Array<{ index: number; item: { name: string } }> };
@@ -396,7 +442,7 @@ describe('withBudget over real stdio (node js-tests/support/shaped-server.mjs), 
   }
 
   it('the preview by default, hinted from the listed schema, with exact pages; preview: false the envelope', async () => {
-    const client = await spawnShaped({ preset: 'claudeCode' });
+    const client = await spawnShaped(TOKEN_CAPS);
     try {
       const { inputSchema } = (await client.listTools()).tools.find((t) => t.name === 'get_scene')!;
       const reply = (await client.callTool({ name: 'get_scene', arguments: { count: 3000 } })) as Reply;
@@ -404,11 +450,14 @@ describe('withBudget over real stdio (node js-tests/support/shaped-server.mjs), 
       expect(reply.isError).toBeUndefined();
       expect(reply.content.map((b) => b.type)).toEqual(['text', 'resource_link']);
       const args = { count: 3000 };
-      expect(textsOf(reply)[0]).toBe(previewAnswer(value, { maxChars: 50_000, maxTokens: 10_000, args, inputSchema }));
+      expect(textsOf(reply)[0]).toBe(previewAnswer(value, { ...TOKEN_CAPS, args, inputSchema, link: linkOf(reply) }));
       const { line, preview } = splitHead(textsOf(reply)[0]);
       expect(line).toBe(
-        `The result (${JSON.stringify(value).length} chars) is over the cap; this is a preview of it. ` +
+        lineFor(
+          JSON.stringify(value),
           "Narrow the call with this tool's own parameters (limit: count); the pages hold the rest.",
+          reply,
+        ),
       );
       const { entities } = preview as { entities: { _cut: { total: number }; items: unknown[] } };
       expect(entities._cut.total).toBe(3000);
@@ -421,7 +470,7 @@ describe('withBudget over real stdio (node js-tests/support/shaped-server.mjs), 
     } finally {
       await client.close();
     }
-    const plain = await spawnShaped({ preset: 'claudeCode', preview: false });
+    const plain = await spawnShaped({ ...TOKEN_CAPS, preview: false });
     try {
       const reply = (await plain.callTool({ name: 'get_scene', arguments: { count: 3000 } })) as Reply;
       expect(textsOf(reply)[0]).toBe(encode(scene(3000), { maxChars: 50_000, maxTokens: 10_000 }));

@@ -1,8 +1,9 @@
 // The proxy behind a real client: the MCP inspector's CLI (npm @modelcontextprotocol/inspector-cli,
 // the CLI of @modelcontextprotocol/inspector, whose own package needs Node 22). Its launcher
-// takes the first `--` of its arguments as its own separator and drops it, so the proxy's
-// server command must come in --server (docs/proxy.md gives this setup), and what goes wrong
-// must reach the client as an answer, since it shows no stderr.
+// takes the first `--` of its arguments as its own separator and drops it; the proxy starts
+// its server command at the first word that is not one of its options, so that works, and so
+// does --server "<command>". What goes wrong must reach the client as an answer, since it shows
+// no stderr.
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bin, root } from './support/line-client';
+import { listedAs } from './support/listed-tools';
 
 const require = createRequire(import.meta.url);
 const launcher = require.resolve('@modelcontextprotocol/inspector-cli/build/cli.js');
@@ -36,7 +38,9 @@ describe("the inspector's CLI", () => {
     const list = inspector([...proxied, '--method', 'tools/list']);
     expect(list.code).toBe(0);
     expect(JSON.parse(list.out).tools).toHaveLength(9);
-    expect(list.out).toBe(inspector([...direct, '--method', 'tools/list']).out);
+    // The server's tools, each outputSchema widened to take the over-cap answer (docs/clients.md).
+    const tools = (out: string) => JSON.parse(out).tools as Array<Record<string, unknown>>;
+    expect(tools(list.out)).toEqual(tools(inspector([...direct, '--method', 'tools/list']).out).map(listedAs));
     const call = ['--method', 'tools/call', '--tool-name', 'read_graph'];
     const viaProxy = inspector([...proxied, ...call]);
     expect(viaProxy.code).toBe(0);
@@ -50,7 +54,7 @@ describe("the inspector's CLI", () => {
     expect(directly.structuredContent).toEqual({ entities: [], relations: [] });
   });
 
-  it('drops the first --: the proxy answers initialize with why it cannot start, so the client shows it', () => {
+  it('drops the first --: the proxy starts the server at its first word that is not an option, as it lists directly', () => {
     const r = inspector([
       process.execPath,
       bin,
@@ -61,9 +65,25 @@ describe("the inspector's CLI", () => {
       '--method',
       'tools/list',
     ]);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe(inspector([...proxied, '--method', 'tools/list']).out);
+  });
+
+  it('an unknown option: the proxy answers initialize with why it cannot start, so the client shows it', () => {
+    const r = inspector([
+      '--',
+      process.execPath,
+      bin,
+      'proxy',
+      '--bogus',
+      process.execPath,
+      memoryServer,
+      '--method',
+      'tools/list',
+    ]);
     expect(r.code).toBe(1);
-    expect(r.err).toContain(
-      `Failed to connect to MCP server: MCP error -32603: modoki-budget proxy: put the server command after --, as in \`modoki-budget proxy -- ${process.execPath} ${memoryServer}\`, or in --server "…"\n`,
+    expect(r.err).toMatch(
+      /Failed to connect to MCP server: MCP error -32603: modoki-budget proxy: Unknown option '--bogus'\./,
     );
     expect(r.err).not.toContain('Connection closed');
   });

@@ -122,7 +122,7 @@ describe('ProxySession with a HeldLine answer', () => {
     const out = JSON.parse(String(sent));
     expect(out.id).toBe(2);
     expect(out.result.content[0].text).toMatch(
-      /^The result \(18200000 chars\) is over the cap; this is a preview of it\./,
+      /^The result is too large to show whole \(18200000 chars; the cap is 60000 chars\), so this is a preview of it\./,
     );
   });
 
@@ -131,7 +131,9 @@ describe('ProxySession with a HeldLine answer', () => {
     const line = JSON.stringify({ jsonrpc: '2.0', id: 2, result: { content: [], structuredContent: { rows } } });
     const { held, sent } = await session()(line);
     expect(() => held.text).toThrow('the line was released');
-    expect(JSON.parse(String(sent)).result.content[0].text).toMatch(/is over the cap; this is a preview of it\./);
+    expect(JSON.parse(String(sent)).result.content[0].text).toMatch(
+      /^\{"tooLarge":"The result is too large to show whole \(\d+ chars; the cap is \d+ chars\), so this is a preview of it\./,
+    );
   });
 
   it('a large result within the caps (its bulk an image) goes out as the server bytes', async () => {

@@ -360,7 +360,7 @@ describe('proxy --listen: usage', () => {
       [
         ['--listen', '0'],
         undefined,
-        'missing the server command: put it after --, as in `-- npx -y @modelcontextprotocol/server-memory`, or pass --server "<command>"',
+        'missing the server command: give it after the options, as in `npx -y @modelcontextprotocol/server-memory` (a -- before it is optional), or pass --server "<command>"',
       ],
       [
         ['--listen', '0', '--max-sessions', '0', ...server],

@@ -12,7 +12,9 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { countTokens } from 'modoki-budget';
 import { bin, channelTexts, initializeParams, lineClient, within } from './support/line-client';
 import { reassemble } from './support/reassemble';
-import { previewAnswer } from './support/preview-answer';
+import { linkOf, previewAnswer } from './support/preview-answer';
+import { listedAs } from './support/listed-tools';
+import { claudeCodeView, codexView } from './support/client-views.mjs';
 
 const require = createRequire(import.meta.url);
 const fsServer = require.resolve('@modelcontextprotocol/server-filesystem/dist/index.js');
@@ -80,8 +82,20 @@ async function schemaOf(client: Client, name: string): Promise<Record<string, un
   return (await client.listTools()).tools.find((t) => t.name === name)!.inputSchema;
 }
 
-/** The first line of an over-cap answer: what it is, and the hint. */
-const lineOf = (text: string) => text.slice(0, text.indexOf('\n'));
+/** The first line of an over-cap answer (a JSON answer's `tooLarge`): what it is, and the hint. */
+const lineOf = (text: string): string =>
+  text.startsWith('{') ? JSON.parse(text).tooLarge : text.slice(0, text.indexOf('\n'));
+/** The preview in an over-cap answer (a JSON answer's `preview`). */
+const previewIn = (text: string): unknown =>
+  text.startsWith('{') ? JSON.parse(text).preview : text.slice(text.indexOf('\n') + 1);
+/** The over-cap line for a kept value of `json` under the proxy's default cap, with the tool's `hint`, as `got` links its pages. */
+const lineFor = (json: string, hint: string, got: Result) => {
+  const { id, pages } = linkOf(got)!;
+  return (
+    `The result is too large to show whole (${json.length} chars; the cap is 60000 chars), so this is a preview of it. ` +
+    `${hint} Read them as resources: budget://result/${id}?page=K, K from 1 to ${pages}.`
+  );
+};
 
 /** The tools/list line exactly as a server (or the proxy) sends it. */
 async function rawToolsList(args: string[]): Promise<string> {
@@ -144,29 +158,36 @@ describe('proxy in front of @modelcontextprotocol/server-filesystem', () => {
     proxied = await connect([fsServer, tree], []);
   });
 
-  it('tools/list: every server tool comes through byte-identical', async () => {
-    expect(await rawToolsList([bin, 'proxy', '--', process.execPath, fsServer, tree])).toBe(
-      await rawToolsList([fsServer, tree]),
-    );
+  it('tools/list: every server tool comes through as the server listed it, its outputSchema widened to take the over-cap answer', async () => {
+    const raw = (line: string) => JSON.parse(line).result.tools as Array<Record<string, unknown>>;
+    const proxiedTools = raw(await rawToolsList([bin, 'proxy', '--', process.execPath, fsServer, tree]));
+    const directTools = raw(await rawToolsList([fsServer, tree]));
+    expect(proxiedTools.map((t) => JSON.stringify(t))).toEqual(directTools.map((t) => JSON.stringify(listedAs(t))));
+    expect(directTools.filter((t) => t.outputSchema !== undefined).length).toBeGreaterThanOrEqual(10);
     const a = (await direct.listTools()).tools;
     const b = (await proxied.listTools()).tools;
-    expect(b.map((t) => JSON.stringify(t))).toEqual(a.map((t) => JSON.stringify(t)));
+    expect(b.map((t) => JSON.stringify(t))).toEqual(a.map((t) => JSON.stringify(listedAs(t))));
     expect(a.length).toBeGreaterThanOrEqual(13);
   });
 
-  it('directory_tree over 2,000 files: an isError preview the Client accepts, naming excludePatterns, whose pages reassemble to the direct result', async () => {
+  it('directory_tree over 2,000 files: a success the Client accepts, its JSON answer naming excludePatterns, whose pages reassemble to the direct result', async () => {
     const want = await call(direct, 'directory_tree', { path: tree });
     const got = await call(proxied, 'directory_tree', { path: tree });
     expect(JSON.parse(textsOf(want)[0]).length).toBe(27);
-    expect(got.isError).toBe(true);
-    expect(got.structuredContent).toBeUndefined();
+    expect(got.isError).toBeUndefined();
+    expect(got.structuredContent).toEqual(JSON.parse(textsOf(got)[0]));
     expectWithin(got, 60_000);
     const inputSchema = await schemaOf(proxied, 'directory_tree');
     const args = { path: tree };
-    expect(textsOf(got)[0]).toBe(previewAnswer(want.structuredContent, { maxChars: 60_000, args, inputSchema }));
+    expect(textsOf(got)[0]).toBe(
+      previewAnswer(want.structuredContent, { maxChars: 60_000, args, inputSchema, link: linkOf(got) }),
+    );
     expect(lineOf(textsOf(got)[0])).toBe(
-      `The result (${JSON.stringify(want.structuredContent).length} chars) is over the cap; this is a preview of it. ` +
+      lineFor(
+        JSON.stringify(want.structuredContent),
         "Narrow the call with this tool's own parameters (exclude: excludePatterns); the pages hold the rest.",
+        got,
+      ),
     );
     expect(textsOf(got)[0]).toContain('"name":"module-00","type":"directory"');
     const pages = await pagesOf(proxied, got);
@@ -188,16 +209,21 @@ describe('proxy in front of @modelcontextprotocol/server-filesystem', () => {
     const args = { path: join(tree, 'big.log') };
     const want = await call(direct, 'read_text_file', args);
     const got = await call(proxied, 'read_text_file', args);
-    expect(got.isError).toBe(true);
+    expect(got.isError).toBeUndefined();
     const inputSchema = await schemaOf(proxied, 'read_text_file');
     const text = textsOf(got)[0];
-    expect(text).toBe(previewAnswer(want.structuredContent, { maxChars: 60_000, args, inputSchema }));
+    expect(text).toBe(
+      previewAnswer(want.structuredContent, { maxChars: 60_000, args, inputSchema, link: linkOf(got) }),
+    );
     expect(lineOf(text)).toBe(
-      `The result (${JSON.stringify(want.structuredContent).length} chars) is over the cap; this is a preview of it. ` +
+      lineFor(
+        JSON.stringify(want.structuredContent),
         "Narrow the call with this tool's own parameters (limit: tail, head); the pages hold the rest.",
+        got,
+      ),
     );
     const log = readFileSync(join(tree, 'big.log'), 'utf8').split('\n');
-    const shown = JSON.parse(text.slice(lineOf(text).length + 1)) as {
+    const shown = previewIn(text) as {
       content: { _text: { lines: number }; lines: Record<string, string> };
     };
     expect(shown.content._text.lines).toBe(4000);
@@ -206,7 +232,7 @@ describe('proxy in front of @modelcontextprotocol/server-filesystem', () => {
     expect(reassembledJson(pages) === JSON.stringify(want.structuredContent)).toBe(true);
   });
 
-  it('every other result is within the budget, valid for the Client or an isError preview', async () => {
+  it('every other result is within the budget, valid for the Client, whole or its over-cap answer', async () => {
     const calls: Array<[string, Record<string, unknown>]> = [
       ['list_directory', { path: tree }],
       ['list_directory', { path: join(tree, 'module-03', 'part-2') }],
@@ -221,21 +247,36 @@ describe('proxy in front of @modelcontextprotocol/server-filesystem', () => {
       const want = await call(direct, name, args);
       const got = await call(proxied, name, args);
       expectWithin(got, 60_000);
-      if (got.isError === true) {
+      expect(got.isError).toBeUndefined();
+      if (linkOf(got) !== undefined) {
         const inputSchema = await schemaOf(proxied, name);
-        expect(textsOf(got)[0]).toBe(previewAnswer(want.structuredContent, { maxChars: 60_000, args, inputSchema }));
+        const answer = previewAnswer(want.structuredContent, {
+          maxChars: 60_000,
+          args,
+          inputSchema,
+          link: linkOf(got),
+        });
+        expect(textsOf(got)[0]).toBe(answer);
+        expect(got.structuredContent).toEqual(JSON.parse(answer));
       } else expect(got.structuredContent).toEqual(want.structuredContent);
     }
   });
 
-  it('--preset claudeCode holds 10,000 tokens and 50,000 chars on every channel', async () => {
-    const claude = await connect([fsServer, tree], ['--preset', 'claudeCode']);
-    for (const [name, args] of [
+  it('each client preset: what its client shows is read whole, never as a failure, within its unit', async () => {
+    const calls = [
       ['directory_tree', { path: tree }],
       ['search_files', { path: tree, pattern: '**/*.ts' }],
       ['read_text_file', { path: join(tree, 'big.log') }],
-    ] as Array<[string, Record<string, unknown>]>) {
-      expectWithin(await call(claude, name, args), 50_000, 10_000);
+    ] as Array<[string, Record<string, unknown>]>;
+    const claude = await connect([fsServer, tree], ['--preset', 'claudeCode']);
+    const codex = await connect([fsServer, tree], ['--preset', 'codex']);
+    const gemini = await connect([fsServer, tree], ['--preset', 'gemini']);
+    for (const [name, args] of calls) {
+      for (const view of [claudeCodeView(await call(claude, name, args)), codexView(await call(codex, name, args))])
+        expect([name, view.failed, view.whole, view.note]).toEqual([name, false, true, undefined]);
+      const shown = await call(gemini, name, args);
+      expect(shown.isError).toBeUndefined();
+      expect(sum(textsOf(shown), (t) => t.length)).toBeLessThanOrEqual(39_959);
     }
   });
 
@@ -299,21 +340,24 @@ describe('proxy in front of @modelcontextprotocol/server-memory', () => {
     proxied = await connect([memoryServer], []);
   });
 
-  it('read_graph of 1,500 entities: an isError preview within the cap, pages reassemble to the direct graph', async () => {
+  it('read_graph of 1,500 entities: a JSON answer within the cap, pages reassemble to the direct graph', async () => {
     const want = await call(direct, 'read_graph', {});
     const graph = want.structuredContent as { entities: unknown[]; relations: unknown[] };
     expect(graph.entities).toHaveLength(1500);
     const got = await call(proxied, 'read_graph', {});
-    expect(got.isError).toBe(true);
+    expect(got.isError).toBeUndefined();
     expectWithin(got, 60_000);
     const inputSchema = await schemaOf(proxied, 'read_graph');
     const text = textsOf(got)[0];
-    expect(text).toBe(previewAnswer(graph, { maxChars: 60_000, args: {}, inputSchema }));
+    expect(text).toBe(previewAnswer(graph, { maxChars: 60_000, args: {}, inputSchema, link: linkOf(got) }));
     expect(lineOf(text)).toBe(
-      `The result (${JSON.stringify(graph).length} chars) is over the cap; this is a preview of it. ` +
+      lineFor(
+        JSON.stringify(graph),
         'This tool has no parameters that narrow its result; the pages hold the rest.',
+        got,
+      ),
     );
-    const shown = JSON.parse(text.slice(lineOf(text).length + 1)) as {
+    const shown = previewIn(text) as {
       entities: { _cut: { total: number }; items: Array<{ index: number; item: unknown }> };
       relations: { _cut: { total: number } };
     };
@@ -342,7 +386,7 @@ describe('proxy in front of @modelcontextprotocol/server-memory', () => {
     const args = { query: 'tag-7' };
     const want = await call(direct, 'search_nodes', args);
     const got = await call(small, 'search_nodes', args);
-    expect(got.isError).toBe(true);
+    expect(got.isError).toBeUndefined();
     expectWithin(got, 60_000, 1500);
     const inputSchema = await schemaOf(small, 'search_nodes');
     const text = textsOf(got)[0];
@@ -352,16 +396,19 @@ describe('proxy in front of @modelcontextprotocol/server-memory', () => {
         maxTokens: 1500,
         args,
         inputSchema,
+        link: linkOf(got),
       }),
     );
+    const { id, pages: count } = linkOf(got)!;
     expect(lineOf(text)).toBe(
-      `The result (${JSON.stringify(want.structuredContent).length} chars) is over the cap; this is a preview of it. ` +
-        "Narrow the call with this tool's own parameters (filter: query); the pages hold the rest.",
+      `The result is too large to show whole (${countTokens(JSON.stringify(want.structuredContent))} tokens; the cap is 1500 tokens), so this is a preview of it. ` +
+        "Narrow the call with this tool's own parameters (filter: query); the pages hold the rest. " +
+        `Read them as resources: budget://result/${id}?page=K, K from 1 to ${count}.`,
     );
     const entities = (want.structuredContent as { entities: unknown[] }).entities;
     // Every entity whose observations hold tag-7: n % 13 === 7 for n below 1,500.
     expect(entities).toHaveLength(115);
-    const shown = JSON.parse(text.slice(lineOf(text).length + 1)) as {
+    const shown = previewIn(text) as {
       entities: { _cut: { total: number; shown: number; notShown: number }; items: Array<{ index: number }> };
     };
     expect(shown.entities._cut.total).toBe(115);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { countTokens, encode } from 'modoki-budget';
 import { loggedRows } from './support/proxy-log';
 import { reassemble } from './support/reassemble';
-import { previewAnswer } from './support/preview-answer';
+import { linkOf, previewAnswer } from './support/preview-answer';
 import {
   alive,
   bin,
@@ -61,19 +61,34 @@ describe('proxy: faults', () => {
     expect(r.stderr).toBe('modoki-budget proxy: cannot write the log /no/such/dir/calls.jsonl: ENOENT\n');
   });
 
-  it('no command, or one not after --: a usage error', () => {
+  it('no command: a usage error; a command without -- starts at its first word that is not an option', async () => {
     const none = spawnSync(process.execPath, [bin, 'proxy'], { encoding: 'utf8', timeout: 20_000 });
     expect(none.status).toBe(2);
     expect(none.stderr).toBe(
-      'modoki-budget proxy: missing the server command: put it after --, as in `-- npx -y @modelcontextprotocol/server-memory`, or pass --server "<command>"\n',
+      'modoki-budget proxy: missing the server command: give it after the options, as in `npx -y @modelcontextprotocol/server-memory` (a -- before it is optional), or pass --server "<command>"\n',
     );
-    const noDashes = spawnSync(process.execPath, [bin, 'proxy', 'node', 'server.js'], {
+    // As npx and env take theirs: `proxy --max-chars 2000 node server.js --flag`, the server's
+    // own options after its first word. A client that drops the -- it was given gets this.
+    for (const [args, unit] of [
+      [['--max-chars', '2000', process.execPath, lineServer], 'chars'],
+      [['--max-chars=2000', '--', process.execPath, lineServer], 'chars'],
+      [['--max-bytes', '2000', '--channel', 'structured', process.execPath, lineServer], 'bytes'],
+    ] as const) {
+      const c = lineClient([bin, 'proxy', ...args], { timeoutMs: 60_000 });
+      started.push(c);
+      await c.request('initialize', initializeParams);
+      const got = (await c.request('tools/call', { name: 'dump', arguments: { n: 3000 } })).message.result;
+      expect(Buffer.byteLength(got.content[0].text)).toBeLessThanOrEqual(2000);
+      expect(JSON.parse(got.content[0].text)).toMatchObject({ code: 'TOO_LARGE', cap: 2000, unit });
+    }
+    // A flag the proxy does not know, before the command, is still a usage error.
+    const unknown = spawnSync(process.execPath, [bin, 'proxy', '--max-char', '2000', 'node', 'server.js'], {
       encoding: 'utf8',
       timeout: 20_000,
     });
-    expect(noDashes.stderr).toBe(
-      'modoki-budget proxy: put the server command after --, as in `modoki-budget proxy -- node server.js`, or in --server "…"\n',
-    );
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toMatch(/^modoki-budget proxy: Unknown option '--max-char'\./);
+    expect(unknown.stderr.trim().split('\n')).toHaveLength(1);
   });
 
   it('the server dies mid-call: every pending call gets an error naming the exit code, and the proxy exits with it', async () => {
@@ -250,7 +265,7 @@ describe('proxy: the budget', () => {
     return pages;
   };
 
-  it('an over-cap structured result becomes an isError preview with a link whose pages reassemble to the direct result', async () => {
+  it('an over-cap structured result becomes a success, its JSON answer in both channels, with a link whose pages reassemble to the direct result', async () => {
     const d = direct();
     const p = proxy([]);
     await d.request('initialize', initializeParams);
@@ -258,16 +273,16 @@ describe('proxy: the budget', () => {
     const { tools } = (await p.request('tools/list', {})).message.result;
     const want = (await call(d, 'dump', { n: 3000 })).message.result;
     const got = (await call(p, 'dump', { n: 3000 })).message.result;
-    expect(got.isError).toBe(true);
-    expect(got.structuredContent).toBeUndefined();
+    expect(got.isError).toBeUndefined();
     // The preview of the structured value, ranked by the call's arguments and hinted from the
     // inputSchema the proxy forwarded.
     const inputSchema = tools.find((t: { name: string }) => t.name === 'dump').inputSchema;
     expect(got.content[0].text).toBe(
-      previewAnswer(want.structuredContent, { maxChars: 60_000, args: { n: 3000 }, inputSchema }),
+      previewAnswer(want.structuredContent, { maxChars: 60_000, args: { n: 3000 }, inputSchema, link: linkOf(got) }),
     );
+    expect(got.structuredContent).toEqual(JSON.parse(got.content[0].text));
     expect(got.content[0].text).toMatch(
-      /^The result \(\d+ chars\) is over the cap; this is a preview of it\. This tool has no parameters that narrow its result; the pages hold the rest\.\n\{"rows":\{"_cut":\{"total":3000,/,
+      /^\{"tooLarge":"The result is too large to show whole \(\d+ chars; the cap is 60000 chars\), so this is a preview of it\. This tool has no parameters that narrow its result; the pages hold the rest\. Read them as resources: budget:\/\/result\/[^"]+","code":"TOO_LARGE","size":\d+,"cap":60000,"unit":"chars","preview":\{"rows":\{"_cut":\{"total":3000,/,
     );
     expect(got.content[0].text.length).toBeLessThanOrEqual(60_000);
     const link = got.content[1];
@@ -281,8 +296,9 @@ describe('proxy: the budget', () => {
     await plain.request('initialize', initializeParams);
     await plain.request('tools/list', {});
     const enveloped = (await call(plain, 'dump', { n: 3000 })).message.result;
-    expect(enveloped.isError).toBe(true);
+    expect(enveloped.isError).toBeUndefined();
     expect(enveloped.content[0].text).toBe(encode(want.structuredContent, { maxChars: 60_000 }));
+    expect(enveloped.structuredContent).toEqual(JSON.parse(enveloped.content[0].text));
     expect(await readPages(plain, enveloped.content[1].uri)).toEqual(pages);
   });
 
@@ -314,7 +330,7 @@ describe('proxy: the budget', () => {
     const p = proxy([]);
     await p.request('initialize', initializeParams);
     const got = (await call(p, 'dump', { n: 3000 }, 'modoki-budget-proxy:1')).message.result;
-    expect(got.isError).toBe(true);
+    expect(got.structuredContent).toMatchObject({ code: 'TOO_LARGE' });
     const ids = JSON.parse((await call(p, 'id_probe', {}, 9)).message.result.content[0].text);
     expect(ids).toEqual([1, 'modoki-budget-proxy:1', 'modoki-budget-proxy:2', 9]);
   });
@@ -433,7 +449,7 @@ describe('proxy: the budget', () => {
     expect(line.length).toBeLessThan(70_000);
     const head = message.result.content[0].text as string;
     expect(head.slice(0, head.indexOf('\n'))).toBe(
-      'The result (104857600 chars) is over the cap; this is a preview of it. ' +
+      'The result is too large to show whole (104857600 chars; the cap is 60000 chars), so this is a preview of it. ' +
         'This tool has no parameters that narrow its result; the rest could not be kept, so there are no pages to read.',
     );
     expect(head).toMatch(

@@ -182,7 +182,9 @@ describe('withBudget and the proxy answer alike', () => {
     expect(
       at('resources/templates/list').result.resourceTemplates.map((t: { uriTemplate: string }) => t.uriTemplate),
     ).toEqual(['budget://result/{id}']);
-    expect(at('structured over the cap (outputSchema)').result.isError).toBe(true);
+    // Over the cap a tool with an outputSchema answers a success: its listed schema accepts the answer.
+    expect(at('structured over the cap (outputSchema)').result.isError).toBeUndefined();
+    expect(at('structured over the cap (outputSchema)').result.structuredContent).toMatchObject({ code: 'TOO_LARGE' });
     expect(at('unknown result').error).toEqual({
       code: -32602,
       message: 'MCP error -32602: budget://result/0123456789ab: expired or unknown result — call the tool again',

@@ -9,7 +9,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { bin } from './support/line-client';
 import { reassemble } from './support/reassemble';
-import { previewAnswer } from './support/preview-answer';
+import { linkOf, previewAnswer } from './support/preview-answer';
 
 const everything = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
 const CAP = 1000;
@@ -58,10 +58,10 @@ describe('tasks through the proxy', () => {
     // The preview of the report's text, hinted from the task tool's schema as the proxy listed it.
     // tasks/result names only the task, so the preview is ranked without the call's arguments.
     const { inputSchema } = (await budgeted.listTools()).tools.find((t) => t.name === TOOL)!;
-    expect(result.content[0].text).toBe(previewAnswer(report, { maxChars: CAP, inputSchema }));
+    expect(result.content[0].text).toBe(previewAnswer(report, { maxChars: CAP, inputSchema, link: linkOf(result) }));
     expect(result.content[0].text).toMatch(
       new RegExp(
-        `^The result \\(${report.length} chars\\) is over the cap; this is a preview of it\\. [^\\n]*\\n# Research Report: tides\\n`,
+        `^The result is too large to show whole \\(${report.length} chars; the cap is ${CAP} chars\\), so this is a preview of it\\. [^\\n]*\\n# Research Report: tides\\n`,
       ),
     );
     const uri = result.content[1].uri!;

@@ -10,7 +10,7 @@ import { InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks/
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { withBudget } from 'modoki-budget';
 import { reassemble } from './support/reassemble';
-import { previewAnswer } from './support/preview-answer';
+import { linkOf, previewAnswer } from './support/preview-answer';
 
 const CAP = 2000;
 const open: Client[] = [];
@@ -82,10 +82,11 @@ describe('withBudget and registerToolTask', () => {
         maxChars: CAP,
         args: { topic: 'tides' },
         inputSchema: { properties: { topic: { type: 'string' } } },
+        link: linkOf(result!),
       }),
     );
     expect(result!.content[0].text).toMatch(
-      /^The result \(4970 chars\) is over the cap; this is a preview of it\. This tool has no parameters that narrow its result; the pages hold the rest\.\n\{"topic":"tides","findings":\{"_cut":\{"total":120,/,
+      /^\{"tooLarge":"The result is too large to show whole \(4970 chars; the cap is \d+ chars\), so this is a preview of it\. This tool has no parameters that narrow its result; the pages hold the rest\. [^"]*","code":"TOO_LARGE","size":4970,"cap":\d+,"unit":"chars","preview":\{"topic":"tides","findings":\{"_cut":\{"total":120,/,
     );
     expect(result!.content[0].text!.length).toBeLessThanOrEqual(CAP);
     const uri = result!.content[1].uri!;

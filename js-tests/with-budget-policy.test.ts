@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { encode, countTokens, memoryStore, MAX_PAYLOAD_CHARS } from 'modoki-budget';
 import { reassemble } from './support/reassemble';
 import { jsonish, nastyString } from './support/arbitraries';
-import { previewAnswer } from './support/preview-answer';
+import { linkOf, previewAnswer } from './support/preview-answer';
 
 const require = createRequire(import.meta.url);
 const { BUDGET_PRESETS, resolveOptions, createBudgetPolicy } = require('../node/mcp/policy.cjs');
@@ -74,7 +74,9 @@ describe('resolveOptions', () => {
     expect(resolveOptions(undefined)).toEqual({
       preset: 'editor',
       maxChars: 60000,
+      maxBytes: undefined,
       maxTokens: undefined,
+      channel: 'both',
       encoding: 'cl100k_base',
       precision: undefined,
       compactJson: false,
@@ -85,17 +87,49 @@ describe('resolveOptions', () => {
     });
   });
 
-  it('claudeCode is 10,000 tokens and 50,000 chars; explicit options win; maxTokens: null drops the token cap', async () => {
-    expect(BUDGET_PRESETS.claudeCode).toEqual({ maxChars: 50000, maxTokens: 10000 });
-    expect(resolveOptions({ preset: 'claudeCode' })).toMatchObject({ maxChars: 50000, maxTokens: 10000 });
-    expect(resolveOptions({ preset: 'claudeCode', maxChars: 8000 })).toMatchObject({
-      maxChars: 8000,
-      maxTokens: 10000,
+  it('a preset per client, in its unit on its channel; explicit options win; null drops a preset cap', async () => {
+    expect(BUDGET_PRESETS).toEqual({
+      editor: { maxChars: 60000 },
+      claudeCode: { maxChars: 40000, channel: 'structured', pageTool: true },
+      codex: { maxBytes: 46000, channel: 'structured', pageTool: true },
+      gemini: { maxChars: 39959, channel: 'text', pageTool: true },
     });
-    expect(resolveOptions({ preset: 'claudeCode', maxTokens: null })).toMatchObject({
-      maxChars: 50000,
+    const caps = (o: object) => {
+      const { maxChars, maxBytes, maxTokens, channel, pageTool } = resolveOptions(o);
+      return { maxChars, maxBytes, maxTokens, channel, pageTool };
+    };
+    expect(caps({ preset: 'claudeCode' })).toEqual({
+      maxChars: 40000,
+      maxBytes: undefined,
       maxTokens: undefined,
+      channel: 'structured',
+      pageTool: true,
     });
+    // A byte cap alone caps the chars at as many: a UTF-16 unit is at least one UTF-8 byte.
+    expect(caps({ preset: 'codex' })).toEqual({
+      maxChars: 46000,
+      maxBytes: 46000,
+      maxTokens: undefined,
+      channel: 'structured',
+      pageTool: true,
+    });
+    expect(caps({ preset: 'gemini' })).toEqual({
+      maxChars: 39959,
+      maxBytes: undefined,
+      maxTokens: undefined,
+      channel: 'text',
+      pageTool: true,
+    });
+    expect(caps({ preset: 'claudeCode', maxChars: 8000, maxTokens: 10000, channel: 'both', pageTool: false })).toEqual({
+      maxChars: 8000,
+      maxBytes: undefined,
+      maxTokens: 10000,
+      channel: 'both',
+      pageTool: false,
+    });
+    expect(caps({ preset: 'codex', maxBytes: null })).toMatchObject({ maxChars: 60000, maxBytes: undefined });
+    expect(caps({ preset: 'codex', maxChars: 20000 })).toMatchObject({ maxChars: 20000, maxBytes: 46000 });
+    expect(caps({ maxBytes: 5000 })).toMatchObject({ maxChars: 60000, maxBytes: 5000, channel: 'both' });
     expect(resolveOptions({ store: { maxResults: 3 } }).store.limits).toEqual({
       maxResults: 3,
       maxBytes: 64 * 1024 * 1024,
@@ -122,11 +156,19 @@ describe('resolveOptions', () => {
   it('an unknown option or a bad value throws INVALID_OPTION naming it', async () => {
     expect(codeOf(() => resolveOptions({ maxchars: 5 }))).toEqual([
       'INVALID_OPTION',
-      'withBudget: unknown option "maxchars". Known options: preset, maxChars, maxTokens, encoding, precision, compactJson, store, pageTool, onResult, preview, menu, menuKeep.',
+      'withBudget: unknown option "maxchars". Known options: preset, maxChars, maxBytes, maxTokens, channel, encoding, precision, compactJson, store, pageTool, onResult, preview, menu, menuKeep.',
     ]);
     expect(codeOf(() => resolveOptions({ preset: 'cursor' }))).toEqual([
       'INVALID_OPTION',
-      'withBudget: preset must be one of editor, claudeCode, got "cursor".',
+      'withBudget: preset must be one of editor, claudeCode, codex, gemini, got "cursor".',
+    ]);
+    expect(codeOf(() => resolveOptions({ channel: 'content' }))).toEqual([
+      'INVALID_OPTION',
+      'withBudget: channel must be one of both, structured, text, got "content".',
+    ]);
+    expect(codeOf(() => resolveOptions({ maxBytes: 999 }))).toEqual([
+      'INVALID_OPTION',
+      'withBudget: maxBytes must be an integer >= 1000, got 999.',
     ]);
     expect(codeOf(() => resolveOptions({ maxChars: 0 }))).toEqual([
       'INVALID_OPTION',
@@ -237,11 +279,22 @@ describe('policy.apply over the cap', () => {
     const data = { scenePath: 'a.scene', entities: entities(200) };
     const { result, info } = await policy.apply('get_scene', data, { hasOutputSchema: false });
     expect(result.isError).toBeUndefined();
-    expect(result.content[0]).toEqual({ type: 'text', text: previewAnswer(data, { maxChars: cap }) });
-    const line = `The result (${JSON.stringify(data).length} chars) is over the cap; this is a preview of it. This tool has no parameters that narrow its result; the pages hold the rest.\n`;
-    const text = result.content[0].text as string;
-    expect(text.startsWith(line)).toBe(true);
-    expect(JSON.parse(text.slice(line.length))).toMatchObject({
+    const { id, pages: count } = linkOf(result)!;
+    expect(result.content[0]).toEqual({
+      type: 'text',
+      text: previewAnswer(data, { maxChars: cap, link: { id, pages: count } }),
+    });
+    const size = JSON.stringify(data).length;
+    const line =
+      `The result is too large to show whole (${size} chars; the cap is ${cap} chars), so this is a preview of it. ` +
+      'This tool has no parameters that narrow its result; the pages hold the rest. ' +
+      `Read them as resources: budget://result/${id}?page=K, K from 1 to ${count}.`;
+    // JSON stays JSON: the answer parses, the line and the sizes inside it.
+    const answer = JSON.parse(result.content[0].text as string);
+    expect(Object.keys(answer)).toEqual(['tooLarge', 'code', 'size', 'cap', 'unit', 'preview']);
+    expect(answer).toMatchObject({ tooLarge: line, code: 'TOO_LARGE', size, cap, unit: 'chars' });
+    expect(result).not.toHaveProperty('structuredContent');
+    expect(answer.preview).toMatchObject({
       scenePath: 'a.scene',
       entities: {
         _cut: { total: 200, fields: { id: 'number', guid: 'string', name: 'string', x: 'number' } },
@@ -283,20 +336,29 @@ describe('policy.apply over the cap', () => {
     expect(await pagesOf(plain, enveloped)).toEqual(pages);
   });
 
-  it('structured with an outputSchema: isError, no structuredContent, the preview of the structured value', async () => {
+  it('structured, with an outputSchema or without: a success whose structuredContent is the answer, its text the same JSON', async () => {
     const policy = createBudgetPolicy({ maxChars: cap });
     const structured = { entities: entities(100) };
     const raw = {
       content: [{ type: 'text', text: JSON.stringify(structured, null, 2) }],
       structuredContent: structured,
     };
-    const { result } = await policy.apply('get_scene', raw, { hasOutputSchema: true });
-    expect(result.isError).toBe(true);
-    expect(result).not.toHaveProperty('structuredContent');
-    expect(result.content[0]).toEqual({ type: 'text', text: previewAnswer(structured, { maxChars: cap }) });
-    expect(JSON.stringify(reassemble(await pagesOf(policy, result)))).toBe(JSON.stringify(structured));
-    // Without an outputSchema the same result stays a success.
-    expect((await policy.apply('get_scene', raw, { hasOutputSchema: false })).result.isError).toBeUndefined();
+    for (const hasOutputSchema of [true, false]) {
+      const { result } = await policy.apply('get_scene', raw, { hasOutputSchema });
+      expect(result.isError).toBeUndefined();
+      const text = previewAnswer(structured, { maxChars: cap, link: linkOf(result) });
+      expect(result.content[0]).toEqual({ type: 'text', text });
+      expect(result.structuredContent).toEqual(JSON.parse(text));
+      expect(JSON.stringify(result.structuredContent)).toBe(text);
+      expect(JSON.stringify(reassemble(await pagesOf(policy, result)))).toBe(JSON.stringify(structured));
+    }
+    // A text-only result of a tool with an outputSchema gets the answer as structuredContent too.
+    const textOnly = { content: [{ type: 'text', text: JSON.stringify(structured) }] };
+    const { result } = await policy.apply('get_scene', textOnly, { hasOutputSchema: true });
+    expect(result.structuredContent).toEqual(JSON.parse(result.content[0].text as string));
+    expect((await policy.apply('get_scene', textOnly, { hasOutputSchema: false })).result).not.toHaveProperty(
+      'structuredContent',
+    );
   });
 
   it('plain text: its preview by lines within the cap (its head with preview: false), the rest in text pages that join to the original', async () => {
@@ -304,7 +366,10 @@ describe('policy.apply over the cap', () => {
     const text = Array.from({ length: 400 }, (_, i) => `line ${i}: "quoted" \\ tab\t 😀 é\n`).join('');
     const { result } = await policy.apply('read_file', { content: [{ type: 'text', text }] });
     expect(result.isError).toBeUndefined();
-    expect(result.content[0]).toEqual({ type: 'text', text: previewAnswer(text, { maxChars: cap }) });
+    expect(result.content[0]).toEqual({
+      type: 'text',
+      text: previewAnswer(text, { maxChars: cap, link: linkOf(result) }),
+    });
     expect(result.content[0].text).toContain('\nline 0: "quoted" \\ tab\t 😀 é\nline 1: ');
     expect(result.content[0].text).toContain('\nline 399: "quoted" \\ tab\t 😀 é\n');
     const plain = createBudgetPolicy({ maxChars: cap, preview: false });
@@ -318,14 +383,14 @@ describe('policy.apply over the cap', () => {
     expect(reassemble(pages)).toBe(text);
   });
 
-  it('claudeCode: text, envelope and every page within 10,000 real tokens and 50,000 chars', async () => {
-    const policy = createBudgetPolicy({ preset: 'claudeCode' });
+  it('a token cap: text, answer and every page within 10,000 real tokens and 50,000 chars', async () => {
+    const policy = createBudgetPolicy({ maxChars: 50000, maxTokens: 10000 });
     // GUID-heavy JSON runs at ~2 chars per token: under 50,000 chars can still be over 10,000 tokens.
     const data = { entities: entities(2500) };
     const raw = { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data };
     const { result } = await policy.apply('get_scene', raw, { hasOutputSchema: true });
     const text = result.content[0].text as string;
-    expect(text).toBe(previewAnswer(data, { maxChars: 50000, maxTokens: 10000 }));
+    expect(text).toBe(previewAnswer(data, { maxChars: 50000, maxTokens: 10000, link: linkOf(result) }));
     expect(countTokens(text)).toBeLessThanOrEqual(2000 + 100);
     expect(text.length).toBeLessThanOrEqual(50000);
     expect(countTokens(text)).toBeLessThanOrEqual(10000);
@@ -344,6 +409,62 @@ describe('policy.apply over the cap', () => {
   });
 });
 
+describe('channel: the cap holds on the channel the client shows', () => {
+  const big = { entities: entities(300) };
+  const small = { entities: entities(3) };
+  const file = 'a line of a file, kept byte for byte\n'.repeat(200);
+
+  it('structured: structuredContent within the cap is sent whole, the text beside it as it came; over it, the answer', async () => {
+    const policy = createBudgetPolicy({ maxChars: 2000, channel: 'structured' });
+    const raw = { content: [{ type: 'text', text: file }], structuredContent: small };
+    const { result, info } = await policy.apply('t', raw);
+    expect(result).toEqual({ content: [{ type: 'text', text: file }], structuredContent: small });
+    expect(info.elided).toBe(false);
+    // Without structuredContent the text blocks are the channel.
+    expect((await policy.apply('t', { content: [{ type: 'text', text: file }] })).info.elided).toBe(true);
+    const over = (await policy.apply('t', { content: [{ type: 'text', text: 'x' }], structuredContent: big })).result;
+    expect(JSON.stringify(over.structuredContent).length).toBeLessThanOrEqual(2000);
+    expect(over.structuredContent).toMatchObject({ code: 'TOO_LARGE' });
+  });
+
+  it('text: the text blocks alone; structuredContent passes as it came, however large', async () => {
+    const policy = createBudgetPolicy({ maxChars: 2000, channel: 'text' });
+    const raw = { content: [{ type: 'text', text: 'the summary' }], structuredContent: big };
+    const { result, info } = await policy.apply('t', raw, { hasOutputSchema: true });
+    expect(result).toEqual(raw);
+    expect(info.elided).toBe(false);
+    // Its pretty copy is the text channel: over the cap, the answer, kept as the value.
+    const copy = { content: [{ type: 'text', text: JSON.stringify(big, null, 2) }], structuredContent: big };
+    const over = (await policy.apply('t', copy, { hasOutputSchema: true })).result;
+    expect(over.content[0].text.length).toBeLessThanOrEqual(2000);
+    expect(over.structuredContent).toEqual(JSON.parse(over.content[0].text));
+    expect(JSON.stringify(reassemble(await pagesOf(policy, over)))).toBe(JSON.stringify(big));
+  });
+
+  it('maxBytes: UTF-8 bytes bind where the chars fit, on the answer and every page', async () => {
+    const wide = { names: Array.from({ length: 120 }, (_, i) => `名前 ${i} — 😀 ${'é'.repeat(20)}`) };
+    const json = JSON.stringify(wide);
+    expect(json.length).toBeLessThan(6000);
+    expect(Buffer.byteLength(json)).toBeGreaterThan(6000);
+    const policy = createBudgetPolicy({ maxBytes: 6000 });
+    const { result } = await policy.apply('t', wide);
+    const answer = JSON.parse(result.content[0].text);
+    expect(answer).toMatchObject({ code: 'TOO_LARGE', size: Buffer.byteLength(json), cap: 6000, unit: 'bytes' });
+    expect(Buffer.byteLength(result.content[0].text)).toBeLessThanOrEqual(6000);
+    const pages = await pagesOf(policy, result);
+    for (const page of pages) expect(Buffer.byteLength(page)).toBeLessThanOrEqual(6000);
+    expect(JSON.stringify(reassemble(pages))).toBe(json);
+    // Within the bytes, sent whole; the char cap alone would have let it through.
+    expect((await createBudgetPolicy({ maxChars: 6000 }).apply('t', wide)).info.elided).toBe(false);
+    // A text's head with preview: false keeps within the bytes too.
+    const plain = createBudgetPolicy({ maxBytes: 1000, preview: false });
+    const text = (await plain.apply('t', { content: [{ type: 'text', text: 'é'.repeat(3000) }] })).result.content[0]
+      .text;
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(1000);
+    expect(text).toMatch(/^é+\n…\[\d+ chars elided of 3000\]$/);
+  });
+});
+
 describe('policy.apply: the rarer shapes', () => {
   it('several text blocks count together; over the cap they are kept as the array of their texts', async () => {
     const policy = createBudgetPolicy({ maxChars: 1000 });
@@ -355,7 +476,10 @@ describe('policy.apply: the rarer shapes', () => {
         { type: 'text', text: b },
       ],
     });
-    expect(result.content[0]).toEqual({ type: 'text', text: previewAnswer([a, b], { maxChars: 1000 }) });
+    expect(result.content[0]).toEqual({
+      type: 'text',
+      text: previewAnswer([a, b], { maxChars: 1000, link: linkOf(result) }),
+    });
     expect(reassemble(await pagesOf(policy, result))).toEqual([a, b]);
     const fits = await policy.apply('t', {
       content: [
@@ -412,10 +536,10 @@ describe('policy.apply: the rarer shapes', () => {
     const inputSchema = { type: 'object', properties: { query: { type: 'string' }, limit: { type: 'number' } } };
     const { result, info } = await policy.apply('t', data, { inputSchema, arguments: { query: 'Palm 150' } });
     expect(info.elided).toBe(true);
-    const text = previewAnswer(data, { maxChars: 2000, inputSchema, args: { query: 'Palm 150' }, paged: false });
+    const text = previewAnswer(data, { maxChars: 2000, inputSchema, args: { query: 'Palm 150' } });
     expect(result.content).toEqual([{ type: 'text', text }]);
-    expect(text.slice(0, text.indexOf('\n'))).toBe(
-      `The result (${JSON.stringify(data).length} chars) is over the cap; this is a preview of it. ` +
+    expect(JSON.parse(text).tooLarge).toBe(
+      `The result is too large to show whole (${JSON.stringify(data).length} chars; the cap is 2000 chars), so this is a preview of it. ` +
         "Narrow the call with this tool's own parameters (filter: query; limit: limit); " +
         'the rest could not be kept, so there are no pages to read.',
     );
@@ -723,8 +847,8 @@ describe('readResource, the page tool and the store', () => {
       get: () => Promise.reject(down),
       delete: () => Promise.reject(down),
     };
-    for (const preset of ['editor', 'claudeCode'] as const) {
-      const policy = createBudgetPolicy({ preset, maxChars: 3000, store });
+    for (const maxTokens of [undefined, 10000]) {
+      const policy = createBudgetPolicy({ maxChars: 3000, maxTokens, store });
       const data = { entities: entities(100) };
       const { result, info } = await policy.apply('t', data, { hasOutputSchema: false });
       const note =
@@ -736,22 +860,21 @@ describe('readResource, the page tool and the store', () => {
       expect(texts[0]).toBe(
         previewAnswer(data, {
           maxChars: 3000,
-          maxTokens: preset === 'claudeCode' ? 10000 : undefined,
-          paged: false,
+          maxTokens,
           room: { chars: note.length, tokens: countTokens(note) },
         }),
       );
-      expect(texts[0]!.slice(0, texts[0]!.indexOf('\n'))).toBe(
-        `The result (${JSON.stringify(data).length} chars) is over the cap; this is a preview of it. ` +
+      expect(JSON.parse(texts[0]!).tooLarge).toBe(
+        `The result is too large to show whole (${JSON.stringify(data).length} chars; the cap is 3000 chars), so this is a preview of it. ` +
           'This tool has no parameters that narrow its result; the rest could not be kept, so there are no pages to read.',
       );
-      if (preset === 'claudeCode') expect(countTokens(texts[0]!) + countTokens(note)).toBeLessThanOrEqual(10000);
+      if (maxTokens !== undefined) expect(countTokens(texts[0]!) + countTokens(note)).toBeLessThanOrEqual(10000);
       // With preview: false, the envelope gives the note its room.
-      const plain = createBudgetPolicy({ preset, maxChars: 3000, store, preview: false });
+      const plain = createBudgetPolicy({ maxChars: 3000, maxTokens, store, preview: false });
       expect((await plain.apply('t', data, { hasOutputSchema: false })).result.content[0].text).toBe(
         encode(data, {
           maxChars: 3000 - note.length,
-          ...(preset === 'claudeCode' ? { maxTokens: 10000 - countTokens(note) } : {}),
+          ...(maxTokens !== undefined ? { maxTokens: 10000 - countTokens(note) } : {}),
         }),
       );
       expect(info.charsOut).toBe(texts[0]!.length + note.length);

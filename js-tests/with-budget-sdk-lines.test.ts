@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { previewAnswer } from './support/preview-answer';
+import { linkOf, previewAnswer } from './support/preview-answer';
 
 const run = promisify(execFile);
 const root = resolve(__dirname, '..');
@@ -103,7 +103,7 @@ describe.each(LINES)('withBudget on $label', (line) => {
     expect(String(outputs.get(line.label)?.installed).startsWith(line.sdk)).toBe(true);
   });
 
-  it('budgets the McpServer: compact copy, isError over the cap for a structured tool, a success for a plain one, faults, pages', () => {
+  it('budgets the McpServer: compact copy, a success over the cap whose structuredContent its Client accepts, faults, pages', () => {
     const out = outputs.get(line.label) as Record<
       string,
       { content: Block[]; isError?: boolean; structuredContent?: unknown }
@@ -112,15 +112,17 @@ describe.each(LINES)('withBudget on $label', (line) => {
       content: [{ type: 'text', text: JSON.stringify(rows(2)) }],
       structuredContent: rows(2),
     });
-    expect(out.big.isError).toBe(true);
+    expect(out.big.isError).toBeUndefined();
     // Each tool's schema (as that SDK line lists it, { n }) and the call's arguments reach the preview.
     const schema = { properties: { n: { type: 'number' } } };
-    const preview = previewAnswer(rows(300), { maxChars: 2000, args: { n: 300 }, inputSchema: schema });
-    expect(out.big.content[0]).toEqual({ type: 'text', text: preview });
+    const preview = (reply: { content: Block[] }) =>
+      previewAnswer(rows(300), { maxChars: 2000, args: { n: 300 }, inputSchema: schema, link: linkOf(reply) });
+    expect(out.big.content[0]).toEqual({ type: 'text', text: preview(out.big) });
+    expect(out.big.structuredContent).toEqual(JSON.parse(preview(out.big)));
     expect(JSON.stringify(joinPages(out.bigPages))).toBe(JSON.stringify(rows(300)));
     expect(out.bigPages.every((p) => p.length <= 2000)).toBe(true);
     expect(out.plain.isError).toBeUndefined();
-    expect(out.plain.content[0]).toEqual({ type: 'text', text: preview });
+    expect(out.plain.content[0]).toEqual({ type: 'text', text: preview(out.plain) });
     expect(out.throws).toEqual({ content: [{ type: 'text', text: 'Tool "throws" failed: gone' }], isError: true });
     expect(out.expired).toEqual({
       code: -32602,
@@ -131,9 +133,15 @@ describe.each(LINES)('withBudget on $label', (line) => {
   it('budgets the low-level Server', () => {
     const out = outputs.get(line.label) as { low: { content: Block[] }; lowPages: string[] };
     // A low-level Server lists no tools to the policy: no schema, no arguments read.
-    expect(out.low.content[0]).toEqual({ type: 'text', text: previewAnswer(rows(300), { maxChars: 2000, args: {} }) });
-    expect((out.low.content[0].text as string).split('\n')[0]).toBe(
-      'The result (8190 chars) is over the cap; this is a preview of it. This tool has no parameters that narrow its result; the pages hold the rest.',
+    const link = linkOf(out.low)!;
+    expect(out.low.content[0]).toEqual({
+      type: 'text',
+      text: previewAnswer(rows(300), { maxChars: 2000, args: {}, link }),
+    });
+    expect(JSON.parse(out.low.content[0].text as string).tooLarge).toBe(
+      'The result is too large to show whole (8190 chars; the cap is 2000 chars), so this is a preview of it. ' +
+        'This tool has no parameters that narrow its result; the pages hold the rest. ' +
+        `Read them as resources: budget://result/${link.id}?page=K, K from 1 to ${link.pages}.`,
     );
     expect(JSON.stringify(joinPages(out.lowPages))).toBe(JSON.stringify(rows(300)));
   });

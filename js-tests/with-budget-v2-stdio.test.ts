@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { previewAnswer } from './support/preview-answer';
+import { linkOf as answerLink, previewAnswer } from './support/preview-answer';
 import { reassemble } from './support/reassemble';
 import { ERAS, clientOptions, pagesV2, linkOf, type Era, type Reply } from './support/v2-client';
 // @ts-expect-error a fixture module without types
@@ -27,19 +27,25 @@ async function connect(era: Era) {
 }
 
 describe.each(ERAS)('serveStdio(factory) with withBudget in the factory, a child process, the %s era', (era) => {
-  it('the 535,858-char result is a preview within 50,000 chars and a link; its pages read back exactly', async () => {
+  it('the 535,858-char result is a preview within 40,000 chars and a link; its pages read back exactly', async () => {
     const client = await connect(era);
     const reply = (await client.callTool({ name: 'dump', arguments: {} })) as Reply;
     expect(JSON.stringify(measured()).length).toBe(535_858);
     expect(reply.content[0].text).toBe(
-      previewAnswer(measured(), { maxChars: 50_000, maxTokens: 10_000, inputSchema: { properties: {} } }),
+      previewAnswer(measured(), {
+        maxChars: 40_000,
+        inputSchema: { properties: {} },
+        preset: 'claudeCode',
+        pageTool: true,
+        link: answerLink(reply),
+      }),
     );
     const link = linkOf(reply)!;
     expect(link.description).toMatch(
       /^The full result in \d+ pages, kept for 30 minutes after its last read: .* The id is a bearer capability: anyone who has it can read the result\.$/,
     );
     const pages = await pagesV2(client, link.uri!);
-    for (const page of pages) expect(page.length).toBeLessThanOrEqual(50_000);
+    for (const page of pages) expect(page.length).toBeLessThanOrEqual(40_000);
     expect(JSON.stringify(reassemble(pages))).toBe(JSON.stringify(measured()));
     // read_result_page answers the same pages.
     const id = link.uri!.slice('budget://result/'.length);

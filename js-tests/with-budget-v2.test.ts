@@ -16,7 +16,7 @@ import {
   type AuthInfo,
 } from '@modelcontextprotocol/server';
 import { withBudget, memoryStore, type WithBudgetOptions } from 'modoki-budget';
-import { previewAnswer } from './support/preview-answer';
+import { linkOf as answerLink, previewAnswer } from './support/preview-answer';
 import { reassemble } from './support/reassemble';
 import {
   ERAS,
@@ -49,7 +49,7 @@ const asReceived = (era: Era, name: string, result: Record<string, unknown>) =>
   era === '2026-07-28'
     ? { _meta: { 'io.modelcontextprotocol/serverInfo': { name, version: '1.0.0' } }, ...result }
     : result;
-const CLAUDE_CAP = 50_000;
+const CLAUDE_CAP = 40_000;
 const NO_PARAMETERS = { properties: {} };
 
 /** A v2 McpServer with one tool answering `text`, wrapped in withBudget with `options`. */
@@ -68,7 +68,13 @@ describe.each(ERAS)('withBudget on a v2 McpServer, the v2 Client in the %s era',
     const reply = await call(c, 'dump');
     expect(reply.content.map((b) => b.type)).toEqual(['text', 'resource_link']);
     expect(reply.content[0].text).toBe(
-      previewAnswer(measured(), { maxChars: CLAUDE_CAP, maxTokens: 10_000, inputSchema: NO_PARAMETERS }),
+      previewAnswer(measured(), {
+        maxChars: CLAUDE_CAP,
+        inputSchema: NO_PARAMETERS,
+        preset: 'claudeCode',
+        pageTool: true,
+        link: answerLink(reply),
+      }),
     );
     expect(reply.content[0].text!.length).toBeLessThanOrEqual(CLAUDE_CAP);
     const pages = await pagesV2(c.client, linkOf(reply)!.uri!);
@@ -101,7 +107,12 @@ describe.each(ERAS)('withBudget on a v2 McpServer, the v2 Client in the %s era',
     ] as const) {
       const reply = await call(c, tool, { n: 200 });
       expect(reply.content[0].text).toBe(
-        previewAnswer(rows(200, tag), { maxChars: 2000, args: { n: 200 }, inputSchema: schema }),
+        previewAnswer(rows(200, tag), {
+          maxChars: 2000,
+          args: { n: 200 },
+          inputSchema: schema,
+          link: answerLink(reply),
+        }),
       );
       expect(JSON.stringify(reassemble(await pagesV2(c.client, linkOf(reply)!.uri!)))).toBe(
         JSON.stringify(rows(200, tag)),
@@ -111,7 +122,7 @@ describe.each(ERAS)('withBudget on a v2 McpServer, the v2 Client in the %s era',
     }
   });
 
-  it('a structured tool over the cap is an isError preview the v2 Client accepts; under it, the result is exact', async () => {
+  it('a structured tool over the cap is a success the v2 Client accepts, its structuredContent the JSON answer; under it, the result is exact', async () => {
     const out = z.object({ items: z.array(z.object({ k: z.number(), v: z.string() })) });
     const value = (n: number) => ({ items: Array.from({ length: n }, (_, k) => ({ k, v: `value ${k}` })) });
     const factory = () =>
@@ -134,15 +145,16 @@ describe.each(ERAS)('withBudget on a v2 McpServer, the v2 Client in the %s era',
       }),
     );
     const big = await call(c, 'items', { n: 400 });
-    expect(big.isError).toBe(true);
-    expect(big.structuredContent).toBeUndefined();
+    expect(big.isError).toBeUndefined();
     expect(big.content[0].text).toBe(
       previewAnswer(value(400), {
         maxChars: 3000,
         args: { n: 400 },
         inputSchema: { properties: { n: { type: 'number' } } },
+        link: answerLink(big),
       }),
     );
+    expect(big.structuredContent).toEqual(JSON.parse(big.content[0].text!));
     expect(reassemble(await pagesV2(c.client, linkOf(big)!.uri!))).toEqual(value(400));
   });
 
@@ -180,7 +192,7 @@ describe.each(ERAS)('withBudget on a v2 low-level Server, the v2 Client in the %
     const c = await connect(factory, era);
     const reply = await call(c, 'anything');
     // The server lists no tools: the preview has no schema to name parameters from.
-    expect(reply.content[0].text).toBe(previewAnswer(big, { maxChars: 2000, args: {} }));
+    expect(reply.content[0].text).toBe(previewAnswer(big, { maxChars: 2000, args: {}, link: answerLink(reply) }));
     expect(reassemble(await pagesV2(c.client, linkOf(reply)!.uri!))).toEqual(big);
   });
 });
@@ -208,6 +220,7 @@ describe.each(ERAS)("menu: 'compact' on a v2 McpServer, the %s era", (era: Era) 
         maxChars: 2000,
         args: { n: 300 },
         inputSchema: { properties: { n: { type: 'number' } } },
+        link: answerLink(reply),
       }),
     );
     expect(reassemble(await pagesV2(c.client, linkOf(reply)!.uri!))).toEqual(rows(300));
@@ -336,7 +349,10 @@ describe.each(ERAS)('multi-round-trip input in the %s era', (era: Era) => {
     const reply = await call(c, 'greet');
     expect(asked).toEqual(['Your name?']);
     expect(reply.content[0].text).toBe(
-      previewAnswer({ ...big, name: 'Ada' }, { maxChars: 2000, args: {}, inputSchema: NO_PARAMETERS }),
+      previewAnswer(
+        { ...big, name: 'Ada' },
+        { maxChars: 2000, args: {}, inputSchema: NO_PARAMETERS, link: answerLink(reply) },
+      ),
     );
     if (era === '2026-07-28') {
       const round = c.wire.find((m) => m.result?.resultType === 'input_required')!;
@@ -426,6 +442,7 @@ describe('the tasks extension (io.modelcontextprotocol/tasks) on the wire, 2026-
           maxChars: 2000,
           args: { topic: 'tides' },
           inputSchema: { properties: { topic: { type: 'string' } } },
+          link: answerLink(result),
         }),
       );
       const uri = linkOf(result)!.uri!;

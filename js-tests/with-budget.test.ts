@@ -17,7 +17,8 @@ import { z } from 'zod';
 import { withBudget, countTokens, type WithBudgetOptions, type BudgetRecord } from 'modoki-budget';
 import { createShapedServer, tree, sourceFile, scene, PNG } from './support/shaped-server.mjs';
 import { reassemble } from './support/reassemble';
-import { previewAnswer } from './support/preview-answer';
+import { linkOf as answerLink, previewAnswer } from './support/preview-answer';
+import { claudeCodeView, codexView } from './support/client-views.mjs';
 
 type Block = { type: string; text?: string; uri?: string; data?: string; mimeType?: string; description?: string };
 type Reply = {
@@ -73,13 +74,15 @@ const CAP = 8000;
 const schemaOf = (...names: string[]) => ({
   properties: Object.fromEntries(names.map((n) => [n, { type: 'integer' }])),
 });
-/** The over-cap answer's first block for `kept`, from a call with `args` to a tool with those parameters. */
-const previewAt = (cap: number, kept: unknown, args: Record<string, number>) =>
-  previewAnswer(kept, { maxChars: cap, args, inputSchema: schemaOf(...Object.keys(args)) });
-const NO_PARAMETERS = 'This tool has no parameters that narrow its result; the pages hold the rest.';
-/** The preview line for a kept value of `size` chars and the hint. */
-const lineOf = (size: number, hint = NO_PARAMETERS) =>
-  `The result (${size} chars) is over the cap; this is a preview of it. ${hint}\n`;
+/**
+ * The over-cap answer's first block for `kept`, from a call with `args` to a tool with those
+ * parameters, answered by `reply` (whose link names the kept result).
+ */
+const previewAt = (cap: number, kept: unknown, args: Record<string, number>, reply: Reply) =>
+  previewAnswer(kept, { maxChars: cap, args, inputSchema: schemaOf(...Object.keys(args)), link: answerLink(reply) });
+/** The first line of an over-cap answer for a kept value of `size` chars under the cap `cap`. */
+const tooLarge = (size: number, cap = CAP) =>
+  `The result is too large to show whole (${size} chars; the cap is ${cap} chars), so this is a preview of it.`;
 let editor: Client;
 let small: Client;
 
@@ -160,15 +163,25 @@ describe('under the cap', () => {
 });
 
 describe('over the cap', () => {
-  it('structured with an outputSchema: isError, no structuredContent, the preview within the cap; pages reassemble', async () => {
+  it("structured with an outputSchema: a success the SDK's Client accepts, structuredContent the JSON answer; pages reassemble", async () => {
     const value = tree(40, 30);
     const reply = await call(small, 'directory_tree', { dirs: 40, files: 30 });
-    expect(reply.isError).toBe(true);
-    expect(reply).not.toHaveProperty('structuredContent');
-    expect(reply.content[0]).toEqual({ type: 'text', text: previewAt(CAP, value, { dirs: 40, files: 30 }) });
-    const line = lineOf(JSON.stringify(value).length);
-    expect(textOf(reply).startsWith(line)).toBe(true);
-    expect(JSON.parse(textOf(reply).slice(line.length))).toMatchObject({
+    expect(reply.isError).toBeUndefined();
+    expect(reply.content[0]).toEqual({ type: 'text', text: previewAt(CAP, value, { dirs: 40, files: 30 }, reply) });
+    const answer = JSON.parse(textOf(reply));
+    expect(reply.structuredContent).toEqual(answer);
+    expect(answer.tooLarge.startsWith(tooLarge(JSON.stringify(value).length))).toBe(true);
+    // The listed outputSchema is the server's, or the over-cap answer.
+    const listed = (await small.listTools()).tools.find((t) => t.name === 'directory_tree');
+    expect(listed?.outputSchema).toMatchObject({
+      type: 'object',
+      $schema: expect.any(String),
+      anyOf: [
+        { type: 'object', properties: { name: { type: 'string' } }, required: ['name', 'type', 'children'] },
+        { type: 'object', properties: { code: { const: 'TOO_LARGE' } }, required: ['code'] },
+      ],
+    });
+    expect(answer.preview).toMatchObject({
       name: 'project',
       type: 'directory',
       children: { _cut: { total: 40, fields: { name: 'string', type: 'string', children: 'array' } } },
@@ -186,15 +199,17 @@ describe('over the cap', () => {
   it('plain data without an outputSchema stays a success, within the cap; pages reassemble', async () => {
     const reply = await call(small, 'get_scene', { count: 500 });
     expect(reply.isError).toBeUndefined();
-    expect(reply.content[0]).toEqual({ type: 'text', text: previewAt(CAP, scene(500), { count: 500 }) });
-    const line = lineOf(
-      JSON.stringify(scene(500)).length,
-      "Narrow the call with this tool's own parameters (limit: count); the pages hold the rest.",
+    expect(reply.content[0]).toEqual({ type: 'text', text: previewAt(CAP, scene(500), { count: 500 }, reply) });
+    const answer = JSON.parse(textOf(reply));
+    expect(answer.tooLarge).toMatch(
+      new RegExp(
+        `^${tooLarge(JSON.stringify(scene(500)).length).replace(/[()]/g, '\\$&')} Narrow the call with this tool's own parameters \\(limit: count\\); the pages hold the rest\\. `,
+      ),
     );
-    const shown = JSON.parse(textOf(reply).slice(line.length)) as {
+    expect(reply).not.toHaveProperty('structuredContent');
+    const shown = answer.preview as {
       entities: { _cut: { total: number }; items: Array<{ index: number; item: unknown }> };
     };
-    expect(textOf(reply).startsWith(line)).toBe(true);
     expect(shown.entities._cut.total).toBe(500);
     expect(shown.entities.items[0]).toEqual({ index: 0, item: scene(500).entities[0] });
     expect(shown.entities.items.at(-1)).toEqual({ index: 499, item: scene(500).entities[499] });
@@ -212,8 +227,10 @@ describe('over the cap', () => {
     const file = sourceFile(800);
     const reply = await call(small, 'read_file', { lines: 800 });
     expect(reply.isError).toBeUndefined();
-    expect(reply.content[0]).toEqual({ type: 'text', text: previewAt(CAP, file, { lines: 800 }) });
-    const line = lineOf(file.length);
+    expect(reply.content[0]).toEqual({ type: 'text', text: previewAt(CAP, file, { lines: 800 }, reply) });
+    // A text result's answer is text: its line, then the preview.
+    const line = textOf(reply).slice(0, textOf(reply).indexOf('\n') + 1);
+    expect(line.startsWith(tooLarge(file.length))).toBe(true);
     expect(textOf(reply).startsWith(line + file.slice(0, file.indexOf('\n') + 1))).toBe(true);
     expect(textOf(reply).endsWith(file.slice(file.lastIndexOf('\n', file.length - 2) + 1))).toBe(true);
     const all = await pages(small, reply);
@@ -221,13 +238,13 @@ describe('over the cap', () => {
     expect(reassemble(all)).toBe(file);
   });
 
-  it('the filesystem shape over the cap: isError, and the pages split the one huge string', async () => {
+  it('the filesystem shape over the cap: a success, and the pages split the one huge string', async () => {
     const file = sourceFile(800);
     const reply = await call(small, 'read_text_file', { lines: 800 });
-    expect(reply.isError).toBe(true);
-    expect(reply.content[0]).toEqual({ type: 'text', text: previewAt(CAP, { content: file }, { lines: 800 }) });
-    const line = lineOf(JSON.stringify({ content: file }).length);
-    expect(JSON.parse(textOf(reply).slice(line.length))).toMatchObject({
+    expect(reply.isError).toBeUndefined();
+    expect(reply.content[0]).toEqual({ type: 'text', text: previewAt(CAP, { content: file }, { lines: 800 }, reply) });
+    expect(reply.structuredContent).toEqual(JSON.parse(textOf(reply)));
+    expect(JSON.parse(textOf(reply)).preview).toMatchObject({
       content: { _text: { chars: file.length, lines: 801 } },
     });
     const all = await pages(small, reply);
@@ -238,47 +255,62 @@ describe('over the cap', () => {
   it('pretty JSON text without structure: the preview of its value, a success', async () => {
     const reply = await call(small, 'get_config', { entries: 600 });
     expect(reply.isError).toBeUndefined();
-    expect(reply.content[0]).toEqual({ type: 'text', text: previewAt(CAP, config(600), { entries: 600 }) });
-    expect(
-      textOf(reply).startsWith(lineOf(JSON.stringify(config(600)).length) + '{"version":3,"entries":{"_cut":'),
-    ).toBe(true);
+    expect(reply.content[0]).toEqual({ type: 'text', text: previewAt(CAP, config(600), { entries: 600 }, reply) });
+    expect(textOf(reply)).toMatch(/,"preview":\{"version":3,"entries":\{"_cut":/);
     expect(JSON.stringify(reassemble(await pages(small, reply)))).toBe(JSON.stringify(config(600)));
   });
 });
 
-describe('claudeCode: at most 10,000 real tokens and 50,000 chars on every channel and page', () => {
-  it('holds for every tool shape, small and large', async () => {
-    const client = await connect(createShapedServer({ preset: 'claudeCode' }));
-    const calls: Array<[string, Record<string, unknown>]> = [
-      ['directory_tree', { dirs: 37, files: 30 }],
-      ['directory_tree', { dirs: 5, files: 5 }],
-      ['read_text_file', { lines: 3000 }],
-      ['read_file', { lines: 3000 }],
-      ['read_file', { lines: 100 }],
-      ['get_config', { entries: 3000 }],
-      ['get_scene', { count: 2000 }],
-      ['get_scene', { count: 300 }],
-    ];
-    for (const [name, args] of calls) {
-      const reply = await call(client, name, args);
-      const text = textOf(reply);
-      expect(text.length).toBeLessThanOrEqual(50000);
-      expect(countTokens(text)).toBeLessThanOrEqual(10000);
-      if (reply.structuredContent !== undefined) {
-        const json = JSON.stringify(reply.structuredContent);
-        expect(json.length).toBeLessThanOrEqual(50000);
-        expect(countTokens(json)).toBeLessThanOrEqual(10000);
-      }
-      if (linkOf(reply) !== undefined) {
-        for (const page of await pages(client, reply)) {
-          expect(page.length).toBeLessThanOrEqual(50000);
-          expect(countTokens(page)).toBeLessThanOrEqual(10000);
+describe('each client preset: its cap, in its unit, on the channel its client shows, for every shape and page', () => {
+  const calls: Array<[string, Record<string, unknown>]> = [
+    ['directory_tree', { dirs: 37, files: 30 }],
+    ['directory_tree', { dirs: 5, files: 5 }],
+    ['read_text_file', { lines: 3000 }],
+    ['read_file', { lines: 3000 }],
+    ['read_file', { lines: 100 }],
+    ['get_config', { entries: 3000 }],
+    ['get_scene', { count: 2000 }],
+    ['get_scene', { count: 300 }],
+    ['screenshot', { caption: 'c' }],
+  ];
+  // What each client's model reads of a result, and the cap it must stay under (docs/clients.md).
+  const shown = {
+    claudeCode: (reply: Reply) => claudeCodeView(reply),
+    codex: (reply: Reply) => codexView(reply),
+  };
+  for (const preset of ['claudeCode', 'codex'] as const) {
+    it(`${preset}: read whole, never as a failure, within its warning or cut`, async () => {
+      const client = await connect(createShapedServer({ preset }));
+      for (const [name, args] of calls) {
+        const reply = await call(client, name, args);
+        const view = shown[preset](reply);
+        expect([name, view.failed, view.whole, view.note]).toEqual([name, false, true, undefined]);
+        if (preset === 'claudeCode') expect(view.text.length).toBeLessThanOrEqual(40000 + 300);
+        // Codex's cap is on UTF-8 bytes: 46,000, with 2,000 left for the blocks it shows as JSON.
+        if (preset === 'codex') expect(Buffer.byteLength(view.text)).toBeLessThanOrEqual(46000 + 400);
+        if (answerLink(reply) !== undefined) {
+          for (const page of await pages(client, reply)) {
+            const read = shown[preset]({ content: [{ type: 'text', text: page }] });
+            expect([read.failed, read.whole, read.note]).toEqual([false, true, undefined]);
+          }
         }
       }
+      await client.close();
+    });
+  }
+
+  it('gemini: the text blocks within 39,959 chars (40,000 with its 41-char envelope), structuredContent as the server sent it', async () => {
+    const client = await connect(createShapedServer({ preset: 'gemini' }));
+    for (const [name, args] of calls) {
+      const reply = await call(client, name, args);
+      expect(reply.isError).toBeUndefined();
+      expect(textOf(reply).length).toBeLessThanOrEqual(39959);
+      if (answerLink(reply) !== undefined)
+        for (const page of await pages(client, reply)) expect(page.length).toBeLessThanOrEqual(39959);
     }
-    // ~1,100 files: the pretty copy is over 100,000 chars, the compact one still over 10,000 tokens.
-    expect(JSON.stringify(tree(37, 30), null, 2).length).toBeGreaterThan(100000);
-    expect((await call(client, 'directory_tree', { dirs: 37, files: 30 })).isError).toBe(true);
+    // Under the cap on its text, a result keeps its structuredContent whole: Gemini CLI never shows it.
+    const small3 = await call(client, 'read_text_file', { lines: 100 });
+    expect(small3.structuredContent).toEqual({ content: sourceFile(100) });
     await client.close();
   });
 });
@@ -297,17 +329,18 @@ describe('concurrency and the store', () => {
     );
     const want = [
       { content: [{ type: 'text', text: JSON.stringify(scene(3)) }] },
-      previewAt(CAP, scene(400), { count: 400 }),
+      scene(400),
       { content: [{ type: 'text', text: sourceFile(2) }] },
-      previewAt(CAP, tree(30, 30), { dirs: 30, files: 30 }),
+      tree(30, 30),
       { content: [{ type: 'text', text: 'Tool "explode" failed: the backend went away' }], isError: true },
     ];
     const uris = new Set<string>();
     replies.forEach((reply, i) => {
       const k = i % 5;
       if (k === 1 || k === 3) {
-        expect(reply.content[0]).toEqual({ type: 'text', text: want[k] });
-        expect(reply.isError).toBe(k === 3 ? true : undefined);
+        const args = k === 1 ? { count: 400 } : { dirs: 30, files: 30 };
+        expect(reply.content[0]).toEqual({ type: 'text', text: previewAt(CAP, want[k], args, reply) });
+        expect(reply.isError).toBeUndefined();
         uris.add(linkOf(reply)?.uri as string);
       } else {
         expect(reply).toEqual(want[k]);
@@ -398,7 +431,10 @@ describe('options that change the surface', () => {
     const reply = await call(client, 'renamed');
     expect(reply.content[0]).toEqual({
       type: 'text',
-      text: previewAnswer({ big: 'x'.repeat(5000) }, { maxChars: 1000, args: {}, inputSchema: schemaOf() }),
+      text: previewAnswer(
+        { big: 'x'.repeat(5000) },
+        { maxChars: 1000, args: {}, inputSchema: schemaOf(), link: answerLink(reply) },
+      ),
     });
     expect(seen).toEqual(['renamed']);
     await client.close();
@@ -468,12 +504,17 @@ describe('the low-level Server', () => {
     const client = await connect(before);
     const plain = await call(client, 'plain');
     // A low-level Server lists no tools to the policy: no schema, no parameters to name.
-    expect(plain.content[0]).toEqual({ type: 'text', text: previewAnswer(big, { maxChars: CAP }) });
-    expect(plain.content[0].text?.startsWith(lineOf(JSON.stringify(big).length))).toBe(true);
+    expect(plain.content[0]).toEqual({
+      type: 'text',
+      text: previewAnswer(big, { maxChars: CAP, link: answerLink(plain) }),
+    });
+    expect(JSON.parse(plain.content[0].text as string).tooLarge.startsWith(tooLarge(JSON.stringify(big).length))).toBe(
+      true,
+    );
     expect(plain.isError).toBeUndefined();
     const structured = await call(client, 'structured');
-    expect(structured.isError).toBe(true);
-    expect(structured).not.toHaveProperty('structuredContent');
+    expect(structured.isError).toBeUndefined();
+    expect(structured.structuredContent).toEqual(JSON.parse(structured.content[0].text as string));
     expect(JSON.stringify(reassemble(await pages(client, structured)))).toBe(JSON.stringify(big));
     expect((await client.readResource({ uri: 'memo://a' })).contents[0].text).toBe('own resource');
     expect((await client.listResources()).resources).toEqual([{ uri: 'memo://a', name: 'a' }]);

@@ -35,8 +35,8 @@ function exampleServer(results) {
   });
   const bare = find(sizes, (s) => s.call === 'get_scene_state {}', 'the bare get_scene_state call');
   const after = bare.claudeCodeElided
-    ? `Under \`claudeCode\` even the bare scene index (${n(bare.producedTokens)} tokens) is over the 10,000-token cap, so it comes back elided with its pages; \`limit=\` or a filter brings it under.`
-    : `Under \`claudeCode\` the bare scene index (${n(bare.producedTokens)} tokens) fits the 10,000-token cap; the \`full: true\` calls come back elided with their pages.`;
+    ? `Under \`claudeCode\` (40,000 chars) even the bare scene index (${n(bare.producedChars)} chars) is over the cap, so it comes back elided with its pages; \`limit=\` or a filter brings it under.`
+    : `Under \`claudeCode\` (40,000 chars) the bare scene index (${n(bare.producedChars)} chars) fits; the \`full: true\` calls over the cap come back elided with their pages.`;
   return [
     '| call | produced | sent, `editor` | sent, `claudeCode` |',
     '| --- | --- | --- | --- |',

@@ -60,7 +60,11 @@ fn envelope(u: &mut Unstructured) -> Result<()> {
     let chars = number(u)?;
     let tokens = if u.arbitrary()? { Some(number(u)?) } else { None };
     let cap = number(u)?;
-    let unit = if u.arbitrary()? { CapUnit::Tokens } else { CapUnit::Chars };
+    let unit = match u.int_in_range(0..=2u8)? {
+        0 => CapUnit::Chars,
+        1 => CapUnit::Tokens,
+        _ => CapUnit::Bytes,
+    };
     let summary = summary(u)?;
     let filters: Vec<String> = u.arbitrary()?;
     let out = elision_envelope(chars, tokens, cap, unit, &summary, &filters);
@@ -75,7 +79,7 @@ fn envelope(u: &mut Unstructured) -> Result<()> {
     assert_eq!(parsed["code"], "TOO_LARGE");
     let measure = match unit {
         CapUnit::Chars => utf16_len,
-        CapUnit::Tokens => str::len,
+        CapUnit::Tokens | CapUnit::Bytes => str::len,
     };
     // The smallest envelope the preview can shrink to: an object's preview becomes the
     // `{"…":"N more keys"}` marker alone (never a misleading `{}`); other previews are fixed.

@@ -35,8 +35,9 @@ fn limits(u: &mut Unstructured) -> Result<Limits> {
         1 => Some(u.int_in_range(0..=32usize)?),
         _ => Some(u.int_in_range(0..=1024usize)?),
     };
+    let max_bytes = if u.arbitrary()? { Some(u.int_in_range(0..=4096usize)?) } else { None };
     let encoding = if u.arbitrary()? { Encoding::O200kBase } else { Encoding::Cl100kBase };
-    Ok(Limits { max_chars, max_tokens, encoding })
+    Ok(Limits { max_chars, max_bytes, max_tokens, encoding })
 }
 
 /// A page parsed as JSON; lone-surrogate escapes (which V8 writes and serde refuses) are read
@@ -66,6 +67,9 @@ fn parse_page(page: &str) -> Value {
 fn check_caps(page: &str, limits: Limits) {
     let units = utf16_len(page);
     assert!(units <= limits.max_chars, "page of {units} chars over {}: {page}", limits.max_chars);
+    if let Some(cap) = limits.max_bytes {
+        assert!(page.len() <= cap, "page of {} bytes over {cap}: {page}", page.len());
+    }
     if let Some(cap) = limits.max_tokens {
         let tokens = count(limits.encoding, page).expect("tables are compiled in natively");
         assert!(tokens <= cap, "page of {tokens} tokens over {cap}: {page}");
@@ -257,7 +261,9 @@ fn json_case(u: &mut Unstructured) -> Result<()> {
     let keep = if u.arbitrary()? { Some(u.int_in_range(0..=1usize << 16)?) } else { None };
     let pass = json_pass(&text, chars, limits, paged, keep).expect("tables are compiled in natively");
     let tokens = count(limits.encoding, &text).expect("loaded");
-    let fits = chars <= limits.max_chars && limits.max_tokens.is_none_or(|cap| tokens <= cap);
+    let fits = chars <= limits.max_chars
+        && limits.max_bytes.is_none_or(|cap| text.len() <= cap)
+        && limits.max_tokens.is_none_or(|cap| tokens <= cap);
     assert_eq!(pass.fits, fits, "fits on {chars} chars, {tokens} tokens, {limits:?}");
     assert_eq!(pass.chars, chars);
     if let Some(t) = pass.tokens {

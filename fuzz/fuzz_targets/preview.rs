@@ -212,7 +212,12 @@ fn json_case(u: &mut Unstructured) -> Result<()> {
     assert_eq!(checked(Input::Printed(text.as_bytes()), &arguments, &schema, &budget), p, "printed differs");
     // Told the spans the pass over the same text descended into, and the collection as it read
     // it, the preview is the same.
-    let limits = Limits { max_chars: u.int_in_range(1..=4000)?, max_tokens: Some(1000), encoding: budget.encoding };
+    let limits = Limits {
+        max_chars: u.int_in_range(1..=4000)?,
+        max_bytes: None,
+        max_tokens: Some(1000),
+        encoding: budget.encoding,
+    };
     let pass = json_pass(&text, utf16_len(&text), limits, true, None).expect("loaded");
     let known = Known { spans: &pass.spans, read: pass.read.as_ref() };
     let knowing = preview_knowing(Input::Printed(text.as_bytes()), known, &arguments, &schema, &budget);

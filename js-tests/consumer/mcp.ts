@@ -7,6 +7,7 @@ import {
   withBudget,
   createBudgetPolicy,
   BUDGET_PRESETS,
+  type BudgetChannel,
   type BudgetOptions,
   type WithBudgetOptions,
   type BudgetInfo,
@@ -45,7 +46,9 @@ async function usePolicy() {
   );
   const sdkResult: CallToolResult = result as CallToolResult;
   const faulted: BudgetedToolResult = policy.fault('t', new Error('x')).result;
-  const cap: 50000 = BUDGET_PRESETS.claudeCode.maxChars;
+  const cap: 40000 = BUDGET_PRESETS.claudeCode.maxChars;
+  const bytes: 46000 = BUDGET_PRESETS.codex.maxBytes;
+  const channel: BudgetChannel = BUDGET_PRESETS.gemini.channel;
   const shared = memoryStore({ maxResults: 10, now: () => 0 });
   const tokens: number = info.tokensOut + shared.stats().bytes + { ...info }.tokensIn;
   const stores: ResultStore[] = [shared, policy.store];
@@ -64,7 +67,7 @@ async function usePolicy() {
     text = code;
   }
   const called: BudgetedToolResult = await policy.callPageTool({ id: 'x', page: 1 });
-  return { sdkResult, faulted, cap, tokens, template, page, text, called, kept };
+  return { sdkResult, faulted, cap, bytes, channel, tokens, template, page, text, called, kept };
 }
 
 // @ts-expect-error — an unknown preset

@@ -70,18 +70,24 @@ function numberFlag(value, flag, { integer = false, min = -Infinity, max = Infin
 const BUDGET_FLAGS = {
   preset: { type: 'string' },
   'max-chars': { type: 'string' },
+  'max-bytes': { type: 'string' },
   'max-tokens': { type: 'string' },
+  channel: { type: 'string' },
   precision: { type: 'string' },
   'compact-json': { type: 'boolean' },
   preview: { type: 'boolean' },
   'no-preview': { type: 'boolean' },
 };
 
-const BUDGET_HELP = `  --preset NAME       editor (default: the 60,000-char cap) or claudeCode (10,000 tokens,
-                      50,000 chars)
+const BUDGET_HELP = `  --preset NAME       the client the budget is for, in the unit it measures on the channel it
+                      shows (docs/clients.md): editor (default: 60,000 chars), claudeCode
+                      (40,000 chars), codex (46,000 UTF-8 bytes), gemini (39,959 chars of text)
   --max-chars N       cap per channel in UTF-16 code units, at least 1,000 (overrides the
                       preset)
+  --max-bytes N       cap per channel in UTF-8 bytes, at least 1,000 (overrides the preset)
   --max-tokens N      cap per channel in real tokens, at least 250 (overrides the preset)
+  --channel WHICH     both (each channel), structured (structuredContent's JSON when present,
+                      else the text), or text (the text blocks only); default: the preset's
   --precision N       round floats to N significant digits (1–16)
   --compact-json      also re-encode text blocks that are JSON (file contents stay as they are
                       otherwise)
@@ -102,6 +108,8 @@ function budgetOptions(values) {
   const options = {
     preset: values.preset,
     maxChars: numberFlag(values['max-chars'], 'max-chars', { integer: true, min: MIN_MAX_CHARS }),
+    maxBytes: numberFlag(values['max-bytes'], 'max-bytes', { integer: true, min: MIN_MAX_CHARS }),
+    channel: values.channel,
     maxTokens: numberFlag(values['max-tokens'], 'max-tokens', { integer: true, min: MIN_MAX_TOKENS }),
     precision: numberFlag(values.precision, 'precision', { integer: true, min: 1, max: 16 }),
     compactJson: values['compact-json'],

@@ -1,38 +1,47 @@
 'use strict';
-// The server command of `audit` and `proxy`: after `--`, or as one `--server "…"` argument.
+// The server command of `audit` and `proxy`: the first word that is not one of their options
+// starts it (as `npx` and `env` take theirs), after `--` when one ends the options, or as one
+// `--server "…"` argument.
 const { CliError } = require('./io.cjs');
 const { parseOptions } = require('./flags.cjs');
 
-/** Splits `argv` at the first `--`: options before it, the server's command line after. */
-function splitCommand(argv) {
-  const at = argv.indexOf('--');
-  if (at === -1) return { options: argv, command: [] };
-  return { options: argv.slice(0, at), command: argv.slice(at + 1) };
+/**
+ * Splits `argv` where the server's command line starts: at the first `--` (dropped), or at the
+ * first word that is neither a flag nor the value of one of `flags`' string flags (kept). A word
+ * that starts with `-` is a flag (an unknown one is parseOptions' to refuse); `--flag=value` and
+ * a boolean flag take no value word.
+ */
+function splitCommand(argv, flags) {
+  const takesValue = (arg) => {
+    if (!arg.startsWith('--') || arg.includes('=')) return false;
+    const spec = flags[arg.slice(2)];
+    return spec !== undefined && spec.type === 'string';
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--') return { options: argv.slice(0, i), command: argv.slice(i + 1) };
+    if (!arg.startsWith('-') || arg === '-') return { options: argv.slice(0, i), command: argv.slice(i) };
+    if (takesValue(arg)) i += 1;
+  }
+  return { options: argv, command: [] };
 }
 
 /**
- * The flags of `<name> [options] -- <command…>` or `<name> [options] --server "<command>"` and
- * the command: `{ values, command }`. `--server` exists for clients that drop the first `--`
- * of the arguments they are given (the inspector's CLI does); giving the command both ways is
- * a usage error, and so is a word before `--`, with a message that shows both forms.
+ * The flags of `<name> [options] <command…>` (also written `<name> [options] -- <command…>`, or
+ * `<name> [options] --server "<command>"`) and the command: `{ values, command }`. The command
+ * starts at the first word that is not an option, so a client that drops the `--` it was given
+ * (`gemini mcp add`, the inspector's CLI) still starts the server; an option after that word is
+ * the server's. Giving the command both in words and in `--server` is a usage error.
  */
 function serverCommandArgs(argv, flags, name) {
-  const split = splitCommand(argv);
-  const both = `\`modoki-budget ${name} -- <command> [args…]\` or \`modoki-budget ${name} --server "<command> [args…]"\``;
-  let parsed;
-  try {
-    parsed = parseOptions(split.options, { ...flags, server: { type: 'string' } }, { positionals: Infinity });
-  } catch (error) {
-    if (argv.includes('--')) throw error;
-    throw new CliError(`${error.message.split('. ')[0]}; the server command goes after -- or in --server: ${both}`);
-  }
-  const { values, positionals } = parsed;
-  if (!values.help && positionals.length > 0)
-    throw new CliError(
-      `put the server command after --, as in \`modoki-budget ${name} -- ${positionals.join(' ')}\`, or in --server "…"`,
-    );
+  const all = { ...flags, server: { type: 'string' } };
+  const split = splitCommand(argv, all);
+  const { values } = parseOptions(split.options, all, { positionals: 0 });
   if (values.server === undefined) return { values, command: split.command };
-  if (split.command.length > 0) throw new CliError(`give the server command once: ${both}, not both`);
+  if (split.command.length > 0)
+    throw new CliError(
+      `give the server command once: \`modoki-budget ${name} [options] <command> [args…]\` or \`modoki-budget ${name} [options] --server "<command> [args…]"\`, not both`,
+    );
   return { values, command: splitCommandLine(values.server) };
 }
 

@@ -8,9 +8,21 @@ const { jsonPass } = require('./elision-pass.cjs');
 
 const sumLength = (texts) => texts.reduce((n, t) => n + t.length, 0);
 
+/** Whether the texts together are within `maxBytes` UTF-8 bytes (undefined: no byte cap). */
+function withinBytes(texts, maxBytes) {
+  if (maxBytes === undefined || sumLength(texts) * 3 <= maxBytes) return true;
+  let total = 0;
+  for (const text of texts) {
+    total += Buffer.byteLength(text, 'utf8');
+    if (total > maxBytes) return false;
+  }
+  return true;
+}
+
 /**
  * The caps of one call, with a memory of the exact token counts made during it. `limits` is
- * `{ maxChars, maxTokens, encoding }` with the encoding already prepared.
+ * `{ maxChars, maxBytes, maxTokens, encoding }` with the encoding already prepared (maxBytes,
+ * UTF-8 bytes, and maxTokens may be undefined).
  */
 class Meter {
   #known = [];
@@ -62,9 +74,11 @@ class Meter {
     return true;
   }
 
-  /** True when the texts together are within both caps. */
+  /** True when the texts together are within every cap. */
   fits(texts) {
-    return sumLength(texts) <= this.limits.maxChars && this.#fitsTokens(texts);
+    return (
+      sumLength(texts) <= this.limits.maxChars && withinBytes(texts, this.limits.maxBytes) && this.#fitsTokens(texts)
+    );
   }
 
   /** The one pass over the compact JSON `text` of a value (./elision-pass.cjs), its count kept. */

@@ -1,7 +1,8 @@
 'use strict';
-// The channels a result reaches a model by — its text blocks, and structuredContent — each
-// held within the caps on its own. Each budget* returns `{ result, textsIn, textsOut, elided }`:
-// the result and the texts of its larger channel, in and out (for the call's info).
+// The channels a result reaches a model by — its text blocks, and structuredContent — held
+// within the caps on the channel the policy's client shows (each on its own for an unknown
+// one). Each budget* returns `{ result, textsIn, textsOut, elided }`: the result and the texts
+// of its larger channel, in and out (for the call's info).
 
 const { encode } = require('../result.cjs');
 const { isText } = require('./elision.cjs');
@@ -67,10 +68,12 @@ const elidedOutcome = (result, textsIn) =>
  * The channel logic of one policy: `opts` its resolved options, `elideResult` its elision
  * step (./elision.cjs). Returns `budget(raw, hasOutputSchema, meter, owner, call)`: an outcome,
  * or a Promise of one when an over-cap result's pages go to a store that answers later. `call`
- * (`{ arguments, inputSchema }`) is handed to elideResult for the preview.
+ * (`{ arguments, inputSchema }`) is handed to elideResult for the preview. `opts.channel` says
+ * which channel of a result with structuredContent the cap holds on: `both` each, `structured`
+ * its JSON, `text` the text blocks (./options.cjs).
  */
 function createChannels(opts, elideResult) {
-  const { precision, compactJson } = opts;
+  const { precision, compactJson, channel } = opts;
 
   // Compact JSON of a value, rounded when `precision` is set; a number held as its text
   // (./exact-numbers.cjs) is written as it is, never rounded. Throws on a cycle or a BigInt
@@ -97,67 +100,88 @@ function createChannels(opts, elideResult) {
     return { ...block, text: compact(parsed) };
   }
 
+  // What is known of the texts' size, for the answer's line when they are the channel over the cap.
+  const sizesOfTexts = (texts, meter) => ({
+    chars: sumLength(texts),
+    bytes: opts.maxBytes === undefined ? undefined : texts.reduce((n, t) => n + Buffer.byteLength(t, 'utf8'), 0),
+    tokens: opts.maxTokens === undefined ? undefined : meter.tokenSum(texts),
+  });
+
   // Plain data: one text block, its compact JSON.
   function budgetData(raw, meter, owner, call) {
     const text = compact(raw);
     const pass = meter.pass(text);
     if (pass.fits)
       return { result: { content: [{ type: 'text', text }] }, textsIn: [text], textsOut: [text], elided: false };
-    return elidedOutcome(elideResult({}, { pass, json: text }, [], false, owner, call), [text]);
+    return elidedOutcome(elideResult({}, { pass, json: text }, [], {}, owner, call), [text]);
   }
 
-  // A result without structuredContent: its text blocks are the one channel.
-  function budgetBlocks(source, blocks, meter, owner, call) {
+  // A result without structuredContent: its text blocks are the one channel. Over the cap, a
+  // tool with an outputSchema gets the answer as structuredContent too (the SDK's Client refuses
+  // a success without it).
+  function budgetBlocks(source, blocks, hasOutputSchema, meter, owner, call) {
     const textsIn = textsOf(blocks);
     const out = blocks.map(compactBlock);
     const texts = textsOf(out);
     if (meter.fits(texts)) return { result: { ...source, content: out }, textsIn, textsOut: texts, elided: false };
-    const result = elideResult(source, keptFromTexts(texts, meter), out, source.isError === true, owner, call);
-    return elidedOutcome(result, textsIn);
+    const isError = source.isError === true;
+    const shape = { isError, structured: hasOutputSchema && !isError };
+    return elidedOutcome(elideResult(source, keptFromTexts(texts, meter), out, shape, owner, call), textsIn);
   }
 
   // A result with structuredContent: two channels, its JSON and the text blocks.
-  function budgetStructured(source, blocks, structured, hasOutputSchema, meter, owner, call) {
+  function budgetStructured(source, blocks, structured, meter, owner, call) {
     const textsIn = textsOf(blocks);
     // A value held as its compact JSON (./printed-json.cjs) is read as that text, never as a graph.
     const exact = printedText(structured) ?? printExact(structured);
     const text = precision === undefined ? exact : compact(structured);
-    const isError = hasOutputSchema || source.isError === true;
-    // Elided, the pages hold `text`, the JSON whose pass is `pass`.
-    const elided = (kept, pass) =>
-      elidedOutcome(elideResult(source, { pass, json: text }, kept, isError, owner, call), bigger(textsIn, [exact]));
+    const isError = source.isError === true;
+    // Over the cap the answer is a success, its structuredContent the answer (an error stays one).
+    const shape = { isError, structured: !isError };
+    const sizeIn = bigger(textsIn, [exact]);
+    // Elided, the pages hold `kept`: the JSON whose pass is `pass`, unless said otherwise.
+    const elided = (kept, others) => elidedOutcome(elideResult(source, kept, others, shape, owner, call), sizeIn);
+    // The text channel alone, as a client that never shows structuredContent reads it.
+    if (channel === 'text') {
+      const out = blocks.map((b) =>
+        isText(b) && isCopy(b.text, structured, exact) ? { ...b, text } : compactBlock(b),
+      );
+      const texts = textsOf(out);
+      if (!meter.fits(texts)) return elided({ ...keptFromTexts(texts, meter), sizes: sizesOfTexts(texts, meter) }, out);
+      return passed(source, out, structured, text, sizeIn, bigger(texts, [text]));
+    }
     const pass = meter.pass(text);
     // Over the cap, the answer keeps no text block (elideResult keeps the others as they are),
     // so which blocks are copies is asked only of a result whose JSON fits: comparing a copy
     // is a read of the whole text, and parsing one that is not, more.
-    if (!pass.fits) return elided(blocks, pass);
+    if (!pass.fits) return elided({ pass, json: text }, blocks);
     let out = blocks.map((b) => (isText(b) && isCopy(b.text, structured, exact) ? { ...b, text } : compactBlock(b)));
     if (!out.some(isText)) out = [...out, { type: 'text', text }];
     const texts = textsOf(out);
-    // The usual shape, one text block that is the copy, is checked once.
+    // The usual shape, one text block that is the copy, is checked once. A client that shows
+    // structuredContent when it is there never shows the text blocks beside it.
     const onlyCopy = texts.length === 1 && texts[0] === text;
-    if (onlyCopy || meter.fits(texts)) {
-      const structuredContent = precision === undefined ? structured : JSON.parse(text);
-      return {
-        result: { ...source, content: out, structuredContent },
-        textsIn: bigger(textsIn, [exact]),
-        textsOut: bigger(texts, [text]),
-        elided: false,
-      };
-    }
+    if (onlyCopy || channel === 'structured' || meter.fits(texts))
+      return passed(source, out, structured, text, sizeIn, bigger(texts, [text]));
     // The JSON fits but the text blocks are over: the pages hold the JSON.
-    return elided(out, meter.pass(text, true));
+    return elided({ pass: meter.pass(text, true), json: text, sizes: sizesOfTexts(texts, meter) }, out);
+  }
+
+  // A result with structuredContent sent within the cap, structuredContent rounded with its copy.
+  function passed(source, out, structured, text, textsIn, textsOut) {
+    const structuredContent = precision === undefined ? structured : JSON.parse(text);
+    return { result: { ...source, content: out, structuredContent }, textsIn, textsOut, elided: false };
   }
 
   return function budget(raw, hasOutputSchema, meter, owner, call) {
     if (!isCallToolResult(raw)) {
       // Plain data of a tool with an outputSchema is its structuredContent.
       if (!hasOutputSchema || Array.isArray(raw)) return budgetData(raw, meter, owner, call);
-      return budgetStructured({}, [], raw, true, meter, owner, call);
+      return budgetStructured({}, [], raw, meter, owner, call);
     }
     const blocks = Array.isArray(raw.content) ? raw.content : [];
-    if (!isRecord(raw.structuredContent)) return budgetBlocks(raw, blocks, meter, owner, call);
-    return budgetStructured(raw, blocks, raw.structuredContent, hasOutputSchema, meter, owner, call);
+    if (!isRecord(raw.structuredContent)) return budgetBlocks(raw, blocks, hasOutputSchema, meter, owner, call);
+    return budgetStructured(raw, blocks, raw.structuredContent, meter, owner, call);
   };
 }
 

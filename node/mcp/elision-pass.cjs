@@ -27,9 +27,14 @@ const fitting = (text, count) => ({
   spans: NO_SPANS,
 });
 
+/** Whether `text` is within `maxBytes` UTF-8 bytes (undefined: no byte cap); a UTF-16 unit is at most three. */
+const withinBytes = (text, maxBytes) =>
+  maxBytes === undefined || text.length * 3 <= maxBytes || Buffer.byteLength(text, 'utf8') <= maxBytes;
+
 /**
- * The pass over the compact JSON `text` of a kept value, under `limits` ({ maxChars, maxTokens,
- * encoding, maxResultBytes }, the encoding already prepared): `{ fits, chars, tokens (-1: not
+ * The pass over the compact JSON `text` of a kept value, under `limits` ({ maxChars, maxBytes,
+ * maxTokens, encoding, maxResultBytes }, the encoding already prepared; maxBytes, UTF-8 bytes,
+ * may be undefined): `{ fits, chars, tokens (-1: not
  * counted), envelope, pages, spans }` — `spans` (a Float64Array of start, end pairs) is where the
  * values the pass descended into lie, which a preview of the same text reads them by. Envelope
  * and pages are made when the text is over a cap, or with `paged`; `pages` is null when the cap
@@ -40,7 +45,7 @@ const fitting = (text, count) => ({
  */
 function jsonPass(text, limits, paged = false) {
   const { maxChars, maxTokens, encoding } = limits;
-  if (!paged && text.length <= maxChars) {
+  if (!paged && text.length <= maxChars && withinBytes(text, limits.maxBytes)) {
     // Every token is at least one UTF-8 byte, and a UTF-16 unit is at most three.
     if (maxTokens === undefined || text.length * 3 <= maxTokens) return fitting(text, -1);
     const count = tokens.countPrepared(text, encoding, maxTokens);
@@ -57,4 +62,4 @@ function textPages(text, limits) {
   return run(JSON.stringify(text), true, limits, true).pages;
 }
 
-module.exports = { jsonPass, textPages };
+module.exports = { jsonPass, textPages, withinBytes };

@@ -7,16 +7,17 @@ const { planHeadCut } = require('../wasm/tokens.cjs');
 const { safeString } = require('../result.cjs');
 
 /**
- * `text` within `maxChars` UTF-16 units and, when `maxTokens` is given, that many tokens of
- * `encoding` (a name tokens.prepareEncoding returned): the text itself when it fits, else its
+ * `text` within `maxChars` UTF-16 units, when `maxBytes` is given that many UTF-8 bytes, and when
+ * `maxTokens` is given that many tokens of `encoding` (a name tokens.prepareEncoding returned):
+ * the text itself when it fits, else its
  * longest head that fits both caps together with the `\n…[N chars elided of LEN]` marker after
  * it — the marker's own chars and tokens counted, the joined text checked by the core (a head
  * never ends inside a surrogate pair). An empty string when not even the marker fits.
  */
-function capHeadWithin(text, maxChars, maxTokens, encoding) {
+function capHeadWithin(text, maxChars, maxTokens, encoding, maxBytes) {
   // The head is never longer than the char cap, so only that much crosses into the core.
   const head = text.length > maxChars ? text.slice(0, maxChars) : text;
-  const cut = planHeadCut(head, text.length, maxChars, maxTokens, encoding);
+  const cut = planHeadCut(head, text.length, maxChars, maxTokens, encoding, maxBytes);
   return cut === null ? text : text.slice(0, cut.keep) + cut.marker;
 }
 

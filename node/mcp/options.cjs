@@ -12,20 +12,42 @@ const { resolvePreviewOptions } = require('./preview.cjs');
 const { shown, integerAtLeast: checkInteger } = require('./option-values.cjs');
 
 /**
- * Named budgets. `editor` is the Modoki editor's own cap and nothing else. `claudeCode` keeps a
- * result below the thresholds where Claude Code changes what the model sees: it warns above
- * 10,000 tokens of tool output and writes successful results over 50,000 chars to disk (the
- * model then sees a ~2 KB preview).
+ * Named budgets, one per client, each in the unit that client measures on the channel it shows
+ * the model (docs/clients.md has the rules, read in each client's shipped code, and what the
+ * model sees under each preset):
+ * - `editor`: the Modoki editor's own cap, on every channel.
+ * - `claudeCode` (Claude Code 2.1.332): 40,000 UTF-16 chars on the channel it shows
+ *   (structuredContent's JSON when present, else the text blocks). It writes a result over
+ *   50,000 chars to a file and shows the model ~2,000 chars of it, and warns the user above
+ *   40,000 (10,000 tokens estimated at four chars each): at 40,000 neither happens.
+ * - `codex` (Codex CLI 0.169.0): 46,000 UTF-8 bytes on the channel it shows (the same rule). It
+ *   cuts a result over 48,000 bytes to its head and tail, and shows every block but text as its
+ *   raw JSON beside the text: 2,000 bytes are left for those (a resource link's is ~300).
+ * - `gemini` (Gemini CLI, gemini-cli-core 0.61.0): 39,959 UTF-16 chars on the text blocks, the
+ *   only channel it shows (structuredContent never reaches its model). It wraps a text in a
+ *   41-char envelope and cuts a single text over 40,000 chars to its first 8,000 and last 32,000.
+ * No client counts tokens of an encoding, so no preset sets `maxTokens`; it stays an option.
+ * Every client preset lists the page tool: Gemini CLI reads only resources that
+ * `resources/list` names, and Claude Code defers resources behind its tool search.
  */
 const BUDGET_PRESETS = Object.freeze({
   editor: Object.freeze({ maxChars: MAX_PAYLOAD_CHARS }),
-  claudeCode: Object.freeze({ maxChars: 50000, maxTokens: 10000 }),
+  claudeCode: Object.freeze({ maxChars: 40000, channel: 'structured', pageTool: true }),
+  codex: Object.freeze({ maxBytes: 46000, channel: 'structured', pageTool: true }),
+  gemini: Object.freeze({ maxChars: 39959, channel: 'text', pageTool: true }),
 });
+
+/**
+ * What `channel` may say the client shows the model: `both` (an unknown client: each channel
+ * within the caps on its own), `structured` (structuredContent's JSON when it is present, else
+ * the text blocks: Claude Code, Codex, VS Code), `text` (the text blocks only: Gemini CLI).
+ */
+const CHANNELS = Object.freeze(['both', 'structured', 'text']);
 
 /**
  * The smallest caps: the elision envelope alone takes about 300 chars and 90 tokens, and a page
  * needs room for its own header and some content. Below these nothing over the cap could be
- * answered within it.
+ * answered within it. `maxBytes` has the same floor as `maxChars`.
  */
 const MIN_MAX_CHARS = 1000;
 const MIN_MAX_TOKENS = 250;
@@ -33,7 +55,9 @@ const MIN_MAX_TOKENS = 250;
 const OPTION_KEYS = [
   'preset',
   'maxChars',
+  'maxBytes',
   'maxTokens',
+  'channel',
   'encoding',
   'precision',
   'compactJson',
@@ -92,10 +116,23 @@ function readStore(raw) {
   return memoryStore(bounds);
 }
 
-function readBoolean(raw, name) {
-  if (raw === undefined) return false;
+function readBoolean(raw, name, fallback = false) {
+  if (raw === undefined) return fallback;
   if (typeof raw !== 'boolean') throw invalid(`${name} must be a boolean, got ${shown(raw)}.`);
   return raw;
+}
+
+function readChannel(raw) {
+  if (raw === undefined) return 'both';
+  if (typeof raw !== 'string' || !CHANNELS.includes(raw))
+    throw invalid(`channel must be one of ${CHANNELS.join(', ')}, got ${shown(raw)}.`);
+  return raw;
+}
+
+/** A cap of the preset that an explicit option may set, or remove with `null`. */
+function readCap(raw, preset, min, name) {
+  const cap = raw === undefined ? preset : raw;
+  return cap === undefined || cap === null ? undefined : integerAtLeast(cap, min, name);
 }
 
 function readEncoding(raw) {
@@ -117,22 +154,25 @@ function resolveOptions(options) {
   checkKeys(raw, OPTION_KEYS, '');
   const preset = readPreset(raw.preset);
   const base = BUDGET_PRESETS[preset];
-  const maxChars = integerAtLeast(raw.maxChars === undefined ? base.maxChars : raw.maxChars, MIN_MAX_CHARS, 'maxChars');
-  // `maxTokens: null` removes a preset's token cap.
-  const tokenCap = raw.maxTokens === undefined ? base.maxTokens : raw.maxTokens;
-  const maxTokens =
-    tokenCap === undefined || tokenCap === null ? undefined : integerAtLeast(tokenCap, MIN_MAX_TOKENS, 'maxTokens');
+  // `maxBytes: null` and `maxTokens: null` remove a preset's cap.
+  const maxBytes = readCap(raw.maxBytes, base.maxBytes, MIN_MAX_CHARS, 'maxBytes');
+  const maxTokens = readCap(raw.maxTokens, base.maxTokens, MIN_MAX_TOKENS, 'maxTokens');
+  // A preset of bytes alone caps the chars at as many: a UTF-16 unit is at least one UTF-8 byte.
+  const chars = raw.maxChars === undefined ? (base.maxChars ?? maxBytes ?? MAX_PAYLOAD_CHARS) : raw.maxChars;
+  const maxChars = integerAtLeast(chars, MIN_MAX_CHARS, 'maxChars');
   if (raw.onResult !== undefined && typeof raw.onResult !== 'function')
     throw invalid(`onResult must be a function, got ${shown(raw.onResult)}.`);
   return {
     preset,
     maxChars,
+    maxBytes,
     maxTokens,
+    channel: readChannel(raw.channel ?? base.channel),
     encoding: readEncoding(raw.encoding),
     precision: readPrecision(raw.precision),
     compactJson: readBoolean(raw.compactJson, 'compactJson'),
     store: readStore(raw.store),
-    pageTool: readBoolean(raw.pageTool, 'pageTool'),
+    pageTool: readBoolean(raw.pageTool, 'pageTool', base.pageTool === true),
     onResult: raw.onResult,
     // The preview budget of the over-cap answer, or false for encode's envelope (docs/mcp.md, "The
     // preview: the default over-cap answer"). It is the option's as given: elision.cjs clamps it,
@@ -141,4 +181,4 @@ function resolveOptions(options) {
   };
 }
 
-module.exports = { BUDGET_PRESETS, MIN_MAX_CHARS, MIN_MAX_TOKENS, resolveOptions };
+module.exports = { BUDGET_PRESETS, CHANNELS, MIN_MAX_CHARS, MIN_MAX_TOKENS, resolveOptions };

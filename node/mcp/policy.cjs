@@ -63,17 +63,18 @@ function tooDeepMessage(toolName, value, error) {
 function createBudgetPolicy(options) {
   for (const key of DISPATCH_KEYS) if (isRecord(options) && Object.hasOwn(options, key)) throw dispatchOption(key);
   const opts = resolveOptions(options);
-  const { maxChars, maxTokens, encoding } = opts;
+  const { maxChars, maxBytes, maxTokens, encoding } = opts;
   const store = opts.store;
-  const limits = { maxChars, maxTokens, encoding, maxResultBytes: store.limits?.maxResultBytes };
+  const limits = { maxChars, maxBytes, maxTokens, encoding, maxResultBytes: store.limits?.maxResultBytes };
   // How long the store keeps a result, as the template, the page tool and every link state it.
   const retention = retentionOf(store);
   const reader = createPageReader(store, retention);
-  const { elideResult, capHead } = createElision(opts, store);
+  const { elideResult, capHead, capsOf } = createElision(opts, store);
   const budget = createChannels(opts, elideResult);
 
   function faultResult(toolName, error, started, message = faultMessage(toolName, error)) {
-    const text = capHead(message);
+    // A fault is an error: within Claude Code's error text limit as well as the caps.
+    const text = capHead(message, undefined, capsOf(true));
     const outcome = { result: { content: [{ type: 'text', text }], isError: true }, textsIn: [], textsOut: [text] };
     return account(toolName, { ...outcome, elided: false }, new Meter(limits), started, opts.onResult);
   }

@@ -93,7 +93,11 @@ const resourceTemplate = (retention) =>
     mimeType: 'application/json',
   });
 
-/** The `read_result_page` tool as `tools/list` lists it, for a store that keeps results as `retention` says. */
+/**
+ * The `read_result_page` tool as `tools/list` lists it, for a store that keeps results as
+ * `retention` says. `_meta["anthropic/alwaysLoad"]` keeps it in Claude Code's prompt: Claude Code
+ * defers every other MCP tool behind its tool search.
+ */
 const pageToolDescriptor = (retention) =>
   Object.freeze({
     name: PAGE_TOOL,
@@ -101,6 +105,7 @@ const pageToolDescriptor = (retention) =>
       'Read one page of a tool result that was too large to send whole (its reply links budget://result/<id>). ' +
       `Pass the id from that link and page (from 1); page 1 says how many pages there are. ${handleTerms(retention)}`,
     inputSchema: PAGE_TOOL_INPUT,
+    _meta: Object.freeze({ 'anthropic/alwaysLoad': true }),
   });
 
 /**

@@ -12,6 +12,7 @@ const { RPC, rpcErrorOf, isObject } = require('./jsonrpc.cjs');
 const { createToolIndex } = require('./surface-tools.cjs');
 const { createPageAccounting } = require('./surface-pages.cjs');
 const { then, attempt } = require('./maybe-async.cjs');
+const { widenListedTools } = require('./output-schema.cjs');
 const { revisionOf, answerIn } = require('./revision.cjs');
 
 /**
@@ -52,8 +53,9 @@ const guarded = (f, data) => attempt(f, (error) => ({ error: rpcErrorOf(error, d
  * The context `policy.apply` gets for a call of `tool` (as `tools` last saw it listed) with
  * `args` that returned `value`: `{ hasOutputSchema, inputSchema, arguments }`. A tool never
  * listed (a low-level server without tools/list) is taken as having an outputSchema when its
- * result has structuredContent: over the cap that result becomes isError, which the SDK accepts
- * whether or not the tool declares one. `hasOutputSchema`, when the adapter knows it, wins.
+ * result has structuredContent: over the cap that result carries the answer as structuredContent,
+ * which the listed schema accepts (./output-schema.cjs). `hasOutputSchema`, when the adapter
+ * knows it, wins.
  * `owner` (the session or principal that called, when the adapter knows one) is who may read
  * the pages of an over-cap result.
  */
@@ -178,10 +180,13 @@ class Surface {
         if (missing.length === 0) return result;
         return { ...result, capabilities: { ...caps, ...Object.fromEntries(missing.map((key) => [key, {}])) } };
       }
-      case 'tools/list':
+      case 'tools/list': {
         this.tools.learn(result);
-        if (!this.pageTool || !isLastPage(result) || !Array.isArray(result.tools)) return result;
-        return { ...result, tools: [...result.tools, this.policy.pageTool] };
+        // A listed outputSchema accepts the over-cap answer too (./output-schema.cjs).
+        const listed = widenListedTools(result);
+        if (!this.pageTool || !isLastPage(listed) || !Array.isArray(listed.tools)) return listed;
+        return { ...listed, tools: [...listed.tools, this.policy.pageTool] };
+      }
       case 'resources/templates/list': {
         if (!isLastPage(result)) return result;
         const listed = Array.isArray(result.resourceTemplates) ? result.resourceTemplates : [];
@@ -235,7 +240,7 @@ class Surface {
     const own = this.pageTool ? [this.policy.pageTool] : [];
     return guarded(() =>
       then(server.listTools(), (all) =>
-        then(this.#dispatch.listTools(all), (shown) => ({ result: { tools: [...shown, ...own] } })),
+        then(this.#dispatch.listTools(all), (shown) => ({ result: widenListedTools({ tools: [...shown, ...own] }) })),
       ),
     );
   }

@@ -16,6 +16,36 @@ const { createSurface, OWNED_METHODS } = require('./surface.cjs');
 const { RPC, rpcException, isRpcError } = require('./jsonrpc.cjs');
 const { listEveryTool } = require('./surface-tools.cjs');
 const { createTaskTools } = require('./task-tools.cjs');
+const { isOverCapAnswer } = require('./elision.cjs');
+
+/**
+ * Over-cap answers an McpServer's own output validation must not see, by the request's `extra`
+ * (the SDK hands the same object to the request handler and to the tool's handler). The
+ * McpServer checks a success's structuredContent against the tool's registered schema, which the
+ * answer does not match (the listed schema accepts it: ./output-schema.cjs): the tool's handler
+ * returns the answer as an error, which the McpServer passes unchecked, and the request handler
+ * in front sends the answer itself.
+ */
+const pastValidation = new WeakMap();
+
+/** What the tool's handler returns for `result` so the McpServer sends it unchecked. */
+function throughValidation(result, extra) {
+  if (!isOverCapAnswer(result) || result.structuredContent === undefined || typeof extra !== 'object' || extra === null)
+    return result;
+  pastValidation.set(extra, result);
+  return { content: result.content, isError: true };
+}
+
+/** The answer the tool's handler set aside for this request (throughValidation), when `result` is its stand-in. */
+function afterValidation(result, extra) {
+  const held = typeof extra === 'object' && extra !== null ? pastValidation.get(extra) : undefined;
+  if (held === undefined) return result;
+  pastValidation.delete(extra);
+  // The SDK hands back a parsed copy of the stand-in: its first text (which names the kept
+  // result's id, or holds the whole answer) tells it is this answer's.
+  const same = result?.isError === true && result.content?.[0]?.text === held.content[0].text;
+  return same ? held : result;
+}
 const { ownerOf: ownerOfRequest } = require('./owner.cjs');
 const { wireTransport } = require('./with-budget-transport.cjs');
 
@@ -86,8 +116,11 @@ function intercept(low, surface) {
       const inner = inners.get(method);
       if (inner === undefined) throw rpcException({ code: RPC.METHOD_NOT_FOUND, message: 'Method not found' });
       const forwarded = local === undefined ? request : { ...request, params: local.forward };
-      const result = await inner(forwarded, extra);
-      if (method === 'tools/call') tasks.note(result, forwarded.params?.name);
+      let result = await inner(forwarded, extra);
+      if (method === 'tools/call') {
+        result = afterValidation(result, extra);
+        tasks.note(result, forwarded.params?.name);
+      }
       return surface.merge(method, forwarded.params, result);
     };
   const install = () => {
@@ -189,12 +222,14 @@ function budgetHandler(surface, tool, handler) {
       .then(
         async (value) => {
           await tool.ensureListed(tool.name, params.at(-1));
+          const hasOutputSchema = tool.registered.outputSchema !== undefined;
           const call = {
             arguments: tool.registered.inputSchema === undefined ? undefined : params[0],
-            hasOutputSchema: tool.registered.outputSchema !== undefined,
+            hasOutputSchema,
             owner: ownerOf(params.at(-1)),
           };
-          return (await surface.budget(tool.name, value, call)).result;
+          const { result } = await surface.budget(tool.name, value, call);
+          return hasOutputSchema ? throughValidation(result, params.at(-1)) : result;
         },
         (error) => {
           if (isRpcError(error) && error.code === RPC.URL_ELICITATION_REQUIRED) throw error;

@@ -27,7 +27,7 @@ function spawnServer(command, { env = process.env, stderr = 'inherit' } = {}) {
     return Promise.reject(
       new ProxyError(
         'NO_COMMAND',
-        'missing the server command: put it after --, as in `-- npx -y @modelcontextprotocol/server-memory`, or pass --server "<command>"',
+        'missing the server command: give it after the options, as in `npx -y @modelcontextprotocol/server-memory` (a -- before it is optional), or pass --server "<command>"',
       ),
     );
   return new Promise((resolve, reject) => {

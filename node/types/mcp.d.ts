@@ -6,16 +6,29 @@ import type { ResultStore } from './stores.js';
 // @modelcontextprotocol/server v2) fit them.
 
 /** The preset names {@link BudgetOptions.preset} accepts. */
-export type BudgetPresetName = 'editor' | 'claudeCode';
+export type BudgetPresetName = 'editor' | 'claudeCode' | 'codex' | 'gemini';
 
 /**
- * The presets. `editor` (the default): the Modoki editor's 60,000-char cap and nothing else.
- * `claudeCode`: 10,000 tokens (Claude Code warns above that) and 50,000 chars (it writes larger
- * successful results to disk and shows the model a ~2 KB preview).
+ * Which channel of a result with structuredContent the caps hold on: `both` each (an unknown
+ * client), `structured` its JSON (else the text blocks: Claude Code, Codex, VS Code), `text` the
+ * text blocks only (Gemini CLI, which never shows structuredContent).
+ */
+export type BudgetChannel = 'both' | 'structured' | 'text';
+
+/**
+ * The presets, one per client, each in the unit its client measures on the channel it shows
+ * (docs/clients.md). `editor` (the default): the Modoki editor's 60,000-char cap on every
+ * channel. `claudeCode` (Claude Code 2.1.332): 40,000 UTF-16 chars, under the 40,000 it warns
+ * above and the 50,000 past which its model sees ~2,000 chars of a file. `codex` (Codex CLI
+ * 0.169.0): 46,000 UTF-8 bytes, 2,000 under the 48,000 it cuts at. `gemini` (gemini-cli-core
+ * 0.61.0): 39,959 chars on the text blocks, 40,000 with the 41-char envelope it wraps a text in.
+ * The client presets list the page tool.
  */
 export declare const BUDGET_PRESETS: {
   readonly editor: { readonly maxChars: 60000 };
-  readonly claudeCode: { readonly maxChars: 50000; readonly maxTokens: 10000 };
+  readonly claudeCode: { readonly maxChars: 40000; readonly channel: 'structured'; readonly pageTool: true };
+  readonly codex: { readonly maxBytes: 46000; readonly channel: 'structured'; readonly pageTool: true };
+  readonly gemini: { readonly maxChars: 39959; readonly channel: 'text'; readonly pageTool: true };
 };
 
 /** Bounds of a memory store of the policy's own (see {@link MemoryStoreOptions} for the defaults). */
@@ -82,10 +95,17 @@ export type BudgetRecord = BudgetCallRecord | BudgetPageRecord;
 export interface BudgetOptions {
   /** Default `'editor'`. An unknown name throws `INVALID_OPTION`. */
   preset?: BudgetPresetName;
-  /** Cap per channel in UTF-16 units, at least 1,000 (the envelope alone is ~300). Default: the preset's (60,000 for `editor`). */
+  /**
+   * Cap per channel in UTF-16 units, at least 1,000 (the envelope alone is ~300). Default: the
+   * preset's (60,000 for `editor`; for `codex`, which caps bytes, its `maxBytes`).
+   */
   maxChars?: number;
-  /** Cap per channel in real tokens, at least 250; `null` removes the preset's. Default: the preset's (none for `editor`). */
+  /** Cap per channel in UTF-8 bytes, at least 1,000; `null` removes the preset's. Default: the preset's (46,000 for `codex`, else none). */
+  maxBytes?: number | null;
+  /** Cap per channel in real tokens, at least 250; `null` removes the preset's. Default: none (no client counts tokens). */
   maxTokens?: number | null;
+  /** The channel the caps hold on ({@link BudgetChannel}). Default: the preset's (`both` for `editor`). */
+  channel?: BudgetChannel;
   /** Encoding of the token counts. Default `'cl100k_base'`. */
   encoding?: TokenEncoding;
   /** Significant digits for floats in structured results (1–16; 0 or absent: exact). */
@@ -98,7 +118,10 @@ export interface BudgetOptions {
    * several processes); or bounds for a memory store of the policy's own.
    */
   store?: ResultStore | BudgetStoreOptions;
-  /** Also serve pages through a `read_result_page` tool, for clients that do not show resources. Default false. */
+  /**
+   * Also serve pages through a `read_result_page` tool (listed with `_meta["anthropic/alwaysLoad"]`),
+   * for clients that do not show resources. Default: true for the client presets, false for `editor`.
+   */
   pageTool?: boolean;
   /** Called after every tool call with what the policy did. An exception in it is ignored. */
   onResult?: (info: BudgetInfo) => void;
@@ -141,7 +164,9 @@ export interface WithBudgetOptions extends Omit<BudgetOptions, 'onResult'> {
 export interface ResolvedBudgetOptions {
   preset: BudgetPresetName;
   maxChars: number;
+  maxBytes: number | undefined;
   maxTokens: number | undefined;
+  channel: BudgetChannel;
   encoding: TokenEncoding;
   precision: number | undefined;
   compactJson: boolean;

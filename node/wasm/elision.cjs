@@ -11,8 +11,9 @@ const core = require('./loader.cjs');
 const abi = require('./abi.cjs');
 const { elisionPass: PASS, elisionPage: PAGE } = require('./layout.cjs');
 
-/** What the core reads as "no token cap", and as "no limit on the pages' bytes". */
+/** What the core reads as "no token cap", "no byte cap", and "no limit on the pages' bytes". */
 const NO_TOKEN_CAP = -1;
+const NO_BYTE_CAP = -1;
 const NO_BYTE_LIMIT = -1;
 /** The numbers before the pages' records, and the numbers of one record. */
 const HEAD_NUMBERS = Object.keys(PASS).length;
@@ -20,8 +21,8 @@ const PAGE_NUMBERS = Object.keys(PAGE).length;
 
 /**
  * The pass over `input`, the compact JSON of a kept value or, with `isText`, the JSON string
- * literal of a kept text, under `limits` ({ maxChars, maxTokens, encoding, maxResultBytes }, the
- * encoding's table loaded in the full core), with pages made even when it fits when `paged`:
+ * literal of a kept text, under `limits` ({ maxChars, maxBytes, maxTokens, encoding,
+ * maxResultBytes }, maxBytes UTF-8 bytes or undefined, the encoding's table loaded in the full core), with pages made even when it fits when `paged`:
  * `{ fits, chars, tokens (-1: not counted), envelope, pages, pagesBytes, spans }`. `pages` is
  * null when none were made (`pageCount` 0) or when the cap cannot hold one (-1), else each
  * page's text; `pagesBytes` their UTF-8 bytes together; `spans` (a Float64Array of start, end
@@ -35,6 +36,7 @@ function elisionPass(input, isText, limits, paged) {
     isText,
     input.length,
     limits.maxChars,
+    limits.maxBytes ?? NO_BYTE_CAP,
     limits.maxTokens ?? NO_TOKEN_CAP,
     limits.encoding,
     paged,

@@ -73,15 +73,16 @@ function withUtf8(text, module, call) {
 
 /**
  * The cut of a text of `units` UTF-16 units whose `head` (its first units, at most the char
- * cap) plus the elided marker fits `maxChars` and, when `maxTokens` is given, that many tokens
- * of `encoding` (a checked name; undefined without a token cap): `{ keep, marker }` — keep the
+ * cap) plus the elided marker fits `maxChars`, when `maxBytes` is given that many UTF-8 bytes,
+ * and when `maxTokens` is given that many tokens of `encoding` (a checked name; undefined
+ * without a token cap): `{ keep, marker }` — keep the
  * text's first `keep` units, then `marker` — or null when the text fits as it is.
  */
-function planHeadCut(head, units, maxChars, maxTokens, encoding) {
+function planHeadCut(head, units, maxChars, maxTokens, encoding, maxBytes) {
   const length = abi.writeUtf8(head);
   let cut;
   try {
-    cut = core.planHeadCutInput(length, units, maxChars, maxTokens ?? -1, String(encoding ?? ''));
+    cut = core.planHeadCutInput(length, units, maxChars, maxBytes ?? -1, maxTokens ?? -1, String(encoding ?? ''));
   } finally {
     abi.release(length);
   }

@@ -20,8 +20,8 @@ pub struct TokenCap {
     pub encoding: Encoding,
 }
 
-/// How to cut a text of `len` UTF-16 units so that `head + marker` is at most `max_chars` units
-/// and, with `tokens`, at most that many tokens. `head` is the text's beginning: at least its
+/// How to cut a text of `len` UTF-16 units so that `head + marker` is at most `max_chars` units,
+/// with `max_bytes` at most that many UTF-8 bytes and, with `tokens`, at most that many tokens. `head` is the text's beginning: at least its
 /// first `min(len, max_chars)` units (a caller with a large text passes only those; lone
 /// surrogates may arrive as U+FFFD, which is one unit too).
 ///
@@ -30,12 +30,26 @@ pub struct TokenCap {
 /// joined text is counted and fits, and with one more char would not. When not
 /// even the marker fits (caps below ~30 chars or ~12 tokens), nothing does: `keep` 0 and an
 /// empty marker, an empty text that is within the caps and claims nothing.
-pub fn plan_head_cut(head: &str, len: usize, max_chars: usize, tokens: Option<TokenCap>) -> Result<Option<TextCut>> {
-    if len <= max_chars && fits_tokens(head, tokens)? {
+pub fn plan_head_cut(
+    head: &str,
+    len: usize,
+    max_chars: usize,
+    max_bytes: Option<usize>,
+    tokens: Option<TokenCap>,
+) -> Result<Option<TextCut>> {
+    let within_bytes = max_bytes.map_or(true, |cap| head.len() <= cap);
+    if len <= max_chars && within_bytes && fits_tokens(head, tokens)? {
         return Ok(None);
     }
     let Some(by_chars) = keep_within_chars(head, len, max_chars) else {
         return Ok(Some(nothing_fits()));
+    };
+    let by_chars = match max_bytes {
+        None => by_chars,
+        Some(cap) => match keep_within_bytes(head, len, by_chars, cap) {
+            Some(keep) => keep,
+            None => return Ok(Some(nothing_fits())),
+        },
     };
     let Some(cap) = tokens else {
         return Ok(Some(cut_at(len, by_chars)));
@@ -103,6 +117,29 @@ fn keep_within_chars(head: &str, len: usize, max_chars: usize) -> Option<usize> 
         keep += 1;
     }
     Some(utf16_len(&head[..byte_index(head, keep)]))
+}
+
+/// The longest `keep <= units` (a char boundary of `head`) whose head and marker are at most
+/// `max_bytes` UTF-8 bytes together; `None` when not even the marker alone fits. The marker is
+/// longest with nothing kept, so the first guess leaves room for it and the head then grows
+/// while the next char still fits.
+fn keep_within_bytes(head: &str, len: usize, units: usize, max_bytes: usize) -> Option<usize> {
+    let total = |end: usize| end + marker_for(len, utf16_len(&head[..end])).len();
+    let limit = byte_index(head, units);
+    if total(0) > max_bytes {
+        return None;
+    }
+    let mut end = max_bytes.saturating_sub(marker_for(len, 0).len()).min(limit);
+    while !head.is_char_boundary(end) {
+        end -= 1;
+    }
+    while let Some(c) = head[end..limit].chars().next() {
+        if total(end + c.len_utf8()) > max_bytes {
+            break;
+        }
+        end += c.len_utf8();
+    }
+    Some(utf16_len(&head[..end]))
 }
 
 /// The byte index where `head`'s first `units` UTF-16 units end, moved back so that it does not

@@ -11,6 +11,8 @@ pub enum CapUnit {
     Chars,
     /// Real BPE tokens.
     Tokens,
+    /// UTF-8 bytes (what a client that measures bytes counts).
+    Bytes,
 }
 
 impl CapUnit {
@@ -19,6 +21,7 @@ impl CapUnit {
         match self {
             CapUnit::Chars => "chars",
             CapUnit::Tokens => "tokens",
+            CapUnit::Bytes => "bytes",
         }
     }
 }
@@ -54,11 +57,10 @@ pub fn narrow_hint_text(size: &str, cap: &str, unit: CapUnit, filters: &[String]
 /// (`Response was {size} {unit} (cap {cap}). Narrow it: …`); `None` for any other text.
 pub fn read_hint(hint: &str) -> Option<(&str, CapUnit, &str)> {
     let (size, rest) = hint.strip_prefix("Response was ")?.split_once(' ')?;
-    let (unit, rest) = if let Some(rest) = rest.strip_prefix("chars (cap ") {
-        (CapUnit::Chars, rest)
-    } else {
-        (CapUnit::Tokens, rest.strip_prefix("tokens (cap ")?)
-    };
+    let unit = [CapUnit::Chars, CapUnit::Tokens, CapUnit::Bytes]
+        .into_iter()
+        .find(|unit| rest.starts_with(unit.word()) && rest[unit.word().len()..].starts_with(" (cap "))?;
+    let rest = &rest[unit.word().len() + " (cap ".len()..];
     let (cap, rest) = rest.split_once(')')?;
     let plain = |s: &str| !s.is_empty() && !s.contains(' ');
     (plain(size) && plain(cap) && rest.starts_with(". Narrow it: ")).then_some((size, unit, cap))
@@ -115,14 +117,17 @@ mod tests {
     #[test]
     fn a_hint_is_read_back_exactly_as_it_was_written() {
         let filters = ["level".to_owned()];
-        for (size, unit, cap) in [("99570", CapUnit::Chars, "60000"), ("1e+21", CapUnit::Tokens, "NaN")] {
+        for (size, unit, cap) in
+            [("99570", CapUnit::Chars, "60000"), ("1e+21", CapUnit::Tokens, "NaN"), ("12", CapUnit::Bytes, "3")]
+        {
             let hint = narrow_hint_text(size, cap, unit, &[]);
             assert_eq!(read_hint(&hint), Some((size, unit, cap)));
             assert_eq!(retarget_hint(&hint, "1", &filters), narrow_hint_text(size, cap, unit, &filters));
         }
         for other in [
             "",
-            "Response was 12 bytes (cap 3). Narrow it: x",
+            "Response was 12 words (cap 3). Narrow it: x",
+            "Response was 12 bytes(cap 3). Narrow it: x",
             "Response was 1 chars (cap 2 3). Narrow it: ",
             "Response was  chars (cap 2). Narrow it: ",
             "Response was 1 chars (cap 2).",

@@ -45,24 +45,68 @@ pub fn elision_envelope(
         (CapUnit::Tokens, Some(t)) => t,
         _ => chars,
     };
+    let measure: fn(&str) -> usize = match unit {
+        CapUnit::Chars => utf16_len,
+        CapUnit::Tokens | CapUnit::Bytes => str::len,
+    };
+    envelope_within(Envelope { chars, tokens, size, cap, unit }, summary, filters, budget_of(cap), measure)
+}
+
+/// [`elision_envelope`] under a byte cap as well: the hint names `size` (chars, bytes or
+/// tokens, as `unit` says) against `cap`, and the envelope is measured in UTF-8 bytes within
+/// both `cap` and `max_bytes`. A UTF-8 byte is at most one UTF-16 unit and at least one token's
+/// worth, so the envelope is then within every cap at once.
+pub fn elision_envelope_in_bytes(
+    (chars, tokens, size): (f64, Option<f64>, f64),
+    cap: f64,
+    unit: CapUnit,
+    summary: &Summary,
+    max_bytes: usize,
+) -> String {
+    let envelope = Envelope { chars, tokens, size, cap, unit };
+    envelope_within(envelope, summary, &[], budget_of(cap).min(max_bytes), str::len)
+}
+
+/// What an envelope says: the payload's `chars` (its `bytes` field) and `tokens`, and the `size`
+/// and `cap` its hint names in `unit`.
+struct Envelope {
+    chars: f64,
+    tokens: Option<f64>,
+    size: f64,
+    cap: f64,
+    unit: CapUnit,
+}
+
+/// A cap as a budget: `usize::MAX` for one that is not a finite, non-negative number.
+fn budget_of(cap: f64) -> usize {
+    if cap.is_finite() && cap >= 0.0 {
+        cap as usize
+    } else {
+        usize::MAX
+    }
+}
+
+/// The envelope's JSON with as much of the summary as keeps it within `budget` by `measure`.
+fn envelope_within(
+    e: Envelope,
+    summary: &Summary,
+    filters: &[String],
+    budget: usize,
+    measure: fn(&str) -> usize,
+) -> String {
     let mut head = String::with_capacity(320);
     head.push_str("{\"elided\":true,\"code\":\"");
     head.push_str(TOO_LARGE);
     head.push_str("\",\"bytes\":");
     // JSON.stringify writes a non-finite number as null; String() (the hint) writes NaN.
-    push_json_number(&mut head, chars);
-    if let Some(t) = tokens {
+    push_json_number(&mut head, e.chars);
+    if let Some(t) = e.tokens {
         head.push_str(",\"tokens\":");
         push_json_number(&mut head, t);
     }
     head.push_str(",\"hint\":");
-    push_json_string(&mut head, &elision_hint(size, cap, unit, filters));
+    push_json_string(&mut head, &elision_hint(e.size, e.cap, e.unit, filters));
     head.push_str(",\"preview\":");
-    let measure: fn(&str) -> usize = match unit {
-        CapUnit::Chars => utf16_len,
-        CapUnit::Tokens => str::len,
-    };
-    let budget = if cap.is_finite() && cap >= 0.0 { cap as usize } else { usize::MAX };
     let preview_budget = budget.saturating_sub(measure(&head) + 1);
     let preview = summary_json_within(summary, preview_budget, measure);
     head.push_str(&preview);

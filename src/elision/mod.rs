@@ -17,7 +17,7 @@ pub mod tally;
 #[cfg(test)]
 mod tests;
 
-use crate::cap::{elision_envelope, CapUnit};
+use crate::cap::{elision_envelope, elision_envelope_in_bytes, CapUnit};
 use crate::error::Result;
 use crate::json::items::ItemsRead;
 use crate::json::string::json_string;
@@ -118,16 +118,16 @@ fn not_cut(pages: Option<CutPages>) -> Option<CutPages> {
 /// envelope and pages are made even when the text fits (a result whose other channel is over).
 /// `keep` is the most UTF-8 bytes the pages may hold together (`None`: no limit).
 pub fn json_pass(text: &str, chars: usize, limits: Limits, paged: bool, keep: Option<usize>) -> Result<Pass> {
-    let over_chars = chars > limits.max_chars;
+    let over_size = chars > limits.max_chars || limits.max_bytes.is_some_and(|cap| text.len() > cap);
     let Some(cap) = limits.max_tokens else {
-        if !over_chars && !paged {
+        if !over_size && !paged {
             return Ok(Pass { fits: true, chars, ..Pass::default() });
         }
         let Elided { envelope, pages, spans, read } = elide(text, chars, None, limits, keep)?;
         let (pages, cuts) = split(pages);
-        return Ok(Pass { fits: !over_chars, chars, tokens: None, envelope, pages: Some(pages), cuts, spans, read });
+        return Ok(Pass { fits: !over_size, chars, tokens: None, envelope, pages: Some(pages), cuts, spans, read });
     };
-    if !over_chars && !paged {
+    if !over_size && !paged {
         // Every token is at least one byte; under the char cap, count only up to the token cap.
         if text.len() <= cap {
             return Ok(Pass { fits: true, chars, ..Pass::default() });
@@ -139,7 +139,7 @@ pub fn json_pass(text: &str, chars: usize, limits: Limits, paged: bool, keep: Op
     }
     let tally = Tally::new(limits.encoding, text)?;
     let total = tally.total();
-    let fits = !over_chars && total <= cap;
+    let fits = !over_size && total <= cap;
     if fits && !paged {
         return Ok(Pass { fits, chars, tokens: Some(total), ..Pass::default() });
     }
@@ -245,9 +245,11 @@ fn within(pages: CutPages, keep: Option<usize>) -> Option<CutPages> {
     (!over(pages.iter().map(|(page, _)| page.len()).sum(), keep)).then_some(pages)
 }
 
-/// `encode(JSON.parse(text), { maxChars, maxTokens })`: over both caps, the envelope names the
-/// cap the text overshoots by the larger factor; `tokens` is the text's exact count. `known`
-/// is a container's start and child count, and `top` the value's children, for the preview.
+/// `encode(JSON.parse(text), { maxChars, maxTokens })`, with a byte cap besides: over several
+/// caps, the envelope names the one the text overshoots by the largest factor (on a tie bytes,
+/// then chars, then tokens); `tokens` is the
+/// text's exact count. `known` is a container's start and child count, and `top` the value's
+/// children, for the preview.
 fn envelope(
     text: &str,
     chars: usize,
@@ -256,19 +258,27 @@ fn envelope(
     known: Option<(usize, usize)>,
     top: Option<&[Child]>,
 ) -> String {
-    let over_chars = chars > limits.max_chars;
-    let (size, cap) = (chars as f64, limits.max_chars as f64);
-    let summary = || spans::summary(text, known, top);
-    if let (Some(count), Some(token_cap)) = (tokens, limits.max_tokens) {
-        let count = count as f64;
-        let chars_bind = over_chars && count <= token_cap as f64 * (size / cap);
-        if !chars_bind && count > token_cap as f64 {
-            return elision_envelope(size, Some(count), token_cap as f64, CapUnit::Tokens, &summary(), &[]);
+    let factor = |size: usize, cap: usize| size as f64 / cap as f64;
+    let mut over: Option<(f64, f64, Option<f64>, f64, CapUnit)> = None;
+    let mut consider = |size: usize, cap: usize, count: Option<f64>, unit: CapUnit| {
+        if size > cap && over.map_or(true, |(f, ..)| factor(size, cap) > f) {
+            over = Some((factor(size, cap), size as f64, count, cap as f64, unit));
         }
+    };
+    // Bytes first: a text is at least as many bytes as chars, so on a tie the byte cap binds.
+    if let Some(cap) = limits.max_bytes {
+        consider(text.len(), cap, None, CapUnit::Bytes);
     }
-    if over_chars {
-        elision_envelope(size, None, cap, CapUnit::Chars, &summary(), &[])
-    } else {
-        text.to_owned()
+    consider(chars, limits.max_chars, None, CapUnit::Chars);
+    if let (Some(count), Some(cap)) = (tokens, limits.max_tokens) {
+        consider(count, cap, Some(count as f64), CapUnit::Tokens);
+    }
+    let Some((_, size, count, cap, unit)) = over else { return text.to_owned() };
+    let summary = spans::summary(text, known, top);
+    match limits.max_bytes {
+        None => elision_envelope(chars as f64, count, cap, unit, &summary, &[]),
+        Some(max_bytes) => {
+            elision_envelope_in_bytes((chars as f64, count, size), cap, unit, &summary, max_bytes.min(limits.max_chars))
+        }
     }
 }

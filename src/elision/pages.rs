@@ -23,10 +23,19 @@ use crate::json::span::Span;
 pub struct Limits {
     /// UTF-16 units per page.
     pub max_chars: usize,
+    /// UTF-8 bytes per page, when there is a byte cap (a client that measures bytes).
+    pub max_bytes: Option<usize>,
     /// Tokens per page, when there is a token cap.
     pub max_tokens: Option<usize>,
     /// The encoding tokens are counted in.
     pub encoding: Encoding,
+}
+
+/// What a page's body may still take ([`Paginator::room`]).
+struct Room {
+    units: usize,
+    bytes: usize,
+    tokens: usize,
 }
 
 /// Page numbers in the packing estimate: a page list never gets this long.
@@ -423,15 +432,17 @@ impl<'t> Paginator<'t> {
         self.top.as_deref()
     }
 
-    /// Units and tokens left for the body of page `k` (tokens: `usize::MAX` without a cap).
-    fn room(&self, k: usize) -> Result<(usize, usize)> {
+    /// Units, bytes and tokens left for the body of page `k` (bytes and tokens: `usize::MAX`
+    /// without their cap).
+    fn room(&self, k: usize) -> Result<Room> {
         let frame = format!("{}{}{}", (self.layout.prefix)(k, MAX_PAGE), self.layout.open, self.layout.close);
         let units = self.limits.max_chars.saturating_sub(utf16_units(frame.as_bytes()));
+        let bytes = self.limits.max_bytes.map_or(usize::MAX, |cap| cap.saturating_sub(frame.len()));
         let tokens = match self.limits.max_tokens {
             None => usize::MAX,
             Some(cap) => cap.saturating_sub(tokens::count_up_to(self.limits.encoding, &frame, cap)? + SEAM_TOKENS),
         };
-        Ok((units, tokens))
+        Ok(Room { units, bytes, tokens })
     }
 
     /// The pages, or `None` when a page cannot hold even one item (or one char).
@@ -459,6 +470,15 @@ impl<'t> Paginator<'t> {
         }
     }
 
+    /// UTF-8 bytes of item `i` as a page writes it.
+    fn item_bytes(&self, i: usize) -> usize {
+        let child = self.items[i];
+        match child.key {
+            Some(key) => (key.1 - key.0) + (child.value.1 - child.value.0) + 3,
+            None => child.value.1 - child.value.0,
+        }
+    }
+
     /// Estimated tokens of item `i` (0 without a tally).
     fn item_tokens(&self, i: usize) -> usize {
         let child = self.items[i];
@@ -466,20 +486,22 @@ impl<'t> Paginator<'t> {
         self.tally.map_or(0, |t| t.estimate(start, child.value.1) + 1)
     }
 
-    /// Greedy packing of items: page `k` holds what fits its room in units and estimated tokens.
+    /// Greedy packing of items: page `k` holds what fits its room in units, bytes and estimated
+    /// tokens.
     fn pack(&self) -> Result<Option<Vec<Group>>> {
         let mut groups = Vec::new();
-        let (mut first, mut units, mut tokens) = (0, 0, 0);
+        let (mut first, mut units, mut bytes, mut tokens) = (0, 0, 0, 0);
         let mut room = self.room(1)?;
         for i in 0..self.items.len() {
-            let (u, t) = (self.item_units(i), self.item_tokens(i));
-            let cost = u + usize::from(i > first);
-            if i > first && (units + cost > room.0 || tokens + t > room.1) {
+            let (u, b, t) = (self.item_units(i), self.item_bytes(i), self.item_tokens(i));
+            let seam = usize::from(i > first);
+            let over = units + u + seam > room.units || bytes + b + seam > room.bytes || tokens + t > room.tokens;
+            if i > first && over {
                 groups.push((first, i));
                 room = self.room(groups.len() + 1)?;
-                (first, units, tokens) = (i, u, t);
+                (first, units, bytes, tokens) = (i, u, b, t);
             } else {
-                (units, tokens) = (units + cost, tokens + t);
+                (units, bytes, tokens) = (units + u + seam, bytes + b + seam, tokens + t);
             }
         }
         groups.push((first, self.items.len()));
@@ -493,15 +515,17 @@ impl<'t> Paginator<'t> {
         let (mut at, end) = self.content;
         let mut groups = Vec::new();
         while at < end {
-            let (units, tokens) = self.room(groups.len() + 1)?;
+            let room = self.room(groups.len() + 1)?;
+            // A byte cap bounds the chunk's end: a cut there never splits an escape or a char.
+            let by_bytes = end.min(at.saturating_add(room.bytes));
             let stop = match self.tally {
-                Some(t) if tokens != usize::MAX => t.reach(at, tokens).min(end),
-                _ => end,
+                Some(t) if room.tokens != usize::MAX => t.reach(at, room.tokens).min(by_bytes),
+                _ => by_bytes,
             };
-            let (mut cut, mut line) = chunk_end(b, at, stop, units);
+            let (mut cut, mut line) = chunk_end(b, at, stop, room.units);
             if cut == at {
                 // One piece is over the estimate: cut by units, and let settle halve it.
-                (cut, line) = chunk_end(b, at, end, units);
+                (cut, line) = chunk_end(b, at, by_bytes, room.units);
             }
             if cut == at {
                 return Ok(None);
@@ -553,7 +577,7 @@ impl<'t> Paginator<'t> {
     fn fits(&self, page: &str, cut: Option<Cut>) -> Result<bool> {
         // Prefixes and headers are ASCII or copied from the text: an ASCII text makes ASCII pages.
         let units = if self.ascii { page.len() } else { utf16_units(page.as_bytes()) };
-        if units > self.limits.max_chars {
+        if units > self.limits.max_chars || self.limits.max_bytes.is_some_and(|cap| page.len() > cap) {
             return Ok(false);
         }
         let Some(cap) = self.limits.max_tokens else { return Ok(true) };
@@ -615,7 +639,7 @@ impl<'t> Paginator<'t> {
 mod tests {
     use super::*;
 
-    const CHARS: Limits = Limits { max_chars: 1000, max_tokens: None, encoding: Encoding::Cl100kBase };
+    const CHARS: Limits = Limits { max_chars: 1000, max_bytes: None, max_tokens: None, encoding: Encoding::Cl100kBase };
 
     #[test]
     fn the_collection_is_where_the_bulk_is() {
@@ -694,7 +718,7 @@ mod tests {
     #[test]
     fn text_chunks_never_split_an_escape_or_a_char() {
         let quoted = json_string(&"ab\"\\\n\u{1}😀é".repeat(300));
-        let limits = Limits { max_chars: 1000, max_tokens: Some(250), encoding: Encoding::Cl100kBase };
+        let limits = Limits { max_chars: 1000, max_bytes: None, max_tokens: Some(250), encoding: Encoding::Cl100kBase };
         let tally = Tally::new(Encoding::Cl100kBase, &quoted).unwrap();
         let pages = Paginator::text(&quoted, Some(&tally), limits).pages().unwrap().unwrap();
         let mut content = String::new();

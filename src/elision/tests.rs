@@ -166,6 +166,7 @@ fn rebuild(pages: &[String]) -> String {
 fn check(pages: &[String], original: &str, limits: Limits) {
     for page in pages {
         assert!(utf16_units(page.as_bytes()) <= limits.max_chars, "{page}");
+        assert!(limits.max_bytes.map_or(true, |cap| page.len() <= cap), "{page}");
         if let Some(cap) = limits.max_tokens {
             assert!(tokens::count(limits.encoding, page).unwrap() <= cap, "{page}");
         }
@@ -203,7 +204,7 @@ fn scene_pass(n: usize, limits: Limits) -> (String, Pass) {
 
 #[test]
 fn pages_cut_from_the_input_say_where_and_others_do_not() {
-    let limits = Limits { max_chars: 2000, max_tokens: Some(500), encoding: Encoding::Cl100kBase };
+    let limits = Limits { max_chars: 2000, max_bytes: None, max_tokens: Some(500), encoding: Encoding::Cl100kBase };
     let (value, pass) = scene_pass(300, limits);
     let pages = pass.pages.clone().unwrap().unwrap();
     assert!(pages.len() > 5);
@@ -224,7 +225,7 @@ fn pages_cut_from_the_input_say_where_and_others_do_not() {
     assert!(pass.cuts.is_empty() || pass.cuts.iter().all(Option::is_none));
 }
 
-const TEXT: Limits = Limits { max_chars: 55, max_tokens: None, encoding: Encoding::Cl100kBase };
+const TEXT: Limits = Limits { max_chars: 55, max_bytes: None, max_tokens: None, encoding: Encoding::Cl100kBase };
 
 #[test]
 fn text_pages_end_at_line_ends_and_cut_only_a_line_over_a_page() {
@@ -261,7 +262,7 @@ fn a_document_in_a_string_is_paged_as_that_document() {
         printed.starts_with("[\n  {\n    \"name\": \"dir-0\",\n    \"type\": \"directory\",\n    \"children\": [\n")
     );
     let value = format!("{{\"content\":{},\"isDir\":true}}", json_string(&printed));
-    let limits = Limits { max_chars: 2000, max_tokens: Some(500), encoding: Encoding::Cl100kBase };
+    let limits = Limits { max_chars: 2000, max_bytes: None, max_tokens: Some(500), encoding: Encoding::Cl100kBase };
     let pass = json_pass(&value, utf16_units(value.as_bytes()), limits, false, None).unwrap();
     let pages = pass.pages.unwrap().unwrap();
     let head = format!(
@@ -290,7 +291,7 @@ fn a_document_in_a_string_is_paged_as_that_document() {
 #[test]
 fn no_pages_are_made_past_the_byte_limit() {
     let compact = tree(200);
-    let limits = Limits { max_chars: 2000, max_tokens: Some(500), encoding: Encoding::Cl100kBase };
+    let limits = Limits { max_chars: 2000, max_bytes: None, max_tokens: Some(500), encoding: Encoding::Cl100kBase };
     let chars = compact.chars().map(char::len_utf16).sum();
     let all = json_pass(&compact, chars, limits, false, None).unwrap().pages.unwrap().unwrap();
     let bytes: usize = all.iter().map(String::len).sum();
@@ -353,6 +354,7 @@ fn any_input_pages_rebuild_exactly_and_each_fits_both_caps() {
     for case in 0..120 {
         let limits = Limits {
             max_chars: 400 + rng.below(3000),
+            max_bytes: [None, Some(400 + rng.below(3000))][rng.below(2)],
             max_tokens: [None, Some(120 + rng.below(900))][rng.below(2)],
             encoding: [Encoding::Cl100kBase, Encoding::O200kBase][rng.below(2)],
         };
@@ -389,7 +391,7 @@ fn any_input_pages_rebuild_exactly_and_each_fits_both_caps() {
 
 #[test]
 fn spans_are_in_the_units_javascript_slices_by() {
-    let limits = Limits { max_chars: 1500, max_tokens: Some(400), encoding: Encoding::Cl100kBase };
+    let limits = Limits { max_chars: 1500, max_bytes: None, max_tokens: Some(400), encoding: Encoding::Cl100kBase };
     let (value, pass) = scene_pass(200, limits);
     let spans = pass.spans_in_units(&value);
     let units: Vec<u16> = value.encode_utf16().collect();
@@ -408,4 +410,31 @@ fn spans_are_in_the_units_javascript_slices_by() {
     outside.cuts[1] = outside.cuts[1].map(|c| super::Cut { start: emoji + 1, end: emoji + 1, ..c });
     let spans = outside.spans_in_units(&value);
     assert!(spans[0].is_none() && spans[1].is_none() && spans[2].is_some());
+}
+
+#[test]
+fn a_byte_cap_holds_where_the_chars_fit_and_the_envelope_names_it() {
+    // 120 entities: 4,006 UTF-16 units and 4,487 UTF-8 bytes.
+    let chars_only = Limits { max_chars: 4200, max_bytes: None, max_tokens: None, encoding: Encoding::Cl100kBase };
+    let (value, pass) = scene_pass(120, chars_only);
+    let (units, bytes) = (utf16_units(value.as_bytes()), value.len());
+    assert_eq!((units, bytes), (4006, 4487));
+    assert!(pass.fits);
+    let limits = Limits { max_bytes: Some(1500), ..chars_only };
+    let (_, pass) = scene_pass(120, limits);
+    assert!(!pass.fits);
+    let hint = format!("Response was {bytes} bytes (cap 1500). Narrow it: ");
+    assert!(pass.envelope.contains(&hint), "{}", pass.envelope);
+    assert!(member(&pass.envelope, "bytes") == Some(units.to_string().as_str()), "{}", pass.envelope);
+    let pages = pass.pages.clone().unwrap().unwrap();
+    assert!(pages.len() >= 2);
+    check(&pages, &value, limits);
+    // Text pages too, a char never split at the byte bound.
+    let text = json_string(&"une ligne «é» 😀\n".repeat(300));
+    let pages = text_pass(&text, limits, None).unwrap().pages.unwrap().unwrap();
+    check(&pages, &text, limits);
+    // Over both caps, the one overshot by the larger factor is named.
+    let both = Limits { max_chars: 1000, max_bytes: Some(4400), ..chars_only };
+    let (_, pass) = scene_pass(120, both);
+    assert!(pass.envelope.contains(&format!("Response was {units} chars (cap 1000)")), "{}", pass.envelope);
 }

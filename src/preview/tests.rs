@@ -111,7 +111,7 @@ fn what_the_pass_read_changes_no_preview() {
         serde_json::to_string(&json!({"byId": rows.iter().enumerate().map(|(i, r)| (format!("k{i}"), r.clone())).collect::<serde_json::Map<_, _>>()})).unwrap(),
         serde_json::to_string(&rows).unwrap(),
     ];
-    let limits = Limits { max_chars: 20_000, max_tokens: Some(5_000), encoding: Encoding::Cl100kBase };
+    let limits = Limits { max_chars: 20_000, max_bytes: None, max_tokens: Some(5_000), encoding: Encoding::Cl100kBase };
     for text in &texts {
         let pass = json_pass(text, text.len(), limits, false, None).unwrap();
         // The pass read the collection's rows on its way: the array, or the object of rows.

@@ -18,7 +18,8 @@ use crate::tokens;
 
 /// Runs the pass over the first `len` input bytes (Latin-1 when `latin1`, else UTF-8): the
 /// compact JSON of a kept value, `chars` UTF-16 units long, or with `text` the JSON string
-/// literal of a kept text. A negative `max_tokens` is no token cap; `paged` asks for pages even
+/// literal of a kept text. A negative `max_bytes` is no byte cap (UTF-8 bytes per page and for
+/// the text), a negative `max_tokens` no token cap; `paged` asks for pages even
 /// when the text fits; `keep` is the most UTF-8 bytes the pages may hold together (negative: no
 /// limit), past which none are made.
 ///
@@ -37,6 +38,7 @@ pub fn elision_pass(
     text: bool,
     chars: f64,
     max_chars: f64,
+    max_bytes: f64,
     max_tokens: f64,
     encoding: &str,
     paged: bool,
@@ -45,6 +47,7 @@ pub fn elision_pass(
     let keep = (keep >= 0.0).then_some(keep as usize);
     let limits = Limits {
         max_chars: max_chars as usize,
+        max_bytes: (max_bytes >= 0.0).then(|| tokens::limit_from_f64(max_bytes)),
         max_tokens: (max_tokens >= 0.0).then(|| tokens::limit_from_f64(max_tokens)),
         encoding: tokens::encoding(encoding)?,
     };

@@ -42,8 +42,9 @@ pub fn token_prefix_units(len: usize, encoding_name: &str, limit: f64) -> Result
 }
 
 /// The cut of a text of `units` UTF-16 units whose head (its first units, in the first `len`
-/// bytes of UTF-8 input) plus marker fits `max_chars` and, when `max_tokens` is not negative,
-/// that many tokens: the array of [`HeadCut`], or `null` when the text fits as it is (see
+/// bytes of UTF-8 input) plus marker fits `max_chars`, when `max_bytes` is not negative that
+/// many UTF-8 bytes, and when `max_tokens` is not negative that many tokens: the array of
+/// [`HeadCut`], or `null` when the text fits as it is (see
 /// [`crate::cap::head::plan_head_cut`]). JavaScript slices its own string, so the kept head is
 /// the caller's text unit for unit.
 #[cfg(feature = "full")]
@@ -52,6 +53,7 @@ pub fn plan_head_cut_input(
     len: usize,
     units: usize,
     max_chars: f64,
+    max_bytes: f64,
     max_tokens: f64,
     encoding_name: &str,
 ) -> Result<JsValue, JsValue> {
@@ -61,7 +63,8 @@ pub fn plan_head_cut_input(
         None
     };
     let max_chars = tokens::limit_from_f64(max_chars);
-    let cut = abi::with_input_text(len, false, |head| plan_head_cut(head, units, max_chars, tokens))??;
+    let max_bytes = (max_bytes >= 0.0).then(|| tokens::limit_from_f64(max_bytes));
+    let cut = abi::with_input_text(len, false, |head| plan_head_cut(head, units, max_chars, max_bytes, tokens))??;
     Ok(match cut {
         None => JsValue::NULL,
         Some(cut) => {

@@ -1,5 +1,5 @@
 'use strict';
-// `modoki-budget audit [options] -- <command> [args…]`: starts a live MCP server, lists every
+// `modoki-budget audit [options] <command> [args…]`: starts a live MCP server, lists every
 // tool it offers and prints what `menu` prints for that menu. With --lock it writes the budget
 // lockfile for the live menu; with --check it fails (exit 1) when the menu drifted or escalated,
 // so CI can stop a pull request that grows a server's tools/list.
@@ -18,7 +18,7 @@ const {
 const { MENU_FLAGS, menuOptions, menuReport, printMenu } = require('../menu-report.cjs');
 const { writeLock, checkLockFile, shellWord } = require('../lockfile.cjs');
 
-const HELP = `Usage: modoki-budget audit [options] -- <command> [args…]
+const HELP = `Usage: modoki-budget audit [options] [--] <command> [args…]
        modoki-budget audit [options] --server "<command> [args…]"
 
 Starts the MCP server <command> over stdio, initializes it, lists every tool (following
@@ -26,7 +26,7 @@ nextCursor) and prints what \`modoki-budget menu\` prints for that menu: its rea
 planning turn, the description lint (including descriptions over 2,048 chars, which Claude Code
 cuts), what grouping would save and what the compact menu (proxy --menu compact) costs.
 
-  --server "CMD ARGS"             the server command as one argument (for clients that drop --)
+  --server "CMD ARGS"             the server command as one argument
   --client-capabilities LIST      declare these client capabilities in initialize, comma-separated:
                                   ${Object.keys(CLIENT_CAPABILITIES).join(', ')} (servers may list more tools to such a
                                   client; default none)

@@ -1,5 +1,5 @@
 'use strict';
-// `modoki-budget proxy [options] -- <command> [args…]`: the proxy's flags checked, then the
+// `modoki-budget proxy [options] <command> [args…]`: the proxy's flags checked, then the
 // proxy (node/proxy/run.cjs) started on them; what it measured goes to stderr, --log and --html.
 const { writeFileSync } = require('node:fs');
 const { CliError, EXIT } = require('../io.cjs');
@@ -20,10 +20,13 @@ const { SessionStats } = require('../../proxy/stats.cjs');
 const { refuseFirstRequest, upstreamOpener, sessionFactory, run } = require('../../proxy/run.cjs');
 const { REQUEST_TIMEOUT_MS } = require('../../proxy/session.cjs');
 
-const HELP = `Usage: modoki-budget proxy [options] -- <command> [args…]
+const HELP = `Usage: modoki-budget proxy [options] [--] <command> [args…]
        modoki-budget proxy [options] --server "<command> [args…]"
        modoki-budget proxy [options] --url <http(s) endpoint> [--header "Name: value"]…
-       modoki-budget proxy --listen <port> [options] (-- <command> | --url <endpoint>)
+       modoki-budget proxy --listen <port> [options] (<command> | --url <endpoint>)
+
+The command starts at the first word that is not one of the options below (as with npx and
+env); a -- before it is optional, and every word after it is the server's.
 
 Runs the MCP server <command> as a child (or reaches the remote one at --url over Streamable
 HTTP) and serves its tools over stdio (over Streamable HTTP with --listen) with every
@@ -34,7 +37,7 @@ budget://result/… pages. Everything else passes through unchanged.
 ${BUDGET_HELP}
 ${MENU_HELP}
 ${UPSTREAM_HELP}
-  --server "CMD ARGS" the server command as one argument (for clients that drop --)
+  --server "CMD ARGS" the server command as one argument
   --listen PORT       serve clients over Streamable HTTP at http://127.0.0.1:PORT/mcp (0: a
                       free port; the address goes to stderr) instead of stdio, until SIGTERM;
                       each 2025-era client session gets its own server (needs either MCP SDK
@@ -49,7 +52,8 @@ ${UPSTREAM_HELP}
   --redis URL         keep the pages in the Redis at URL (redis:// or rediss://) instead of the
                       proxy's memory, so every proxy process on that Redis reads them (needs
                       ioredis or redis installed)
-  --page-tool         also offer the read_result_page tool (for clients without resources)
+  --page-tool         also offer the read_result_page tool (for clients without resources;
+                      the client presets offer it)
   --measure-only      forward every byte unchanged; only measure and log
   --log FILE          append one JSON line per call (tool, chars and tokens received and
                       forwarded, elided, milliseconds) and per page read (tool, result id,
@@ -134,7 +138,8 @@ async function startProxy(argv, io) {
         dispatch,
         recorder: sessionRecorder(values, io),
         measureOnly: values['measure-only'] === true,
-        pageTool: values['page-tool'] === true,
+        // --page-tool, or a client preset's default (the policy resolved both).
+        pageTool: policy?.options.pageTool === true,
         statsProbe: values['stats-probe'] === true,
         // --url bounds each request in its own upstream; a child's are bounded here.
         timeoutMs: remote.url === undefined ? (remote.timeoutMs ?? REQUEST_TIMEOUT_MS) : undefined,

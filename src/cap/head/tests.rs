@@ -3,11 +3,11 @@ use super::*;
 const CL100K: Encoding = Encoding::Cl100kBase;
 
 fn chars(head: &str, len: usize, max_chars: usize) -> Option<TextCut> {
-    plan_head_cut(head, len, max_chars, None).expect("no token cap, no error")
+    plan_head_cut(head, len, max_chars, None, None).expect("no token cap, no error")
 }
 
 fn tokens(text: &str, max_chars: usize, max: usize) -> Option<TextCut> {
-    plan_head_cut(text, utf16_len(text), max_chars, Some(TokenCap { max, encoding: CL100K }))
+    plan_head_cut(text, utf16_len(text), max_chars, None, Some(TokenCap { max, encoding: CL100K }))
         .expect("cl100k is built in")
 }
 
@@ -105,4 +105,23 @@ fn every_cut_fits_both_caps() {
             }
         }
     }
+}
+
+#[test]
+fn a_byte_cap_keeps_the_longest_head_whose_bytes_and_marker_fit() {
+    let text = "é".repeat(100);
+    let bytes = |max_bytes: usize| plan_head_cut(&text, 100, 1000, Some(max_bytes), None).expect("no token cap");
+    assert_eq!(bytes(200), None);
+    for max_bytes in [60, 101, 150, 199] {
+        let cut = bytes(max_bytes).expect("over the byte cap");
+        let joined = joined(&text, &cut);
+        assert!(joined.len() <= max_bytes, "{max_bytes}: {}", joined.len());
+        // One more char would not fit.
+        let longer = format!("{}{}", &text[..byte_index(&text, cut.keep + 1)], marker_for(100, cut.keep + 1));
+        assert!(longer.len() > max_bytes, "{max_bytes}");
+    }
+    assert_eq!(bytes(10), Some(TextCut { keep: 0, marker: String::new() }));
+    // The char cap still binds when it is the smaller one.
+    let cut = plan_head_cut(&text, 100, 50, Some(1000), None).expect("no token cap").expect("over");
+    assert_eq!(utf16_len(&joined(&text, &cut)), 50);
 }
