@@ -141,7 +141,7 @@ function createElision(opts, store) {
       const head = preview ?? (note === undefined ? headOf(kept) : headWithin(kept, room));
       const content = [{ type: 'text', text: head }];
       if (note !== undefined) content.push({ type: 'text', text: note });
-      if (id !== null) content.push(resourceLink(id, pages.length, opts.pageTool));
+      if (id !== null) content.push(resourceLink(id, pages.length, opts));
       for (const block of blocks) if (!isText(block)) content.push(block);
       const { content: _content, structuredContent: _structured, isError: _isError, ...rest } = source;
       const result = { ...rest, content };

@@ -9,6 +9,7 @@
 
 const { BUDGET_PRESETS, resolveOptions } = require('./options.cjs');
 const { RESOURCE_TEMPLATE, PAGE_TOOL_DESCRIPTOR, createPageReader } = require('./resources.cjs');
+const { READ_TOOL_DESCRIPTOR, createResultReader } = require('./read-result.cjs');
 const { unsendable, faultMessage } = require('./faults.cjs');
 const { createElision } = require('./elision.cjs');
 const { createChannels } = require('./channels.cjs');
@@ -40,6 +41,7 @@ function createBudgetPolicy(options) {
   const store = opts.store;
   const limits = { maxChars, maxTokens, encoding, maxResultBytes: store.limits?.maxResultBytes };
   const reader = createPageReader(store);
+  const results = createResultReader(store, { maxChars, maxTokens, encoding });
   const { elideResult, capHead } = createElision(opts, store);
   const budget = createChannels(opts, elideResult);
 
@@ -85,6 +87,8 @@ function createBudgetPolicy(options) {
     readResource: reader.readResource,
     pageTool: PAGE_TOOL_DESCRIPTOR,
     callPageTool: reader.callPageTool,
+    readTool: READ_TOOL_DESCRIPTOR,
+    callReadTool: results.callReadTool,
     store,
   };
 }

@@ -7,7 +7,8 @@ const { codedError } = require('../internal/errors.cjs');
 
 const URI_PREFIX = 'budget://result/';
 const PAGE_TOOL = 'read_result_page';
-const EXPIRED = 'expired or unknown result — call the tool again';
+const EXPIRED = 'expired result — it is no longer kept; call the tool again';
+const UNKNOWN = "unknown result — nothing is kept under this id; check it against the answer's budget://result/ link";
 
 /** `budget://result/<id>`, with `?page=K` when a page is given. */
 function resultUri(id, page) {
@@ -57,16 +58,20 @@ const PAGE_TOOL_DESCRIPTOR = Object.freeze({
   }),
 });
 
-/** The block an elided result carries: a link to its pages. */
-function resourceLink(id, pages, pageTool) {
+/**
+ * The block an elided result carries: a link to its pages. `tools` says which tools serve them:
+ * `{ readResult, pageTool }` (the policy's options).
+ */
+function resourceLink(id, pages, { readResult = false, pageTool = false } = {}) {
   const uri = resultUri(id);
+  const search = readResult ? `read_result {"id":"${id}","match":"…"} finds lines or items in it; ` : '';
   const tool = pageTool ? ` or call ${PAGE_TOOL} with {"id":"${id}","page":K}` : '';
   return {
     type: 'resource_link',
     uri,
     name: `result-${id}`,
     mimeType: 'application/json',
-    description: `The full result, kept for this session in ${pages} page${pages === 1 ? '' : 's'}: read ${uri}?page=K (K from 1 to ${pages})${tool}.`,
+    description: `The full result, kept for this session in ${pages} page${pages === 1 ? '' : 's'}: ${search}read ${uri}?page=K (K from 1 to ${pages})${tool}.`,
   };
 }
 
@@ -85,6 +90,16 @@ function storeFailure(error) {
 }
 
 /**
+ * The UNKNOWN_RESULT error for a read of `id` the store answered with `found`: its `{ expired:
+ * true }` (a result kept for this reader that expired or was evicted) says "expired", anything
+ * else "unknown" — an id of another owner's included, so a read cannot tell that it exists.
+ */
+function unknownResult(id, found) {
+  const expired = typeof found === 'object' && found !== null && found.expired === true;
+  return codedError('UNKNOWN_RESULT', `${resultUri(id)}: ${expired ? EXPIRED : UNKNOWN}`);
+}
+
+/**
  * Reading pages out of `store` (see stores/contract.cjs). `context.owner` is who reads: a
  * result kept for another owner reads exactly as a missing one.
  */
@@ -98,7 +113,7 @@ function createPageReader(store) {
     } catch (error) {
       throw storeFailure(error);
     }
-    if (found === undefined) throw codedError('UNKNOWN_RESULT', `${resultUri(id)}: ${EXPIRED}`);
+    if (found === undefined || found === null || found.expired === true) throw unknownResult(id, found);
     if (found.text === undefined) {
       throw codedError(
         'INVALID_INPUT',
@@ -136,5 +151,7 @@ module.exports = {
   resultUri,
   parseResultUri,
   resourceLink,
+  storeFailure,
+  unknownResult,
   createPageReader,
 };

@@ -6,6 +6,7 @@
 //! - [`path`] — `path`: the JSONPath subset (`$.a.b`, `["key"]`, `[i]`, `[from:to]`).
 //! - [`page`] — one page as the elision pass wrote it.
 //! - [`text`] — a text's matching lines with the lines around them, or a range of lines.
+//! - [`breaks`] — line breaks in a text as a page holds it (escaped) or decoded.
 //! - [`items`] — a collection's matching items with their indices, or the items a path selects.
 //! - [`answer`] — what an answer keeps and shows within the budget: the first and the last.
 //!
@@ -15,6 +16,7 @@
 //! the budget: over it, an answer shows its counts and the first and the last of what it found.
 
 pub mod answer;
+pub mod breaks;
 pub mod items;
 pub mod needle;
 pub mod page;
@@ -30,6 +32,7 @@ use crate::json::span::{kind, members, root, Kind, Span};
 use crate::json::string::json_string;
 use crate::preview::{preview, Budget as PreviewBudget, Input};
 use crate::tokens::Encoding;
+use breaks::Form;
 use items::ItemScan;
 use needle::Needle;
 use page::{not_a_page, string_at, Body, Page};
@@ -95,8 +98,9 @@ fn parse_lines(raw: &str) -> Result<(usize, usize)> {
 enum State {
     /// Before page 1.
     Start(Wanted),
-    /// A text (or a string in the value, `what` says which) read for matches or lines.
-    Text { scan: TextScan, what: String, pieces: bool },
+    /// A text (or a string in the value, `what` says which) read for matches or lines, its
+    /// pieces fed in `form`; `pieces` when a page holds it as its items.
+    Text { scan: TextScan, what: String, pieces: bool, form: Form },
     /// A collection read for matches or a path.
     Items { scan: ItemScan, also: String },
     /// A value paged as text read whole, for a path into it.
@@ -151,12 +155,12 @@ impl Search {
         self.read = number;
         let more = match &mut self.state {
             State::Start(_) | State::Done(_) => false,
-            State::Text { scan, pieces, .. } => match page.body {
-                Body::Text(span) => scan.feed(&string_at(text, span), number),
+            State::Text { scan, pieces, form, .. } => match page.body {
+                Body::Text(span) => feed_string(scan, *form, text, span, number),
                 Body::Items(items) if *pieces => {
                     let mut more = true;
                     for piece in members(text, items) {
-                        more = scan.feed(&string_at(text, piece.value), number);
+                        more = feed_string(scan, *form, text, piece.value, number);
                     }
                     more
                 }
@@ -311,8 +315,25 @@ impl Search {
     }
 }
 
+/// A text scan for `mode`: it reads the pages' escaped text where it is unless the needle must
+/// see decoded text (a pattern, or a string with chars JSON escapes).
 fn text_state(mode: text::Mode, budget: &Budget, what: &str, pieces: bool) -> State {
-    State::Text { scan: TextScan::new(mode, budget.max_chars), what: what.to_owned(), pieces }
+    let form = match &mode {
+        text::Mode::Match(needle) if !needle.is_plain() => Form::Decoded,
+        _ => Form::Escaped,
+    };
+    State::Text { scan: TextScan::new(mode, form, budget.max_chars), what: what.to_owned(), pieces, form }
+}
+
+/// Feeds `scan` the string literal at `span` of a page, in `form`.
+fn feed_string(scan: &mut TextScan, form: Form, text: &[u8], span: Span, page: usize) -> bool {
+    match form {
+        Form::Decoded => scan.feed(&string_at(text, span), page),
+        Form::Escaped => {
+            let raw = span.of(text);
+            scan.feed(raw.get(1..raw.len().saturating_sub(1)).unwrap_or(&[]), page)
+        }
+    }
 }
 
 /// `head:` and the value's JSON, or its preview when that is over the budget.

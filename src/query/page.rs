@@ -4,7 +4,7 @@
 
 use super::path::{parse, Step};
 use crate::error::{Error, Result};
-use crate::json::span::{kind, members, root, Kind, Span};
+use crate::json::span::{kind, members, root, value_end, Kind, Span};
 use crate::json::unescape::unescape_into;
 
 /// What a page holds after its header.
@@ -72,7 +72,24 @@ pub fn read(text: &[u8], expected: usize) -> Result<Page> {
         return Err(not_a_page(expected));
     }
     let (mut number, mut pages, mut path, mut rest, mut document, mut body) = (None, None, None, None, None, None);
-    for m in members(text, whole) {
+    let mut list = members(text, whole);
+    // The text or the items are the page's last member, most of its bytes: their end is the
+    // page's, found without reading them.
+    let last_end = whole.end.saturating_sub(1);
+    let body_end = |start: usize| {
+        let closes = match text.get(start) {
+            Some(b'"') => b'"',
+            Some(b'[') => b']',
+            _ => return value_end(text, start),
+        };
+        let key_before = text.get(..start).is_some_and(|b| b.ends_with(b"\"text\":") || b.ends_with(b"\"items\":"));
+        if key_before && last_end > start && text.get(last_end - 1) == Some(&closes) {
+            last_end
+        } else {
+            value_end(text, start)
+        }
+    };
+    while let Some(m) = list.next_with(body_end) {
         let Some(key) = m.key else { return Err(not_a_page(expected)) };
         match key.of(text) {
             b"\"page\"" => number = number_at(text, m.value),

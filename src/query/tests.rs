@@ -328,3 +328,27 @@ fn a_page_the_pass_did_not_write_is_refused() {
         "page 1 of the kept result is not a page this package wrote (the store answered something else)."
     );
 }
+
+#[test]
+fn a_text_is_searched_as_the_text_its_escapes_stand_for() {
+    let text = "C:\\new\\file\ttab \"quoted\" é 😀\nliteral \\n stays on its line\nbell \u{1}0001\nlast";
+    let pages = text_pages(text);
+    let head = "each is shown with up to 2 lines around it (N: the match, N- a line around it):\n-- page 1\n";
+    let line1 = "C:\\new\\file\ttab \"quoted\" é 😀";
+    assert_eq!(
+        answer(&pages, Selector::Match("NEW\\file")),
+        format!("1 of the 4 lines in the text matches \"NEW\\\\file\", on page 1 (of 1); {head}1:{line1}\n2-literal \\n stays on its line\n3-bell \u{1}0001")
+    );
+    // The second line holds a backslash and an n, not a line break.
+    for needle in ["n stays", "/n stays/", "\\n stays"] {
+        assert!(answer(&pages, Selector::Match(needle)).contains("\n2:literal \\n stays on its line\n"), "{needle}");
+    }
+    // 0001 is in the escape of U+0001 (\u0001) and after it: one line matches, once.
+    assert!(answer(&pages, Selector::Match("0001")).starts_with("1 of the 4 lines in the text matches \"0001\""));
+    assert!(answer(&pages, Selector::Match("u000")).starts_with("None of the 4 lines"));
+    assert_eq!(
+        answer(&pages, Selector::Lines("2-3")),
+        "Lines 2–3 of the text, on page 1:\n2\tliteral \\n stays on its line\n3\tbell \u{1}0001"
+    );
+    assert!(answer(&pages, Selector::Match("\"quoted\"")).contains("\n1:C:"));
+}

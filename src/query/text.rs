@@ -8,9 +8,8 @@
 
 use std::collections::VecDeque;
 
-use memchr::{memchr, memchr_iter, memrchr};
-
 use super::answer::{count, fit, note_page, on_pages, pages_text, Ends, Kept, Piece};
+use super::breaks::Form;
 use super::needle::Needle;
 use super::Budget;
 use crate::error::{Error, Result};
@@ -82,23 +81,6 @@ fn window(s: &str, from: usize, keep: usize) -> String {
     out
 }
 
-/// A line's bytes as text: its `\r` before the line break dropped, invalid UTF-8 replaced.
-fn line_text(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
-    String::from_utf8_lossy(bytes.strip_suffix(b"\r").unwrap_or(bytes))
-}
-
-/// A line around a match: its first [`LONG_LINE`] chars.
-fn context_line(number: usize, bytes: &[u8]) -> Line {
-    Line { number, matched: false, text: window(&line_text(bytes), 0, LONG_LINE) }
-}
-
-/// A matching line: [`LONG_LINE`] chars around its match at byte `at` of it.
-fn matched_line(number: usize, bytes: &[u8], at: usize) -> Line {
-    let text = line_text(bytes);
-    let before = String::from_utf8_lossy(&bytes[..at.min(bytes.len())]).chars().count();
-    Line { number, matched: true, text: window(&text, before.saturating_sub(LONG_LINE / 4), LONG_LINE) }
-}
-
 /// `3 of the 120 lines in the text match` (`matches` for one).
 fn of_lines(matched: usize, total: usize, what: &str) -> String {
     let verb = if matched == 1 { "matches" } else { "match" };
@@ -109,6 +91,8 @@ fn of_lines(matched: usize, total: usize, what: &str) -> String {
 #[derive(Debug)]
 pub struct TextScan {
     mode: Mode,
+    /// How the text's bytes are held.
+    form: Form,
     /// The last line of the text read so far, when it has not ended yet.
     carry: Vec<u8>,
     /// The page `carry` starts on.
@@ -135,10 +119,11 @@ pub struct TextScan {
 }
 
 impl TextScan {
-    /// A scan for `mode` whose answer is within about `room` bytes.
-    pub fn new(mode: Mode, room: usize) -> TextScan {
+    /// A scan for `mode` of a text held in `form`, whose answer is within about `room` bytes.
+    pub fn new(mode: Mode, form: Form, room: usize) -> TextScan {
         TextScan {
             mode,
+            form,
             carry: Vec::new(),
             carry_page: 1,
             next_line: 1,
@@ -157,7 +142,26 @@ impl TextScan {
         }
     }
 
+    /// A line's bytes as text: its `\r` before the line break dropped.
+    fn line_text(&self, bytes: &[u8]) -> String {
+        let text = self.form.text(bytes);
+        text.strip_suffix('\r').unwrap_or(&text).to_owned()
+    }
+
+    /// A line around a match: its first [`LONG_LINE`] chars.
+    fn context_line(&self, number: usize, bytes: &[u8]) -> Line {
+        Line { number, matched: false, text: window(&self.line_text(bytes), 0, LONG_LINE) }
+    }
+
+    /// A matching line: [`LONG_LINE`] chars around its match at byte `at` of it.
+    fn matched_line(&self, number: usize, bytes: &[u8], at: usize) -> Line {
+        let before = self.form.text(&bytes[..at.min(bytes.len())]).chars().count();
+        let text = self.line_text(bytes);
+        Line { number, matched: true, text: window(&text, before.saturating_sub(LONG_LINE / 4), LONG_LINE) }
+    }
+
     /// Reads the next piece of the text, from page `page`; false once nothing more is needed.
+    /// Its whole lines are read where they are; only a line it leaves open is kept.
     pub fn feed(&mut self, piece: &[u8], page: usize) -> bool {
         if self.done {
             return false;
@@ -165,16 +169,25 @@ impl TextScan {
         if self.carry.is_empty() {
             self.carry_page = page;
         }
-        let Some(last_break) = memrchr(b'\n', piece) else {
+        let Some(last_break) = self.form.prev_break(piece, 0, piece.len()) else {
             self.carry.extend_from_slice(piece);
             return true;
         };
-        let carried = self.carry.len();
-        let mut block = std::mem::take(&mut self.carry);
-        block.extend_from_slice(&piece[..=last_break]);
-        self.carry.extend_from_slice(&piece[last_break + 1..]);
-        let first_page = self.carry_page;
-        self.read_block(&block, &|at| if at < carried { first_page } else { page });
+        let ends = last_break + self.form.break_len();
+        let mut from = 0;
+        if !self.carry.is_empty() {
+            // The line the last piece left open ends in this one.
+            let first_end = self.form.next_break(piece, 0).map_or(ends, |b| b + self.form.break_len());
+            let mut line = std::mem::take(&mut self.carry);
+            line.extend_from_slice(&piece[..first_end]);
+            let first_page = self.carry_page;
+            self.read_block(&line, first_page);
+            from = first_end;
+        }
+        if from < ends && !self.done {
+            self.read_block(&piece[from..ends], page);
+        }
+        self.carry.extend_from_slice(&piece[ends..]);
         self.carry_page = page;
         !self.done
     }
@@ -184,7 +197,7 @@ impl TextScan {
         if !self.done && !self.carry.is_empty() {
             let block = std::mem::take(&mut self.carry);
             let page = self.carry_page;
-            self.read_block(&block, &|_| page);
+            self.read_block(&block, page);
         }
         if let Some(group) = self.open.take() {
             let bytes = group.bytes();
@@ -193,54 +206,59 @@ impl TextScan {
         self.ended = !self.done;
     }
 
-    /// Reads whole lines (each ending with a line break, but the text's last); `page_of(at)` is
-    /// the page the byte at `at` of the block came from.
-    fn read_block(&mut self, block: &[u8], page_of: &dyn Fn(usize) -> usize) {
+    /// Reads whole lines (each ending with a line break, but the text's last), which start on
+    /// `page`.
+    fn read_block(&mut self, block: &[u8], page: usize) {
         let first = self.next_line;
-        let lines = memchr_iter(b'\n', block).count() + usize::from(block.last() != Some(&b'\n'));
+        let lines = self.form.count(block) + usize::from(!self.form.ends_with_break(block));
         match &self.mode {
-            Mode::Match(_) => self.match_block(block, first, page_of),
+            Mode::Match(_) => self.match_block(block, first, lines, page),
             Mode::Lines { from, to } => {
                 let (from, to) = (*from, *to);
                 if first + lines > from {
-                    self.lines_block(block, first, from, to, page_of);
+                    self.lines_block(block, first, from, to, page);
                 }
             }
         }
         self.next_line = first + lines;
     }
 
-    fn match_block(&mut self, block: &[u8], first: usize, page_of: &dyn Fn(usize) -> usize) {
+    fn match_block(&mut self, block: &[u8], first: usize, lines: usize, page: usize) {
         let Mode::Match(needle) = &self.mode else { return };
+        let form = self.form;
+        let gap = form.break_len();
         // Where the lines after the open group's last match start, while some are still to show.
         let mut after_at = (self.after > 0).then_some((0, first));
         let (mut at, mut counted, mut number) = (0, 0, first);
         let mut found = Vec::new();
         while let Some((start, end)) = needle.find(block, at) {
-            let line_start = memrchr(b'\n', &block[at..start]).map_or(at, |i| at + i + 1);
-            let line_end = memchr(b'\n', &block[start..]).map_or(block.len(), |i| start + i);
-            let next = line_end + 1;
+            if form.inside_escape(block, start) {
+                at = start + 1;
+                continue;
+            }
+            let line_start = form.prev_break(block, at, start).map_or(at, |b| b + gap);
+            let line_end = form.next_break(block, start).unwrap_or(block.len());
             // A pattern that matched across a line break (`\s`, `[^x]`): a line matches only
             // within itself.
             let at_in_line =
                 if end > line_end { needle.find(&block[..line_end], start).map(|m| m.0) } else { Some(start) };
             if let Some(hit) = at_in_line {
-                number += memchr_iter(b'\n', &block[counted..line_start]).count();
+                number += form.count(&block[counted..line_start]);
                 counted = line_start;
                 found.push((number, line_start, line_end, hit - line_start));
             }
-            if next >= block.len() {
+            if line_end + gap >= block.len() {
                 break;
             }
-            at = next;
+            at = line_end + gap;
         }
         for (number, line_start, line_end, hit) in found {
             self.fill_after(block, &mut after_at, line_start);
-            self.on_match(block, number, line_start, line_end, hit, page_of(line_start));
-            after_at = Some((line_end + 1, number + 1));
+            self.on_match(block, number, (line_start, line_end), hit, page);
+            after_at = Some((line_end + gap, number + 1));
         }
         self.fill_after(block, &mut after_at, block.len());
-        self.keep_previous(block, first);
+        self.keep_previous(block, first + lines - 1);
     }
 
     /// Adds the lines after the open group's last match, from `after_at` up to `until`, while
@@ -248,18 +266,19 @@ impl TextScan {
     fn fill_after(&mut self, block: &[u8], after_at: &mut Option<(usize, usize)>, until: usize) {
         let Some((mut at, mut number)) = *after_at else { return };
         while self.after > 0 && at < until && at < block.len() {
-            let end = memchr(b'\n', &block[at..]).map_or(block.len(), |i| at + i);
+            let end = self.form.next_break(block, at).unwrap_or(block.len());
+            let line = self.context_line(number, &block[at..end]);
             if let Some(group) = self.open.as_mut() {
-                group.lines.push(context_line(number, &block[at..end]));
+                group.lines.push(line);
                 self.last_shown = number;
             }
             self.after -= 1;
-            (at, number) = (end + 1, number + 1);
+            (at, number) = (end + self.form.break_len(), number + 1);
         }
         *after_at = Some((at, number));
     }
 
-    fn on_match(&mut self, block: &[u8], number: usize, start: usize, end: usize, hit: usize, page: usize) {
+    fn on_match(&mut self, block: &[u8], number: usize, (start, end): (usize, usize), hit: usize, page: usize) {
         self.matched += 1;
         note_page(&mut self.pages, page);
         let touches =
@@ -271,9 +290,10 @@ impl TextScan {
             }
         }
         let before = self.lines_before(block, start, number, self.last_shown);
+        let line = self.matched_line(number, &block[start..end], hit);
         let group = self.open.get_or_insert_with(|| Group { page, lines: Vec::new(), matches: 0 });
         group.lines.extend(before);
-        group.lines.push(matched_line(number, &block[start..end], hit));
+        group.lines.push(line);
         group.matches += 1;
         self.last_shown = number;
         self.after = CONTEXT;
@@ -283,11 +303,13 @@ impl TextScan {
     /// that come after line `last`, from the block or from the lines of earlier blocks.
     fn lines_before(&self, block: &[u8], start: usize, number: usize, last: usize) -> Vec<Line> {
         let wanted = CONTEXT.min(number - 1 - last.min(number - 1));
+        let gap = self.form.break_len();
         let mut lines = Vec::new();
         let mut end = start;
         while lines.len() < wanted && end > 0 {
-            let line_start = memrchr(b'\n', &block[..end - 1]).map_or(0, |i| i + 1);
-            lines.push(context_line(number - 1 - lines.len(), &block[line_start..end - 1]));
+            let line_end = end - gap;
+            let line_start = self.form.prev_break(block, 0, line_end).map_or(0, |b| b + gap);
+            lines.push(self.context_line(number - 1 - lines.len(), &block[line_start..line_end]));
             end = line_start;
         }
         let from_before = wanted - lines.len();
@@ -300,19 +322,20 @@ impl TextScan {
         all
     }
 
-    /// Remembers the block's last [`CONTEXT`] lines for a match at the start of the next one.
-    fn keep_previous(&mut self, block: &[u8], first: usize) {
-        let body = block.strip_suffix(b"\n").unwrap_or(block);
+    /// Remembers the block's last [`CONTEXT`] lines (the last of them line `last`) for a match
+    /// at the start of the next block.
+    fn keep_previous(&mut self, block: &[u8], last: usize) {
+        let gap = self.form.break_len();
+        let body = if self.form.ends_with_break(block) { &block[..block.len() - gap] } else { block };
         let mut end = body.len();
-        let total = memchr_iter(b'\n', body).count() + 1;
         let mut taken = Vec::new();
-        while taken.len() < CONTEXT.min(total) {
-            let start = memrchr(b'\n', &body[..end]).map_or(0, |i| i + 1);
-            taken.push(context_line(first + total - 1 - taken.len(), &body[start..end]));
+        while taken.len() < CONTEXT && taken.len() < last {
+            let start = self.form.prev_break(body, 0, end).map_or(0, |b| b + gap);
+            taken.push(self.context_line(last - taken.len(), &body[start..end]));
             if start == 0 {
                 break;
             }
-            end = start - 1;
+            end = start - gap;
         }
         for line in taken.into_iter().rev() {
             self.previous.push_back(line);
@@ -322,23 +345,22 @@ impl TextScan {
         }
     }
 
-    fn lines_block(&mut self, block: &[u8], first: usize, from: usize, to: usize, page_of: &dyn Fn(usize) -> usize) {
+    fn lines_block(&mut self, block: &[u8], first: usize, from: usize, to: usize, page: usize) {
         let (mut at, mut number) = (0, first);
         let long = (self.room / 2).max(LONG_LINE);
         while at < block.len() {
-            let end = memchr(b'\n', &block[at..]).map_or(block.len(), |i| at + i);
+            let end = self.form.next_break(block, at).unwrap_or(block.len());
             if number > to || self.shown_bytes >= self.room {
                 self.done = true;
                 return;
             }
             if number >= from {
-                let line = Line { number, matched: false, text: window(&line_text(&block[at..end]), 0, long) };
+                let line = Line { number, matched: false, text: window(&self.line_text(&block[at..end]), 0, long) };
                 self.shown_bytes += line.text.len() + 8;
-                let page = page_of(at);
                 note_page(&mut self.pages, page);
                 self.shown.push((page, line));
             }
-            (at, number) = (end + 1, number + 1);
+            (at, number) = (end + self.form.break_len(), number + 1);
         }
     }
 

@@ -3,14 +3,21 @@
 // a result's pages, the owner check, and the one error a store throws when it cannot be reached.
 //
 // A store keeps the pages (JSON texts) of an elided result under an id and answers three
-// asynchronous calls:
+// asynchronous calls, and a fourth it may have:
 //
 //   put(pages, { owner? })        → the id (a string), or null when the result alone is over the
 //                                    store's per-result byte limit and is not kept
 //   get(id, { owner?, page? })    → { pages: N, text } with the text of page `page` (from 1; 1 by
-//                                    default; undefined past N), or undefined when the id is
-//                                    unknown, expired, or kept for another owner
+//                                    default; undefined past N); GONE ({ expired: true }) when the
+//                                    result was kept for this owner (or for anyone) and has
+//                                    expired or been evicted; undefined when the id is unknown
+//                                    or kept for another owner (a store that cannot tell an
+//                                    expired id from an unknown one answers undefined for both)
 //   delete(id, { owner? })        → true when something was deleted
+//   getPages(id, { owner?, from, to })   (optional) → { pages: N, texts } with the texts of pages
+//                                    from..to (from 1, clipped to N), or what get answers: one
+//                                    round trip for several pages; without it, a reader calls
+//                                    get once per page
 //
 // A store that cannot be reached rejects with an Error coded STORE_UNAVAILABLE. "Unknown" and
 // "another owner's" are the same answer (undefined), so a read cannot tell whether an id exists.
@@ -65,6 +72,30 @@ function pageOf(options, where) {
   return page;
 }
 
+/** A range of pages a getPages reads: `{ from, to }`, integers from 1 with from <= to. */
+function rangeOf(options, where) {
+  const raw = options === undefined || options === null ? {} : options;
+  const page = (name, value) => {
+    if (Number.isSafeInteger(value) && value >= 1) return value;
+    throw codedError(
+      'INVALID_INPUT',
+      `${where}: ${name} must be an integer from 1, got ${JSON.stringify(value)}.`,
+      RangeError,
+    );
+  };
+  const from = page('from', raw.from ?? 1);
+  const to = page('to', raw.to ?? from);
+  if (to < from)
+    throw codedError('INVALID_INPUT', `${where}: to (${to}) must not be below from (${from}).`, RangeError);
+  return { from, to };
+}
+
+/**
+ * What a store answers for a result it kept (for this owner, or for anyone) that has expired
+ * or been evicted since: the reader says "expired", not "unknown".
+ */
+const GONE = Object.freeze({ expired: true });
+
 /** The pages a put keeps: a non-empty array of strings. */
 function checkPages(pages, where) {
   if (!Array.isArray(pages) || pages.length === 0 || pages.some((page) => typeof page !== 'string'))
@@ -108,6 +139,8 @@ module.exports = {
   pageBytes,
   ownerOf,
   pageOf,
+  rangeOf,
+  GONE,
   checkPages,
   storeUnavailable,
   positiveInteger,

@@ -5,7 +5,16 @@
 
 const { readOptions } = require('../../internal/options.cjs');
 const { codedError } = require('../../internal/errors.cjs');
-const { newResultId, pageBytes, ownerOf, pageOf, checkPages, positiveInteger } = require('./contract.cjs');
+const {
+  newResultId,
+  pageBytes,
+  ownerOf,
+  pageOf,
+  rangeOf,
+  checkPages,
+  positiveInteger,
+  GONE,
+} = require('./contract.cjs');
 
 /**
  * The bounds by default: a long session's elided results (each kept until evicted), few enough
@@ -15,6 +24,12 @@ const { newResultId, pageBytes, ownerOf, pageOf, checkPages, positiveInteger } =
 const MEMORY_DEFAULTS = Object.freeze({ maxResults: 1000, maxBytes: 64 * 1024 * 1024, ttlMs: 30 * 60 * 1000 });
 
 const KNOWN = ['maxResults', 'maxBytes', 'maxResultBytes', 'ttlMs', 'now'];
+
+/**
+ * Ids remembered after their result was dropped (expired or evicted), so a read of one says
+ * "expired" rather than "unknown": the newest this many, ~100 bytes each.
+ */
+const MAX_GONE = 10_000;
 
 /**
  * A store (see contract.cjs) in this process's memory. Options: `maxResults`, `maxBytes` (UTF-8
@@ -36,11 +51,18 @@ function memoryStore(options) {
   // A Map iterates in insertion order; every use re-inserts, so the first entry is the least
   // recently used one and also the first to expire.
   const entries = new Map();
+  // Dropped ids and their owners, oldest first.
+  const gone = new Map();
   let bytes = 0;
 
-  function drop(id) {
-    bytes -= entries.get(id).bytes;
+  // Forgets `id`'s result; `remembered` keeps its id as one that expired (not deleted).
+  function drop(id, remembered = true) {
+    const entry = entries.get(id);
+    bytes -= entry.bytes;
     entries.delete(id);
+    if (!remembered) return;
+    gone.set(id, entry.owner);
+    if (gone.size > MAX_GONE) gone.delete(gone.keys().next().value);
   }
 
   function sweep(at) {
@@ -48,6 +70,13 @@ function memoryStore(options) {
       if (at - entry.usedAt < ttlMs) break;
       drop(id);
     }
+  }
+
+  // What a read of an id that has no entry gets: GONE when `owner` may know it expired.
+  function missing(id, owner) {
+    if (typeof id !== 'string' || !gone.has(id)) return undefined;
+    const kept = gone.get(id);
+    return kept === null || kept === owner ? GONE : undefined;
   }
 
   function put(pages, opts) {
@@ -82,14 +111,22 @@ function memoryStore(options) {
     const owner = ownerOf(opts, 'memoryStore.get');
     const page = pageOf(opts, 'memoryStore.get');
     const entry = use(id, owner);
-    if (entry === undefined) return undefined;
+    if (entry === undefined) return missing(id, owner);
     return { pages: entry.pages.length, text: entry.pages[page - 1] };
+  }
+
+  function getPages(id, opts) {
+    const owner = ownerOf(opts, 'memoryStore.getPages');
+    const { from, to } = rangeOf(opts, 'memoryStore.getPages');
+    const entry = use(id, owner);
+    if (entry === undefined) return missing(id, owner);
+    return { pages: entry.pages.length, texts: entry.pages.slice(from - 1, to) };
   }
 
   function remove(id, opts) {
     const entry = use(id, ownerOf(opts, 'memoryStore.delete'));
     if (entry === undefined) return false;
-    drop(id);
+    drop(id, false);
     return true;
   }
 
@@ -109,6 +146,7 @@ function memoryStore(options) {
     limits: Object.freeze({ maxResults, maxBytes, maxResultBytes, ttlMs }),
     put: later(put),
     get: later(get),
+    getPages: later(getPages),
     delete: later(remove),
     /** `{ results, bytes }`: results kept now and the UTF-8 bytes of their pages. */
     stats() {
@@ -126,4 +164,4 @@ function sharedMemoryStore() {
   return shared;
 }
 
-module.exports = { MEMORY_DEFAULTS, memoryStore, sharedMemoryStore };
+module.exports = { MEMORY_DEFAULTS, MAX_GONE, memoryStore, sharedMemoryStore };

@@ -13,9 +13,11 @@ const {
   pageBytes,
   ownerOf,
   pageOf,
+  rangeOf,
   checkPages,
   storeUnavailable,
   positiveInteger,
+  GONE,
 } = require('./contract.cjs');
 
 /**
@@ -34,25 +36,57 @@ const REDIS_DEFAULTS = Object.freeze({
 
 const KNOWN = Object.keys(REDIS_DEFAULTS);
 
+/**
+ * How long after a result's last put or read its id is still known as one that expired: a read
+ * then says "expired" instead of "unknown". A day, in a key of a few dozen bytes per result.
+ */
+const GONE_MS = 24 * 60 * 60 * 1000;
+
 // A result is one hash: `o` the owner's digest ('' for none), `n` the page count, `1`…`n` the
-// pages. KEYS[1] is the key; a missing key and another owner's key answer the same (nil).
+// pages; KEYS[1] is the hash. KEYS[2] (the hash's key and `:gone`) holds the owner's digest for
+// GONE_MS longer, so a read after the hash expired can say so. A missing key and another
+// owner's key answer the same (nil); an expired one of this owner's answers 'gone'.
 const PUT = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('HSET', KEYS[1], 'o', ARGV[2], 'n', #ARGV - 2)
-for i = 3, #ARGV do redis.call('HSET', KEYS[1], tostring(i - 2), ARGV[i]) end
+redis.call('HSET', KEYS[1], 'o', ARGV[2], 'n', #ARGV - 3)
+for i = 4, #ARGV do redis.call('HSET', KEYS[1], tostring(i - 3), ARGV[i]) end
 redis.call('PEXPIRE', KEYS[1], ARGV[1])
+redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[3])
 return 1`;
 
-const GET = `
+// The answer for a hash that is not there, or not this owner's: ARGV[1] is the owner's digest.
+const MISSING = `
+local function missing()
+  local gone = redis.call('GET', KEYS[2])
+  if gone and (gone == '' or gone == ARGV[1]) then return 'gone' end
+  return false
+end`;
+
+const GET = `${MISSING}
 local v = redis.call('HMGET', KEYS[1], 'o', 'n', ARGV[2])
-if not v[2] or (v[1] ~= '' and v[1] ~= ARGV[1]) then return false end
+if not v[2] then return missing() end
+if v[1] ~= '' and v[1] ~= ARGV[1] then return false end
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
+redis.call('PEXPIRE', KEYS[2], ARGV[4])
 if v[3] then return {v[2], v[3]} end
 return {v[2]}`;
+
+// ARGV[2] and ARGV[3]: the first and the last page read; ARGV[4], ARGV[5]: the two TTLs.
+const GET_PAGES = `${MISSING}
+local v = redis.call('HMGET', KEYS[1], 'o', 'n')
+if not v[2] then return missing() end
+if v[1] ~= '' and v[1] ~= ARGV[1] then return false end
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+redis.call('PEXPIRE', KEYS[2], ARGV[5])
+local last = math.min(tonumber(ARGV[3]), tonumber(v[2]))
+local out = {v[2]}
+for i = tonumber(ARGV[2]), last do out[#out + 1] = redis.call('HGET', KEYS[1], tostring(i)) end
+return out`;
 
 const DELETE = `
 local o = redis.call('HGET', KEYS[1], 'o')
 if not o or (o ~= '' and o ~= ARGV[1]) then return 0 end
+redis.call('DEL', KEYS[2])
 return redis.call('DEL', KEYS[1])`;
 
 /** ioredis states after a connection was lost (or closed on purpose). */
@@ -108,15 +142,17 @@ function redisStore(client, options) {
   const timeoutMs = positiveInteger('redisStore', 'timeoutMs', raw.timeoutMs, REDIS_DEFAULTS.timeoutMs);
   const what = `the Redis result store (${redis.kind})`;
 
-  // One script run, bounded: a disconnected client fails at once, a silent one after timeoutMs,
-  // and any client or Redis error is an outage of the store.
-  function run(script, key, args) {
+  // One script run on the result under `id` (its hash and its `:gone` key), bounded: a
+  // disconnected client fails at once, a silent one after timeoutMs, and any client or Redis
+  // error is an outage of the store.
+  function run(script, id, args) {
     if (!redis.ready()) return Promise.reject(storeUnavailable(what, 'the client is not connected'));
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(storeUnavailable(what, `no answer within ${timeoutMs} ms`)), timeoutMs);
       let sent;
       try {
-        sent = Promise.resolve(redis.send(['EVAL', script, '1', key, ...args]));
+        const key = prefix + id;
+        sent = Promise.resolve(redis.send(['EVAL', script, '2', key, `${key}:gone`, ...args]));
       } catch (error) {
         sent = Promise.reject(error);
       }
@@ -140,7 +176,7 @@ function redisStore(client, options) {
     for (;;) {
       const id = newResultId();
       // 0: the id is taken (128 random bits: practically never); draw another.
-      if (Number(await run(PUT, prefix + id, [String(ttlMs), owner, ...pages])) === 1) return id;
+      if (Number(await run(PUT, id, [String(ttlMs), owner, String(ttlMs + GONE_MS), ...pages])) === 1) return id;
     }
   }
 
@@ -148,15 +184,25 @@ function redisStore(client, options) {
     const owner = ownerDigest(ownerOf(opts, 'redisStore.get'));
     const page = pageOf(opts, 'redisStore.get');
     if (typeof id !== 'string' || id === '') return undefined;
-    const found = await run(GET, prefix + id, [owner, String(page), String(ttlMs)]);
-    if (!Array.isArray(found)) return undefined;
+    const found = await run(GET, id, [owner, String(page), String(ttlMs), String(ttlMs + GONE_MS)]);
+    if (!Array.isArray(found)) return String(found) === 'gone' ? GONE : undefined;
     return { pages: Number(found[0]), text: found[1] === undefined ? undefined : String(found[1]) };
+  }
+
+  async function getPages(id, opts) {
+    const owner = ownerDigest(ownerOf(opts, 'redisStore.getPages'));
+    const { from, to } = rangeOf(opts, 'redisStore.getPages');
+    if (typeof id !== 'string' || id === '') return undefined;
+    const ttls = [String(ttlMs), String(ttlMs + GONE_MS)];
+    const found = await run(GET_PAGES, id, [owner, String(from), String(to), ...ttls]);
+    if (!Array.isArray(found)) return String(found) === 'gone' ? GONE : undefined;
+    return { pages: Number(found[0]), texts: found.slice(1).map(String) };
   }
 
   async function remove(id, opts) {
     const owner = ownerDigest(ownerOf(opts, 'redisStore.delete'));
     if (typeof id !== 'string' || id === '') return false;
-    return Number(await run(DELETE, prefix + id, [owner])) === 1;
+    return Number(await run(DELETE, id, [owner])) === 1;
   }
 
   return {
@@ -164,8 +210,9 @@ function redisStore(client, options) {
     limits: Object.freeze({ prefix, ttlMs, maxResultBytes, timeoutMs }),
     put,
     get,
+    getPages,
     delete: remove,
   };
 }
 
-module.exports = { REDIS_DEFAULTS, redisStore };
+module.exports = { REDIS_DEFAULTS, GONE_MS, redisStore };
