@@ -25,7 +25,8 @@ const PAGES_BYTES = 6;
 const PAGE_COUNT = 7;
 // After PAGE_COUNT, per page: its head's units, its body's start and end in the input (start
 // -1: the head is the whole page), its tail's units. Then the number of spans the pass
-// descended into to find the collection, and each one's start and end (for the preview).
+// descended into to find the collection, and each one's start and end (for the preview), then
+// the units of the page map, the output's last line.
 const PAGE_NUMBERS = 4;
 
 function run(input, isText, limits, paged) {
@@ -59,6 +60,7 @@ function run(input, isText, limits, paged) {
     }
   }
   const spansAt = PAGE_COUNT + 1 + Math.max(0, n[PAGE_COUNT]) * PAGE_NUMBERS;
+  const mapUnits = n[spansAt + 1 + 2 * n[spansAt]];
   return {
     fits: n[FITS] === 1,
     chars: n[CHARS],
@@ -66,6 +68,7 @@ function run(input, isText, limits, paged) {
     envelope: out.slice(0, n[ENVELOPE_UNITS]),
     pages,
     spans: n.subarray(spansAt + 1, spansAt + 1 + 2 * n[spansAt]),
+    map: mapUnits > 0 ? out.slice(out.length - mapUnits) : '',
   };
 }
 
@@ -77,6 +80,7 @@ const fitting = (text, count) => ({
   envelope: '',
   pages: null,
   spans: NO_SPANS,
+  map: '',
 });
 
 /**
@@ -102,11 +106,13 @@ function jsonPass(text, limits, paged = false) {
 }
 
 /**
- * The text pages of a text kept as text (its head is the caller's): an array, or null (as for
- * jsonPass). A text that holds a JSON document is paged as that document.
+ * The text pages of a text kept as text (its head is the caller's): `{ pages, map }`, pages an
+ * array or null (as for jsonPass), map the page map's line ('' for none). A text that holds a
+ * JSON document is paged as that document.
  */
 function textPages(text, limits) {
-  return run(JSON.stringify(text), true, limits, true).pages;
+  const { pages, map } = run(JSON.stringify(text), true, limits, true);
+  return { pages, map };
 }
 
 module.exports = { jsonPass, textPages };

@@ -14,6 +14,7 @@ const { resourceLink } = require('./resources.cjs');
 const { capHeadWithin } = require('./faults.cjs');
 const { then } = require('./maybe-async.cjs');
 const { previewText, previewPrinted, schemaHint, hasEditorFilters, MIN_PREVIEW } = require('./preview.cjs');
+const { ID_STAND_IN, ID_TOKENS, readResultSentence, withId } = require('./result-line.cjs');
 
 const isText = (block) =>
   typeof block === 'object' && block !== null && block.type === 'text' && typeof block.text === 'string';
@@ -87,21 +88,27 @@ function createElision(opts, store) {
   /**
    * The preview answer for `kept`, or undefined (then encode's envelope is the answer): when the
    * option is off, the tool has the editor's filters (its clients read the envelope), the
-   * preview fails, or it cannot be made within the caps less `room` (a note beside it). `paged`
-   * says whether pages hold the rest. The answer is one line — the result's size and the
-   * tool's hint — then the preview, whose budget is the option's less what the line and `room`
-   * take of the caps, so one preview is made and the whole answer fits.
+   * preview fails, or it cannot be made within the caps less `room` (a note beside it). `kept`
+   * (its pages) is `{ id, map }` when pages hold the rest — `id` the result's, or the stand-in
+   * until the store has answered, `map` the pass's page map ('' for none) — else null. The
+   * answer is one line — the result's size, read_result with a call for this result, and the
+   * tool's hint — then the page map, then the preview, whose budget is the option's less what
+   * the lines and `room` take of the caps, so one preview is made and the whole answer fits.
    */
-  function previewHead(kept, call, paged, room) {
+  function previewHead(kept, call, where, room) {
     if (opts.preview === false || hasEditorFilters(call.inputSchema)) return undefined;
     try {
       const isJson = kept.text === undefined;
       const size = isJson ? kept.json.length : kept.text.length;
-      const line = `The result (${size} chars) is over the cap; this is a preview of it. ${schemaHint(call.inputSchema, paged)}\n`;
+      const paged = where !== null;
+      const find = paged && opts.readResult ? `${readResultSentence(where.id, call.arguments)} ` : '';
+      const map = paged && where.map !== '' ? `${where.map}\n` : '';
+      const line = `The result (${size} chars) is over the cap; this is a preview of it. ${find}${schemaHint(call.inputSchema, paged)}\n${map}`;
       const tokenRoom = (maxTokens ?? Infinity) - room.tokens;
+      const idTokens = find === '' ? 0 : ID_TOKENS;
       const budget = {
         maxChars: Math.min(opts.preview.maxChars, maxChars - room.chars - line.length),
-        maxTokens: Math.min(opts.preview.maxTokens, tokenRoom - lineTokens(line, tokenRoom)),
+        maxTokens: Math.min(opts.preview.maxTokens, tokenRoom - lineTokens(line, tokenRoom) - idTokens),
       };
       if (budget.maxChars < MIN_PREVIEW.maxChars || budget.maxTokens < MIN_PREVIEW.maxTokens) return undefined;
       const options = { arguments: call.arguments, inputSchema: call.inputSchema, ...budget, encoding };
@@ -128,16 +135,30 @@ function createElision(opts, store) {
    * the answer without pages.
    */
   function elideResult(source, kept, blocks, isError, owner, call = {}) {
-    const pages = kept.text === undefined ? kept.pass.pages : keepable(kept.text) ? textPages(kept.text, limits) : null;
+    const paged =
+      kept.text === undefined
+        ? { pages: kept.pass.pages, map: kept.pass.map }
+        : keepable(kept.text)
+          ? textPages(kept.text, limits)
+          : { pages: null, map: '' };
+    const pages = paged.pages;
     // The preview is made before the pages go to the store, as the envelope is: with many calls
     // in flight, a store's answers then do not wait behind other calls' previews. It says the
-    // pages hold the rest; when the store keeps nothing after all, it is made again to say so.
-    const early = previewHead(kept, call, pages !== null, NO_ROOM);
+    // pages hold the rest, with a stand-in for the id the store gives them; when the store keeps
+    // nothing after all, or gives an id of another length, or the id's tokens do not fit, it is
+    // made again.
+    const early = previewHead(kept, call, pages === null ? null : { id: ID_STAND_IN, map: paged.map }, NO_ROOM);
     return then(keep(pages, owner), ({ id, failure }) => {
       const note = failure === undefined ? undefined : unkeptNote(failure);
       const room = note === undefined ? NO_ROOM : roomOf(note);
-      const stale = early !== undefined && pages !== null && id === null;
-      const preview = stale ? previewHead(kept, call, false, room) : early;
+      let preview = early;
+      if (early !== undefined && id !== null) {
+        const settled = withId(early, id);
+        const fits = id.length === ID_STAND_IN.length && within(settled, room);
+        preview = fits ? settled : previewHead(kept, call, { id, map: paged.map }, room);
+      } else if (early !== undefined && pages !== null) {
+        preview = previewHead(kept, call, null, room);
+      }
       const head = preview ?? (note === undefined ? headOf(kept) : headWithin(kept, room));
       const content = [{ type: 'text', text: head }];
       if (note !== undefined) content.push({ type: 'text', text: note });

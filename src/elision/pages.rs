@@ -13,6 +13,7 @@ use crate::json::scan::{first_byte_mask, HIGHS};
 use crate::json::string::json_string;
 use crate::tokens::{self, Encoding};
 
+use super::map::{of_chunks, PageMap};
 use super::spans::{children, children_with_theirs, items_read, utf16_units, Child, Listed};
 use super::tally::Tally;
 use crate::json::items::{ItemEntries, ItemsRead};
@@ -298,6 +299,14 @@ pub struct Paginator<'t> {
     spans: Vec<(usize, usize)>,
     /// The collection's items' entries, when the walk that found the collection read them.
     entries: Option<ItemEntries>,
+    /// The collection's path as a reader of the whole value writes it (a document's after the
+    /// string's); `None` for a text.
+    map_path: Option<String>,
+}
+
+/// A document's path inside the string at `outer`, as one path from the value's root.
+fn joined(outer: &str, inner: &str) -> String {
+    format!("{outer}{}", inner.strip_prefix('$').unwrap_or(inner))
 }
 
 impl<'t> Paginator<'t> {
@@ -308,6 +317,7 @@ impl<'t> Paginator<'t> {
         let (found, rest) = found(text, ascii)?;
         let heads = Heads::of(&found.path, &rest);
         let mut pages = Self::with_heads(text, tally, limits, heads, found.start, found.end, found.items, ascii)?;
+        pages.map_path = Some(found.path.clone());
         pages.outer = Some((found.path, rest));
         pages.top = found.top;
         pages.spans = found.spans;
@@ -328,7 +338,9 @@ impl<'t> Paginator<'t> {
         let ascii = compact.is_ascii() && rest.is_ascii() && path.is_ascii();
         let (found, inner_rest) = found(compact, ascii)?;
         let heads = Heads::of_document(path, rest, indent, &found.path, &inner_rest);
-        Self::with_heads(compact, tally, limits, heads, found.start, found.end, found.items, ascii)
+        let mut pages = Self::with_heads(compact, tally, limits, heads, found.start, found.end, found.items, ascii)?;
+        pages.map_path = Some(joined(path, &found.path));
+        Some(pages)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -362,6 +374,7 @@ impl<'t> Paginator<'t> {
             top: None,
             spans: Vec::new(),
             entries: None,
+            map_path: None,
         })
     }
 
@@ -382,6 +395,7 @@ impl<'t> Paginator<'t> {
             top: None,
             spans: Vec::new(),
             entries: None,
+            map_path: None,
         }
     }
 
@@ -441,11 +455,25 @@ impl<'t> Paginator<'t> {
 
     /// [`Self::pages`], each with where its body was cut from the text.
     pub fn cut_pages(&self) -> Result<Option<CutPages>> {
+        Ok(self.mapped_pages()?.map(|(pages, _)| pages))
+    }
+
+    /// [`Self::cut_pages`], and the map of what each page holds.
+    pub fn mapped_pages(&self) -> Result<Option<(CutPages, PageMap)>> {
         let groups = if self.layout.body == Body::Chunk { self.chunks()? } else { self.pack()? };
-        match groups {
-            Some(groups) => self.settle(groups),
-            None => Ok(None),
-        }
+        let Some((pages, groups)) = groups.map(|groups| self.settle(groups)).transpose()?.flatten() else {
+            return Ok(None);
+        };
+        let map = match self.layout.body {
+            Body::Chunk => of_chunks(self.map_path.clone(), self.layout.text.as_bytes(), &groups),
+            body => PageMap::Items {
+                path: self.map_path.clone().unwrap_or_else(|| "$".to_owned()),
+                object: body == Body::ObjectItems,
+                starts: groups.iter().map(|g| g.0).collect(),
+                total: self.items.len(),
+            },
+        };
+        Ok(Some((pages, map)))
     }
 
     /// UTF-16 units of item `i` as a page writes it.
@@ -585,8 +613,9 @@ impl<'t> Paginator<'t> {
         (mid > a && mid < b).then_some(((a, mid), (mid, b)))
     }
 
-    /// Renders every group as a page and splits the ones over a cap until all fit.
-    fn settle(&self, mut groups: Vec<Group>) -> Result<Option<CutPages>> {
+    /// Renders every group as a page and splits the ones over a cap until all fit; the pages,
+    /// and the groups they hold.
+    fn settle(&self, mut groups: Vec<Group>) -> Result<Option<(CutPages, Vec<Group>)>> {
         loop {
             let n = groups.len();
             let mut pages = Vec::with_capacity(n);
@@ -604,7 +633,7 @@ impl<'t> Paginator<'t> {
                 changed = true;
             }
             if !changed {
-                return Ok(Some(pages));
+                return Ok(Some((pages, groups)));
             }
             groups = next;
         }
