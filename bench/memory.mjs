@@ -53,7 +53,7 @@ function load() {
   const api = require('modoki-budget');
   // The three modules the package loads (same require cache): the formatter's memory, the
   // tokenizer's (the public token counts) and the full core's together.
-  const core = require('../node/internal/core.cjs');
+  const core = require('../node/wasm/loader.cjs');
   const modules = [core, core.formatter, core.tokenizer];
   const memory = () => modules.reduce((sum, m) => sum + m.abiMemory().buffer.byteLength, 0);
   // All three are loaded before anything is measured; with the full one loaded, the public

@@ -19,8 +19,8 @@ import { describeMachine, table } from './lib.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
-const { spawnServer, terminate } = require('../node/cli/child.cjs');
-const { connect, initialize, listTools } = require('../node/cli/mcp-client.cjs');
+const { spawnServer, terminate } = require('../node/proxy/child.cjs');
+const { connect, initialize, listTools } = require('../node/proxy/mcp-client.cjs');
 
 const LEVELS = ['low', 'medium', 'high', 'max'];
 const n = (x) => (typeof x === 'number' ? x.toLocaleString('en-US') : x);

@@ -9,6 +9,7 @@
 //
 // --before times another checkout's policy (<checkout>/node/mcp/policy.cjs, with its own built
 // pkg/) beside this one on every case, in the same process: the before/after of a change.
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -134,13 +135,14 @@ function overCapCases(mb, createBudgetPolicy) {
 }
 
 /**
- * Counts the calls into WebAssembly that `fn` makes through `root`'s core (node/internal/core.cjs
- * and each module's own exports: the formatter's, and where a checkout has them the tokenizer's
+ * Counts the calls into WebAssembly that `fn` makes through `root`'s core (node/wasm/loader.cjs,
+ * node/internal/core.cjs in a checkout from before it, and each module's own exports: the formatter's, and where a checkout has them the tokenizer's
  * and the full one's): every module is loaded first, so every export is the real function, then
  * each is wrapped for the one call of `fn`.
  */
 function wasmCalls(root, fn) {
-  const core = createRequire(import.meta.url)(join(root, 'node', 'internal', 'core.cjs'));
+  const loader = ['wasm/loader.cjs', 'internal/core.cjs'].map((file) => join(root, 'node', file)).find(existsSync);
+  const core = createRequire(import.meta.url)(loader);
   const modules = [core, core.formatter, core.tokenizer, core.full].filter((m) => m !== undefined);
   for (const m of modules) m.abiMemory();
   let calls = 0;

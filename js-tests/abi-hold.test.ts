@@ -1,4 +1,4 @@
-// node/internal/abi.cjs's holdInput: within one hold, a text written again is the copy already in
+// node/wasm/abi.cjs's holdInput: within one hold, a text written again is the copy already in
 // WebAssembly memory (the policy's pass and its preview read one copy of an over-cap result), and
 // any other write to the input buffer ends that sharing. Checked on the transport itself, since the
 // package's exports do not show which copy a call read; the policy's memory figure is in
@@ -7,8 +7,8 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 
 const require = createRequire(import.meta.url);
-const abi = require('../node/internal/abi.cjs');
-const core = require('../node/internal/core.cjs');
+const abi = require('../node/wasm/abi.cjs');
+const core = require('../node/wasm/loader.cjs');
 
 const LARGE = 'a'.repeat((1 << 20) + 1);
 const inputBytes = (length: number) =>

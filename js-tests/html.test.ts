@@ -142,7 +142,7 @@ describe('proxy --html', () => {
 describe('proxy --html with pages read', () => {
   it('reports tokens forwarded with the pages, the saving on that basis, latency and labelled axes', async () => {
     const require = createRequire(import.meta.url);
-    const { SessionStats } = require('../node/cli/proxy-stats.cjs');
+    const { SessionStats } = require('../node/proxy/stats.cjs');
     const { sessionPage, fieldsOf } = require('../node/cli/proxy-page.cjs');
     const stats = new SessionStats({ startedAt: 0 });
     const tree = Array.from({ length: 300 }, (_, i) => ({

@@ -13,7 +13,7 @@ import {
   LoggingMessageNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { bin, withoutSdk } from './support/line-client';
+import { bin } from './support/line-client';
 import { reassemble } from './support/reassemble';
 import { freePort } from './support/redis';
 import { listen, mcpHttpServer, type HttpServer } from './support/http-server';
@@ -194,14 +194,6 @@ describe('proxy --url: upstream faults answer as JSON-RPC errors naming the upst
 describe('proxy --url: usage', () => {
   const run = (args: string[], env: NodeJS.ProcessEnv = process.env) =>
     spawnSync(process.execPath, [bin, 'proxy', ...args], { encoding: 'utf8', timeout: 20_000, env });
-
-  it('without the SDK installed: one line and exit 2', () => {
-    const r = run(['--url', 'http://127.0.0.1:9/mcp'], withoutSdk());
-    expect(r.status).toBe(2);
-    expect(r.stderr).toBe(
-      'modoki-budget proxy: proxy --url needs @modelcontextprotocol/sdk (an optional peer dependency): npm i @modelcontextprotocol/sdk\n',
-    );
-  });
 
   it('bad flags: one line each and exit 2', () => {
     const cases: Array<[string[], string]> = [

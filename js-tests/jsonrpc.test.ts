@@ -22,7 +22,9 @@ const { codedError } = require('../node/internal/errors.cjs');
 
 // Every code the package throws, read from its declaration so a new code cannot be missed.
 const declared = [
-  ...readFileSync(join(__dirname, '..', 'node', 'types', 'errors.d.ts'), 'utf8').matchAll(/\| '([A-Z_]+)'/g),
+  ...readFileSync(join(__dirname, '..', 'node', 'types', 'generated', 'errors.d.ts'), 'utf8').matchAll(
+    /\| ["']([A-Z_]+)["']/g,
+  ),
 ].map((m) => m[1]);
 
 const CALLER_CAUSED = [

@@ -130,7 +130,7 @@ describe('the published tarball', () => {
       'samples/tools.json',
       'node/menu-audit.cjs',
       'node/menu-rewrite.cjs',
-      'node/cli/menu.cjs',
+      'node/cli/commands/menu.cjs',
     ]) {
       expect(files).toContain(f);
     }

@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { createBudgetPolicy } from 'modoki-budget';
 
 const require = createRequire(import.meta.url);
-const abi = require('../node/internal/abi.cjs');
-const core = require('../node/internal/core.cjs');
+const abi = require('../node/wasm/abi.cjs');
+const core = require('../node/wasm/loader.cjs');
 const { jsonPass } = require('../node/mcp/elision-pass.cjs');
 const { previewPrinted } = require('../node/mcp/preview.cjs');
 

@@ -7,8 +7,8 @@ import { initializeParams } from './support/line-client';
 import { freshLog, loggedRows, loggingProxy } from './support/proxy-log';
 
 const require = createRequire(import.meta.url);
-const { SessionStats, quantile } = require('../node/cli/proxy-stats.cjs');
-const { HELP } = require('../node/cli/proxy.cjs');
+const { SessionStats, quantile } = require('../node/proxy/stats.cjs');
+const { HELP } = require('../node/cli/commands/proxy.cjs');
 
 const call = (tool: string, tokensIn: number, tokensOut: number, durationMs: number) => ({
   kind: 'call',

@@ -1,4 +1,4 @@
-// The proxy's stdio framing (node/cli/lines.cjs) as a property: any byte stream, cut into
+// The proxy's stdio framing (node/proxy/lines.cjs) as a property: any byte stream, cut into
 // chunks anywhere, gives back exactly its lines — the bytes between newlines, in order, byte for
 // byte (a `\r` before the `\n` kept), blank lines skipped — and its unterminated tail once, at
 // the end. Nothing is decoded, so invalid UTF-8 and JSON-looking garbage come through as bytes.
@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { propertyTimeout, runSettings } from './support/property-runs';
 
 const require = createRequire(import.meta.url);
-const { readLines, parseLine } = require('../node/cli/lines.cjs');
+const { readLines, parseLine } = require('../node/proxy/lines.cjs');
 
 const byte = fc.oneof(
   { weight: 6, arbitrary: fc.integer({ min: 0x20, max: 0x7e }) },
@@ -88,9 +88,9 @@ describe('stdio framing on arbitrary byte streams', () => {
   );
 });
 
-// ---- the session half: ProxySession (node/cli/proxy-session.cjs) behind the framing ----
+// ---- the session half: ProxySession (node/proxy/session.cjs) behind the framing ----
 
-const { ProxySession, SERVER_GONE, OWN_ID_PREFIX } = require('../node/cli/proxy-session.cjs');
+const { ProxySession, SERVER_GONE, OWN_ID_PREFIX } = require('../node/proxy/session.cjs');
 const { createBudgetPolicy } = require('../node/mcp/policy.cjs');
 
 /** How a server in another language writes JSON: spaces, `\u00e9` and `\/` escapes, `1.50`, key order. */

@@ -1,11 +1,11 @@
-// The proxy's forced collections (node/cli/full-gc.cjs): asked of V8 for a line of
+// The proxy's forced collections (node/proxy/full-gc.cjs): asked of V8 for a line of
 // COLLECT_ABOVE bytes or more, never for a smaller one, whose garbage V8 collects in its own time.
 import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { PerformanceObserver, constants } from 'node:perf_hooks';
 
 const require = createRequire(import.meta.url);
-const { fullGcFor, COLLECT_ABOVE } = require('../node/cli/full-gc.cjs');
+const { fullGcFor, COLLECT_ABOVE } = require('../node/proxy/full-gc.cjs');
 
 /** How many full (mark-compact) collections V8 reports while `act` runs and shortly after. */
 async function majorCollections(act: () => void): Promise<number> {

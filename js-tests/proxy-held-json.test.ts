@@ -7,10 +7,10 @@ import { createRequire } from 'node:module';
 import fc from 'fast-check';
 
 const require = createRequire(import.meta.url);
-const { parseHeld, compactSpan, SPAN_ABOVE } = require('../node/cli/held-json.cjs');
+const { parseHeld, compactSpan, SPAN_ABOVE } = require('../node/proxy/held-json.cjs');
 const { printedText } = require('../node/mcp/printed-json.cjs');
-const { HeldLine, lineData } = require('../node/cli/lines.cjs');
-const { ProxySession } = require('../node/cli/proxy-session.cjs');
+const { HeldLine, lineData } = require('../node/proxy/lines.cjs');
+const { ProxySession } = require('../node/proxy/session.cjs');
 const { createBudgetPolicy } = require('../node/mcp/policy.cjs');
 
 type Line = Buffer | InstanceType<typeof HeldLine>;

@@ -7,8 +7,8 @@ import { createRequire } from 'node:module';
 import { PassThrough } from 'node:stream';
 
 const require = createRequire(import.meta.url);
-const { readLines, parseLine, HeldLine, lineData, GATHER_ABOVE, HOLD_ABOVE } = require('../node/cli/lines.cjs');
-const { ProxySession } = require('../node/cli/proxy-session.cjs');
+const { readLines, parseLine, HeldLine, lineData, GATHER_ABOVE, HOLD_ABOVE } = require('../node/proxy/lines.cjs');
+const { ProxySession } = require('../node/proxy/session.cjs');
 const { createBudgetPolicy } = require('../node/mcp/policy.cjs');
 
 type Line = Buffer | InstanceType<typeof HeldLine>;

@@ -10,7 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { bin, withoutSdk } from './support/line-client';
+import { bin } from './support/line-client';
 import { mcpHttpServer } from './support/http-server';
 import { reassemble } from './support/reassemble';
 import { pagesAt, readError } from './support/page-reads';
@@ -185,7 +185,7 @@ describe('proxy --listen --max-sessions', () => {
     // The SDK's StreamableHTTPError carries the HTTP status as its code.
     expect([refused[0].reason.code, refused[0].reason.message]).toEqual([
       503,
-      'Streamable HTTP error: Error POSTing to endpoint: {"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Too many sessions: this proxy serves at most 1 at once (--max-sessions); end one and initialize again"}}',
+      'Streamable HTTP error: Error POSTing to endpoint: {"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Too many sessions: this proxy serves at most 1 at once (--max-sessions), all busy; end one and try again"}}',
     ]);
     expect(childrenOf(proxy.child.pid!).length).toBe(1);
     await served[0].value.transport.terminateSession();
@@ -193,6 +193,67 @@ describe('proxy --listen --max-sessions', () => {
     const next = await connect(proxy.url);
     const small = (await next.client.callTool({ name: 'rows', arguments: { n: 3, seed: 'm' } })) as CallResult;
     expect(small.content).toEqual([{ type: 'text', text: JSON.stringify(rows(3, 'm')) }]);
+  });
+});
+
+describe('proxy --listen: sessions whose clients went without a DELETE', () => {
+  const callRows = async (client: Client, seed: string) =>
+    ((await client.callTool({ name: 'rows', arguments: { n: 3, seed } })) as CallResult).content;
+
+  it('ends a session idle for --idle-timeout seconds and keeps a connected one, however long it waits', async () => {
+    const proxy = await startProxy(['--idle-timeout', '1']);
+    const kept = await connect(proxy.url);
+    const gone = await connect(proxy.url);
+    await until(() => childrenOf(proxy.child.pid!).length === 2);
+    const goneId = gone.transport.sessionId;
+    // Its streams closed, no DELETE sent: idle from now on.
+    await gone.transport.close();
+    await until(() => childrenOf(proxy.child.pid!).length === 1, 5_000);
+    // The connected client keeps its standalone stream open: past the timeout it is served still.
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(await callRows(kept.client, 'k')).toEqual([{ type: 'text', text: JSON.stringify(rows(3, 'k')) }]);
+    const stale = await fetch(proxy.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-session-id': goneId!,
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect([stale.status, await stale.json()]).toEqual([
+      404,
+      { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Session not found: initialize a new one' } },
+    ]);
+  });
+
+  it('at --max-sessions, a new client ends the session idle longest instead of being refused', async () => {
+    const proxy = await startProxy(['--max-sessions', '2']);
+    const first = await connect(proxy.url);
+    const second = await connect(proxy.url);
+    await first.transport.close();
+    await new Promise((r) => setTimeout(r, 50));
+    await second.transport.close();
+    const third = await connect(proxy.url);
+    expect(await callRows(third.client, 't')).toEqual([{ type: 'text', text: JSON.stringify(rows(3, 't')) }]);
+    // The first went idle first and was ended; the second still holds its server.
+    await until(() => childrenOf(proxy.child.pid!).length === 2);
+    const revived = await fetch(proxy.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-session-id': second.transport.sessionId!,
+        'mcp-protocol-version': '2025-06-18',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 9,
+        method: 'tools/call',
+        params: { name: 'rows', arguments: { n: 1, seed: 's' } },
+      }),
+    });
+    expect(revived.status).toBe(200);
   });
 });
 
@@ -291,7 +352,7 @@ describe('proxy --listen: usage', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
 
-  it('a port out of range, a session cap that is not one, no server, or no SDK: one line and exit 2', () => {
+  it('a port out of range, a session cap or idle timeout that is not one, no server: one line and exit 2', () => {
     const server = ['--', process.execPath, 'x.js'];
     const cases: Array<[string[], NodeJS.ProcessEnv | undefined, string]> = [
       [['--listen', '65536', ...server], undefined, '--listen expects an integer from 0 to 65535, got "65536"'],
@@ -307,10 +368,11 @@ describe('proxy --listen: usage', () => {
         '--max-sessions expects an integer >= 1, got "0"',
       ],
       [['--max-sessions', '4', ...server], undefined, '--max-sessions applies to --listen only'],
+      [['--idle-timeout', '4', ...server], undefined, '--idle-timeout applies to --listen only'],
       [
-        ['--listen', '0', ...server],
-        withoutSdk(),
-        'proxy --listen needs @modelcontextprotocol/sdk (an optional peer dependency): npm i @modelcontextprotocol/sdk',
+        ['--listen', '0', '--idle-timeout', '0.5', ...server],
+        undefined,
+        '--idle-timeout expects an integer >= 1, got "0.5"',
       ],
     ];
     for (const [args, env, message] of cases) {

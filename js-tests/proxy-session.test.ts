@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const { ProxySession } = require('../node/cli/proxy-session.cjs');
+const { ProxySession } = require('../node/proxy/session.cjs');
 const { createBudgetPolicy } = require('../node/mcp/policy.cjs');
 
 function session(options: Record<string, unknown> = {}) {
@@ -151,7 +151,7 @@ describe('ProxySession passthrough', () => {
 });
 
 describe('readLines: the stdio framing', () => {
-  const { readLines } = require('../node/cli/lines.cjs');
+  const { readLines } = require('../node/proxy/lines.cjs');
   const { PassThrough } = require('node:stream');
 
   /** Feeds `bytes` in chunks cut at `cuts` and collects what readLines hands over. */

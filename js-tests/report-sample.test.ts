@@ -12,7 +12,7 @@ import { countTokens, roundFloats } from 'modoki-budget';
 import { boundaryFloat, HOSTILE_KEYS, jsonish, nastyString } from './support/arbitraries';
 
 const require = createRequire(import.meta.url);
-const { buildReport, reportOfV8Compact, sampleOfV8Compact, SCHEMA_ITEMS } = require('../node/cli/report.cjs');
+const { buildReport, reportOfV8Compact, sampleOfV8Compact, SCHEMA_ITEMS } = require('../node/report/measure.cjs');
 
 /** The value of `text` cut as the sample cuts it, computed from the whole value. */
 function cut(value: unknown, rootLevel: boolean): unknown {

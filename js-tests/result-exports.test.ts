@@ -123,7 +123,10 @@ describe('one export list for the whole package', () => {
         /^export \* from '\.\/types\/([^']+)\.js';$/gm,
       ),
     ].map((m) => `${m[1]}.d.ts`);
-    expect(sorted(reexported)).toEqual(sorted(readdirSync(join(root, 'node', 'types'))));
+    // node/types/generated/ holds the shapes generated from the Rust types, which the capability
+    // files re-export by name.
+    const files = readdirSync(join(root, 'node', 'types')).filter((f) => f.endsWith('.d.ts'));
+    expect(sorted(reexported)).toEqual(sorted(files));
   });
 
   it('every export is named in the documentation (docs/*.md or README.md)', () => {

@@ -107,7 +107,31 @@ describe.each(['ioredis', 'node-redis'] as const)('redisStore with %s', (kind) =
     expect(await store.put(['é', 'éé'])).toBeNull();
     expect(await raw.keys(`${prefix}*`)).toEqual([]);
     const id = (await store.put(['é', 'é']))!;
-    expect(await raw.keys(`${prefix}*`)).toEqual([`${prefix}${id}`]);
+    // The result, and the marker that outlives it so an expired read says so.
+    expect((await raw.keys(`${prefix}*`)).sort()).toEqual([`${prefix}${id}`, `${prefix}${id}:gone`]);
+  });
+
+  it('tells an expired result from an unknown one for its owner only; the marker holds no owner in clear and outlives the result by a day', async () => {
+    const raw = await ioredis();
+    const prefix = `expired-${kind}:`;
+    const store = redisStore(await make(kind), { prefix, ttlMs: 40 });
+    const reader = redisStore(await make(other), { prefix, ttlMs: 40 });
+    const owned = (await store.put(['a'], { owner: 'principal-a' }))!;
+    const open = (await store.put(['b']))!;
+    expect(await store.expired(owned, { owner: 'principal-a' })).toBe(false);
+    const marker = await raw.get(`${prefix}${owned}:gone`);
+    expect(marker).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(Number(await raw.pttl(`${prefix}${owned}:gone`))).toBeGreaterThan(86_400_000 - 5_000);
+    await new Promise((r) => setTimeout(r, 80));
+    expect(await store.get(owned, { owner: 'principal-a' })).toBeUndefined();
+    expect(await reader.expired(owned, { owner: 'principal-a' })).toBe(true);
+    expect(await reader.expired(owned, { owner: 'principal-b' })).toBe(false);
+    expect(await reader.expired(owned)).toBe(false);
+    expect(await reader.expired(open, { owner: 'anyone' })).toBe(true);
+    expect(await reader.expired('AAAAAAAAAAAAAAAAAAAAAA')).toBe(false);
+    const deleted = (await store.put(['c']))!;
+    expect(await store.delete(deleted)).toBe(true);
+    expect(await store.expired(deleted)).toBe(false);
   });
 
   it("answers another owner's read exactly as a missing result's, and keeps no owner in clear", async () => {

@@ -70,6 +70,32 @@ describe('memoryStore', () => {
     expect(store.stats()).toEqual({ results: 0, bytes: 0 });
   });
 
+  it('says a result expired, for its owner only, and never for one evicted, deleted or never issued', async () => {
+    const { now, advance } = clock();
+    const store = memoryStore({ ttlMs: 1000, maxResults: 3, now });
+    const owned = (await store.put(['a'], { owner: 'principal-a' }))!;
+    const open = (await store.put(['b']))!;
+    expect(await store.expired(owned, { owner: 'principal-a' })).toBe(false);
+    advance(1000);
+    expect(await store.get(owned, { owner: 'principal-a' })).toBeUndefined();
+    expect(await store.expired(owned, { owner: 'principal-a' })).toBe(true);
+    expect(await store.expired(owned, { owner: 'principal-b' })).toBe(false);
+    expect(await store.expired(owned)).toBe(false);
+    expect(await store.expired(open, { owner: 'anyone' })).toBe(true);
+    expect(await store.expired('AAAAAAAAAAAAAAAAAAAAAA')).toBe(false);
+    const deleted = (await store.put(['c']))!;
+    expect(await store.delete(deleted)).toBe(true);
+    expect(await store.expired(deleted)).toBe(false);
+    const first = (await store.put(['d']))!;
+    for (const page of ['e', 'f', 'g']) await store.put([page]);
+    expect(await store.get(first)).toBeUndefined();
+    expect(await store.expired(first)).toBe(false); // evicted for room, not expired
+    // An expired id is remembered for a day.
+    advance(24 * 60 * 60 * 1000 + 1000);
+    expect(await store.expired(open, { owner: 'anyone' })).toBe(false);
+    await expect(store.expired(owned, { owner: 42 as never })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+  });
+
   it('evicts the least recently used result first, by count and by bytes', async () => {
     const store = memoryStore({ maxResults: 2, maxBytes: 10 });
     const a = (await store.put(['aaaa']))!;

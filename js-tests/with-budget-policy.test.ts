@@ -687,7 +687,10 @@ describe('readResource, the page tool and the store', () => {
     await expect(policy.readResource(b)).rejects.toThrow('expired or unknown');
     await expect(policy.readResource(a)).resolves.toBeDefined();
     await new Promise((r) => setTimeout(r, 60));
-    await expect(policy.readResource(c)).rejects.toThrow('expired or unknown');
+    // Expired, as the store remembers: the message says so, and how long results are kept.
+    await expect(policy.readResource(c)).rejects.toThrow(
+      `${c}: expired result (results are kept for 40 milliseconds after their last read) — call the tool again`,
+    );
     expect(policy.store.stats()).toEqual({ results: 0, bytes: 0 });
   });
 

@@ -4,11 +4,11 @@
 // JavaScript can read — the caller's `keyOf`, iterables, own-key order, non-JSON values — and
 // hands the core plain data.
 
-const core = require('./internal/core.cjs');
-const { jsonBytes } = require('./internal/abi.cjs');
+const wasm = require('./wasm/summarizers.cjs');
+const { jsonText } = require('./tolerant-json.cjs');
 
-// One argument only: map() would pass its index as jsonBytes' fallback.
-const enc = (value) => jsonBytes(value);
+// One argument only: map() would pass its index as jsonText's fallback.
+const enc = (value) => jsonText(value);
 
 /** Largest vocabulary a hint lists: the core's, written by the build (scripts/constants.mjs). */
 const { LIVE_VOCABULARY_CAP } = require('../pkg/constants.json');
@@ -28,21 +28,21 @@ function describeFilter(filter) {
   if (filter !== null && typeof filter === 'object') {
     for (const [k, v] of Object.entries(filter)) if (v !== undefined) entries.push([k, filterValue(v)]);
   }
-  return core.describeFilter(enc(entries));
+  return wasm.describeFilter(enc(entries));
 }
 
 function histogram(items, keyOf) {
   if (typeof keyOf !== 'function') throw new TypeError('histogram(items, keyOf): keyOf must be a function');
   const keys = [];
   for (const item of items ?? []) keys.push(String(keyOf(item)));
-  return JSON.parse(core.histogramOf(enc(keys)));
+  return wasm.histogramOf(enc(keys));
 }
 
 const listOf = (values) => (values === null || values === undefined ? [] : Array.from(values));
 const nearOf = (near) => (typeof near === 'string' && near !== '' ? near : undefined);
 
 function liveSet(values, cap = LIVE_VOCABULARY_CAP, near) {
-  return core.liveSet(enc(listOf(values)), Math.max(0, cap), nearOf(near));
+  return wasm.liveSet(enc(listOf(values)), Math.max(0, cap), nearOf(near));
 }
 
 function emptyFilterHint(d) {
@@ -50,7 +50,7 @@ function emptyFilterHint(d) {
   const near = Object.entries(d.near ?? {}).filter(([, v]) => nearOf(v) !== undefined);
   const label = d.unfilteredLabel === undefined || d.unfilteredLabel === null ? null : String(d.unfilteredLabel);
   const rest = { what: String(d.what), filter: String(d.filter), unfilteredLabel: label, live, near };
-  return core.emptyFilterHint(enc(rest), Number(d.unfilteredCount));
+  return wasm.emptyFilterHint(enc(rest), Number(d.unfilteredCount));
 }
 
 module.exports = { LIVE_VOCABULARY_CAP, histogram, describeFilter, liveSet, emptyFilterHint };

@@ -60,6 +60,7 @@ onFirstUse('./summarizers.cjs', {
     'deriveGuid',
   ),
 });
+onFirstUse('./handles-reply.cjs', same('isBareHandlesFilter', 'shapeHandlesReply'));
 onFirstUse(
   './filter-disclosure.cjs',
   same('LIVE_VOCABULARY_CAP', 'histogram', 'describeFilter', 'liveSet', 'emptyFilterHint'),

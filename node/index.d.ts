@@ -7,6 +7,7 @@ export * from './types/round.js';
 export * from './types/errors.js';
 export * from './types/tokens.js';
 export * from './types/summarizers.js';
+export * from './types/handles-reply.js';
 export * from './types/filter-disclosure.js';
 export * from './types/toon.js';
 export * from './types/collections.js';

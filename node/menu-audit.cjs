@@ -4,8 +4,8 @@
 // ones. Both run in the WebAssembly core (src/menu/cost.rs, lint.rs); this file stringifies the
 // tools and parses the results.
 
-const core = require('./internal/core.cjs');
-const { jsonBytes: abiJsonBytes } = require('./internal/abi.cjs');
+const wasm = require('./wasm/menu.cjs');
+const { jsonText: toJsonText } = require('./tolerant-json.cjs');
 const { codedError } = require('./internal/errors.cjs');
 const { readOptions } = require('./internal/options.cjs');
 const tokens = require('./tokens.cjs');
@@ -14,16 +14,16 @@ const tokens = require('./tokens.cjs');
 const DEFAULT_MAX_DESCRIPTION_TOKENS = 200;
 
 /**
- * A menu (or one tool) as the UTF-8 JSON the core reads. No text at all (undefined) is the
+ * A menu (or one tool) as the JSON text the core reads. No text at all (undefined) is the
  * empty input, which the core reports as "must be an array".
  */
-const jsonBytes = (value) => abiJsonBytes(value, '');
+const jsonText = (value) => toJsonText(value, '');
 
 /** Real-token cost of a `tools/list` result, biggest tool first (see docs/menu.md). */
 function menuCost(tools, options) {
   const { encoding } = readOptions('menuCost', options, ['encoding']);
   const name = tokens.prepareEncoding(encoding);
-  return JSON.parse(core.menuCostJson(jsonBytes(tools), name));
+  return wasm.menuCost(jsonText(tools), name);
 }
 
 /** Lint findings for one tool's description (see docs/menu.md for the exact rules). */
@@ -40,7 +40,7 @@ function lintDescription(tool, options) {
       `lintDescription: maxDescriptionTokens must be a number >= 0, got ${String(raw)}.`,
     );
   }
-  return JSON.parse(core.lintDescriptionJson(jsonBytes(tool), name, max));
+  return wasm.lintDescription(jsonText(tool), name, max);
 }
 
-module.exports = { DEFAULT_MAX_DESCRIPTION_TOKENS, menuCost, lintDescription, jsonBytes };
+module.exports = { DEFAULT_MAX_DESCRIPTION_TOKENS, menuCost, lintDescription, jsonText };

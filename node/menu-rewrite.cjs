@@ -5,11 +5,11 @@
 // compact.rs); this file keeps the routing tables in JS Maps so route() is a lookup, not a
 // boundary crossing per call.
 
-const core = require('./internal/core.cjs');
+const wasm = require('./wasm/menu.cjs');
 const { codedError } = require('./internal/errors.cjs');
 const { readOptions } = require('./internal/options.cjs');
 const tokens = require('./tokens.cjs');
-const { menuCost, jsonBytes } = require('./menu-audit.cjs');
+const { menuCost, jsonText } = require('./menu-audit.cjs');
 
 const DEFAULT_SEPARATOR = '.';
 const DEFAULT_DISCRIMINATOR = 'action';
@@ -31,7 +31,7 @@ function groupTools(tools, options) {
   const opts = readOptions('groupTools', options, ['separator', 'discriminator']);
   const separator = stringOption(opts, 'separator', DEFAULT_SEPARATOR);
   const discriminator = stringOption(opts, 'discriminator', DEFAULT_DISCRIMINATOR);
-  const raw = JSON.parse(core.groupToolsJson(jsonBytes(tools), separator, discriminator));
+  const raw = wasm.groupTools(jsonText(tools), separator, discriminator);
   const groups = new Map(raw.routes.map((r) => [r.name, new Map(r.actions)]));
   const passthrough = new Set(raw.passthrough);
   function route(name, args) {
@@ -111,14 +111,14 @@ function compactOptions(options) {
  */
 function compactMenu(tools, options) {
   const { keep, maxTokens, encoding } = compactOptions(options);
-  const raw = JSON.parse(core.compactMenuJson(jsonBytes(tools), encoding, keep, maxTokens));
+  const raw = wasm.compactMenu(jsonText(tools), encoding, keep, maxTokens);
   // The core has checked that every tool is an object with a string name, each name once.
   const byName = new Map(tools.map((t) => [t.name, t]));
   const names = [...byName.keys()];
   const unknown = (name) =>
     codedError(
       'UNKNOWN_TOOL',
-      core.unknownToolMessage(String(name), names, `the ${raw.callName} description lists every tool`),
+      wasm.unknownToolMessage(String(name), names, `the ${raw.callName} description lists every tool`),
     );
   function describe(list) {
     if (!Array.isArray(list) || !list.every((n) => typeof n === 'string'))

@@ -1,11 +1,10 @@
 'use strict';
 // Budget analysis: one response's profile, the JSON-or-TOON choice, and the budget lockfile.
 // Token counting and all policy live in the WebAssembly core; this file converts options.
-const core = require('./internal/core.cjs');
+const wasm = require('./wasm/profile.cjs');
 const { codedError } = require('./internal/errors.cjs');
 const { readOptions } = require('./internal/options.cjs');
-const { jsonBytes } = require('./internal/abi.cjs');
-const { stringifyNeverThrows } = require('./tolerant-json.cjs');
+const { stringifyNeverThrows, jsonText } = require('./tolerant-json.cjs');
 const tokens = require('./tokens.cjs');
 const { toToon } = require('./toon.cjs');
 
@@ -40,7 +39,7 @@ function profileResponse(toolName, blocks, options) {
     type: String(b?.type ?? 'text'),
     text: typeof b?.text === 'string' ? b.text : '',
   }));
-  const profile = JSON.parse(core.profileResponseJson(toolName, jsonBytes(cleanBlocks), jsonBytes(coreOptions), name));
+  const profile = wasm.profileResponse(toolName, jsonText(cleanBlocks), jsonText(coreOptions), name);
   // JSON has no Infinity: the core writes an unbounded ratio (overhead, no payload) as null.
   if (profile.overheadRatio === null) profile.overheadRatio = Infinity;
   return profile;
@@ -84,12 +83,12 @@ function budgetLock(tools, options) {
   if (list === null)
     throw invalid('budgetLock(tools): tools must be an array of tools or a tools/list result { tools }');
   const name = tokens.prepareEncoding(encoding);
-  return JSON.parse(core.budgetLockJson(jsonBytes(list), name));
+  return wasm.budgetLock(jsonText(list), name);
 }
 
 /** The lockfile's exact bytes: sorted keys, two-space indent, trailing newline. */
 function serializeLock(lock) {
-  return core.serializeLockJson(jsonBytes(lock));
+  return wasm.serializeLock(jsonText(lock));
 }
 
 /**
@@ -107,7 +106,7 @@ function checkLock(previous, current, options) {
       throw codedError('INVALID_OPTION', `checkLock: regenerate.${key} must be a string`, TypeError);
   }
   const { command, lockfile } = regenerate;
-  return JSON.parse(core.checkLockJson(jsonBytes(previous), jsonBytes(current), tolerance, command, lockfile));
+  return wasm.checkLock(jsonText(previous), jsonText(current), tolerance, command, lockfile);
 }
 
 /**
@@ -115,7 +114,7 @@ function checkLock(previous, current, options) {
  * upper token bound when every part of it is bounded. Computed in Rust from the schema's JSON.
  */
 function inflationRisk(outputJsonSchema) {
-  return JSON.parse(core.inflationRiskJson(jsonBytes(outputJsonSchema)));
+  return wasm.inflationRisk(jsonText(outputJsonSchema));
 }
 
 module.exports = {

@@ -5,8 +5,7 @@
 // JSON.stringify, walking and building JS objects — and turns options into plain values before
 // crossing the boundary.
 
-const core = require('./internal/core.cjs');
-const abi = require('./internal/abi.cjs');
+const wasm = require('./wasm/formatter.cjs');
 const { stringifyNeverThrows } = require('./tolerant-json.cjs');
 const { roundFloats, isPlainTree } = require('./round-floats.cjs');
 const tokens = require('./tokens.cjs');
@@ -86,22 +85,12 @@ function stringifyRounded(data, sig) {
   return text === undefined ? text : roundJsonText(text, sig);
 }
 
-/** The formatter module and its transport: where encode rounds (node/internal/core.cjs). */
-const FORMATTER = { exports: core.formatter, transport: abi.formatter };
-
 /**
  * JSON text with every number rounded to `sig` significant digits, as stringifyRounded rounds,
- * by `module` (`{ exports, transport }`): the formatter by default; `report` passes the full
- * module, whose memory holds its large text already, so a second module's memory does not grow
- * to a second copy of it.
+ * in the formatter module (node/wasm/formatter.cjs).
  */
-function roundJsonText(text, sig, module = FORMATTER) {
-  // One pass in the core; a text with no number to change is not copied back.
-  const input = module.transport.writeText(text);
-  const length = module.exports.roundJsonInput(input.length, input.latin1, sig);
-  const rounded = length < 0 ? text : module.transport.readOutput(length, input.latin1);
-  module.transport.release(input.length, length);
-  return rounded;
+function roundJsonText(text, sig) {
+  return wasm.roundJsonText(text, sig);
 }
 
 /**
@@ -110,7 +99,7 @@ function roundJsonText(text, sig, module = FORMATTER) {
  */
 function capText(text, maxChars = MAX_PAYLOAD_CHARS) {
   const str = typeof text === 'string' ? text : safeString(text);
-  return core.capText(str, toCap(maxChars));
+  return wasm.capText(str, toCap(maxChars));
 }
 
 // The kept prefix of a capText result: everything before its marker.
@@ -121,10 +110,11 @@ function keptUnits(cut, original) {
 // Text over a cap is cut at the tighter of the two: the char cap, or the end of its first
 // `maxTokens` tokens.
 function capStringData(text, maxChars, maxTokens, encoding) {
-  if (maxTokens === undefined) return core.capText(text, maxChars);
-  const byTokens = tokens.capTextTokens(text, maxTokens, encoding);
+  if (maxTokens === undefined) return wasm.capText(text, maxChars);
+  const units = tokens.tokenCapUnits(text, maxTokens, encoding);
+  const byTokens = units >= text.length ? text : wasm.capText(text, units);
   if (text.length <= maxChars) return byTokens;
-  const byChars = core.capText(text, maxChars);
+  const byChars = wasm.capText(text, maxChars);
   return keptUnits(byTokens, text) < keptUnits(byChars, text) ? byTokens : byChars;
 }
 
@@ -141,18 +131,18 @@ function encode(data, options) {
   const text = rounding ? stringifyRounded(data, precision) : stringifyNeverThrows(data);
   if (text === undefined) return safeString(data);
   const overChars = !(text.length <= maxChars);
-  if (maxTokens === undefined) return overChars ? core.elisionEnvelope(data, text.length, -1, maxChars, filters) : text;
+  if (maxTokens === undefined) return overChars ? wasm.elisionEnvelope(data, text.length, -1, maxChars, filters) : text;
   // Over the char cap, the token cap binds only when the payload overshoots it by the larger
   // factor: more than maxTokens * (length / maxChars) tokens. Counting stops at that bound.
   const charsBind = overChars && tokens.fitsTokenBudget(text, maxTokens * (text.length / maxChars), encoding);
   const overTokens = charsBind ? null : tokens.tokensOverCap(text, maxTokens, encoding);
-  if (overTokens !== null) return core.elisionEnvelope(data, text.length, overTokens, maxTokens, filters);
-  return overChars ? core.elisionEnvelope(data, text.length, -1, maxChars, filters) : text;
+  if (overTokens !== null) return wasm.elisionEnvelope(data, text.length, overTokens, maxTokens, filters);
+  return overChars ? wasm.elisionEnvelope(data, text.length, -1, maxChars, filters) : text;
 }
 
 /** `{ key: <count or type> }` for each top-level key; `describe(data)` for a non-object. */
 function summarize(data) {
-  return JSON.parse(core.summarizeJson(data));
+  return wasm.summarize(data);
 }
 
 /**
@@ -179,7 +169,7 @@ function retargetNarrowHint(text, filters) {
   )
     return text;
   // The core reads back its own hint (keeping its size, unit and cap) or writes one for `bytes`.
-  const hint = core.retargetHint(envelope.hint, safeString(envelope.bytes ?? 0), names);
+  const hint = wasm.retargetHint(envelope.hint, safeString(envelope.bytes ?? 0), names);
   return prefix + JSON.stringify({ ...envelope, hint });
 }
 

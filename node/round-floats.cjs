@@ -128,10 +128,10 @@ function resolvePrecision(raw) {
   return DEFAULT_FLOAT_PRECISION;
 }
 
-const core = require('./internal/core.cjs');
+const wasm = require('./wasm/formatter.cjs');
 
 /** Exactly `Number(x.toPrecision(sig))`, computed by the core. */
-const roundSig = (x, sig) => core.roundSig(Number(x), Number(sig));
-const roundFloats = createRoundFloats((x, sig) => core.roundSig(x, sig));
+const roundSig = (x, sig) => wasm.roundSig(Number(x), Number(sig));
+const roundFloats = createRoundFloats(wasm.roundSig);
 
 module.exports = { roundSig, roundFloats, resolvePrecision, isPlainObject, isPlainTree, DEFAULT_FLOAT_PRECISION };

@@ -5,14 +5,11 @@
 // or functions (tailWithCounts, takeTail, fitLogBudget, …) run those here and ask the core only
 // for the numbers, so the caller's objects come back as they are.
 
-const core = require('./internal/core.cjs');
-const { jsonBytes } = require('./internal/abi.cjs');
+const wasm = require('./wasm/streams.cjs');
+const { stringifyNeverThrows, jsonText } = require('./tolerant-json.cjs');
 
-// One argument only: map() would pass its index as jsonBytes' fallback.
-const enc = (value) => jsonBytes(value);
-const { stringifyNeverThrows } = require('./tolerant-json.cjs');
-
-const run = (fn, ...inputs) => JSON.parse(fn(...inputs.map(enc)));
+// One argument only: map() would pass its index as jsonText's fallback.
+const enc = (value) => jsonText(value);
 
 // The core's constants, written by the build (scripts/constants.mjs) so that loading this
 // module does not instantiate the WebAssembly module.
@@ -33,13 +30,13 @@ function listOf(items) {
 
 function takeTail(items, limit, defaultLimit) {
   const list = listOf(items);
-  const n = core.windowCount(list.length, limitArg(limit), Number(defaultLimit));
+  const n = wasm.windowCount(list.length, limitArg(limit), Number(defaultLimit));
   return { items: list.slice(list.length - n), truncated: n < list.length };
 }
 
 function takeHead(items, limit, defaultLimit) {
   const list = listOf(items);
-  const n = core.windowCount(list.length, limitArg(limit), Number(defaultLimit));
+  const n = wasm.windowCount(list.length, limitArg(limit), Number(defaultLimit));
   return { items: list.slice(0, n), truncated: n < list.length };
 }
 
@@ -55,9 +52,7 @@ function counted(items, typeOf, options, fromEnd) {
   const opts = options !== null && typeof options === 'object' ? options : {};
   const limit = typeof opts.limit === 'number' && Number.isFinite(opts.limit) ? opts.limit : null;
   const fallback = Number(opts.defaultLimit);
-  const plan = JSON.parse(
-    core.tailPlan(enc(keys), enc(limit), enc(fallback === Infinity ? Number.MAX_VALUE : fallback)),
-  );
+  const plan = wasm.tailPlan(enc(keys), enc(limit), enc(fallback === Infinity ? Number.MAX_VALUE : fallback));
   const kept = fromEnd ? list.slice(list.length - plan.kept) : list.slice(0, plan.kept);
   return { items: kept, total: plan.total, truncated: plan.truncated, byType: plan.byType };
 }
@@ -66,7 +61,7 @@ const tailWithCounts = (items, typeOf, options) => counted(items, typeOf, option
 const headWithCounts = (items, typeOf, options) => counted(items, typeOf, options, false);
 
 function tailHint(kind, shown, total, extra = '') {
-  return core.tailHint(String(kind), Number(shown), Number(total), String(extra));
+  return wasm.tailHint(String(kind), Number(shown), Number(total), String(extra));
 }
 
 function isConsoleLevel(value) {
@@ -80,7 +75,7 @@ function atConsoleLevel(entryLevel, threshold) {
 }
 
 function capLogText(text, max) {
-  return typeof text === 'string' ? core.capLogText(text, Number(max)) : text;
+  return typeof text === 'string' ? wasm.capLogText(text, Number(max)) : text;
 }
 
 // sizeOf runs here, once per item, from the end the budget keeps; the core decides how many fit.
@@ -91,7 +86,7 @@ function fitLogBudget(items, sizeOf, budget, keep) {
   const last = keep === 'last';
   const sizes = new Float64Array(list.length);
   for (let i = 0; i < list.length; i++) sizes[i] = sizeOf(list[last ? list.length - 1 - i : i]);
-  const n = core.fitCount(sizes, Number(budget));
+  const n = wasm.fitCount(sizes, Number(budget));
   return { items: last ? list.slice(list.length - n) : list.slice(0, n), omitted: list.length - n };
 }
 
@@ -100,20 +95,20 @@ function encodedSize(item) {
   return text === undefined ? 0 : text.length;
 }
 
-const consoleLogs = (entries, query, ring) => run(core.summarizeConsoleLogs, entries, query, ring);
-const journalEvents = (events, query, ring) => run(core.summarizeJournalEvents, events, query, ring);
+const consoleLogs = (entries, query, ring) => wasm.summarizeConsoleLogs(enc(entries), enc(query), enc(ring));
+const journalEvents = (events, query, ring) => wasm.summarizeJournalEvents(enc(events), enc(query), enc(ring));
 // The game ring travels as its own input, so the core reads its events as text like the editor's.
 function editorJournal(editor, query, ring) {
   const state = ring !== null && typeof ring === 'object' ? ring : {};
   const { game, ...rest } = state;
-  return run(core.summarizeEditorJournal, editor, query, rest, game);
+  return wasm.summarizeEditorJournal(enc(editor), enc(query), enc(rest), enc(game));
 }
 // A failed read (`ok` present and falsy) or one without a `series` list is the same object back,
 // as the editor's op passes it through.
 function watchRead(result, query) {
   const isObject = result !== null && typeof result === 'object' && !Array.isArray(result);
   if (!isObject || (result.ok !== undefined && !result.ok) || !Array.isArray(result.series)) return result;
-  return run(core.summarizeWatchRead, result, query);
+  return wasm.summarizeWatchRead(enc(result), enc(query));
 }
 
 module.exports = {

@@ -5,13 +5,11 @@
 // objects are never touched (no input is mutated), and keys such as `__proto__` come back as
 // ordinary own properties.
 
-const core = require('./internal/core.cjs');
-const { jsonBytes } = require('./internal/abi.cjs');
+const wasm = require('./wasm/summarizers.cjs');
+const { jsonText } = require('./tolerant-json.cjs');
 
-// One argument only: map() would pass its index as jsonBytes' fallback.
-const enc = (value) => jsonBytes(value);
-
-const run = (fn, ...inputs) => JSON.parse(fn(...inputs.map(enc)));
+// One argument only: map() would pass its index as jsonText's fallback.
+const enc = (value) => jsonText(value);
 
 // JSON has no Infinity; where an explicit limit must win "however large" (or keep none), send
 // the largest finite number of that sign instead of letting JSON.stringify turn it into null
@@ -24,11 +22,11 @@ function withFiniteLimit(query) {
 }
 
 function sceneState(entities, query, options) {
-  return run(core.summarizeSceneState, entities, withFiniteLimit(query), options);
+  return wasm.summarizeSceneState(enc(entities), enc(withFiniteLimit(query)), enc(options));
 }
 
 function layoutBounds(entries, query, options) {
-  return run(core.summarizeLayoutBounds, entries, query, options);
+  return wasm.summarizeLayoutBounds(enc(entries), enc(query), enc(options));
 }
 
 // JSON has no NaN or Infinity: a non-finite limit travels as its String() form, so "a limit
@@ -41,12 +39,12 @@ function withLimitText(query) {
 }
 
 function summarizeAssets(assets, query) {
-  return run(core.summarizeAssets, assets, withLimitText(query));
+  return wasm.summarizeAssets(enc(assets), enc(withLimitText(query)));
 }
 
 // One object, so an absent schemaAvailable stays absent (JSON.stringify drops undefined keys).
 function summarizeTraits(traits, schemaAvailable, query) {
-  return JSON.parse(core.summarizeTraits(enc({ traits, schemaAvailable, query })));
+  return wasm.summarizeTraits(enc({ traits, schemaAvailable, query }));
 }
 
 /** True for a value the core would read as a JSON object. */
@@ -57,15 +55,15 @@ const isObject = (value) => value !== null && typeof value === 'object' && !Arra
 function handles(result, query, options) {
   if (!isObject(result) || !Array.isArray(result.handles)) return result;
   const remedies = options !== null && typeof options === 'object' ? options.remedies : undefined;
-  return run(core.summarizeHandles, result, query, remedies);
+  return wasm.summarizeHandles(enc(result), enc(query), enc(remedies));
 }
 
 function capLabel(label) {
-  return core.capLabel(String(label));
+  return wasm.capLabel(String(label));
 }
 
 function sceneEditResult(result, query) {
-  return run(core.summarizeSceneEdit, result, query);
+  return wasm.summarizeSceneEdit(enc(result), enc(query));
 }
 
 // The base64 image never crosses into WebAssembly: only the text is computed there, and the
@@ -74,7 +72,7 @@ function screenshotResult(shot, options) {
   const s = shot !== null && typeof shot === 'object' ? shot : {};
   const inline = options !== null && typeof options === 'object' && options.inline === true;
   const num = (x) => (typeof x === 'number' && Number.isFinite(x) ? x : undefined);
-  const text = core.screenshotText(
+  const text = wasm.screenshotText(
     typeof s.path === 'string' ? s.path : undefined,
     num(s.width),
     num(s.height),
@@ -86,7 +84,7 @@ function screenshotResult(shot, options) {
 }
 
 function shortGuid(guid) {
-  return core.shortGuid(String(guid));
+  return wasm.shortGuid(String(guid));
 }
 
 function resolveGuid(prefixOrGuid, known) {
@@ -94,7 +92,7 @@ function resolveGuid(prefixOrGuid, known) {
   if (known !== null && known !== undefined && typeof known[Symbol.iterator] === 'function') {
     list = Array.from(known).filter((g) => typeof g === 'string');
   }
-  return core.resolveGuid(String(prefixOrGuid), enc(list));
+  return wasm.resolveGuid(String(prefixOrGuid), enc(list));
 }
 
 // UTF-16 code units go across as a Uint16Array: a Rust string (or TextEncoder) would turn a
@@ -103,7 +101,7 @@ function deriveGuid(seed) {
   const text = String(seed);
   const units = new Uint16Array(text.length);
   for (let i = 0; i < text.length; i++) units[i] = text.charCodeAt(i);
-  return core.deriveGuid(units);
+  return wasm.deriveGuid(units);
 }
 
 module.exports = {

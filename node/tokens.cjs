@@ -2,10 +2,11 @@
 // Token accounting: exact BPE counts (cl100k_base, o200k_base) from the WebAssembly core, the
 // chars/N estimates people use instead, and a per-field report of where a payload's tokens go.
 
-const core = require('./internal/core.cjs');
-const abi = require('./internal/abi.cjs');
-const { ensureTable, isLoaded, loadEncoding } = require('./internal/tables.cjs');
-const { DEFAULT_ENCODING, encodingName: checkedEncoding, readOptions } = require('./internal/options.cjs');
+const wasm = require('./wasm/tokens.cjs');
+const { ensureTable, isLoaded, loadEncoding } = require('./wasm/tables.cjs');
+const { readOptions } = require('./internal/options.cjs');
+
+const { DEFAULT_ENCODING, checkEncoding: checkedEncoding } = wasm;
 const ESTIMATE_METHODS = Object.freeze(['chars/4', 'chars/3.5']);
 const ESTIMATE_DIVISORS = { 'chars/4': 4, 'chars/3.5': 3.5 };
 
@@ -31,14 +32,14 @@ function requireText(text, fn) {
 }
 
 /**
- * Validates an encoding name and loads its table into `module` (node/internal/tables.cjs): the
+ * Validates an encoding name and loads its table into `module` (node/wasm/tables.cjs): the
  * full module's by default, for other bindings that count in Rust. A name whose table is loaded
  * was checked when it was loaded, so it is not checked again.
  */
 function prepareEncoding(encoding, module = 'full') {
   const name = encodingName(encoding);
   if (isLoaded(name, module)) return name;
-  checkedEncoding(name, module === 'full' ? core.full : core.tokenizer);
+  checkedEncoding(name, module);
   ensureTable(name, module);
   return name;
 }
@@ -49,31 +50,17 @@ function prepareEncoding(encoding, module = 'full') {
  * options, and counts without asking again (in the full module, whose table it loaded).
  */
 function countPrepared(text, name, limit) {
-  const length = abi.writeUtf8(text);
-  const count = core.countTokensInput(length, name, limit);
-  abi.release(length);
-  return count;
+  return wasm.countTokens(text, name, limit);
 }
-
-const TOKENIZER = Object.freeze({ module: 'tokenizer', exports: core.tokenizer, transport: abi.tokenizer });
-const FULL = Object.freeze({ module: 'full', exports: core.full, transport: abi });
 
 /**
- * The module the public counts run in (node/internal/core.cjs): the tokenizer's until the full
- * module is loaded — a first countTokens compiles the tokenizer alone and reads one table — and
- * the full one after.
+ * Tokens of `text` up to `limit` in the module the public counts run in (wasm.countingModule):
+ * the tokenizer's until the full module is loaded — a first countTokens compiles the tokenizer
+ * alone and reads one table — and the full one after.
  */
-function counter() {
-  return core.counting() === core.full ? FULL : TOKENIZER;
-}
-
 function countUpTo(text, encoding, limit) {
-  const { module, exports, transport } = counter();
-  const name = prepareEncoding(encoding, module);
-  const length = transport.writeUtf8(text);
-  const count = exports.countTokensInput(length, name, limit);
-  transport.release(length);
-  return count;
+  const module = wasm.countingModule();
+  return wasm.countTokens(text, prepareEncoding(encoding, module), limit, module);
 }
 
 /** Exact token count of `text`, identical to tiktoken's `encode_ordinary(text).length`. */
@@ -123,10 +110,7 @@ function tokenReport(data, options) {
 /** {@link tokenReport} of JSON text already serialized (`encoding` as countTokens takes it). */
 function tokenReportOfText(text, encoding) {
   const name = prepareEncoding(encoding);
-  const length = abi.writeUtf8(text);
-  const report = tokenReportOfInput(length, name);
-  abi.release(length);
-  return report;
+  return reportOf(wasm.tokenReport(text, name), name);
 }
 
 /**
@@ -135,7 +119,11 @@ function tokenReportOfText(text, encoding) {
  * callers that run more passes over the same copy.
  */
 function tokenReportOfInput(length, name) {
-  const raw = JSON.parse(core.tokenReportInput(length, name));
+  return reportOf(wasm.tokenReportOfInput(length, name), name);
+}
+
+/** The public token report from the core's `raw` one, in the encoding `name`. */
+function reportOf(raw, name) {
   return {
     encoding: name,
     chars: raw.chars,
@@ -175,18 +163,16 @@ function tokensOverCap(text, maxTokens, encoding) {
 }
 
 /**
- * encode's token cap for string data: the text when it fits `maxTokens`, else `capText` at the
- * end of its first `maxTokens` tokens (never inside a char), with the usual elided-chars marker.
+ * encode's token cap for string data: how many UTF-16 units of `text` to keep, `text.length`
+ * when it fits `maxTokens`, else the end of its first `maxTokens` tokens (never inside a char),
+ * for capText to cut at with the usual elided-chars marker.
  */
-function capTextTokens(text, maxTokens, encoding) {
+function tokenCapUnits(text, maxTokens, encoding) {
   const name = encodingName(encoding);
-  if (fitsTokenBudget(text, maxTokens, name)) return text;
-  const { module, exports, transport } = counter();
+  if (fitsTokenBudget(text, maxTokens, name)) return text.length;
+  const module = wasm.countingModule();
   prepareEncoding(name, module);
-  const length = transport.writeUtf8(text);
-  const units = exports.tokenPrefixUnits(length, name, Number(maxTokens));
-  transport.release(length);
-  return core.capText(text, units);
+  return wasm.tokenPrefixUnits(text, name, Number(maxTokens), module);
 }
 
 module.exports = {
@@ -203,5 +189,5 @@ module.exports = {
   tokenReport,
   toTokenCap,
   tokensOverCap,
-  capTextTokens,
+  tokenCapUnits,
 };

@@ -11,11 +11,11 @@
 //     prints of it>]" (an Error's "Name: message"), the same text the envelope's preview writes;
 //   - nesting of any depth is serialized with an explicit stack, never recursion.
 
-const core = require('./internal/core.cjs');
+const { thrownText } = require('./wasm/formatter.cjs');
 
 const CIRCULAR = '[Circular]';
 
-const thrownMarker = (error) => core.thrownText(error);
+const thrownMarker = (error) => thrownText(error);
 
 const quote = (s) => JSON.stringify(s);
 
@@ -157,4 +157,12 @@ function stringifyNeverThrows(value) {
   }
 }
 
-module.exports = { stringifyTolerant, stringifyNeverThrows, thrownMarker };
+/**
+ * stringifyNeverThrows(value), or `fallback` where it gives undefined: the JSON text of an
+ * input the bindings (node/wasm/) hand the core.
+ */
+function jsonText(value, fallback = 'null') {
+  return stringifyNeverThrows(value) ?? fallback;
+}
+
+module.exports = { stringifyTolerant, stringifyNeverThrows, thrownMarker, jsonText };

@@ -8,8 +8,7 @@
 // where JSON.stringify drops the key), functions, symbols, BigInt, Dates, Map, Set, class
 // instances, toJSON — goes through `normalizeToon`, a port of the reference's normalizeValue.
 
-const core = require('./internal/core.cjs');
-const abi = require('./internal/abi.cjs');
+const { toonEncode } = require('./wasm/toon.cjs');
 const { codedError } = require('./internal/errors.cjs');
 const { readOptions, setOwn } = require('./internal/options.cjs');
 const { isPlainTree } = require('./round-floats.cjs');
@@ -130,24 +129,6 @@ function toonJsonText(value) {
   return JSON.stringify(plain ? value : normalizeToon(value));
 }
 
-/**
- * The input and the TOON text (the encoder writes item by item, so no tree of the whole value):
- * measured on scene JSON, 84 MB of module memory for a 20.7 MB input whose TOON is 23.4 MB.
- */
-const TOON_MEMORY_PER_INPUT_BYTE = 2;
-
-// The JSON text goes into WASM memory and the TOON text comes back through the one transport
-// (node/internal/abi.cjs): Latin-1 both ways whenever the characters allow.
-function encodeText(text, { delimiter, indentSize }) {
-  // The input and the output take about twice the JSON's size.
-  abi.reserve(text.length * TOON_MEMORY_PER_INPUT_BYTE);
-  const input = abi.writeText(text);
-  const length = core.toonEncodeInput(input.length, input.latin1, delimiter.charCodeAt(0), indentSize);
-  const toon = abi.readOutput(length);
-  abi.release(input.length, length);
-  return toon;
-}
-
 const TOON_DEFAULTS = Object.freeze({ delimiter: ',', indentSize: 2 });
 const RESULT_DEFAULTS = Object.freeze({ delimiter: '|', indentSize: 2 });
 
@@ -157,7 +138,7 @@ function toToonWith(value, options) {
   // reference refuses to encode one, so toToon does too: JSON.stringify writes a lone surrogate
   // as `\udXXX`, and where that text appears the exact path throws the reference's message.
   if (text.includes('\\ud')) normalizeToon(value);
-  return encodeText(text, options);
+  return toonEncode(text, options.delimiter, options.indentSize);
 }
 
 /** TOON text for `value`; see node/types/toon.d.ts. */

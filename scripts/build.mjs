@@ -1,12 +1,14 @@
 // Builds the WebAssembly package into pkg/: wasm-pack for the Node and web targets (wasm-opt
 // disabled in Cargo.toml because wasm-pack would download it), then the npm `binaryen` wasm-opt,
-// then the ESM entries (scripts/entries.mjs).
+// then the ESM entries (scripts/entries.mjs). A build whose inputs are unchanged since it last
+// succeeded is skipped (scripts/build-inputs.mjs); `--force` runs every build.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { homedir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildKey, inputsDigest, isFresh, writeStamp } from './build-inputs.mjs';
 import { checkDeclarations, writeEntries } from './entries.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -89,10 +91,42 @@ const TARGETS = [
     wasmOpt: ['-Oz', '--strip-producers', '--strip-target-features'],
   },
 ];
+/** The output of a command's first line ('' when it cannot run): a tool's version for the build key. */
+function versionOf(cmd, args) {
+  const result = spawnSync(cmd, args, { cwd: root, encoding: 'utf8' });
+  return result.status === 0 ? result.stdout.split('\n')[0].trim() : '';
+}
+
+/** The npm binaryen's version (its wasm-opt is the one on PATH), '' when it is not installed. */
+function binaryenVersion() {
+  try {
+    return JSON.parse(readFileSync(join(root, 'node_modules', 'binaryen', 'package.json'), 'utf8')).version;
+  } catch {
+    return '';
+  }
+}
+
+const force = process.argv.includes('--force');
+const digest = inputsDigest(root);
+// The tools that turn the same inputs into different outputs when they change.
+const toolchain = {
+  rustc: versionOf('rustc', ['-V']),
+  wasmPack: versionOf('wasm-pack', ['--version']),
+  binaryen: binaryenVersion(),
+};
 for (const { target, dir: base, optLevel, wasmOpt } of TARGETS) {
   for (const module of MODULES) {
     if (module.targets !== undefined && !module.targets.includes(target)) continue;
     const outDir = module.dir === '' ? base : `${base}/${module.dir}`;
+    const stamp = join(root, outDir, `.${module.name}.inputs`);
+    const outputs = ['.js', '.d.ts', '_bg.wasm'].map((ending) => join(root, outDir, `${module.name}${ending}`));
+    const key = buildKey(digest, { target, module: module.name, cargo: module.cargo, optLevel, wasmOpt, toolchain });
+    if (!force && isFresh(stamp, key, outputs)) {
+      console.error(
+        `build: ${outDir}/${module.name}_bg.wasm is up to date (its inputs are unchanged; --force rebuilds)`,
+      );
+      continue;
+    }
     must(
       'wasm-pack',
       [
@@ -120,6 +154,7 @@ for (const { target, dir: base, optLevel, wasmOpt } of TARGETS) {
     // ignore list and would leave the directory out of the package (the root .gitignore already
     // keeps pkg/ out of git).
     rmSync(join(root, outDir, '.gitignore'), { force: true });
+    writeStamp(stamp, key);
   }
 }
 
@@ -127,7 +162,7 @@ for (const { target, dir: base, optLevel, wasmOpt } of TARGETS) {
 // webpack (and Node) read a .js file by the nearest package.json, so pkg/web/ gets its own.
 writeFileSync(join(root, 'pkg', 'web', 'package.json'), `${JSON.stringify({ type: 'module' })}\n`);
 
-// node/internal/core.cjs loads each module on first use; it needs their export names before
+// node/wasm/loader.cjs loads each module on first use; it needs their export names before
 // that, so they are written next to them (read from wasm-bindgen's own export lists).
 const names = {
   full: exportNames(join(root, 'pkg', 'modoki_budget.js')),
@@ -136,8 +171,10 @@ const names = {
 };
 writeFileSync(join(root, 'pkg', 'modoki_budget_exports.json'), `${JSON.stringify(names)}\n`);
 
-// The core's constants (pkg/constants.json, scripts/constants.mjs), then the ESM entries for Node
-// and the web, written from the barrel's export list once the declarations are checked against it.
+// The core's constants (pkg/constants.json) and the layouts (node/wasm/layout.cjs), both by
+// scripts/constants.mjs, then the ESM entries for Node and the web, written from the barrel's
+// export list once the declarations are checked against it.
 (await import('./constants.mjs')).writeConstants(root);
+(await import('./declarations.mjs')).writeDeclarations(root);
 checkDeclarations(root);
 writeEntries(root);

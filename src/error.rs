@@ -7,6 +7,7 @@ use std::fmt;
 
 /// Why a call failed. Each code names one kind of failure, whatever capability reports it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "BudgetErrorCode", rename_all = "SCREAMING_SNAKE_CASE"))]
 pub enum ErrorCode {
     /// The input cannot be read: not JSON, not the shape the function takes, a lone surrogate
     /// where text must be valid, nesting past the depth limit.
@@ -51,6 +52,27 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
+    /// Every code, in declaration order (the order of `BudgetErrorCode`, node/types/generated/).
+    pub const ALL: [ErrorCode; 17] = [
+        ErrorCode::InvalidInput,
+        ErrorCode::InvalidOption,
+        ErrorCode::UnknownEncoding,
+        ErrorCode::EncodingNotLoaded,
+        ErrorCode::BadTokenTable,
+        ErrorCode::ConflictingParameter,
+        ErrorCode::DuplicateTool,
+        ErrorCode::NameCollision,
+        ErrorCode::InvalidLockfile,
+        ErrorCode::InvalidGuid,
+        ErrorCode::GuidPrefixTooShort,
+        ErrorCode::AmbiguousGuid,
+        ErrorCode::UnknownGuid,
+        ErrorCode::UnknownTool,
+        ErrorCode::UnknownAction,
+        ErrorCode::UnknownResult,
+        ErrorCode::StoreUnavailable,
+    ];
+
     /// The code as JavaScript sees it on `error.code`: SCREAMING_SNAKE_CASE.
     pub fn as_str(self) -> &'static str {
         match self {

@@ -27,6 +27,8 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
 pub mod cap;
+#[cfg(all(test, feature = "full"))]
+mod declarations;
 #[cfg(feature = "full")]
 pub mod elision;
 pub mod error;

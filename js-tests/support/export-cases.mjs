@@ -182,6 +182,25 @@ const CASES = [
       return m.handles(reply) === reply;
     },
   ],
+  [
+    'isBareHandlesFilter',
+    'bare, empty ids and narrowed',
+    (m) => [m.isBareHandlesFilter({}), m.isBareHandlesFilter({ ids: [] }), m.isBareHandlesFilter({ kind: 'key' })],
+  ],
+  [
+    'shapeHandlesReply',
+    'bare call and a miss',
+    async (m) => {
+      const live = {
+        handles: rects.slice(0, 6).map((r, i) => ({ id: r.guid, editor: ['scene', 'dopesheet'][i % 2], kind: 'key' })),
+        returnedCount: 6,
+      };
+      return [
+        await m.shapeHandlesReply(live, {}, async () => live),
+        await m.shapeHandlesReply({ handles: [], returnedCount: 0 }, { kind: 'gizmo' }, async () => live),
+      ];
+    },
+  ],
   ['capLabel', 'long', (m) => m.capLabel('a label that is longer than sixty characters, cut at a word boundary maybe')],
   [
     'sceneEditResult',

@@ -125,17 +125,21 @@ export function channelTexts(result: {
   return texts.reduce((n, t) => n + t.length, 0) >= structured[0].length ? texts : structured;
 }
 
+/** Every MCP SDK package: the v1 line and the v2 line's packages the proxy can load. */
+export const SDK_LINES = ['@modelcontextprotocol/sdk', '@modelcontextprotocol/node', '@modelcontextprotocol/client'];
+
 /**
- * The environment of a process that cannot load @modelcontextprotocol/sdk (an optional peer of
- * the package): a --require hook makes every import of it fail as an absent module does.
+ * The environment of a process that cannot load the MCP SDK packages named in `hidden` (by
+ * default both lines, optional peers of the package): a --require hook makes every import of
+ * them fail as an absent module does.
  */
-export function withoutSdk(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+export function withoutSdk(env: NodeJS.ProcessEnv = process.env, hidden: string[] = SDK_LINES): NodeJS.ProcessEnv {
   const hook = join(mkdtempSync(join(tmpdir(), 'no-sdk-')), 'hide-sdk.cjs');
   writeFileSync(
     hook,
-    `const M = require('node:module'); const resolve = M._resolveFilename;
+    `const M = require('node:module'); const resolve = M._resolveFilename; const hidden = ${JSON.stringify(hidden)};
 M._resolveFilename = function (request, ...rest) {
-  if (request.startsWith('@modelcontextprotocol/sdk')) { const e = new Error("Cannot find module '" + request + "'"); e.code = 'MODULE_NOT_FOUND'; throw e; }
+  if (hidden.some((p) => request === p || request.startsWith(p + '/'))) { const e = new Error("Cannot find module '" + request + "'"); e.code = 'MODULE_NOT_FOUND'; throw e; }
   return resolve.call(this, request, ...rest);
 };`,
   );

@@ -4,8 +4,8 @@ import { createRequire } from 'node:module';
 import type { McpTool } from 'modoki-budget';
 
 const require = createRequire(import.meta.url);
-const { spawnServer, terminate } = require('../../node/cli/child.cjs');
-const { connect, initialize, listTools } = require('../../node/cli/mcp-client.cjs');
+const { spawnServer, terminate } = require('../../node/proxy/child.cjs');
+const { connect, initialize, listTools } = require('../../node/proxy/mcp-client.cjs');
 
 /** Starts `command` with `env`, lists every tool (every page), stops it. */
 export async function liveTools(command: string[], env: NodeJS.ProcessEnv = process.env): Promise<McpTool[]> {

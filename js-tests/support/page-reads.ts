@@ -1,6 +1,10 @@
-// Reading an over-cap result's budget://result pages through the SDK's own Client, as a client
-// of a budgeted server (or of the proxy) does.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+// Reading an over-cap result's budget://result pages through the SDK's own Client (of either
+// SDK line), as a client of a budgeted server (or of the proxy) does.
+
+/** What is read of a Client: its resources/read. */
+interface Client {
+  readResource(request: { uri: string }): Promise<{ contents: Array<{ text?: unknown }> }>;
+}
 
 /** Every page of the result at `uri` (without `?page`), read in order through `client`. */
 export async function pagesAt(client: Client, uri: string): Promise<string[]> {

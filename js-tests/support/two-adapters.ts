@@ -9,7 +9,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { withBudget, type WithBudgetOptions } from 'modoki-budget';
 
 const require = createRequire(import.meta.url);
-const { ProxySession } = require('../../node/cli/proxy-session.cjs');
+const { ProxySession } = require('../../node/proxy/session.cjs');
 const { createBudgetPolicy } = require('../../node/mcp/policy.cjs');
 const { createSurface } = require('../../node/mcp/surface.cjs');
 const { wire } = require('../../node/mcp/with-budget.cjs');

@@ -1,13 +1,11 @@
 'use strict';
-// The token rank tables in a browser, in node/internal/tables.cjs's place: a page cannot read a
+// The token rank tables in a browser, in node/wasm/tables.cjs's place: a page cannot read a
 // file synchronously, so `loadEncoding` fetches a table once and every count before that throws
 // ENCODING_NOT_LOADED naming it. The table files are found by the entry (`#assets`), whose
 // `new URL(…, import.meta.url)` is what bundlers follow to emit and serve them.
 
-const core = require('../internal/core.cjs');
-const abi = require('../internal/abi.cjs');
+const { checkEncoding, installTableBytes } = require('../wasm/tokens.cjs');
 const { codedError } = require('../internal/errors.cjs');
-const { encodingName } = require('../internal/options.cjs');
 const assets = require('#assets');
 
 const loaded = new Set();
@@ -33,7 +31,7 @@ function ensureTable(name) {
 function loadEncoding(encoding) {
   let name;
   try {
-    name = encodingName(encoding);
+    name = checkEncoding(encoding);
   } catch (error) {
     return Promise.reject(error);
   }
@@ -41,7 +39,7 @@ function loadEncoding(encoding) {
   if (!loading.has(name)) {
     const fetched = assets.tableBytes(name).then(
       (bytes) => {
-        core.installTable(name, abi.writeBytes(bytes));
+        installTableBytes(name, bytes);
         loaded.add(name);
         loading.delete(name);
       },

@@ -1,7 +1,6 @@
 'use strict';
-// What every command shares: reading input, one-line errors, colors, option parsing.
+// What every command shares: reading input, one-line errors, colors, exit codes.
 const { readFileSync } = require('node:fs');
-const { parseArgs } = require('node:util');
 
 /** An error the user caused (bad flag, unreadable file): printed as one line, exit code 2. */
 class CliError extends Error {}
@@ -51,56 +50,6 @@ function parseJson(text, source) {
   }
 }
 
-/** A flag's value that parseArgs would take for another flag: a negative number such as -5. */
-const NEGATIVE_NUMBER = /^-(\d|\.\d|Infinity$)/;
-
-/**
- * `--flag -5` as `--flag=-5` for the string flags in `options` (before a `--`), so a negative
- * number reaches the flag's own check instead of parseArgs' "argument is ambiguous".
- */
-function joinNegativeValues(argv, options) {
-  const takesValue = (arg) => {
-    const name = arg.slice(2);
-    return arg.startsWith('--') && Object.hasOwn(options, name) && options[name].type === 'string';
-  };
-  const out = [];
-  for (let i = 0; i < argv.length; i += 1) {
-    if (argv[i] === '--') return out.concat(argv.slice(i));
-    if (takesValue(argv[i]) && i + 1 < argv.length && NEGATIVE_NUMBER.test(argv[i + 1])) {
-      out.push(`${argv[i]}=${argv[i + 1]}`);
-      i += 1;
-    } else {
-      out.push(argv[i]);
-    }
-  }
-  return out;
-}
-
-/** node:util parseArgs in strict mode, with its errors turned into one-line CliErrors. */
-function parseOptions(argv, options, { positionals = 1 } = {}) {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: joinNegativeValues(argv, options),
-      options: { help: { type: 'boolean', short: 'h' }, ...options },
-      allowPositionals: true,
-      strict: true,
-    });
-  } catch (error) {
-    // Node suggests --flag=-XYZ over three lines; one line says the same.
-    const ambiguous = /^Option '(--.+)' argument is ambiguous\./.exec(error.message);
-    if (ambiguous) {
-      const flag = ambiguous[1];
-      throw new CliError(`${flag} needs a value (write one that starts with "-" as ${flag}=VALUE)`);
-    }
-    throw new CliError(error.message.split('\n')[0]);
-  }
-  if (parsed.positionals.length > positionals) {
-    throw new CliError(`unexpected argument: ${parsed.positionals[positionals]}`);
-  }
-  return parsed;
-}
-
 /** Runs `fn`; an error it throws (the library's coded errors) becomes a one-line CliError. */
 function coded(fn) {
   try {
@@ -108,18 +57,6 @@ function coded(fn) {
   } catch (error) {
     throw new CliError((error && error.message ? error.message : String(error)).split('\n')[0]);
   }
-}
-
-/** A finite number from a flag, within `min`..`max`, or a CliError naming the flag and the range. */
-function numberFlag(value, flag, { integer = false, min = -Infinity, max = Infinity } = {}) {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || (integer && !Number.isInteger(n)) || n < min || n > max) {
-    const range =
-      max < Infinity ? ` from ${min} to ${max}` : min > -Infinity ? ` >= ${min.toLocaleString('en-US')}` : '';
-    throw new CliError(`--${flag} expects ${integer ? 'an integer' : 'a number'}${range}, got "${value}"`);
-  }
-  return n;
 }
 
 /** ANSI styling only on a terminal, and never when NO_COLOR is set (https://no-color.org). */
@@ -138,4 +75,4 @@ function colors(io) {
   };
 }
 
-module.exports = { CliError, EXIT, coded, processIo, readText, readJson, parseJson, parseOptions, numberFlag, colors };
+module.exports = { CliError, EXIT, coded, processIo, readText, readJson, parseJson, colors };

@@ -1,18 +1,30 @@
 'use strict';
 // The command dispatcher: `modoki-budget <command> [args]`. Each command is
-// `async (argv, io) => exitCode`, so tests drive them with a fake io and no subprocess.
+// `async (argv, io) => exitCode` in its own file under commands/, so tests drive them with a
+// fake io and no subprocess. This is the one place an error becomes an exit code and a message.
 const { CliError, EXIT, processIo } = require('./io.cjs');
+const { ProxyError } = require('../proxy/errors.cjs');
 
 const COMMANDS = {
-  report: () => require('./report.cjs').reportCommand,
-  encode: () => require('./encode-tokens.cjs').encodeCommand,
-  tokens: () => require('./encode-tokens.cjs').tokensCommand,
-  toon: () => require('./toon.cjs').toonCommand,
-  lock: () => require('./lock.cjs').lockCommand,
-  menu: () => require('./menu.cjs').menuCommand,
-  audit: () => require('./audit.cjs').auditCommand,
-  proxy: () => require('./proxy.cjs').proxyCommand,
+  report: () => require('./commands/report.cjs').reportCommand,
+  encode: () => require('./commands/encode.cjs').encodeCommand,
+  tokens: () => require('./commands/tokens.cjs').tokensCommand,
+  toon: () => require('./commands/toon.cjs').toonCommand,
+  lock: () => require('./commands/lock.cjs').lockCommand,
+  menu: () => require('./commands/menu.cjs').menuCommand,
+  audit: () => require('./commands/audit.cjs').auditCommand,
+  proxy: () => require('./commands/proxy.cjs').proxyCommand,
 };
+
+/** Exit code 70 (EX_SOFTWARE): a bug, not the user's doing. */
+const INTERNAL_ERROR = 70;
+
+/**
+ * The exit code of an error a command threw: a usage or input error (CliError) and every way
+ * the proxy runtime cannot start or go on (ProxyError: a server that cannot be started or does
+ * not answer, a port or a Redis that cannot be reached) exit 2; anything else is a bug.
+ */
+const exitCodeOf = (error) => (error instanceof CliError || error instanceof ProxyError ? EXIT.usage : INTERNAL_ERROR);
 
 const HELP = `Usage: modoki-budget <command> [options]
 
@@ -48,15 +60,16 @@ async function main(argv, io = processIo()) {
   try {
     return await load()(rest, io);
   } catch (error) {
-    if (error instanceof CliError) {
+    const code = exitCodeOf(error);
+    if (code !== INTERNAL_ERROR) {
       io.stderr.write(`modoki-budget ${name}: ${error.message}\n`);
-      return EXIT.usage;
+      return code;
     }
     // Not the user's fault: still one line, but say it is a bug so it gets reported.
     io.stderr.write(
       `modoki-budget ${name}: internal error: ${error && error.message ? error.message : String(error)} (please report this)\n`,
     );
-    return 70;
+    return code;
   }
 }
 

@@ -6,9 +6,6 @@
 // refused (a misspelt option that is silently ignored is a default the caller did not ask
 // for). Both refusals are INVALID_OPTION with the same message shape.
 
-const core = require('./core.cjs');
-
-const DEFAULT_ENCODING = 'cl100k_base';
 const NO_OPTIONS = Object.freeze({});
 
 /** errors.cjs's codedError, required when an error is made: a first token count reads no more files than it needs. */
@@ -50,17 +47,6 @@ function readOptions(fn, options, known, path) {
   return options;
 }
 
-/**
- * The encoding name `raw` stands for (`cl100k_base` when undefined), checked by the core:
- * UNKNOWN_ENCODING naming the supported ones otherwise.
- */
-function encodingName(raw, module = core.counting()) {
-  const name = raw === undefined ? DEFAULT_ENCODING : String(raw);
-  // `module` checks it (the one that will count): naming an encoding compiles no other module.
-  module.checkEncoding(name);
-  return name;
-}
-
 /** Sets `target[key]` as an own data property: a `__proto__` key from data stays data. */
 function setOwn(target, key, value) {
   // Assigning "__proto__" would call Object.prototype's setter and replace the prototype.
@@ -71,4 +57,4 @@ function setOwn(target, key, value) {
   }
 }
 
-module.exports = { DEFAULT_ENCODING, readOptions, encodingName, setOwn };
+module.exports = { readOptions, setOwn };

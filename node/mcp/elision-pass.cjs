@@ -1,75 +1,20 @@
 'use strict';
-// The one call into the core per result text (src/elision): whether the text fits both caps,
-// its exact token count when one was needed, and — over the cap — encode's envelope for it and
-// every page, rendered and checked against both caps. The text is tokenized once there; its
-// pages are counted from that one count, never again here. A page cut from the text comes back
-// as its head, its tail and where its body lies in the text, which is sliced here: the pages,
-// most of a large result, are neither copied out of the core nor decoded.
+// The one call into the core per result text (src/elision, through node/wasm/elision.cjs):
+// whether the text fits both caps, its exact token count when one was needed, and — over the
+// cap — encode's envelope for it and every page, rendered and checked against both caps. The
+// text is tokenized once there; its pages are counted from that one count, never again here.
 
-const core = require('../internal/core.cjs');
-const abi = require('../internal/abi.cjs');
+const { elisionPass } = require('../wasm/elision.cjs');
 const tokens = require('../tokens.cjs');
 const { KNOWN_PAGE_BYTES } = require('./stores/contract.cjs');
 
-/** What the core reads as "no token cap", and as "no limit on the pages' bytes". */
-const NO_TOKEN_CAP = -1;
-const NO_BYTE_LIMIT = -1;
-// Positions in the numbers the core returns (src/wasm/elision.rs).
-const FITS = 0;
-const CHARS = 1;
-const TOKENS = 2;
-const OUTPUT_BYTES = 3;
-const OUTPUT_LATIN1 = 4;
-const ENVELOPE_UNITS = 5;
-const PAGES_BYTES = 6;
-const PAGE_COUNT = 7;
-// After PAGE_COUNT, per page: its head's units, its body's start and end in the input (start
-// -1: the head is the whole page), its tail's units. Then the number of spans the pass
-// descended into to find the collection, and each one's start and end (for the preview), then
-// the units of the page map, the output's last line.
-const PAGE_NUMBERS = 4;
-
+/** The core's pass (node/wasm/elision.cjs), its pages marked with their measured bytes. */
 function run(input, isText, limits, paged) {
-  const { length, latin1 } = abi.writeText(input);
-  const n = core.elisionPass(
-    length,
-    latin1,
-    isText,
-    input.length,
-    limits.maxChars,
-    limits.maxTokens ?? NO_TOKEN_CAP,
-    limits.encoding,
-    paged,
-    typeof limits.maxResultBytes === 'number' ? limits.maxResultBytes : NO_BYTE_LIMIT,
-  );
-  const bytes = n[OUTPUT_BYTES];
-  const out = bytes === 0 ? '' : abi.readOutput(bytes, n[OUTPUT_LATIN1] === 1);
-  abi.release(length, bytes);
-  let pages = null;
-  if (n[PAGE_COUNT] > 0) {
-    pages = [];
-    // The core measured the pages as it wrote them; a store that counts them itself would
-    // flatten every page to do it (./stores/contract.cjs).
-    pages[KNOWN_PAGE_BYTES] = n[PAGES_BYTES];
-    let at = n[ENVELOPE_UNITS];
-    for (let i = 0; i < n[PAGE_COUNT]; i++) {
-      const k = PAGE_COUNT + 1 + i * PAGE_NUMBERS;
-      const head = out.slice(at, (at += n[k]));
-      const start = n[k + 1];
-      pages.push(start < 0 ? head : head + input.slice(start, n[k + 2]) + out.slice(at, (at += n[k + 3])));
-    }
-  }
-  const spansAt = PAGE_COUNT + 1 + Math.max(0, n[PAGE_COUNT]) * PAGE_NUMBERS;
-  const mapUnits = n[spansAt + 1 + 2 * n[spansAt]];
-  return {
-    fits: n[FITS] === 1,
-    chars: n[CHARS],
-    tokens: n[TOKENS],
-    envelope: out.slice(0, n[ENVELOPE_UNITS]),
-    pages,
-    spans: n.subarray(spansAt + 1, spansAt + 1 + 2 * n[spansAt]),
-    map: mapUnits > 0 ? out.slice(out.length - mapUnits) : '',
-  };
+  const { pagesBytes, pageCount, ...pass } = elisionPass(input, isText, limits, paged);
+  // The core measured the pages as it wrote them; a store that counts them itself would
+  // flatten every page to do it (./stores/contract.cjs).
+  if (pass.pages !== null) pass.pages[KNOWN_PAGE_BYTES] = pagesBytes;
+  return pass;
 }
 
 const NO_SPANS = new Float64Array(0);

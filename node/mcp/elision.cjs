@@ -10,7 +10,7 @@
 const { encode } = require('../result.cjs');
 const tokens = require('../tokens.cjs');
 const { textPages } = require('./elision-pass.cjs');
-const { resourceLink } = require('./resources.cjs');
+const { resourceLink, retentionOf } = require('./resources.cjs');
 const { capHeadWithin } = require('./faults.cjs');
 const { then } = require('./maybe-async.cjs');
 const { previewText, previewPrinted, schemaHint, hasEditorFilters, MIN_PREVIEW } = require('./preview.cjs');
@@ -26,6 +26,7 @@ const NO_ROOM = Object.freeze({ chars: 0, tokens: 0 });
 function createElision(opts, store) {
   const { maxChars, maxTokens, encoding } = opts;
   const limits = { maxChars, maxTokens, encoding, maxResultBytes: store.limits?.maxResultBytes };
+  const linkTerms = { readResult: opts.readResult, pageTool: opts.pageTool, retention: retentionOf(store) };
   // Whether `text` has at most `cap` tokens. Every token is at least one UTF-8 byte and a UTF-16
   // unit is at most three, so a text within that bound is not counted.
   const fitsTokens = (text, cap) => text.length * 3 <= cap || tokens.countPrepared(text, encoding, cap) <= cap;
@@ -162,7 +163,7 @@ function createElision(opts, store) {
       const head = preview ?? (note === undefined ? headOf(kept) : headWithin(kept, room));
       const content = [{ type: 'text', text: head }];
       if (note !== undefined) content.push({ type: 'text', text: note });
-      if (id !== null) content.push(resourceLink(id, pages.length, opts));
+      if (id !== null) content.push(resourceLink(id, pages.length, { ...linkTerms, owned: owner !== undefined }));
       for (const block of blocks) if (!isText(block)) content.push(block);
       const { content: _content, structuredContent: _structured, isError: _isError, ...rest } = source;
       const result = { ...rest, content };

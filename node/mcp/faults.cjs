@@ -3,8 +3,7 @@
 // what went wrong, capped, so a broken handler costs the model a sentence and the server keeps
 // serving.
 
-const core = require('../internal/core.cjs');
-const abi = require('../internal/abi.cjs');
+const { planHeadCut } = require('../wasm/tokens.cjs');
 const { safeString } = require('../result.cjs');
 
 /**
@@ -17,14 +16,8 @@ const { safeString } = require('../result.cjs');
 function capHeadWithin(text, maxChars, maxTokens, encoding) {
   // The head is never longer than the char cap, so only that much crosses into the core.
   const head = text.length > maxChars ? text.slice(0, maxChars) : text;
-  const length = abi.writeUtf8(head);
-  let cut;
-  try {
-    cut = core.planHeadCutInput(length, text.length, maxChars, maxTokens ?? -1, String(encoding ?? ''));
-  } finally {
-    abi.release(length);
-  }
-  return cut === null ? text : text.slice(0, cut[0]) + cut[1];
+  const cut = planHeadCut(head, text.length, maxChars, maxTokens, encoding);
+  return cut === null ? text : text.slice(0, cut.keep) + cut.marker;
 }
 
 /** Why a handler's return value cannot be sent, or null when it can be read as a result. */

@@ -8,16 +8,19 @@
 // pass per text, ./elision-pass.cjs), the accounting (./accounting.cjs), faults (./faults.cjs).
 
 const { BUDGET_PRESETS, resolveOptions } = require('./options.cjs');
-const { RESOURCE_TEMPLATE, PAGE_TOOL_DESCRIPTOR, createPageReader } = require('./resources.cjs');
-const { READ_TOOL_DESCRIPTOR, createResultReader } = require('./read-result.cjs');
+const { resourceTemplate, pageToolDescriptor, retentionOf, createPageReader } = require('./resources.cjs');
+const { readToolDescriptor, createResultReader } = require('./read-result.cjs');
 const { unsendable, faultMessage } = require('./faults.cjs');
 const { createElision } = require('./elision.cjs');
 const { createChannels } = require('./channels.cjs');
 const { Meter, account } = require('./accounting.cjs');
 const { then } = require('./maybe-async.cjs');
+const { isInterimResult } = require('./revision.cjs');
 const { codedError } = require('../internal/errors.cjs');
-const abi = require('../internal/abi.cjs');
+const { holdInput } = require('../wasm/abi.cjs');
 
+/** The outcome of a result passed on as it is. */
+const untouched = (result) => ({ result, textsIn: [], textsOut: [], elided: false });
 const errorText = (error) => (error instanceof Error ? error.message : String(error));
 const isRecord = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 // withBudget's options that choose its tool dispatch: a policy budgets results and has none.
@@ -40,8 +43,10 @@ function createBudgetPolicy(options) {
   const { maxChars, maxTokens, encoding } = opts;
   const store = opts.store;
   const limits = { maxChars, maxTokens, encoding, maxResultBytes: store.limits?.maxResultBytes };
-  const reader = createPageReader(store);
-  const results = createResultReader(store, { maxChars, maxTokens, encoding });
+  // How long the store keeps a result, as the template, the page tool and every link state it.
+  const retention = retentionOf(store);
+  const reader = createPageReader(store, retention);
+  const results = createResultReader(store, { maxChars, maxTokens, encoding }, retention);
   const { elideResult, capHead } = createElision(opts, store);
   const budget = createChannels(opts, elideResult);
 
@@ -55,18 +60,22 @@ function createBudgetPolicy(options) {
    * `context`: `{ hasOutputSchema, owner, arguments, inputSchema }` — `owner` (a session id or
    * a principal) is who may read the pages of an over-cap result; the call's `arguments` and
    * the tool's `inputSchema` are what the `preview` option's answer ranks by and names. An Applied, or a Promise of one for an over-cap
-   * result (its pages go to the store first); never throws, never rejects.
+   * result (its pages go to the store first); never throws, never rejects. A result that is not
+   * final — `resultType` `input_required` (a round of a multi-round-trip request), `task` (a
+   * handle of the tasks extension), anything but `complete` — is answered as it is, not
+   * reported to `onResult`, with an info of zeros: the final result is the one budgeted.
    */
   function apply(toolName, value, context) {
     const started = performance.now();
+    if (isInterimResult(value)) return account(toolName, untouched(value), new Meter(limits), started, undefined);
     const why = unsendable(value);
     if (why !== null) return faultResult(toolName, new Error(why), started);
     const { hasOutputSchema = false, owner, arguments: args, inputSchema } = isRecord(context) ? context : {};
     const meter = new Meter(limits);
     let outcome;
     try {
-      // The pass and the preview read one copy of an over-cap result's text (abi.holdInput).
-      outcome = abi.holdInput(() =>
+      // The pass and the preview read one copy of an over-cap result's text (holdInput).
+      outcome = holdInput(() =>
         budget(value, hasOutputSchema === true, meter, typeof owner === 'string' && owner !== '' ? owner : undefined, {
           arguments: args,
           inputSchema: isRecord(inputSchema) ? inputSchema : undefined,
@@ -83,11 +92,11 @@ function createBudgetPolicy(options) {
     options: opts,
     apply,
     fault: (toolName, error) => faultResult(toolName, error, performance.now()),
-    resourceTemplate: RESOURCE_TEMPLATE,
+    resourceTemplate: resourceTemplate(retention),
     readResource: reader.readResource,
-    pageTool: PAGE_TOOL_DESCRIPTOR,
+    pageTool: pageToolDescriptor(retention),
     callPageTool: reader.callPageTool,
-    readTool: READ_TOOL_DESCRIPTOR,
+    readTool: readToolDescriptor(retention),
     callReadTool: results.callReadTool,
     store,
   };

@@ -3,11 +3,10 @@
 // a small budget, with the items that matter shown, and the hint from the tool's own
 // inputSchema. One call into the WebAssembly core (src/preview/), which does all of it.
 
-const core = require('../internal/core.cjs');
-const abi = require('../internal/abi.cjs');
+const wasm = require('../wasm/preview.cjs');
 const tokens = require('../tokens.cjs');
 const { codedError } = require('../internal/errors.cjs');
-const { stringifyNeverThrows } = require('../tolerant-json.cjs');
+const { stringifyNeverThrows, jsonText } = require('../tolerant-json.cjs');
 const { shown, integerAtLeast } = require('./option-values.cjs');
 
 /**
@@ -76,18 +75,19 @@ function previewPrinted(json, options = {}) {
   return preview(json, true, true, options);
 }
 
-const NO_SPANS = new Float64Array(0);
-
 function preview(text, isJson, printed, options) {
   const { maxTokens, maxChars } = resolvePreviewOptions({ maxTokens: options.maxTokens, maxChars: options.maxChars });
   const encoding = tokens.prepareEncoding(options.encoding);
-  const args = abi.jsonBytes(options.arguments);
-  const schema = abi.jsonBytes(options.inputSchema);
-  const { length, latin1 } = abi.writeText(text);
-  const spans = printed && options.spans !== undefined ? options.spans : NO_SPANS;
-  const answer = core.previewInput(length, latin1, isJson, printed, args, schema, maxTokens, maxChars, encoding, spans);
-  abi.release(length);
-  return JSON.parse(answer);
+  return wasm.preview(text, {
+    isJson,
+    printed,
+    argumentsJson: jsonText(options.arguments),
+    schemaJson: jsonText(options.inputSchema),
+    maxTokens,
+    maxChars,
+    encoding,
+    spans: printed ? options.spans : undefined,
+  });
 }
 
 /**
@@ -125,7 +125,7 @@ function schemaHint(inputSchema, paged) {
   let known = isObject ? hints.get(inputSchema) : noSchemaHints;
   if (known === undefined) hints.set(inputSchema, (known = []));
   const slot = paged ? 1 : 0;
-  known[slot] ??= core.previewHint(abi.jsonBytes(isObject ? inputSchema : undefined), paged);
+  known[slot] ??= wasm.previewHint(jsonText(isObject ? inputSchema : undefined), paged);
   return known[slot];
 }
 

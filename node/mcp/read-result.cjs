@@ -6,10 +6,8 @@
 // (src/query), fed one page at a time; this file reads the arguments, the pages and the store's
 // answers, and never throws: every failure is an isError answer that names what to change.
 
-const core = require('../internal/core.cjs');
-const abi = require('../internal/abi.cjs');
-const { GONE } = require('./stores/contract.cjs');
-const { resultUri, storeFailure, unknownResult } = require('./resources.cjs');
+const { querySearch } = require('../wasm/query.cjs');
+const { resultUri, storeFailure, missingResult, handleTerms, retentionOf } = require('./resources.cjs');
 
 const READ_TOOL = 'read_result';
 /** The arguments that say what to read; a call passes one of them (none: page 1). */
@@ -17,17 +15,9 @@ const SELECTORS = Object.freeze(['page', 'match', 'path', 'lines']);
 /** Pages asked of the store at once: a search holds at most this many pages' text at a time. */
 const PAGES_AT_ONCE = 8;
 
-/** `read_result` as tools/list lists it. */
-const READ_TOOL_DESCRIPTOR = Object.freeze({
-  name: READ_TOOL,
-  title: 'Read inside a kept result',
-  description:
-    'Find what you need inside a tool result that was too large to send whole (its answer links budget://result/<id> and names this tool). ' +
-    'Pass that id and one of: match — text to find, case-insensitive (or /regex/): the matching lines with 2 lines around each, ' +
-    "or a JSON result's matching items with their indices; path — a JSONPath such as $.rows[120], $.rows[100:150].name or " +
-    '$["key"]; lines — "FROM-TO" of a text; page — a page number from 1. Every answer says which page each thing is on.',
-  inputSchema: Object.freeze({
-    type: 'object',
+/** The input schema of `read_result`. */
+const READ_TOOL_INPUT = Object.freeze({
+  type: 'object',
     properties: Object.freeze({
       id: Object.freeze({ type: 'string', description: 'The result id: the part after budget://result/ in its link.' }),
       match: Object.freeze({
@@ -38,12 +28,28 @@ const READ_TOOL_DESCRIPTOR = Object.freeze({
       lines: Object.freeze({ type: 'string', description: 'Lines "FROM-TO" of a text result, from 1.' }),
       page: Object.freeze({ type: 'integer', minimum: 1, description: 'A page, from 1 (the default).' }),
     }),
-    required: Object.freeze(['id']),
-    additionalProperties: false,
-  }),
-  annotations: Object.freeze({ title: 'Read inside a kept result', readOnlyHint: true, openWorldHint: false }),
-  _meta: Object.freeze({ 'anthropic/alwaysLoad': true }),
+  required: Object.freeze(['id']),
+  additionalProperties: false,
 });
+
+/**
+ * `read_result` as tools/list lists it, for a store that keeps results as `retention` says
+ * (resources.cjs, retentionOf). `_meta["anthropic/alwaysLoad"]`: Claude Code defers every MCP
+ * tool behind its tool search otherwise, and a model that cannot see this tool pages by hand.
+ */
+const readToolDescriptor = (retention) =>
+  Object.freeze({
+    name: READ_TOOL,
+    title: 'Read inside a kept result',
+    description:
+      'Find what you need inside a tool result that was too large to send whole (its answer links budget://result/<id> and names this tool). ' +
+      'Pass that id and one of: match — text to find, case-insensitive (or /regex/): the matching lines with 2 lines around each, ' +
+      "or a JSON result's matching items with their indices; path — a JSONPath such as $.rows[120], $.rows[100:150].name or " +
+      `$["key"]; lines — "FROM-TO" of a text; page — a page number from 1. Every answer says which page each thing is on. ${handleTerms(retention)}`,
+    inputSchema: READ_TOOL_INPUT,
+    annotations: Object.freeze({ title: 'Read inside a kept result', readOnlyHint: true, openWorldHint: false }),
+    _meta: Object.freeze({ 'anthropic/alwaysLoad': true }),
+  });
 
 const failed = (text) => ({ content: [{ type: 'text', text }], isError: true });
 const shown = (value) => JSON.stringify(value) ?? typeof value;
@@ -77,8 +83,11 @@ function readArguments(args) {
   return { id, kind, value };
 }
 
-/** The reader of `store`'s results for `read_result`, answering within `budget` ({ maxChars, maxTokens, encoding }). */
-function createResultReader(store, budget) {
+/**
+ * The reader of `store`'s results for `read_result`, answering within `budget` ({ maxChars,
+ * maxTokens, encoding }); `retention` is how long the store keeps a result (for "expired").
+ */
+function createResultReader(store, budget, retention = retentionOf(store)) {
   // A store's answer, its failure coded STORE_UNAVAILABLE whatever it threw.
   const asked = async (ask) => {
     try {
@@ -106,7 +115,7 @@ function createResultReader(store, budget) {
 
   async function readPage(id, page, owner) {
     const found = await asked(() => store.get(id, { owner, page }));
-    const missing = absent(id, found);
+    const missing = await absent(id, owner, found);
     if (missing !== undefined) return missing;
     if (found.text === undefined)
       return failed(`${READ_TOOL}: page ${page} is past the end: ${resultUri(id)} has pages 1 to ${found.pages}.`);
@@ -118,14 +127,9 @@ function createResultReader(store, budget) {
   async function feed(handle, id, owner) {
     for (let from = 1; ;) {
       const found = await getPages(id, owner, from, from + PAGES_AT_ONCE - 1);
-      const missing = absent(id, found);
+      const missing = await absent(id, owner, found);
       if (missing !== undefined) return missing;
-      for (const text of found.texts) {
-        const { length, latin1 } = abi.writeText(text);
-        const more = core.querySearchRead(handle, length, latin1);
-        abi.release(length);
-        if (!more) return undefined;
-      }
+      for (const text of found.texts) if (!querySearch.read(handle, text)) return undefined;
       from += found.texts.length;
       if (found.texts.length === 0 || from > found.pages) return undefined;
     }
@@ -142,10 +146,10 @@ function createResultReader(store, budget) {
     let handle = -1;
     try {
       if (call.kind === 'page') return await readPage(call.id, call.value, owner);
-      handle = core.querySearchNew(call.kind, call.value, budget.maxChars, budget.maxTokens ?? -1, budget.encoding);
+      handle = querySearch.start(call.kind, call.value, budget);
       const missing = await feed(handle, call.id, owner);
       if (missing !== undefined) return missing;
-      const text = core.querySearchAnswer(handle);
+      const text = querySearch.answer(handle);
       handle = -1;
       return { content: [{ type: 'text', text }] };
     } catch (error) {
@@ -154,11 +158,11 @@ function createResultReader(store, budget) {
       if (code === 'STORE_UNAVAILABLE') return failed(`${error.message} Read again once it is back.`);
       return failed(`${READ_TOOL} failed: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
-      if (handle >= 0) core.querySearchDrop(handle);
+      if (handle >= 0) querySearch.drop(handle);
     }
   }
 
   return { callReadTool };
 }
 
-module.exports = { READ_TOOL, READ_TOOL_DESCRIPTOR, PAGES_AT_ONCE, readArguments, createResultReader };
+module.exports = { READ_TOOL, readToolDescriptor, PAGES_AT_ONCE, readArguments, createResultReader };

@@ -1,14 +1,15 @@
 'use strict';
 // Serving kept results over MCP: the `budget://result/{id}` URIs, the resource template a server
 // lists, `resources/read` of one page, the resource_link block an elided result carries, and the
-// optional `read_result_page` tool for clients that do not show resources to the model.
+// optional `read_result_page` tool for clients that do not show resources to the model. A kept
+// result is a server-issued handle, so each of these states to the model how long a result is
+// kept (the store's ttl) and who may read it; reading an expired or unknown id says which.
 
 const { codedError } = require('../internal/errors.cjs');
 
 const URI_PREFIX = 'budget://result/';
 const PAGE_TOOL = 'read_result_page';
-const EXPIRED = 'expired result — it is no longer kept; call the tool again';
-const UNKNOWN = "unknown result — nothing is kept under this id; check it against the answer's budget://result/ link";
+const UNKNOWN = 'expired or unknown result — call the tool again';
 
 /** `budget://result/<id>`, with `?page=K` when a page is given. */
 function resultUri(id, page) {
@@ -31,47 +32,95 @@ function parseResultUri(uri) {
   return { id, page: Number(match[1]) };
 }
 
-/** The resource template as `resources/templates/list` lists it. */
-const RESOURCE_TEMPLATE = Object.freeze({
-  uriTemplate: `${URI_PREFIX}{id}`,
-  name: 'budget-result',
-  title: 'Elided tool result',
-  description:
-    'A tool result that was over the budget, kept whole and served in pages: read budget://result/<id>?page=K (K from 1). ' +
-    'Each page is one JSON text within the budget; page 1 tells how many pages there are.',
-  mimeType: 'application/json',
-});
+const UNITS = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+  ['second', 1000],
+];
 
-/** The `read_result_page` tool as `tools/list` lists it. */
-const PAGE_TOOL_DESCRIPTOR = Object.freeze({
-  name: PAGE_TOOL,
-  description:
-    'Read one page of a tool result that was too large to send whole (its reply links budget://result/<id>). ' +
-    'Pass the id from that link and page (from 1); page 1 says how many pages there are.',
-  inputSchema: Object.freeze({
-    type: 'object',
-    properties: Object.freeze({
-      id: Object.freeze({ type: 'string', description: 'The result id: the part after budget://result/.' }),
-      page: Object.freeze({ type: 'integer', minimum: 1, description: 'Page number, from 1 (default 1).' }),
-    }),
-    required: Object.freeze(['id']),
-  }),
-});
+/** `ms` as a number and a unit: the largest unit that divides it ("30 minutes", "90 seconds", "1500 milliseconds"). */
+function durationText(ms) {
+  const [unit, size] = UNITS.find(([, size]) => ms % size === 0) ?? ['millisecond', 1];
+  const n = ms / size;
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
 
 /**
- * The block an elided result carries: a link to its pages. `tools` says which tools serve them:
- * `{ readResult, pageTool }` (the policy's options).
+ * How long `store` keeps a result after its last read, as the model is told it: its
+ * `limits.ttlMs` (every store of the package has one; a store of the caller's states its own
+ * there), or null when the store does not say.
  */
-function resourceLink(id, pages, { readResult = false, pageTool = false } = {}) {
+function retentionOf(store) {
+  const ttlMs = store === null || typeof store !== 'object' ? undefined : store.limits?.ttlMs;
+  return Number.isSafeInteger(ttlMs) && ttlMs > 0 ? { ttlMs, text: durationText(ttlMs) } : null;
+}
+
+/** "kept for 30 minutes after its last read", or what a store that does not say allows. */
+const keptFor = (retention) =>
+  retention === null
+    ? 'kept for as long as the result store keeps it'
+    : `kept for ${retention.text} after its last read`;
+
+/** Who may read kept results, for the descriptions that cover them all. */
+const WHO_READS =
+  'A result is readable only by the authenticated principal (or the session) whose call produced it; ' +
+  'where the server has neither, its id is a bearer capability: anyone who has the id can read the result.';
+
+/** The sentences on retention and readers every description of kept results ends with. */
+const handleTerms = (retention) =>
+  `Each result is ${keptFor(retention)}, then expires; an expired or unknown id is an error that says which. ${WHO_READS}`;
+
+/** The input schema of `read_result_page`. */
+const PAGE_TOOL_INPUT = Object.freeze({
+  type: 'object',
+  properties: Object.freeze({
+    id: Object.freeze({ type: 'string', description: 'The result id: the part after budget://result/.' }),
+    page: Object.freeze({ type: 'integer', minimum: 1, description: 'Page number, from 1 (default 1).' }),
+  }),
+  required: Object.freeze(['id']),
+});
+
+/** The resource template as `resources/templates/list` lists it, for a store that keeps results as `retention` says. */
+const resourceTemplate = (retention) =>
+  Object.freeze({
+    uriTemplate: `${URI_PREFIX}{id}`,
+    name: 'budget-result',
+    title: 'Elided tool result',
+    description:
+      'A tool result that was over the budget, kept whole and served in pages: read budget://result/<id>?page=K (K from 1). ' +
+      `Each page is one JSON text within the budget; page 1 tells how many pages there are. ${handleTerms(retention)}`,
+    mimeType: 'application/json',
+  });
+
+/** The `read_result_page` tool as `tools/list` lists it, for a store that keeps results as `retention` says. */
+const pageToolDescriptor = (retention) =>
+  Object.freeze({
+    name: PAGE_TOOL,
+    description:
+      'Read one page of a tool result that was too large to send whole (its reply links budget://result/<id>). ' +
+      `Pass the id from that link and page (from 1); page 1 says how many pages there are. ${handleTerms(retention)}`,
+    inputSchema: PAGE_TOOL_INPUT,
+  });
+
+/**
+ * The block an elided result carries: a link to its `pages`, saying how long the result is kept
+ * (`retention`, see retentionOf) and who may read it — only its owner, or (`owned` false)
+ * anyone who has the id — and, with `readResult`, how read_result searches it.
+ */
+function resourceLink(id, pages, { readResult = false, pageTool = false, retention = null, owned = false } = {}) {
   const uri = resultUri(id);
-  const search = readResult ? `read_result {"id":"${id}","match":"…"} finds lines or items in it; ` : '';
+  const search = readResult ? `read_result {"id":"${id}","match":"…"} finds lines or items in it; or ` : '';
   const tool = pageTool ? ` or call ${PAGE_TOOL} with {"id":"${id}","page":K}` : '';
+  const who = owned
+    ? 'Only the principal or session that made this call can read it.'
+    : 'The id is a bearer capability: anyone who has it can read the result.';
   return {
     type: 'resource_link',
     uri,
     name: `result-${id}`,
     mimeType: 'application/json',
-    description: `The full result, kept for this session in ${pages} page${pages === 1 ? '' : 's'}: ${search}read ${uri}?page=K (K from 1 to ${pages})${tool}.`,
+    description: `The full result in ${pages} page${pages === 1 ? '' : 's'}, ${keptFor(retention)}: ${search}read ${uri}?page=K (K from 1 to ${pages})${tool}. ${who}`,
   };
 }
 
@@ -90,20 +139,29 @@ function storeFailure(error) {
 }
 
 /**
- * The UNKNOWN_RESULT error for a read of `id` the store answered with `found`: its `{ expired:
- * true }` (a result kept for this reader that expired or was evicted) says "expired", anything
- * else "unknown" — an id of another owner's included, so a read cannot tell that it exists.
+ * The error for `id`, which `store` does not have for `owner`: UNKNOWN_RESULT, whose message
+ * says the result expired when the store knows it did (its `expired`: the result was kept for
+ * this reader and outlived `retention`), and "expired or unknown" otherwise — an id never
+ * issued, forgotten, evicted for room, or kept for another owner all read alike.
  */
-function unknownResult(id, found) {
-  const expired = typeof found === 'object' && found !== null && found.expired === true;
-  return codedError('UNKNOWN_RESULT', `${resultUri(id)}: ${expired ? EXPIRED : UNKNOWN}`);
+async function missingResult(store, id, owner, retention) {
+  let expired = false;
+  try {
+    expired = typeof store.expired === 'function' && (await store.expired(id, { owner })) === true;
+  } catch {
+    // The store could not say: the answer is the one it gives for an unknown id.
+  }
+  if (!expired) return codedError('UNKNOWN_RESULT', `${resultUri(id)}: ${UNKNOWN}`);
+  const rule = retention === null ? '' : ` (results are kept for ${retention.text} after their last read)`;
+  return codedError('UNKNOWN_RESULT', `${resultUri(id)}: expired result${rule} — call the tool again`);
 }
 
 /**
- * Reading pages out of `store` (see stores/contract.cjs). `context.owner` is who reads: a
- * result kept for another owner reads exactly as a missing one.
+ * Reading pages out of `store` (see stores/contract.cjs), which keeps results as `retention`
+ * (retentionOf) says. `context.owner` is who reads: a result kept for another owner reads
+ * exactly as an unknown one.
  */
-function createPageReader(store) {
+function createPageReader(store, retention = retentionOf(store)) {
   async function readResource(uri, context) {
     const { id, page } = parseResultUri(uri);
     const owner = context === undefined || context === null ? undefined : context.owner;
@@ -113,7 +171,7 @@ function createPageReader(store) {
     } catch (error) {
       throw storeFailure(error);
     }
-    if (found === undefined || found === null || found.expired === true) throw unknownResult(id, found);
+    if (found === undefined) throw await missingResult(store, id, owner, retention);
     if (found.text === undefined) {
       throw codedError(
         'INVALID_INPUT',
@@ -146,12 +204,15 @@ function createPageReader(store) {
 module.exports = {
   URI_PREFIX,
   PAGE_TOOL,
-  RESOURCE_TEMPLATE,
-  PAGE_TOOL_DESCRIPTOR,
+  durationText,
+  retentionOf,
+  resourceTemplate,
+  pageToolDescriptor,
   resultUri,
   parseResultUri,
   resourceLink,
+  handleTerms,
   storeFailure,
-  unknownResult,
+  missingResult,
   createPageReader,
 };

@@ -13,6 +13,7 @@ const { RPC, rpcErrorOf, isObject } = require('./jsonrpc.cjs');
 const { createToolIndex } = require('./surface-tools.cjs');
 const { createPageAccounting } = require('./surface-pages.cjs');
 const { then, attempt } = require('./maybe-async.cjs');
+const { revisionOf, answerIn } = require('./revision.cjs');
 
 /** The methods the budget layer answers or changes; every other message passes through untouched. */
 const OWNED_METHODS = Object.freeze([
@@ -23,6 +24,13 @@ const OWNED_METHODS = Object.freeze([
   'resources/templates/list',
   'resources/read',
 ]);
+
+/**
+ * The cache hints of the answers the layer writes itself in 2026-07-28: a list it answers is
+ * fresh for no time (the server's own lists may change); a page never changes while it is kept,
+ * so it is fresh for as long as the store keeps it, and private (readable by its owner only).
+ */
+const LIST_CACHE = Object.freeze({ ttlMs: 0, cacheScope: 'private' });
 
 /** Who reads, as the adapter's `server` says (`server.owner`): `{ owner }`, or undefined for anyone. */
 const readerOf = (server) =>
@@ -84,6 +92,7 @@ function routed(route, params) {
 class Surface {
   #pages;
   #dispatch;
+  #pageCache;
 
   constructor(
     policy,
@@ -106,18 +115,37 @@ class Surface {
     this.capabilities = Object.freeze({ resources: {}, ...(this.ownTools.length > 0 ? { tools: {} } : {}) });
     this.#pages = createPageAccounting({ encoding: policy.options.encoding, observe, now });
     this.#dispatch = dispatch;
+    const ttlMs = policy.options.store.limits?.ttlMs;
+    this.#pageCache = Object.freeze({
+      ttlMs: Number.isSafeInteger(ttlMs) && ttlMs > 0 ? ttlMs : 0,
+      cacheScope: 'private',
+    });
   }
 
   /**
    * What to do with a client's request `method(params)`; `server` tells what the server behind
    * the adapter serves: `{ serves(method) → boolean, listTools() → every tool it lists,
-   * owner? }` — `owner` the session or principal the request comes from, when there is one.
+   * owner?, revision? }` — `owner` the session or principal the request comes from, when there
+   * is one; `revision` the protocol revision the request is served in, when the adapter knows
+   * it (by default the one `params._meta` names: none for a 2025-era request).
    * Returns (or resolves to, when a page read or the dispatch is async):
    * - undefined: forward the request to the server unchanged;
    * - `{ forward: params }`: forward it with these params instead (a dispatch's routed call);
-   * - `{ result }` or `{ error: { code, message, data? } }`: the answer; the server never sees it.
+   * - `{ result }` or `{ error: { code, message, data? } }`: the answer; the server never sees
+   *   it. A 2026-07-28 result carries `resultType` (and, for a cacheable method, `ttlMs` and
+   *   `cacheScope`), a 2025-era one neither.
    */
   answer(method, params, server) {
+    const revision = typeof server?.revision === 'string' ? server.revision : revisionOf(params);
+    const cache = method === 'resources/read' ? this.#pageCache : LIST_CACHE;
+    return then(this.#answer(method, params, server), (out) =>
+      out !== undefined && Object.hasOwn(out, 'result')
+        ? { result: answerIn(revision, method, out.result, cache) }
+        : out,
+    );
+  }
+
+  #answer(method, params, server) {
     const p = isObject(params) ? params : {};
     switch (method) {
       case 'resources/read':
@@ -159,7 +187,8 @@ class Surface {
   merge(method, params, result) {
     if (!isObject(result)) return result;
     switch (method) {
-      case 'initialize': {
+      case 'initialize':
+      case 'server/discover': {
         const caps = isObject(result.capabilities) ? result.capabilities : {};
         const missing = Object.keys(this.capabilities).filter((key) => !isObject(caps[key]));
         if (missing.length === 0) return result;

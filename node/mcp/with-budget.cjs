@@ -1,12 +1,14 @@
 'use strict';
 // withBudget: the budget surface (surface.cjs) wired into a server of the official MCP SDK,
-// without requiring the SDK. What is specific to the SDK lives here: tool handlers are wrapped
-// so the policy sees exactly what a handler returned before the SDK validates it (an McpServer's
-// tools registered before the call, after it, and any a tool's update() swaps in; a low-level
-// Server's tools/call handler), and the surface's methods sit in front of the server's own
-// request handlers, which answer everything the surface forwards.
+// without requiring the SDK. It tells which SDK line the server is of: a server of SDK v2
+// (`@modelcontextprotocol/server`) is budgeted on its transport (with-budget-transport.cjs); on
+// SDK v1 (`@modelcontextprotocol/sdk`), what is specific to that SDK lives here: tool handlers
+// are wrapped so the policy sees exactly what a handler returned before the SDK validates it (an
+// McpServer's tools registered before the call, after it, and any a tool's update() swaps in; a
+// low-level Server's tools/call handler), and the surface's methods sit in front of the server's
+// own request handlers, which answer everything the surface forwards. A server of neither shape
+// is refused: withBudget never leaves a server it cannot hook unbudgeted.
 
-const { createHash } = require('node:crypto');
 const { codedError } = require('../internal/errors.cjs');
 const { createBudgetPolicy } = require('./policy.cjs');
 const { menuDispatch } = require('./compact-dispatch.cjs');
@@ -14,34 +16,34 @@ const { createSurface, OWNED_METHODS } = require('./surface.cjs');
 const { RPC, rpcException, isRpcError } = require('./jsonrpc.cjs');
 const { listEveryTool } = require('./surface-tools.cjs');
 const { createTaskTools } = require('./task-tools.cjs');
+const { ownerOf: ownerOfRequest } = require('./owner.cjs');
+const { wireTransport } = require('./with-budget-transport.cjs');
 
 /** The surface's methods, answered in front of the server's handlers (initialize is the SDK's, from the capabilities). */
 const INTERCEPTED = OWNED_METHODS.filter((method) => method !== 'initialize');
 
 const budgeted = new WeakSet();
 
-/**
- * Who a request comes from, as the SDK's handler `extra` tells: the authenticated principal
- * (`authInfo.clientId`, else a digest of its token) when the server authenticates, else the
- * transport's session id; undefined with neither (a stateless server without auth: a result's
- * id is then the capability). Pages kept for an owner are readable by that owner only.
- */
-function ownerOf(extra) {
-  if (typeof extra !== 'object' || extra === null) return undefined;
-  const auth = extra.authInfo;
-  if (typeof auth === 'object' && auth !== null) {
-    if (typeof auth.clientId === 'string' && auth.clientId !== '') return `client:${auth.clientId}`;
-    if (typeof auth.token === 'string' && auth.token !== '')
-      return `token:${createHash('sha256').update(auth.token).digest('base64url')}`;
-  }
-  if (typeof extra.sessionId === 'string' && extra.sessionId !== '') return `session:${extra.sessionId}`;
-  return undefined;
-}
+/** Who a request comes from, as SDK v1's handler `extra` tells (owner.cjs). */
+const ownerOf = (extra) =>
+  typeof extra === 'object' && extra !== null
+    ? ownerOfRequest({ authInfo: extra.authInfo, sessionId: extra.sessionId })
+    : undefined;
 
+const isObject = (s) => typeof s === 'object' && s !== null;
 const isMcpServer = (s) =>
   typeof s.registerTool === 'function' && typeof s.registerResource === 'function' && isLowLevel(s.server);
-const isLowLevel = (s) =>
-  typeof s === 'object' && s !== null && typeof s.setRequestHandler === 'function' && s._requestHandlers instanceof Map;
+const isLowLevel = (s) => isObject(s) && typeof s.setRequestHandler === 'function' && s._requestHandlers instanceof Map;
+/**
+ * A low-level Server of SDK v2: its public connect and registerCapabilities (what withBudget
+ * uses), and projectCallToolResult, the one codec function v2's Server exposes (SDK v1 has none).
+ */
+const isV2Server = (s) =>
+  isObject(s) &&
+  typeof s.connect === 'function' &&
+  typeof s.registerCapabilities === 'function' &&
+  typeof s.setRequestHandler === 'function' &&
+  typeof s.projectCallToolResult === 'function';
 
 // ---- request level: the surface in front of the server's own handlers ----
 
@@ -253,6 +255,63 @@ function policyOptions(options) {
   return { ...options, onResult: (info) => onResult({ kind: 'call', ...info }) };
 }
 
+/** The members of `server` that say what kind of server it is, for the error that refuses it. */
+const SERVER_MEMBERS = [
+  'server',
+  'connect',
+  'registerTool',
+  'tool',
+  'registerResource',
+  'setRequestHandler',
+  'registerCapabilities',
+];
+
+/** What `server` is, in a few words: its class and the server members it has. */
+function describeFound(server) {
+  let name = 'an object';
+  try {
+    const ctor = Object.getPrototypeOf(server)?.constructor?.name;
+    if (typeof ctor === 'string' && ctor !== '' && ctor !== 'Object') name = `a ${ctor}`;
+  } catch {
+    // A proxy that refuses to be read is described as an object.
+  }
+  const members = SERVER_MEMBERS.filter((key) => {
+    try {
+      return server[key] !== undefined && server[key] !== null;
+    } catch {
+      return false;
+    }
+  });
+  return members.length === 0 ? name : `${name} with ${members.join(', ')}`;
+}
+
+/**
+ * How withBudget hooks `server`: `{ line: 2, low }` (a v2 McpServer or Server: its low-level
+ * Server), `{ line: 1, mcp, low }` (a v1 McpServer or Server). Throws INVALID_INPUT for what is
+ * no server at all, INVALID_OPTION naming what it found for a server of a shape it does not
+ * know (another SDK line, another framework): budgeting nothing silently is never an option.
+ */
+function hookOf(server) {
+  if (!isObject(server)) throw notAServer();
+  if (isV2Server(server)) return { line: 2, low: server };
+  if (isV2Server(server.server) && typeof server.registerTool === 'function') return { line: 2, low: server.server };
+  if (isMcpServer(server)) return { line: 1, mcp: true, low: server.server };
+  if (isLowLevel(server)) return { line: 1, mcp: false, low: server };
+  if (!SERVER_MEMBERS.some((key) => server[key] !== undefined)) throw notAServer();
+  throw codedError(
+    'INVALID_OPTION',
+    `withBudget(server): cannot hook this server: found ${describeFound(server)}. withBudget hooks an McpServer or a low-level Server of @modelcontextprotocol/server (SDK v2) or @modelcontextprotocol/sdk (SDK v1); it budgets nothing it cannot hook.`,
+    TypeError,
+  );
+}
+
+const notAServer = () =>
+  codedError(
+    'INVALID_INPUT',
+    'withBudget(server): expected an McpServer or a Server of @modelcontextprotocol/server (SDK v2) or @modelcontextprotocol/sdk (SDK v1).',
+    TypeError,
+  );
+
 /**
  * Wires `surface` (createSurface) into `server`, an SDK `McpServer` or low-level `Server` that
  * is neither connected nor budgeted yet, and returns the server. withBudget is this with a
@@ -260,15 +319,8 @@ function policyOptions(options) {
  * plugged in by passing a surface made with one.
  */
 function wire(server, surface) {
-  const mcp = typeof server === 'object' && server !== null && isMcpServer(server);
-  if (!mcp && !isLowLevel(server)) {
-    throw codedError(
-      'INVALID_INPUT',
-      'withBudget(server): expected an McpServer or a Server from @modelcontextprotocol/sdk.',
-      TypeError,
-    );
-  }
-  const low = mcp ? server.server : server;
+  const hook = hookOf(server);
+  const { low } = hook;
   if (budgeted.has(low))
     throw codedError('INVALID_INPUT', 'withBudget(server): this server already has a budget.', TypeError);
   if (low.transport !== undefined)
@@ -278,14 +330,17 @@ function wire(server, surface) {
       TypeError,
     );
   budgeted.add(low);
-  if (mcp) wireMcpServer(server, surface);
+  if (hook.line === 2) wireTransport(low, surface);
+  else if (hook.mcp) wireMcpServer(server, surface);
   else wireServer(low, surface);
   return server;
 }
 
 /**
- * Puts every tool result of `server` (an SDK `McpServer` or low-level `Server`) through one
- * budget policy and serves the kept results; returns `server`. Call it before `connect`.
+ * Puts every tool result of `server` (an McpServer or low-level Server of SDK v2 or v1) through
+ * one budget policy and serves the kept results; returns `server`. Call it before `connect` —
+ * with `serveStdio(factory)` or `createMcpHandler(factory)`, inside the factory, on each server
+ * it builds.
  */
 function withBudget(server, options) {
   // `menu` and `menuKeep` choose the tool dispatch (compact-dispatch.cjs); the rest are the policy's.

@@ -1,27 +1,12 @@
+import type { BudgetErrorCode } from './generated/errors.js';
+
 /**
- * Every `code` an error thrown by this package can carry: one list for the WebAssembly core
- * (`src/error.rs`) and the JavaScript side, the same failure with the same code in every
- * capability. docs/errors.md says what each one means. Not `ErrorCode`, the editor's twelve
- * refusal codes a tool answers with (result.d.ts).
+ * Every `code` an error thrown by this package can carry (`BudgetErrorCode`, generated from
+ * src/error.rs): one list for the WebAssembly core and the JavaScript side, the same failure
+ * with the same code in every capability. docs/errors.md says what each one means. Not
+ * `ErrorCode`, the editor's twelve refusal codes a tool answers with (result.d.ts).
  */
-export type BudgetErrorCode =
-  | 'INVALID_INPUT'
-  | 'INVALID_OPTION'
-  | 'UNKNOWN_ENCODING'
-  | 'ENCODING_NOT_LOADED'
-  | 'BAD_TOKEN_TABLE'
-  | 'CONFLICTING_PARAMETER'
-  | 'DUPLICATE_TOOL'
-  | 'NAME_COLLISION'
-  | 'INVALID_LOCKFILE'
-  | 'INVALID_GUID'
-  | 'GUID_PREFIX_TOO_SHORT'
-  | 'AMBIGUOUS_GUID'
-  | 'UNKNOWN_GUID'
-  | 'UNKNOWN_TOOL'
-  | 'UNKNOWN_ACTION'
-  | 'UNKNOWN_RESULT'
-  | 'STORE_UNAVAILABLE';
+export type { BudgetErrorCode };
 
 /**
  * An `Error` thrown by this package with a `code` a caller can branch on. Input that cannot be

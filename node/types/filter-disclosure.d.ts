@@ -2,8 +2,8 @@
 // Filter disclosure: how a filtered read says what its filter left out, so "the filter matched
 // nothing" never reads like "nothing exists".
 
-/** Largest vocabulary a hint lists: 12. The hint points at the data; it is not a dump of it. */
-export declare const LIVE_VOCABULARY_CAP: 12;
+// LIVE_VOCABULARY_CAP is generated from src/summarizers/filter_disclosure.rs, its one source.
+export * from './generated/filter-disclosure.js';
 
 /**
  * Counts `items` by `keyOf` (the result is `String`-ed). Every key is an ordinary own key —

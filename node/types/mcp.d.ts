@@ -1,8 +1,9 @@
 import type { TokenEncoding } from './tokens.js';
 import type { ResultStore } from './stores.js';
 
-// Structural types for the MCP layer: nothing here imports @modelcontextprotocol/sdk, so the
-// package's types work whether or not the SDK is installed; the SDK's own objects fit them.
+// Structural types for the MCP layer: nothing here imports an SDK, so the package's types work
+// whether or not one is installed; the objects of both SDK lines (@modelcontextprotocol/sdk v1,
+// @modelcontextprotocol/server v2) fit them.
 
 /** The preset names {@link BudgetOptions.preset} accepts. */
 export type BudgetPresetName = 'editor' | 'claudeCode';
@@ -202,7 +203,7 @@ export interface BudgetCallContext {
   inputSchema?: Record<string, unknown>;
   /** The call's arguments. */
   arguments?: unknown;
-  /** Who may read the pages of an over-cap result: a session id or a principal. Absent: whoever has the id. */
+  /** Who may read the pages of an over-cap result: a session id or a principal. Absent: whoever has the id (a bearer capability). */
   owner?: string;
 }
 
@@ -218,7 +219,9 @@ export interface BudgetPolicy {
   /**
    * Budgets what a handler returned (a CallToolResult or plain data): at once under the cap, a
    * Promise over it (the pages go to the store first). Never throws or rejects. `info` (with
-   * its exact token counts) is computed the first time it is read.
+   * its exact token counts) is computed the first time it is read. A result that is not final —
+   * `resultType` `input_required` or `task` (anything but `complete`) — comes back as it is,
+   * with an info of zeros, and is not reported to `onResult`.
    */
   apply(toolName: string, value: unknown, context?: BudgetCallContext): BudgetApplied | Promise<BudgetApplied>;
   /** The isError result for a handler that threw: `Tool "<name>" failed: <message>`, capped. */
@@ -226,8 +229,10 @@ export interface BudgetPolicy {
   readonly resourceTemplate: BudgetResourceTemplate;
   /**
    * One page of a kept result: `budget://result/<id>?page=K` (K from 1), read as `owner`.
-   * Rejects with a CodedError: `UNKNOWN_RESULT` ("expired or unknown result — call the tool
-   * again"; also another owner's result), `INVALID_INPUT`, or `STORE_UNAVAILABLE`.
+   * Rejects with a CodedError: `UNKNOWN_RESULT` ("expired result (results are kept for 30
+   * minutes after their last read) — call the tool again" when the store knows it expired for
+   * this reader, else "expired or unknown result — call the tool again", which is also the
+   * answer for another owner's result), `INVALID_INPUT`, or `STORE_UNAVAILABLE`.
    */
   readResource(uri: string, reader?: { owner?: string }): Promise<BudgetReadResourceResult>;
   readonly pageTool: BudgetPageTool;
@@ -243,13 +248,13 @@ export interface BudgetPolicy {
  */
 export declare function createBudgetPolicy(options?: Omit<BudgetOptions, 'menu' | 'menuKeep'>): BudgetPolicy;
 
-/** What withBudget needs of the SDK's low-level `Server` (its own object fits). */
+/** What withBudget needs of the SDK's low-level `Server` (v1's and v2's own objects fit). */
 export interface SdkServerLike {
   setRequestHandler(schema: never, handler: never): unknown;
   registerCapabilities(capabilities: never): unknown;
 }
 
-/** What withBudget needs of the SDK's `McpServer` (its own object fits). */
+/** What withBudget needs of the SDK's `McpServer` (v1's and v2's own objects fit). */
 export interface SdkMcpServerLike {
   readonly server: SdkServerLike;
   registerTool(name: never, config: never, callback: never): unknown;
@@ -258,10 +263,15 @@ export interface SdkMcpServerLike {
 
 /**
  * Puts every tool result of an SDK `McpServer` (tools registered before and after the call) or
- * low-level `Server` through one budget policy, registers the `budget://result/{id}` resource
- * template (and with `pageTool`, the `read_result_page` tool), and returns the server. Call it
- * before `connect`. Throws `INVALID_OPTION` for bad options, `INVALID_INPUT` for anything that
- * is not an SDK server, a connected one, or one that already has a budget.
+ * low-level `Server`, of SDK v2 (`@modelcontextprotocol/server`) or v1
+ * (`@modelcontextprotocol/sdk`), through one budget policy, serves the `budget://result/{id}`
+ * resource template (and with `pageTool`, the `read_result_page` tool), and returns the server.
+ * Call it before `connect`: with v2's `serveStdio(factory)` or `createMcpHandler(factory)`,
+ * inside the factory. The pages of a call belong to its authenticated principal (`authInfo`),
+ * else its 2025-era session; with neither, the id is a bearer capability. Throws
+ * `INVALID_OPTION` for bad options and for a server of a shape it cannot hook (naming what it
+ * found: it never budgets nothing silently), `INVALID_INPUT` for anything that is not a server,
+ * a connected one, or one that already has a budget.
  */
 export declare function withBudget<S extends SdkMcpServerLike | SdkServerLike>(
   server: S,

@@ -1,5 +1,6 @@
 import type { TokenEncoding } from './tokens.js';
 import type { CodedError } from './errors.js';
+import type { MenuCost } from './generated/menu-audit.js';
 
 // Auditing a tool menu: what it costs in real tokens (menuCost) and what its descriptions fail
 // to say (lintDescription). Nothing here changes a menu; menu-rewrite.d.ts returns other menus.
@@ -21,37 +22,8 @@ export interface McpTool {
   [key: string]: unknown;
 }
 
-/** What one tool costs; see {@link menuCost}. */
-export interface ToolCost {
-  name: string;
-  /** Position in the input list (the output is sorted by cost). */
-  index: number;
-  /** Real tokens of `JSON.stringify(tool)`, keys in the order given. */
-  tokens: number;
-  /** UTF-16 length of `JSON.stringify(tool)`. */
-  chars: number;
-  /** `Math.ceil(chars / 4)`, the heuristic, for contrast. */
-  estimate: number;
-  /** Tokens of the raw name text. */
-  nameTokens: number;
-  /** Tokens of the raw description text (0 without one). */
-  descriptionTokens: number;
-  /** Tokens of `JSON.stringify(inputSchema)` (0 without one). */
-  inputSchemaTokens: number;
-}
-
-/** What {@link menuCost} returns. */
-export interface MenuCost {
-  encoding: TokenEncoding;
-  /** Sum of the tools' `tokens`. */
-  tokens: number;
-  /** Sum of the tools' `chars`. */
-  chars: number;
-  /** Sum of the tools' `estimate`. */
-  estimate: number;
-  /** Most tokens first; equal costs keep input order. */
-  tools: ToolCost[];
-}
+// What menuCost returns is generated from the Rust structs (src/menu/cost.rs).
+export type { ToolCost, MenuCost } from './generated/menu-audit.js';
 
 /** Options for {@link menuCost}. */
 export interface MenuCostOptions {

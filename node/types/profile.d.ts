@@ -1,44 +1,14 @@
 import type { TokenEncoding } from './tokens.js';
 import type { ToonDelimiter } from './toon.js';
+import type { InflationRiskLevel, InflationReport, ProfileSize, ResponseProfile } from './generated/profile.js';
 
-/** Static inflation risk level of a response schema. */
-export type InflationRiskLevel = 'low' | 'medium' | 'high' | 'critical';
-
-/** What {@link inflationRisk} returns. */
-export interface InflationReport {
-  /**
-   * `critical`: an array without `maxItems` whose items have more than 10 fields; `high`: any
-   * array without `maxItems`; `medium`: more than 20 properties in the schema; else `low`.
-   */
-  risk: InflationRiskLevel;
-  /** Properties declared anywhere in the schema. */
-  fieldCount: number;
-  /** Arrays without `maxItems`: data path (`$.rows[]`) and fields per item (nested objects counted). */
-  unbounded: Array<{ path: string; fieldsPerItem: number }>;
-  /**
-   * Upper bound on the tokens of any response the schema admits, present only when every part
-   * is bounded: the worst-case UTF-8 bytes of its compact JSON (every byte-level BPE token is at
-   * least one byte). Strings count 6 bytes per `maxLength` character, numbers 25.
-   */
-  boundTokens?: number;
-  /** Present (true) when the schema was too deep or large to walk completely. */
-  truncated?: true;
-}
+// The result shapes are generated from the Rust structs they are serialized from
+// (src/profile/inflation.rs, src/profile/response.rs); the options and signatures are here.
+export type { InflationRiskLevel, InflationReport, ProfileSize, ResponseProfile };
+export type { UnboundedArray, BlockProfile, BlockRole } from './generated/profile.js';
 
 /** Static inflation risk of a tool's output JSON Schema, read from its real bounds. */
 export declare function inflationRisk(outputJsonSchema: unknown): InflationReport;
-
-/** Sizes of a block or a group of blocks. */
-export interface ProfileSize {
-  /** UTF-16 code units. */
-  chars: number;
-  /** UTF-8 bytes. */
-  bytes: number;
-  /** Real BPE tokens in the chosen encoding. */
-  tokens: number;
-  /** `Math.ceil(chars / 3.5)`, the framework heuristic, for contrast. */
-  estimatedTokens: number;
-}
 
 /** Options for {@link profileResponse}. */
 export interface ProfileOptions {
@@ -54,21 +24,6 @@ export interface ProfileOptions {
 
 /** The risk scale of a {@link ResponseProfile} and a {@link LockEntry}: the same four levels. */
 export type Risk = InflationRiskLevel;
-
-/** What {@link profileResponse} returns. */
-export interface ResponseProfile {
-  toolName: string;
-  encoding: TokenEncoding;
-  blocks: Array<{ index: number; type: string; role: 'payload' | 'overhead'; size: ProfileSize }>;
-  payload: ProfileSize;
-  overhead: ProfileSize;
-  total: ProfileSize;
-  /** overhead tokens / payload tokens: `Infinity` with overhead but no payload, 0 with neither. */
-  overheadRatio: number;
-  risk: Risk;
-  /** `COGNITIVE OVERLOAD: …`, `HIGH TOKEN DENSITY: …`, `OVERHEAD WARNING: …`, or null. */
-  advisory: string | null;
-}
 
 /** Measures a tool response's blocks in real tokens and classifies its risk. */
 export declare function profileResponse(

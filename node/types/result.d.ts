@@ -1,4 +1,9 @@
 import type { TokenEncoding } from './tokens.js';
+import type { MAX_PAYLOAD_CHARS } from './generated/cap.js';
+import type { ERROR_CODES } from './generated/refusal-codes.js';
+
+// MAX_PAYLOAD_CHARS is generated from src/cap/mod.rs, its one source.
+export * from './generated/cap.js';
 
 // Every result shape is a `type` alias, not an `interface`: only a type alias has the implicit
 // index signature that makes it assignable to the MCP SDK's `CallToolResult`
@@ -31,9 +36,6 @@ export type ImageToolResult = {
   content: Array<TextContent | ImageContent>;
   isError?: boolean;
 };
-
-/** Default cap in UTF-16 code units (JS `.length`): 60,000 (~15k tokens of compact JSON). */
-export declare const MAX_PAYLOAD_CHARS: 60000;
 
 /** Options for {@link encode}. */
 export interface EncodeOptions {
@@ -97,25 +99,8 @@ export declare function summarize(data: unknown): Summary;
  */
 export declare function retargetNarrowHint(text: string, filters: readonly string[]): string;
 
-/**
- * The editor's closed set of refusal codes, in its order (frozen): the `code` of a
- * {@link ToolErrorDetail} a tool answers with. Not the codes this package throws, which are
- * {@link BudgetErrorCode}.
- */
-export declare const ERROR_CODES: readonly [
-  'UNKNOWN_PARAM',
-  'AMBIGUOUS',
-  'NOT_FOUND',
-  'AMBIGUOUS_SURFACE',
-  'OCCLUDED',
-  'REFUSED_BY_OP',
-  'NO_RENDERER',
-  'TIMEOUT',
-  'TOO_LARGE',
-  'REQUIRES_SAVE',
-  'NOT_AVAILABLE_HERE',
-  'PARTIAL',
-];
+// ERROR_CODES is generated from node/result/refusal-codes.cjs, its one source.
+export * from './generated/refusal-codes.js';
 
 /**
  * One of the editor's twelve refusal codes ({@link ERROR_CODES}); the editor's name, kept.

@@ -1,5 +1,5 @@
-/** Default significant digits for float rounding: 9 (max error ~3.5e-7 on scene coordinates). */
-export declare const DEFAULT_FLOAT_PRECISION: 9;
+// DEFAULT_FLOAT_PRECISION is generated from src/round.rs, its one source.
+export * from './generated/round.js';
 
 /** `Number(x.toPrecision(sig))`, passing NaN, ±Infinity, ±0 and integers below 1e15 through. */
 export declare function roundSig(x: number, sig: number): number;

@@ -17,7 +17,8 @@ export interface StoredPage {
 /**
  * What every result store answers. Each call is asynchronous. A store that cannot be reached
  * rejects with a CodedError `STORE_UNAVAILABLE`; an unknown, expired or another owner's result is
- * `undefined`, never an error, so a read cannot tell whether an id exists.
+ * `undefined`, never an error, so a read cannot tell whether an id exists (and `expired`, when
+ * a store has it, answers another owner's id as an unknown one).
  */
 export interface ResultStore {
   /** Keeps a result's pages; resolves with its id (128 random bits, base64url), or null when the result alone is over the per-result byte limit. */
@@ -26,6 +27,15 @@ export interface ResultStore {
   get(id: string, options?: StoreOwnerOptions & { page?: number }): Promise<StoredPage | undefined>;
   /** Deletes the result; true when it was there (and the owner's). */
   delete(id: string, options?: StoreOwnerOptions): Promise<boolean>;
+  /**
+   * Optional: whether the result `get` no longer has was kept for this owner (or for anyone)
+   * and has expired, as far as the store remembers; false for an id never issued, deleted,
+   * evicted for room, or another owner's. With it a page read says "expired" rather than
+   * "expired or unknown". Both stores of the package have it.
+   */
+  expired?(id: string, options?: StoreOwnerOptions): Promise<boolean>;
+  /** Optional: `ttlMs`, how long a result is kept after its last read, is stated to the model in every link. */
+  readonly limits?: { readonly ttlMs?: number };
 }
 
 /** Options of {@link memoryStore}. */
@@ -44,6 +54,7 @@ export interface MemoryStoreOptions {
 
 /** A memory store, with its bounds and its current size. */
 export interface MemoryResultStore extends ResultStore {
+  expired(id: string, options?: StoreOwnerOptions): Promise<boolean>;
   readonly kind: 'memory';
   readonly limits: {
     readonly maxResults: number;
@@ -84,6 +95,7 @@ export interface NodeRedisLike {
 
 /** A Redis store, with its settings. */
 export interface RedisResultStore extends ResultStore {
+  expired(id: string, options?: StoreOwnerOptions): Promise<boolean>;
   readonly kind: 'redis';
   readonly limits: {
     readonly prefix: string;

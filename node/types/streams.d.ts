@@ -1,4 +1,5 @@
 import type { Flag } from './summarizers.js';
+import type { CONSOLE_LEVELS, JOURNAL_LEVELS } from './generated/streams.js';
 
 // ---------------------------------------------------------------------------------------------
 // Stream summaries: tails and heads of append-only rings with counts over the whole set, level
@@ -6,28 +7,8 @@ import type { Flag } from './summarizers.js';
 // follow the editor's agent ops key for key; a query value a summarizer cannot honour answers
 // with the editor's refusal body ({@link StreamRefusal}) instead of throwing.
 
-/** Console entries a bare read returns (50). */
-export declare const CONSOLE_TAIL_DEFAULT: number;
-/** Game journal events a bare read returns (100). */
-export declare const JOURNAL_TAIL_DEFAULT: number;
-/** Editor journal events a bare read returns (100). */
-export declare const EDITOR_JOURNAL_TAIL_DEFAULT: number;
-/** One log line's cap in UTF-16 units (400). */
-export declare const LOG_LINE_CHARS: number;
-/** One console entry's cap in UTF-16 units (4,000): its whole stack and cause chain fit. */
-export declare const LOG_ENTRY_CHARS: number;
-/** The entries' share of one answer, as encoded (40,000, under the 60,000 payload cap). */
-export declare const LOG_ANSWER_CHARS: number;
-/** The console levels a `level` threshold accepts. */
-export declare const CONSOLE_LEVELS: readonly ['log', 'info', 'warn', 'error'];
-/** The journal levels a `level` threshold accepts, in rank order. */
-export declare const JOURNAL_LEVELS: readonly ['info', 'warn', 'error'];
-/** `since` in one wording, for tool descriptions. */
-export declare const SINCE_CURSOR_BASE: string;
-/** `epoch` in one wording, for tool descriptions. */
-export declare const EPOCH_BASE: string;
-/** A console `since` at or above this (1e11) is a timestamp, refused in favour of `sinceMs`. */
-export declare const CONSOLE_SEQ_CEILING: number;
+// The constants are generated from the Rust ones (src/summarizers/stream/), their one source.
+export * from './generated/streams.js';
 
 export type ConsoleLevel = (typeof CONSOLE_LEVELS)[number];
 export type JournalLevel = (typeof JOURNAL_LEVELS)[number];

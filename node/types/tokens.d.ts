@@ -1,7 +1,8 @@
 import type { CodedError } from './errors.js';
+import type { TokenEncoding } from './generated/tokens.js';
 
-/** The BPE encodings counted exactly: tiktoken's names. */
-export type TokenEncoding = 'cl100k_base' | 'o200k_base';
+// The encodings' names are generated from the Rust enum (src/tokens/mod.rs).
+export type { TokenEncoding };
 /** The chars-per-token heuristics {@link estimateTokens} implements. */
 export type EstimateMethod = 'chars/4' | 'chars/3.5';
 

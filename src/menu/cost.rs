@@ -23,6 +23,7 @@ use crate::tokens::{count, Encoding};
 /// The cost of one tool (see the module docs for what each count covers).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ToolCost {
     /// The tool's name.
     pub name: String,
@@ -45,6 +46,7 @@ pub struct ToolCost {
 /// A whole menu: the encoding, the sums, and the tools, most expensive first (ties keep input
 /// order).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct MenuCost {
     /// The encoding every count is in.
     pub encoding: Encoding,

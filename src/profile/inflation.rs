@@ -43,6 +43,7 @@ pub const MAX_NUMBER_BYTES: u64 = 25;
 /// Static inflation risk, lowest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "InflationRiskLevel"))]
 pub enum Risk {
     /// Bounded and at most 20 declared properties.
     Low,
@@ -69,6 +70,7 @@ impl Risk {
 /// An array without `maxItems`, where the response data holds it (`$.users[].tags`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "UnboundedArray"))]
 pub struct Unbounded {
     /// Data path: `$` the response, `.key` a property, `[]` the items of an array.
     pub path: String,
@@ -80,6 +82,7 @@ pub struct Unbounded {
 /// truncated?}` (`boundTokens` only when bounded, `truncated` only when true).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "InflationReport"))]
 pub struct Inflation {
     /// The classification.
     pub risk: Risk,
@@ -88,11 +91,13 @@ pub struct Inflation {
     /// Every array without `maxItems`, in document order.
     pub unbounded: Vec<Unbounded>,
     /// Upper bound on the tokens of any response the schema admits; `None` when unbounded.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub bound_tokens: Option<u64>,
     /// True when the schema was too deep or too large to walk completely (then `risk` covers
     /// the part walked and `bound_tokens` is `None`).
-    #[serde(skip_serializing_if = "is_false")]
+    #[serde(default, skip_serializing_if = "is_false")]
+    #[cfg_attr(test, ts(type = "true"))]
     pub truncated: bool,
 }
 

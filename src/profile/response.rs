@@ -74,6 +74,7 @@ impl Default for ProfileOptions {
 /// Size of some text in every unit the report shows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "ProfileSize"))]
 pub struct Size {
     pub chars: usize,
     pub bytes: usize,
@@ -124,6 +125,7 @@ fn risk_by_tokens(tokens: usize, t: &RiskThresholds) -> Risk {
 /// Whether a block is the data the tool was called for or overhead around it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "BlockRole"))]
 pub enum Role {
     Payload,
     Overhead,
@@ -131,6 +133,7 @@ pub enum Role {
 
 /// One block of a [`ResponseProfile`].
 #[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct BlockProfile {
     /// Position in the response.
     pub index: usize,
@@ -147,6 +150,7 @@ pub struct BlockProfile {
 /// promises.
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ResponseProfile {
     pub tool_name: String,
     pub encoding: Encoding,

@@ -26,8 +26,9 @@ use table::{RankTable, TableError};
 
 use crate::error::{Error, ErrorCode, Result};
 
-/// A supported encoding.
+/// A supported encoding, named as tiktoken names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "TokenEncoding", rename_all = "snake_case"))]
 pub enum Encoding {
     /// GPT-4 / GPT-3.5-turbo / text-embedding-3.
     Cl100kBase,

@@ -1,5 +1,5 @@
 //! The one way large text and bytes cross the boundary (its JavaScript half is
-//! `node/internal/abi.cjs`).
+//! `node/wasm/abi.cjs`).
 //!
 //! JavaScript writes straight into a reusable input buffer in WebAssembly memory and reads
 //! results straight out of a reusable output buffer, so a payload is copied once each way and
@@ -132,7 +132,7 @@ pub fn take_input(len: usize) -> Result<Vec<u8>> {
 
 /// Keeps `fact`, something a call learned of the input it read, for the next call over the same
 /// input: a later call that JavaScript makes without writing the input again (the policy holds
-/// it between its pass and its preview, `node/internal/abi.cjs`) takes it with
+/// it between its pass and its preview, `node/wasm/abi.cjs`) takes it with
 /// [`take_input_fact`]. Any write or release of the input drops it, so a fact never outlives the
 /// text it is about. The fact should say how it read the input (length, encoding) for the
 /// taker to check.

@@ -21,3 +21,10 @@ pub fn core_constants() -> String {
     });
     crate::json::value::to_json(&constants)
 }
+
+/// The positions of the numbers each export answers in one array ([`super::layout::LAYOUTS`]):
+/// `{"<layout>":{"<position>":index,…},…}`, which the build writes to node/wasm/layout.cjs.
+#[wasm_bindgen(js_name = wasmLayouts)]
+pub fn wasm_layouts() -> String {
+    super::layout::layouts_json()
+}

@@ -9,6 +9,7 @@
 use wasm_bindgen::prelude::*;
 
 use super::abi;
+use super::layout::{ElisionPage, ElisionPass};
 use crate::elision::map::MAX_MAP_CHARS;
 use crate::elision::spans::utf16_units;
 use crate::elision::{json_pass, text_pass, Cut, Limits, Pass};
@@ -22,12 +23,11 @@ use crate::tokens;
 /// when the text fits; `keep` is the most UTF-8 bytes the pages may hold together (negative: no
 /// limit), past which none are made.
 ///
-/// Returns `[fits, chars, tokens (-1: not counted), output bytes, output is Latin-1, envelope
-/// units, the pages' UTF-8 bytes together, page count (-1: the cap cannot hold a page; 0: none
-/// made)]`, then four numbers per page: `[head units, span start, span end, tail units]`, then
-/// the number of [`Pass::spans`] and each one's start and end (bytes of the input as UTF-8, for
-/// a preview of the same text), then the units of the page map (0: none). The output holds the
-/// envelope, then each page's head and tail, then the page map ([`Pass::map`], one line);
+/// Returns the numbers of [`ElisionPass`] (tokens -1: not counted; page count -1: the cap cannot
+/// hold a page, 0: none made), then an [`ElisionPage`] record per page, then the number of
+/// [`Pass::spans`] and each one's start and end (bytes of the input as UTF-8, for a preview of
+/// the same text), then the units of the page map (0: none). The output holds the envelope,
+/// then each page's head and tail, then the page map ([`Pass::map`], one line);
 /// a page is its head, the input text's UTF-16 units `start..end` and its tail, or its head
 /// alone when the span start is -1. The collection as the pass read it ([`Pass::read`]) stays
 /// with the input for a `previewInput` of it that follows without writing it again.
@@ -79,35 +79,40 @@ impl PassRead {
 
 fn write(pass: Pass, spans: &[Option<(Cut, usize, usize)>]) -> Vec<f64> {
     let mut out = pass.envelope;
-    let mut numbers = vec![
-        f64::from(u8::from(pass.fits)),
-        pass.chars as f64,
-        pass.tokens.map_or(-1.0, |t| t as f64),
-        0.0,
-        0.0,
-        utf16_units(out.as_bytes()) as f64,
-        pass.pages.iter().flatten().flatten().map(String::len).sum::<usize>() as f64,
-    ];
+    let mut numbers = vec![0.0; ElisionPass::LEN];
+    numbers[ElisionPass::Fits.at()] = f64::from(u8::from(pass.fits));
+    numbers[ElisionPass::Chars.at()] = pass.chars as f64;
+    numbers[ElisionPass::Tokens.at()] = pass.tokens.map_or(-1.0, |t| t as f64);
+    numbers[ElisionPass::EnvelopeUnits.at()] = utf16_units(out.as_bytes()) as f64;
+    numbers[ElisionPass::PagesBytes.at()] =
+        pass.pages.iter().flatten().flatten().map(String::len).sum::<usize>() as f64;
     match pass.pages {
-        None => numbers.push(0.0),
-        Some(None) => numbers.push(-1.0),
+        None => numbers[ElisionPass::PageCount.at()] = 0.0,
+        Some(None) => numbers[ElisionPass::PageCount.at()] = -1.0,
         Some(Some(pages)) => {
-            numbers.push(pages.len() as f64);
+            numbers[ElisionPass::PageCount.at()] = pages.len() as f64;
             // Each page is dropped once copied: a large result is not held twice over.
             for (page, span) in pages.into_iter().zip(spans) {
                 let units = |s: &str| utf16_units(s.as_bytes()) as f64;
+                let mut record = [0.0; ElisionPage::LEN];
                 match span {
                     Some((cut, start, end)) => {
                         let (head, tail) = (&page[..cut.at], &page[cut.at + (cut.end - cut.start)..]);
-                        numbers.extend([units(head), *start as f64, *end as f64, units(tail)]);
+                        record[ElisionPage::HeadUnits.at()] = units(head);
+                        record[ElisionPage::SpanStart.at()] = *start as f64;
+                        record[ElisionPage::SpanEnd.at()] = *end as f64;
+                        record[ElisionPage::TailUnits.at()] = units(tail);
                         out.push_str(head);
                         out.push_str(tail);
                     }
                     None => {
-                        numbers.extend([units(&page), -1.0, -1.0, 0.0]);
+                        record[ElisionPage::HeadUnits.at()] = units(&page);
+                        record[ElisionPage::SpanStart.at()] = -1.0;
+                        record[ElisionPage::SpanEnd.at()] = -1.0;
                         out.push_str(&page);
                     }
                 }
+                numbers.extend(record);
             }
         }
     }
@@ -125,7 +130,7 @@ fn write(pass: Pass, spans: &[Option<(Cut, usize, usize)>]) -> Vec<f64> {
             Err(text) => (text.into_bytes(), false),
         }
     };
-    numbers[3] = abi::set_output(bytes, latin1) as f64;
-    numbers[4] = f64::from(u8::from(latin1));
+    numbers[ElisionPass::OutputBytes.at()] = abi::set_output(bytes, latin1) as f64;
+    numbers[ElisionPass::OutputLatin1.at()] = f64::from(u8::from(latin1));
     numbers
 }

@@ -5,10 +5,11 @@
 use wasm_bindgen::prelude::*;
 
 use super::abi;
+use super::layout::RoundedMeasures;
 use crate::report::{rounded, toon_tokens};
 use crate::tokens;
 
-/// `[units, roundedUnits, roundedTokens]` for the first `len` bytes of UTF-8 input: its UTF-16
+/// The numbers of [`RoundedMeasures`] for the first `len` bytes of UTF-8 input: its UTF-16
 /// length, and the length and `encoding_name` tokens of the text with every number rounded to
 /// `precision` significant digits. Errors: `INVALID_INPUT` when the bytes are not UTF-8,
 /// `UNKNOWN_ENCODING`.
@@ -16,7 +17,11 @@ use crate::tokens;
 pub fn rounded_measures_input(len: usize, encoding_name: &str, precision: f64) -> Result<Vec<f64>, JsValue> {
     let encoding = tokens::encoding(encoding_name)?;
     let measured = abi::with_input_text(len, false, |json| rounded(json, precision, encoding))??;
-    Ok(vec![measured.units as f64, measured.rounded_units as f64, measured.rounded_tokens as f64])
+    let mut answer = vec![0.0; RoundedMeasures::LEN];
+    answer[RoundedMeasures::Units.at()] = measured.units as f64;
+    answer[RoundedMeasures::RoundedUnits.at()] = measured.rounded_units as f64;
+    answer[RoundedMeasures::RoundedTokens.at()] = measured.rounded_tokens as f64;
+    Ok(answer)
 }
 
 /// `encoding_name` tokens of the TOON encoding (default options) of the compact JSON text V8

@@ -8,6 +8,8 @@ use wasm_bindgen::prelude::*;
 
 use super::abi;
 #[cfg(feature = "full")]
+use super::layout::HeadCut;
+#[cfg(feature = "full")]
 use crate::cap::head::{plan_head_cut, TokenCap};
 #[cfg(feature = "full")]
 use crate::tokens::report::{report, report_json};
@@ -41,7 +43,7 @@ pub fn token_prefix_units(len: usize, encoding_name: &str, limit: f64) -> Result
 
 /// The cut of a text of `units` UTF-16 units whose head (its first units, in the first `len`
 /// bytes of UTF-8 input) plus marker fits `max_chars` and, when `max_tokens` is not negative,
-/// that many tokens: `[keep, marker]`, or `null` when the text fits as it is (see
+/// that many tokens: the array of [`HeadCut`], or `null` when the text fits as it is (see
 /// [`crate::cap::head::plan_head_cut`]). JavaScript slices its own string, so the kept head is
 /// the caller's text unit for unit.
 #[cfg(feature = "full")]
@@ -62,7 +64,12 @@ pub fn plan_head_cut_input(
     let cut = abi::with_input_text(len, false, |head| plan_head_cut(head, units, max_chars, tokens))??;
     Ok(match cut {
         None => JsValue::NULL,
-        Some(cut) => js_sys::Array::of2(&JsValue::from(cut.keep as f64), &JsValue::from_str(&cut.marker)).into(),
+        Some(cut) => {
+            let answer = js_sys::Array::new_with_length(HeadCut::LEN as u32);
+            answer.set(HeadCut::Keep.at() as u32, JsValue::from(cut.keep as f64));
+            answer.set(HeadCut::Marker.at() as u32, JsValue::from_str(&cut.marker));
+            answer.into()
+        }
     })
 }
 

@@ -3,24 +3,29 @@
 // a result's pages, the owner check, and the one error a store throws when it cannot be reached.
 //
 // A store keeps the pages (JSON texts) of an elided result under an id and answers three
-// asynchronous calls, and a fourth it may have:
+// asynchronous calls:
 //
 //   put(pages, { owner? })        → the id (a string), or null when the result alone is over the
 //                                    store's per-result byte limit and is not kept
 //   get(id, { owner?, page? })    → { pages: N, text } with the text of page `page` (from 1; 1 by
-//                                    default; undefined past N); GONE ({ expired: true }) when the
-//                                    result was kept for this owner (or for anyone) and has
-//                                    expired or been evicted; undefined when the id is unknown
-//                                    or kept for another owner (a store that cannot tell an
-//                                    expired id from an unknown one answers undefined for both)
+//                                    default; undefined past N), or undefined when the id is
+//                                    unknown, expired, or kept for another owner
 //   delete(id, { owner? })        → true when something was deleted
-//   getPages(id, { owner?, from, to })   (optional) → { pages: N, texts } with the texts of pages
-//                                    from..to (from 1, clipped to N), or what get answers: one
-//                                    round trip for several pages; without it, a reader calls
-//                                    get once per page
+//
+// and, optionally, two more:
+//
+//   getPages(id, { owner?, from, to })  → { pages: N, texts } with the texts of pages from..to
+//                                    (from 1, clipped to N), or undefined as get: several pages
+//                                    in one round trip (read_result reads a result this way; a
+//                                    store without it is read with get, one page at a time)
+//   expired(id, { owner? })       → true when the result was kept for this owner (or for anyone)
+//                                    and has expired, as far as the store remembers; false for an
+//                                    id never issued, deleted, evicted for room, or another owner's
 //
 // A store that cannot be reached rejects with an Error coded STORE_UNAVAILABLE. "Unknown" and
-// "another owner's" are the same answer (undefined), so a read cannot tell whether an id exists.
+// "another owner's" are the same answer (undefined, false), so a read cannot tell whether an id
+// exists. `limits.ttlMs`, when a store has it, is how long it keeps a result after its last
+// read: the model is told that retention in every link and description.
 
 const { randomBytes } = require('node:crypto');
 const { codedError } = require('../../internal/errors.cjs');
@@ -90,12 +95,6 @@ function rangeOf(options, where) {
   return { from, to };
 }
 
-/**
- * What a store answers for a result it kept (for this owner, or for anyone) that has expired
- * or been evicted since: the reader says "expired", not "unknown".
- */
-const GONE = Object.freeze({ expired: true });
-
 /** The pages a put keeps: a non-empty array of strings. */
 function checkPages(pages, where) {
   if (!Array.isArray(pages) || pages.length === 0 || pages.some((page) => typeof page !== 'string'))
@@ -140,7 +139,6 @@ module.exports = {
   ownerOf,
   pageOf,
   rangeOf,
-  GONE,
   checkPages,
   storeUnavailable,
   positiveInteger,

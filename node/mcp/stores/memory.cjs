@@ -5,16 +5,7 @@
 
 const { readOptions } = require('../../internal/options.cjs');
 const { codedError } = require('../../internal/errors.cjs');
-const {
-  newResultId,
-  pageBytes,
-  ownerOf,
-  pageOf,
-  rangeOf,
-  checkPages,
-  positiveInteger,
-  GONE,
-} = require('./contract.cjs');
+const { newResultId, pageBytes, ownerOf, pageOf, rangeOf, checkPages, positiveInteger } = require('./contract.cjs');
 
 /**
  * The bounds by default: a long session's elided results (each kept until evicted), few enough
@@ -26,10 +17,12 @@ const MEMORY_DEFAULTS = Object.freeze({ maxResults: 1000, maxBytes: 64 * 1024 * 
 const KNOWN = ['maxResults', 'maxBytes', 'maxResultBytes', 'ttlMs', 'now'];
 
 /**
- * Ids remembered after their result was dropped (expired or evicted), so a read of one says
- * "expired" rather than "unknown": the newest this many, ~100 bytes each.
+ * Expired results remembered (their id and owner, not their pages), so a read of one answers
+ * "expired" rather than "unknown": at most this many, each for EXPIRED_FOR_MS after it expired,
+ * the oldest forgotten first. A few hundred kilobytes at most.
  */
-const MAX_GONE = 10_000;
+const MAX_EXPIRED = 10_000;
+const EXPIRED_FOR_MS = 24 * 60 * 60 * 1000;
 
 /**
  * A store (see contract.cjs) in this process's memory. Options: `maxResults`, `maxBytes` (UTF-8
@@ -51,32 +44,25 @@ function memoryStore(options) {
   // A Map iterates in insertion order; every use re-inserts, so the first entry is the least
   // recently used one and also the first to expire.
   const entries = new Map();
-  // Dropped ids and their owners, oldest first.
-  const gone = new Map();
+  // Expired ids → { owner, at }, in the order they expired.
+  const expired = new Map();
   let bytes = 0;
 
-  // Forgets `id`'s result; `remembered` keeps its id as one that expired (not deleted).
-  function drop(id, remembered = true) {
-    const entry = entries.get(id);
-    bytes -= entry.bytes;
+  function drop(id) {
+    bytes -= entries.get(id).bytes;
     entries.delete(id);
-    if (!remembered) return;
-    gone.set(id, entry.owner);
-    if (gone.size > MAX_GONE) gone.delete(gone.keys().next().value);
   }
 
   function sweep(at) {
     for (const [id, entry] of entries) {
       if (at - entry.usedAt < ttlMs) break;
       drop(id);
+      expired.set(id, { owner: entry.owner, at: entry.usedAt + ttlMs });
     }
-  }
-
-  // What a read of an id that has no entry gets: GONE when `owner` may know it expired.
-  function missing(id, owner) {
-    if (typeof id !== 'string' || !gone.has(id)) return undefined;
-    const kept = gone.get(id);
-    return kept === null || kept === owner ? GONE : undefined;
+    for (const [id, gone] of expired) {
+      if (expired.size <= MAX_EXPIRED && at - gone.at < EXPIRED_FOR_MS) break;
+      expired.delete(id);
+    }
   }
 
   function put(pages, opts) {
@@ -89,7 +75,7 @@ function memoryStore(options) {
     while (entries.size >= maxResults || bytes + size > maxBytes) drop(entries.keys().next().value);
     let id;
     do id = newResultId();
-    while (entries.has(id));
+    while (entries.has(id) || expired.has(id));
     entries.set(id, { pages, owner, bytes: size, usedAt: at });
     bytes += size;
     return id;
@@ -111,7 +97,7 @@ function memoryStore(options) {
     const owner = ownerOf(opts, 'memoryStore.get');
     const page = pageOf(opts, 'memoryStore.get');
     const entry = use(id, owner);
-    if (entry === undefined) return missing(id, owner);
+    if (entry === undefined) return undefined;
     return { pages: entry.pages.length, text: entry.pages[page - 1] };
   }
 
@@ -119,14 +105,22 @@ function memoryStore(options) {
     const owner = ownerOf(opts, 'memoryStore.getPages');
     const { from, to } = rangeOf(opts, 'memoryStore.getPages');
     const entry = use(id, owner);
-    if (entry === undefined) return missing(id, owner);
+    if (entry === undefined) return undefined;
     return { pages: entry.pages.length, texts: entry.pages.slice(from - 1, to) };
+  }
+
+  // Whether `id` was kept for this owner (or for anyone) and has expired.
+  function wasExpired(id, opts) {
+    const owner = ownerOf(opts, 'memoryStore.expired');
+    sweep(now());
+    const gone = typeof id === 'string' ? expired.get(id) : undefined;
+    return gone !== undefined && (gone.owner === null || gone.owner === owner);
   }
 
   function remove(id, opts) {
     const entry = use(id, ownerOf(opts, 'memoryStore.delete'));
     if (entry === undefined) return false;
-    drop(id, false);
+    drop(id);
     return true;
   }
 
@@ -148,6 +142,7 @@ function memoryStore(options) {
     get: later(get),
     getPages: later(getPages),
     delete: later(remove),
+    expired: later(wasExpired),
     /** `{ results, bytes }`: results kept now and the UTF-8 bytes of their pages. */
     stats() {
       sweep(now());
@@ -164,4 +159,4 @@ function sharedMemoryStore() {
   return shared;
 }
 
-module.exports = { MEMORY_DEFAULTS, MAX_GONE, memoryStore, sharedMemoryStore };
+module.exports = { MEMORY_DEFAULTS, MAX_EXPIRED, EXPIRED_FOR_MS, memoryStore, sharedMemoryStore };

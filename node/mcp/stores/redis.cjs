@@ -17,7 +17,6 @@ const {
   checkPages,
   storeUnavailable,
   positiveInteger,
-  GONE,
 } = require('./contract.cjs');
 
 /**
@@ -36,58 +35,46 @@ const REDIS_DEFAULTS = Object.freeze({
 
 const KNOWN = Object.keys(REDIS_DEFAULTS);
 
-/**
- * How long after a result's last put or read its id is still known as one that expired: a read
- * then says "expired" instead of "unknown". A day, in a key of a few dozen bytes per result.
- */
-const GONE_MS = 24 * 60 * 60 * 1000;
-
 // A result is one hash: `o` the owner's digest ('' for none), `n` the page count, `1`…`n` the
-// pages; KEYS[1] is the hash. KEYS[2] (the hash's key and `:gone`) holds the owner's digest for
-// GONE_MS longer, so a read after the hash expired can say so. A missing key and another
-// owner's key answer the same (nil); an expired one of this owner's answers 'gone'.
+// pages. KEYS[1] is the key; a missing key and another owner's key answer the same (nil).
 const PUT = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('HSET', KEYS[1], 'o', ARGV[2], 'n', #ARGV - 3)
-for i = 4, #ARGV do redis.call('HSET', KEYS[1], tostring(i - 3), ARGV[i]) end
+redis.call('HSET', KEYS[1], 'o', ARGV[2], 'n', #ARGV - 2)
+for i = 3, #ARGV do redis.call('HSET', KEYS[1], tostring(i - 2), ARGV[i]) end
 redis.call('PEXPIRE', KEYS[1], ARGV[1])
-redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[3])
 return 1`;
 
-// The answer for a hash that is not there, or not this owner's: ARGV[1] is the owner's digest.
-const MISSING = `
-local function missing()
-  local gone = redis.call('GET', KEYS[2])
-  if gone and (gone == '' or gone == ARGV[1]) then return 'gone' end
-  return false
-end`;
-
-const GET = `${MISSING}
+const GET = `
 local v = redis.call('HMGET', KEYS[1], 'o', 'n', ARGV[2])
-if not v[2] then return missing() end
-if v[1] ~= '' and v[1] ~= ARGV[1] then return false end
+if not v[2] or (v[1] ~= '' and v[1] ~= ARGV[1]) then return false end
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
-redis.call('PEXPIRE', KEYS[2], ARGV[4])
 if v[3] then return {v[2], v[3]} end
 return {v[2]}`;
 
-// ARGV[2] and ARGV[3]: the first and the last page read; ARGV[4], ARGV[5]: the two TTLs.
-const GET_PAGES = `${MISSING}
+// ARGV[2] and ARGV[3]: the first and the last page read (the last clipped to the count).
+const GET_PAGES = `
 local v = redis.call('HMGET', KEYS[1], 'o', 'n')
-if not v[2] then return missing() end
-if v[1] ~= '' and v[1] ~= ARGV[1] then return false end
+if not v[2] or (v[1] ~= '' and v[1] ~= ARGV[1]) then return false end
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
-redis.call('PEXPIRE', KEYS[2], ARGV[5])
-local last = math.min(tonumber(ARGV[3]), tonumber(v[2]))
 local out = {v[2]}
-for i = tonumber(ARGV[2]), last do out[#out + 1] = redis.call('HGET', KEYS[1], tostring(i)) end
+for i = tonumber(ARGV[2]), math.min(tonumber(ARGV[3]), tonumber(v[2])) do
+  out[#out + 1] = redis.call('HGET', KEYS[1], tostring(i))
+end
 return out`;
 
 const DELETE = `
 local o = redis.call('HGET', KEYS[1], 'o')
 if not o or (o ~= '' and o ~= ARGV[1]) then return 0 end
-redis.call('DEL', KEYS[2])
 return redis.call('DEL', KEYS[1])`;
+
+/**
+ * Beside each result, `<key>:gone` holds its owner's digest and outlives it by EXPIRED_FOR_MS
+ * (each read renews both), so a read after the result expired answers "expired" rather than
+ * "unknown". Every command names one key, so the store works on a Redis Cluster too; the marker
+ * is only ever a better error message, so a command on it that fails costs nothing else.
+ */
+const EXPIRED_FOR_MS = 24 * 60 * 60 * 1000;
+const goneKey = (key) => `${key}:gone`;
 
 /** ioredis states after a connection was lost (or closed on purpose). */
 const LOST = new Set(['reconnecting', 'close', 'end']);
@@ -142,17 +129,18 @@ function redisStore(client, options) {
   const timeoutMs = positiveInteger('redisStore', 'timeoutMs', raw.timeoutMs, REDIS_DEFAULTS.timeoutMs);
   const what = `the Redis result store (${redis.kind})`;
 
-  // One script run on the result under `id` (its hash and its `:gone` key), bounded: a
-  // disconnected client fails at once, a silent one after timeoutMs, and any client or Redis
-  // error is an outage of the store.
-  function run(script, id, args) {
+  // One script run, bounded (see command).
+  const run = (script, key, args) => command(['EVAL', script, '1', key, ...args]);
+
+  // One command, bounded: a disconnected client fails at once, a silent one after timeoutMs, and
+  // any client or Redis error is an outage of the store.
+  function command(args) {
     if (!redis.ready()) return Promise.reject(storeUnavailable(what, 'the client is not connected'));
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(storeUnavailable(what, `no answer within ${timeoutMs} ms`)), timeoutMs);
       let sent;
       try {
-        const key = prefix + id;
-        sent = Promise.resolve(redis.send(['EVAL', script, '2', key, `${key}:gone`, ...args]));
+        sent = Promise.resolve(redis.send(args));
       } catch (error) {
         sent = Promise.reject(error);
       }
@@ -169,6 +157,9 @@ function redisStore(client, options) {
     });
   }
 
+  const goneFor = String(ttlMs + EXPIRED_FOR_MS);
+  const quietly = (args) => command(args).catch(() => undefined);
+
   async function put(pages, opts) {
     checkPages(pages, 'redisStore.put');
     const owner = ownerDigest(ownerOf(opts, 'redisStore.put'));
@@ -176,7 +167,9 @@ function redisStore(client, options) {
     for (;;) {
       const id = newResultId();
       // 0: the id is taken (128 random bits: practically never); draw another.
-      if (Number(await run(PUT, id, [String(ttlMs), owner, String(ttlMs + GONE_MS), ...pages])) === 1) return id;
+      if (Number(await run(PUT, prefix + id, [String(ttlMs), owner, ...pages])) !== 1) continue;
+      await quietly(['SET', goneKey(prefix + id), owner, 'PX', goneFor]);
+      return id;
     }
   }
 
@@ -184,8 +177,12 @@ function redisStore(client, options) {
     const owner = ownerDigest(ownerOf(opts, 'redisStore.get'));
     const page = pageOf(opts, 'redisStore.get');
     if (typeof id !== 'string' || id === '') return undefined;
-    const found = await run(GET, id, [owner, String(page), String(ttlMs), String(ttlMs + GONE_MS)]);
-    if (!Array.isArray(found)) return String(found) === 'gone' ? GONE : undefined;
+    const key = prefix + id;
+    const [found] = await Promise.all([
+      run(GET, key, [owner, String(page), String(ttlMs)]),
+      quietly(['PEXPIRE', goneKey(key), goneFor]),
+    ]);
+    if (!Array.isArray(found)) return undefined;
     return { pages: Number(found[0]), text: found[1] === undefined ? undefined : String(found[1]) };
   }
 
@@ -193,16 +190,30 @@ function redisStore(client, options) {
     const owner = ownerDigest(ownerOf(opts, 'redisStore.getPages'));
     const { from, to } = rangeOf(opts, 'redisStore.getPages');
     if (typeof id !== 'string' || id === '') return undefined;
-    const ttls = [String(ttlMs), String(ttlMs + GONE_MS)];
-    const found = await run(GET_PAGES, id, [owner, String(from), String(to), ...ttls]);
-    if (!Array.isArray(found)) return String(found) === 'gone' ? GONE : undefined;
+    const key = prefix + id;
+    const [found] = await Promise.all([
+      run(GET_PAGES, key, [owner, String(from), String(to), String(ttlMs)]),
+      quietly(['PEXPIRE', goneKey(key), goneFor]),
+    ]);
+    if (!Array.isArray(found)) return undefined;
     return { pages: Number(found[0]), texts: found.slice(1).map(String) };
+  }
+
+  // Whether the result was kept for this owner (or for anyone) and has expired: its marker
+  // outlived it.
+  async function expired(id, opts) {
+    const owner = ownerDigest(ownerOf(opts, 'redisStore.expired'));
+    if (typeof id !== 'string' || id === '') return false;
+    const [gone, kept] = await Promise.all([command(['GET', goneKey(prefix + id)]), command(['EXISTS', prefix + id])]);
+    return typeof gone === 'string' && (gone === '' || gone === owner) && Number(kept) === 0;
   }
 
   async function remove(id, opts) {
     const owner = ownerDigest(ownerOf(opts, 'redisStore.delete'));
     if (typeof id !== 'string' || id === '') return false;
-    return Number(await run(DELETE, id, [owner])) === 1;
+    const deleted = Number(await run(DELETE, prefix + id, [owner])) === 1;
+    if (deleted) await quietly(['DEL', goneKey(prefix + id)]);
+    return deleted;
   }
 
   return {
@@ -212,7 +223,8 @@ function redisStore(client, options) {
     get,
     getPages,
     delete: remove,
+    expired,
   };
 }
 
-module.exports = { REDIS_DEFAULTS, GONE_MS, redisStore };
+module.exports = { REDIS_DEFAULTS, EXPIRED_FOR_MS, redisStore };

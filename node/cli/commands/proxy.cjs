@@ -1,0 +1,174 @@
+'use strict';
+// `modoki-budget proxy [options] -- <command> [args…]`: the proxy's flags checked, then the
+// proxy (node/proxy/run.cjs) started on them; what it measured goes to stderr, --log and --html.
+const { writeFileSync } = require('node:fs');
+const { CliError, EXIT } = require('../io.cjs');
+const { BUDGET_FLAGS, BUDGET_HELP, numberFlag } = require('../flags.cjs');
+const {
+  budgetFlags,
+  MENU_FLAGS,
+  MENU_HELP,
+  menuFlags,
+  upstreamFlags,
+  UPSTREAM_FLAGS,
+  UPSTREAM_HELP,
+} = require('../proxy-flags.cjs');
+const { serverCommandArgs } = require('../server-command.cjs');
+const { ProxyError } = require('../../proxy/errors.cjs');
+const { STATS_METHOD } = require('../../proxy/probe.cjs');
+const { SessionStats } = require('../../proxy/stats.cjs');
+const { refuseFirstRequest, upstreamOpener, sessionFactory, run } = require('../../proxy/run.cjs');
+
+const HELP = `Usage: modoki-budget proxy [options] -- <command> [args…]
+       modoki-budget proxy [options] --server "<command> [args…]"
+       modoki-budget proxy [options] --url <http(s) endpoint> [--header "Name: value"]…
+       modoki-budget proxy --listen <port> [options] (-- <command> | --url <endpoint>)
+
+Runs the MCP server <command> as a child (or reaches the remote one at --url over Streamable
+HTTP) and serves its tools over stdio (over Streamable HTTP with --listen) with every
+tools/call result kept within the response budget (the withBudget policy): compact JSON, the
+cap on each channel, an elision envelope past it with the full result served as
+budget://result/… pages. Everything else passes through unchanged.
+
+${BUDGET_HELP}
+${MENU_HELP}
+${UPSTREAM_HELP}
+  --server "CMD ARGS" the server command as one argument (for clients that drop --)
+  --listen PORT       serve clients over Streamable HTTP at http://127.0.0.1:PORT/mcp (0: a
+                      free port; the address goes to stderr) instead of stdio, until SIGTERM;
+                      each 2025-era client session gets its own server (needs either MCP SDK
+                      line), 2026-07-28 requests share one per Authorization
+  --max-sessions N    with --listen, serve at most N sessions at once (default 16: each runs
+                      its own server); past them the longest idle one is ended, and when every
+                      one is busy the new one is answered 503
+  --idle-timeout S    with --listen, end a session idle for S seconds (default 300): no request
+                      in flight and no stream open
+  --redis URL         keep the pages in the Redis at URL (redis:// or rediss://) instead of the
+                      proxy's memory, so every proxy process on that Redis reads them (needs
+                      ioredis or redis installed)
+  --page-tool         also offer the read_result_page tool (for clients without resources)
+  --measure-only      forward every byte unchanged; only measure and log
+  --log FILE          append one JSON line per call (tool, chars and tokens received and
+                      forwarded, elided, milliseconds) and per page read (tool, result id,
+                      page, chars, tokens, milliseconds)
+  --html FILE         write the session's page (tokens per call and per tool, the costliest
+                      responses' treemap) when the proxy exits
+  --stats-probe       answer ${STATS_METHOD} requests with the proxy's memory and its store's
+                      counts (the heap after a full collection when node runs with --expose-gc),
+                      for watching a long session
+  -h, --help          this help
+
+On exit a summary goes to stderr. The proxy exits with the server's exit code; a command that
+cannot start exits 2.`;
+
+async function proxyCommand(argv, io) {
+  try {
+    return await startProxy(argv, io);
+  } catch (error) {
+    if (error instanceof CliError || error instanceof ProxyError) await refuseFirstRequest(io, error.message);
+    throw error;
+  }
+}
+
+async function startProxy(argv, io) {
+  const flags = {
+    ...BUDGET_FLAGS,
+    ...MENU_FLAGS,
+    ...UPSTREAM_FLAGS,
+    'page-tool': { type: 'boolean' },
+    'measure-only': { type: 'boolean' },
+    log: { type: 'string' },
+    html: { type: 'string' },
+    'stats-probe': { type: 'boolean' },
+    listen: { type: 'string' },
+    'max-sessions': { type: 'string' },
+    'idle-timeout': { type: 'string' },
+    redis: { type: 'string' },
+  };
+  const { values, command } = serverCommandArgs(argv, flags, 'proxy');
+  if (values.help) {
+    io.stdout.write(`${HELP}\n`);
+    return EXIT.ok;
+  }
+  // Every flag is checked, and the upstream's opener made, before a Redis connection is tried.
+  const budget = budgetFlags(values, {
+    measureOnly: values['measure-only'] === true,
+    pageTool: values['page-tool'] === true,
+  });
+  const dispatch = menuFlags(values, budget.encoding);
+  if (values.log !== undefined) {
+    try {
+      require('node:fs').appendFileSync(values.log, '');
+    } catch (error) {
+      throw new CliError(`cannot write the log ${values.log}: ${error.code ?? error.message}`);
+    }
+  }
+  const port =
+    values.listen === undefined
+      ? undefined
+      : numberFlag(values.listen, 'listen', { integer: true, min: 0, max: 65535 });
+  if (port === undefined && values['max-sessions'] !== undefined)
+    throw new CliError('--max-sessions applies to --listen only');
+  const maxSessions = numberFlag(values['max-sessions'], 'max-sessions', { integer: true, min: 1 });
+  if (port === undefined && values['idle-timeout'] !== undefined)
+    throw new CliError('--idle-timeout applies to --listen only');
+  const idleTimeoutS = numberFlag(values['idle-timeout'], 'idle-timeout', { integer: true, min: 1 });
+  if (values.redis !== undefined && values['measure-only'] === true)
+    throw new CliError('--redis keeps pages; it cannot go with --measure-only');
+  const open = await upstreamOpener(upstreamFlags(values, command), command);
+  const redis = values.redis === undefined ? null : await require('../../proxy/redis.cjs').connectRedis(values.redis);
+  try {
+    const policy = budget.policy(redis?.store);
+    const sessions = () =>
+      sessionFactory({
+        io,
+        policy,
+        measure: budget.measure,
+        dispatch,
+        recorder: sessionRecorder(values, io),
+        measureOnly: values['measure-only'] === true,
+        pageTool: values['page-tool'] === true,
+        statsProbe: values['stats-probe'] === true,
+      });
+    if (port !== undefined) {
+      await require('../../proxy/listen.cjs').listenProxy({
+        port,
+        open,
+        sessions: sessions(),
+        io,
+        maxSessions,
+        idleTimeoutS,
+      });
+      return EXIT.ok;
+    }
+    const upstream = await open(io.stdin ?? process.stdin);
+    return await run(upstream, io, sessions());
+  } finally {
+    await redis?.close();
+  }
+}
+
+/**
+ * What the proxy measured, for every session of it: `onCall(record)` is every ProxySession's
+ * observer; `finish()` writes the summary (and the --html page).
+ */
+function sessionRecorder(values, io) {
+  const started = performance.now();
+  // Every record is kept only for the page --html draws: a long session otherwise stays flat.
+  const stats = new SessionStats({ log: values.log, keepRecords: values.html !== undefined });
+  const keepFields = values.html !== undefined ? require('../proxy-page.cjs').fieldsOf : undefined;
+  return {
+    onCall(info) {
+      if (info.kind === 'page') return stats.page(info, performance.now() - info.ms - started);
+      const call = stats.add(info, info.started - started);
+      if (keepFields && stats.wouldKeep(call.tokensIn)) stats.keep(call, keepFields(info.result));
+    },
+    finish() {
+      io.stderr.write(stats.summary());
+      if (values.html !== undefined)
+        writeFileSync(values.html, require('../proxy-page.cjs').sessionPage(stats.pageData()));
+    },
+  };
+}
+
+module.exports = { proxyCommand, HELP };

@@ -1,0 +1,182 @@
+'use strict';
+// The one way large text and bytes cross into and out of the WebAssembly core (its Rust half
+// is src/wasm/abi.rs, which has the measurements). Text is written straight into the core's
+// reusable input buffer and results are read straight out of its output buffer:
+//   - writeText: Latin-1 (a memcpy) when V8 holds the string as one byte per character, else
+//     UTF-8 — for Rust code that reads either (number rounding, TOON);
+//   - writeUtf8: UTF-8 always — for Rust code that needs UTF-8 (the tokenizer);
+//   - writeFile: a file's bytes, read straight into the buffer (rank tables);
+//   - writeBytes: bytes already in memory (rank tables a browser fetched).
+// Buffers are sized by the real byte length, never by a worst case. Each WebAssembly module
+// has its own memory and so its own transport: this module's exports are the full core's,
+// `.formatter` is the formatter module's and `.tokenizer` the tokenizer's (./loader.cjs).
+
+const fs = require('node:fs');
+const core = require('./loader.cjs');
+
+const utf8 = new TextEncoder();
+let utf8Decoder = null;
+// Matches only a character above U+00FF. V8 answers at once for a one-byte string (it cannot
+// hold one), which is how a string's Latin-1 representability is known without a scan.
+const WIDE_CHARACTER = /[^\u0000-\u00ff]/;
+/** Above this many bytes the core's buffers are freed once a call's result is read. */
+const KEEP_BUFFER_BYTES = 1 << 20;
+
+/**
+ * The transport of one module (`exports` holds its abi* functions): the full core's for the
+ * tokenizer, TOON and the rest, the formatter's for rounding (./loader.cjs).
+ */
+function transport(exports) {
+  let memory = null;
+  // While a caller holds the input (holdInput), the text last written and how: a second
+  // writeText of it is answered without a copy, and a release waits for the hold to end.
+  let holds = 0;
+  let held = null;
+  let releaseHeld = false;
+
+  // The memory's ArrayBuffer is replaced whenever the memory grows, so views are made per call.
+  function memoryBuffer() {
+    if (memory === null) memory = exports.abiMemory();
+    return memory.buffer;
+  }
+
+  function inputView(length) {
+    held = null;
+    const ptr = exports.abiInput(length);
+    return new Uint8Array(memoryBuffer(), ptr, length);
+  }
+
+  /** Writes `text` as UTF-8 (exactly sized); returns its length in bytes. */
+  function writeUtf8(text) {
+    if (!WIDE_CHARACTER.test(text)) {
+      // Every character is one or two bytes: as many bytes as units when it is ASCII, which is
+      // known once encodeInto has read the whole text into that many bytes.
+      const { read, written } = utf8.encodeInto(text, inputView(text.length));
+      if (read === text.length) return written;
+    }
+    const length = Buffer.byteLength(text, 'utf8');
+    return utf8.encodeInto(text, inputView(length)).written;
+  }
+
+  /**
+   * Grows the module's memory once to hold `bytes` more, before a call that will allocate about
+   * that much. The memory otherwise grows in many small steps during the call, and V8 answers
+   * each step with a full garbage collection of the JS heap: on a 20 MB TOON encode, 71 of them
+   * and 9 of its 13 seconds, a cost that grows with the square of the input. The block is freed
+   * at once; the call's own allocations reuse it.
+   */
+  function reserve(bytes) {
+    if (bytes <= KEEP_BUFFER_BYTES || memoryBuffer().byteLength >= bytes) return;
+    held = null;
+    exports.abiInput(bytes);
+    exports.abiRelease();
+  }
+
+  /**
+   * Writes `text` as Latin-1 when every character allows, else as UTF-8. Within holdInput, the
+   * text the buffer already holds is not written again.
+   */
+  function writeText(text) {
+    if (held !== null && held.text === text) return held.written;
+    const written = writeTextOnce(text);
+    if (holds > 0) held = { text, written };
+    return written;
+  }
+
+  function writeTextOnce(text) {
+    if (WIDE_CHARACTER.test(text)) return { length: writeUtf8(text), latin1: false };
+    const view = inputView(text.length);
+    Buffer.from(view.buffer, view.byteOffset, view.length).latin1Write(text, 0);
+    return { length: text.length, latin1: true };
+  }
+
+  /**
+   * Runs `fn` with the input buffer held: calls that write the same text in turn (the policy's
+   * pass over a result, then its preview) share one copy of it, and large buffers are freed when
+   * `fn` returns rather than after each call, so the second call neither copies the text again
+   * (100 MB for the proxy's largest results) nor places it anew among the first call's freed
+   * memory. `fn`'s value is returned as it is.
+   */
+  function holdInput(fn) {
+    holds++;
+    try {
+      return fn();
+    } finally {
+      if (--holds === 0) {
+        held = null;
+        if (releaseHeld) {
+          releaseHeld = false;
+          exports.abiRelease();
+        }
+      }
+    }
+  }
+
+  /** Reads the file at `path` into the input buffer; returns its length in bytes. */
+  function writeFile(path) {
+    const fd = fs.openSync(path, 'r');
+    try {
+      const size = fs.fstatSync(fd).size;
+      const view = inputView(size);
+      for (let at = 0; at < size;) {
+        const n = fs.readSync(fd, view, at, size - at, at);
+        if (n === 0) throw new Error(`${path}: file ended at byte ${at} of ${size}`);
+        at += n;
+      }
+      return size;
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+
+  /** Copies `bytes` (a Uint8Array) into the input buffer; returns their length. */
+  function writeBytes(bytes) {
+    inputView(bytes.length).set(bytes);
+    return bytes.length;
+  }
+
+  /** The text of the module's last output (`length` bytes, in the encoding it reports). */
+  function readOutput(length, latin1 = exports.abiOutputLatin1()) {
+    const ptr = exports.abiOutput();
+    const buffer = memoryBuffer();
+    if (latin1) return Buffer.from(buffer, ptr, length).latin1Slice(0, length);
+    utf8Decoder ??= new TextDecoder('utf-8', { ignoreBOM: true });
+    return utf8Decoder.decode(new Uint8Array(buffer, ptr, length));
+  }
+
+  /** Frees the module's buffers after a call whose input or output was large. */
+  function release(...lengths) {
+    if (!lengths.some((n) => n > KEEP_BUFFER_BYTES)) return;
+    if (holds > 0) releaseHeld = true;
+    else exports.abiRelease();
+  }
+
+  return { reserve, writeUtf8, writeText, holdInput, writeFile, writeBytes, readOutput, release };
+}
+
+/**
+ * `text` (JSON text, for the bindings whose core function takes it as bytes) as UTF-8 bytes:
+ * the small inputs that travel as wasm-bindgen's `&[u8]` instead of through the input buffer.
+ */
+function utf8Bytes(text) {
+  return utf8.encode(text);
+}
+
+/** The full core's transport: the tokenizer's counts there, TOON, the policy's pass and the rest. */
+const full = transport(core);
+
+module.exports = {
+  reserve: full.reserve,
+  writeUtf8: full.writeUtf8,
+  writeText: full.writeText,
+  holdInput: full.holdInput,
+  writeFile: full.writeFile,
+  writeBytes: full.writeBytes,
+  readOutput: full.readOutput,
+  release: full.release,
+  /** The formatter module's transport (rounding). */
+  formatter: transport(core.formatter),
+  /** The tokenizer module's transport (the public counts until the full core is loaded). */
+  tokenizer: transport(core.tokenizer),
+  utf8Bytes,
+};
