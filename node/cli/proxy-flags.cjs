@@ -15,8 +15,12 @@ const { menuDispatch } = require('../mcp/compact-dispatch.cjs');
  * exactly as the policy counts it (its larger channel) by a meter with no cap that can fire, so
  * it never elides and never keeps a result.
  */
-function budgetFlags(values, { measureOnly = false, pageTool = false } = {}) {
-  const options = { ...budgetOptions(values), ...(pageTool ? { pageTool } : {}) };
+function budgetFlags(values, { measureOnly = false, pageTool = false, readResult = true } = {}) {
+  const options = {
+    ...budgetOptions(values),
+    ...(pageTool ? { pageTool } : {}),
+    ...(readResult ? {} : { readResult }),
+  };
   const { encoding } = coded(() => resolveOptions(options));
   const meter = coded(() => createBudgetPolicy({ maxChars: Number.MAX_SAFE_INTEGER }));
   const measure = (result) => {

@@ -18,16 +18,16 @@ const PAGES_AT_ONCE = 8;
 /** The input schema of `read_result`. */
 const READ_TOOL_INPUT = Object.freeze({
   type: 'object',
-    properties: Object.freeze({
-      id: Object.freeze({ type: 'string', description: 'The result id: the part after budget://result/ in its link.' }),
-      match: Object.freeze({
-        type: 'string',
-        description: 'Text to find, case-insensitive; /…/ for a regular expression (linear time, no backreferences).',
-      }),
-      path: Object.freeze({ type: 'string', description: 'A JSONPath: $, .key, ["key"], [i], [from:to].' }),
-      lines: Object.freeze({ type: 'string', description: 'Lines "FROM-TO" of a text result, from 1.' }),
-      page: Object.freeze({ type: 'integer', minimum: 1, description: 'A page, from 1 (the default).' }),
+  properties: Object.freeze({
+    id: Object.freeze({ type: 'string', description: 'The result id: the part after budget://result/ in its link.' }),
+    match: Object.freeze({
+      type: 'string',
+      description: 'Text to find, case-insensitive; /…/ for a regular expression (linear time, no backreferences).',
     }),
+    path: Object.freeze({ type: 'string', description: 'A JSONPath: $, .key, ["key"], [i], [from:to].' }),
+    lines: Object.freeze({ type: 'string', description: 'Lines "FROM-TO" of a text result, from 1.' }),
+    page: Object.freeze({ type: 'integer', minimum: 1, description: 'A page, from 1 (the default).' }),
+  }),
   required: Object.freeze(['id']),
   additionalProperties: false,
 });
@@ -101,16 +101,16 @@ function createResultReader(store, budget, retention = retentionOf(store)) {
       ? (id, owner, from, to) => asked(() => store.getPages(id, { owner, from, to }))
       : async (id, owner, from) => {
           const one = await asked(() => store.get(id, { owner, page: from }));
-          return one === undefined || one === null || one === GONE || one.expired === true
-            ? one
+          return one === undefined || one === null
+            ? undefined
             : { pages: one.pages, texts: one.text === undefined ? [] : [one.text] };
         };
 
-  // What the store said of `id`, as the answer a read gets when it has no pages: undefined when
-  // it has them.
-  const absent = (id, found) =>
-    found === undefined || found === null || found.expired === true
-      ? failed(unknownResult(id, found).message)
+  // The answer a read of `id` gets when the store has nothing for `owner` (found undefined):
+  // expired or unknown, as the store can tell; undefined when it has the result.
+  const absent = async (id, owner, found) =>
+    found === undefined || found === null
+      ? failed((await missingResult(store, id, owner, retention)).message)
       : undefined;
 
   async function readPage(id, page, owner) {

@@ -195,7 +195,19 @@ impl Search {
             return Ok(match wanted {
                 Wanted::Match(needle) => text_state(text::Mode::Match(needle), budget, "the text", false),
                 Wanted::Lines(from, to) => text_state(text::Mode::Lines { from, to }, budget, "the text", false),
-                Wanted::Path(steps) => State::Whole { steps, text: Vec::new() },
+                Wanted::Path(steps) => {
+                    // A value paged as text is its compact JSON: an object or an array.
+                    let opens = match page.body {
+                        Body::Text(span) => span.of(text).get(1).copied(),
+                        Body::Items(_) => None,
+                    };
+                    if !matches!(opens, Some(b'{' | b'[')) {
+                        return Err(Error::invalid_input(
+                            "path: this result is a text, not JSON: read it with match or lines.",
+                        ));
+                    }
+                    State::Whole { steps, text: Vec::new() }
+                }
             });
         };
         let rest = page.rest.ok_or_else(|| not_a_page(1))?;

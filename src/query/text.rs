@@ -418,9 +418,10 @@ impl TextScan {
             if shown < matched && front + back > 0 {
                 let from = groups.get(front.max(1) - 1).map_or(1, Group::last);
                 let to = groups.get(groups.len() - back).map_or(total, |g| g.lines.first().map_or(total, |l| l.number));
+                let more = matched - shown;
                 out.push_str(&format!(
-                    "\n-- {} more not shown, between lines {from} and {to}: a longer match, or lines \"{from}-{to}\", narrows it",
-                    count(matched - shown, "matching line")
+                    "\n-- {more} more matching line{} not shown, between lines {from} and {to}: a longer match, or lines \"{from}-{to}\", narrows it",
+                    if more == 1 { "" } else { "s" }
                 ));
             }
             for piece in &pieces[pieces.len() - back..] {
