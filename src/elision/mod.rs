@@ -247,7 +247,9 @@ fn document_pages(
         Some(_) => Some(Tally::new(limits.encoding, &doc.compact)?),
         None => None,
     };
-    let Some(paginator) = Paginator::document(&doc.compact, &doc.indent, (path, rest), tally.as_ref(), limits) else {
+    let Some(paginator) =
+        Paginator::document(&doc.compact, (&doc.indent, &doc.end), (path, rest), tally.as_ref(), limits)
+    else {
         return Ok(None);
     };
     Ok(paginator.mapped_pages()?.map(|pages| within(pages, keep)))

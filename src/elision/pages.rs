@@ -250,12 +250,14 @@ impl Heads {
         Heads { first: format!(",\"path\":{path},\"rest\":{rest},"), later: format!(",\"path\":{path},") }
     }
 
-    /// The heads of a collection at `inner` in the document held in the string at `path`.
-    fn of_document(path: &str, rest: &str, indent: &str, inner: &str, inner_rest: &str) -> Heads {
+    /// The heads of a collection at `inner` in the document held in the string at `path`, which
+    /// prints it with `indent` and ends with `end` after it.
+    fn of_document(path: &str, rest: &str, (indent, end): (&str, &str), inner: &str, inner_rest: &str) -> Heads {
         let (path, indent, inner) = (json_string(path), json_string(indent), json_string(inner));
+        let end = if end.is_empty() { String::new() } else { format!(",\"end\":{}", json_string(end)) };
         Heads {
             first: format!(
-                ",\"path\":{path},\"rest\":{rest},\"document\":{{\"indent\":{indent},\"path\":{inner},\"rest\":{inner_rest}}},"
+                ",\"path\":{path},\"rest\":{rest},\"document\":{{\"indent\":{indent}{end},\"path\":{inner},\"rest\":{inner_rest}}},"
             ),
             later: format!(",\"path\":{path},\"document\":{{\"path\":{inner}}},"),
         }
@@ -327,17 +329,18 @@ impl<'t> Paginator<'t> {
 
     /// Pages for the document `compact` (counted by `tally`, with a token cap) held in the
     /// string at `path` of a value whose `rest` holds `""` there: split at the document's own
-    /// collection, each page saying how the string prints the document back (docs/mcp.md).
+    /// collection, each page saying how the string prints the document back (docs/mcp.md):
+    /// with `printed`'s indent, and its end after it.
     pub fn document(
         compact: &'t str,
-        indent: &str,
+        printed: (&str, &str),
         (path, rest): (&str, &str),
         tally: Option<&'t Tally<'t>>,
         limits: Limits,
     ) -> Option<Self> {
         let ascii = compact.is_ascii() && rest.is_ascii() && path.is_ascii();
         let (found, inner_rest) = found(compact, ascii)?;
-        let heads = Heads::of_document(path, rest, indent, &found.path, &inner_rest);
+        let heads = Heads::of_document(path, rest, printed, &found.path, &inner_rest);
         let mut pages = Self::with_heads(compact, tally, limits, heads, found.start, found.end, found.items, ascii)?;
         pages.map_path = Some(joined(path, &found.path));
         Some(pages)

@@ -147,7 +147,7 @@ fn many_matches_show_their_count_and_the_first_and_the_last() {
     );
     assert!(got.contains("of them are shown, the first and the last:\n-- page 1\n1:1 info"), "{got}");
     assert!(got.ends_with("5000:5000 info handled request"), "{got}");
-    assert!(got.contains("more not shown, between lines"), "{got}");
+    assert!(got.contains("\n-- 4884 more matching lines not shown, between lines 60 and 4945: a longer match, or lines \"60-4945\", narrows it\n"), "{got}");
 }
 
 #[test]
@@ -351,4 +351,23 @@ fn a_text_is_searched_as_the_text_its_escapes_stand_for() {
         "Lines 2–3 of the text, on page 1:\n2\tliteral \\n stays on its line\n3\tbell \u{1}0001"
     );
     assert!(answer(&pages, Selector::Match("\"quoted\"")).contains("\n1:C:"));
+}
+
+#[test]
+fn a_lockfile_read_as_a_file_is_searched_member_by_member() {
+    // server-filesystem's read_text_file of a package-lock.json: pretty JSON and a last line break.
+    let mut packages = serde_json::Map::new();
+    for i in 0..900 {
+        let name = if i == 700 { "node_modules/left-pad".to_owned() } else { format!("node_modules/pkg-{i}") };
+        packages.insert(name, serde_json::json!({ "version": format!("1.0.{i}") }));
+    }
+    let lock = serde_json::json!({ "name": "app", "lockfileVersion": 3, "packages": packages });
+    let file = format!("{}\n", serde_json::to_string_pretty(&lock).unwrap());
+    let pages = json_pages(&serde_json::json!({ "content": file }).to_string());
+    assert!(pages[0].contains("\"document\":{\"indent\":\"  \",\"end\":\"\\n\",\"path\":\"$.packages\""));
+    let page = page_of(&pages, "node_modules/left-pad");
+    assert_eq!(
+        answer(&pages, Selector::Match("left-pad")),
+        format!("1 of the 900 members of $.content.packages matches \"left-pad\", on page {page} (of {}):\n{{\"matched\":1,\"shown\":1,\"items\":[{{\"index\":700,\"key\":\"node_modules/left-pad\",\"page\":{page},\"value\":{{\"version\":\"1.0.700\"}}}}]}}", pages.len())
+    );
 }
