@@ -21,6 +21,8 @@
 //! - [`report`] — the CLI report's rounding and TOON measures, taken without copying the input.
 //! - [`menu`] — what an MCP tool menu costs, description lint, grouping by namespace.
 //! - [`preview`] — past the cap, a preview in the result's own shape with the items that matter.
+//! - [`query`] — inside a kept result, page by page: the lines or items that match, a path, a
+//!   range of lines (the `read_result` tool).
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
@@ -37,6 +39,8 @@ pub mod menu;
 pub mod preview;
 #[cfg(feature = "full")]
 pub mod profile;
+#[cfg(feature = "full")]
+pub mod query;
 #[cfg(feature = "full")]
 pub mod report;
 pub mod round;

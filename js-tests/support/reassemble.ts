@@ -10,7 +10,7 @@ interface Page {
   rest?: Json;
   items?: Json[];
   text?: string;
-  document?: { indent: string; path: string; rest: Json };
+  document?: { indent: string; end?: string; path: string; rest: Json };
 }
 
 /** `$.a["b c"][3]` → ['a', 'b c', 3]. */
@@ -57,6 +57,6 @@ export function reassemble(texts: string[]): Json {
   const { path = '$', rest, document } = pages[0];
   if (document === undefined) return place(rest as Json, path, items);
   // The string at `path` holds a document: the items are the document's.
-  const printed = JSON.stringify(place(document.rest, document.path, items), null, document.indent);
+  const printed = JSON.stringify(place(document.rest, document.path, items), null, document.indent) + (document.end ?? '');
   return place(rest as Json, path, [printed]);
 }

@@ -16,8 +16,12 @@ const { menuDispatch } = require('../mcp/compact-dispatch.cjs');
  * it never elides and never keeps a result; `options`, the policy's options as plain values
  * (what a worker thread makes the same policy from, node/proxy/far-lines.cjs).
  */
-function budgetFlags(values, { measureOnly = false, pageTool = false } = {}) {
-  const options = { ...budgetOptions(values), ...(pageTool ? { pageTool } : {}) };
+function budgetFlags(values, { measureOnly = false, pageTool = false, readResult = true } = {}) {
+  const options = {
+    ...budgetOptions(values),
+    ...(pageTool ? { pageTool } : {}),
+    ...(readResult ? {} : { readResult }),
+  };
   const { encoding } = coded(() => resolveOptions(options));
   const meter = coded(() => createBudgetPolicy({ maxChars: Number.MAX_SAFE_INTEGER }));
   const measure = (result) => {

@@ -37,12 +37,38 @@ function overage(sizes, opts) {
 }
 
 /**
- * How to read the `pages` pages of result `id` in the client `opts.preset` is for: the page tool
- * when the policy lists it (every client preset does), else the resources, which the editor's
- * clients and Codex read; Gemini CLI reads only resources that `resources/list` names, so under
- * its preset without the tool the words say the pages cannot be read there.
+ * The text a `match` example looks for: the call's first string argument a reader would
+ * search for again (2 to 40 chars, one line), else `error`.
  */
-function readWords(opts, id, pages) {
+function exampleNeedle(args) {
+  if (typeof args === 'object' && args !== null) {
+    for (const value of Object.values(args)) {
+      if (typeof value === 'string' && value.length >= 2 && value.length <= 40 && !/[\n"\\]/.test(value))
+        return value.trim();
+    }
+  }
+  return 'error';
+}
+
+/**
+ * The sentence naming read_result for the result kept under `id`, for a call with `args`:
+ * `Find anything in it with read_result {"id":"…","match":"…"} …`.
+ */
+function readResultSentence(id, args) {
+  const call = `{"id":"${id}","match":${JSON.stringify(exampleNeedle(args))}}`;
+  return `Find anything in it with read_result ${call} (a string or /regex/; or "path", "lines", "page" to read a part).`;
+}
+
+/**
+ * How to read the `pages` pages of result `id` in the client `opts.preset` is for: read_result
+ * with a call for this result (`args`, the call's arguments, give its example) when the policy
+ * lists it (the default: a tool every client calls); else the page tool when the policy lists it,
+ * else the resources, which the editor's clients and Codex read; Gemini CLI reads only resources
+ * that `resources/list` names, so under its preset without either tool the words say the pages
+ * cannot be read there.
+ */
+function readWords(opts, id, pages, args) {
+  if (opts.readResult) return readResultSentence(id, args);
   const range = pages === 1 ? 'its one page' : `K from 1 to ${pages}`;
   if (opts.pageTool) return `Read them with this server's ${PAGE_TOOL} tool: {"id":"${id}","page":K}, ${range}.`;
   if (opts.preset === 'gemini')
@@ -74,4 +100,4 @@ function jsonAnswer(line, { size, cap, unit }, previewJson) {
 /** The over-cap answer of a text result: its line, then the preview as text. */
 const textAnswer = (line, previewText) => `${line}\n${previewText}`;
 
-module.exports = { ERROR_MAX_CHARS, TOO_LARGE, overage, readWords, answerLine, jsonAnswer, textAnswer };
+module.exports = { ERROR_MAX_CHARS, TOO_LARGE, overage, exampleNeedle, readResultSentence, readWords, answerLine, jsonAnswer, textAnswer };

@@ -25,6 +25,7 @@ const fitting = (text, count) => ({
   envelope: '',
   pages: null,
   spans: NO_SPANS,
+  map: '',
 });
 
 /** Whether `text` is within `maxBytes` UTF-8 bytes (undefined: no byte cap); a UTF-16 unit is at most three. */
@@ -55,11 +56,13 @@ function jsonPass(text, limits, paged = false) {
 }
 
 /**
- * The text pages of a text kept as text (its head is the caller's): an array, or null (as for
- * jsonPass). A text that holds a JSON document is paged as that document.
+ * The text pages of a text kept as text (its head is the caller's): `{ pages, map }`, pages an
+ * array or null (as for jsonPass), map the page map's line ('' for none). A text that holds a
+ * JSON document is paged as that document.
  */
 function textPages(text, limits) {
-  return run(JSON.stringify(text), true, limits, true).pages;
+  const { pages, map } = run(JSON.stringify(text), true, limits, true);
+  return { pages, map };
 }
 
 module.exports = { jsonPass, textPages, withinBytes };

@@ -41,7 +41,7 @@ const isOverCapAnswer = (result) => typeof result === 'object' && result !== nul
 function createElision(opts, store) {
   const { maxChars, maxBytes, maxTokens, encoding } = opts;
   const limits = { maxChars, maxBytes, maxTokens, encoding, maxResultBytes: store.limits?.maxResultBytes };
-  const linkTerms = { pageTool: opts.pageTool, retention: retentionOf(store) };
+  const linkTerms = { readResult: opts.readResult, pageTool: opts.pageTool, retention: retentionOf(store) };
   // The caps an answer keeps: the policy's, and for an error answer at most ERROR_MAX_CHARS chars.
   const capsOf = (isError) => ({
     ...limits,
@@ -123,13 +123,18 @@ function createElision(opts, store) {
     return sizes;
   }
 
-  /** The answer's first line for `kept`, its pages read as `id` of `pages` (none when id is null). */
-  const lineOf = (kept, call, id, pages) =>
-    answer.answerLine(
+  /**
+   * The answer's first line for `kept`, its pages read as `id` of `pages` (none when id is null),
+   * and under it the page map (`map`, what each page holds; '' for none).
+   */
+  const lineOf = (kept, call, id, pages, map) => {
+    const line = answer.answerLine(
       answer.overage(sizesOf(kept), opts),
       schemaHint(call.inputSchema, id !== null),
-      id === null ? undefined : answer.readWords(opts, id, pages),
+      id === null ? undefined : answer.readWords(opts, id, pages, call.arguments),
     );
+    return id === null || !map ? line : `${line}\n${map}`;
+  };
 
   const compose = (kept, line, previewed) =>
     kept.text === undefined
@@ -200,7 +205,12 @@ function createElision(opts, store) {
   function elideResult(source, kept, blocks, shape, owner, call = {}) {
     const { isError = false, structured = false } = shape;
     const caps = capsOf(isError);
-    const pages = kept.text === undefined ? kept.pass.pages : keepable(kept.text) ? textPages(kept.text, limits) : null;
+    const { pages, map } =
+      kept.text === undefined
+        ? kept.pass
+        : keepable(kept.text)
+          ? textPages(kept.text, limits)
+          : { pages: null, map: '' };
     // The preview is made before the pages go to the store, as the envelope is: with many calls
     // in flight, a store's answers then do not wait behind other calls' previews. Its line names
     // a placeholder id as long as the store's; the preview is made again only when the real line
@@ -209,7 +219,7 @@ function createElision(opts, store) {
       ? previewAnswer(
           kept,
           call,
-          lineOf(kept, call, pages === null ? null : PLACEHOLDER_ID, pages?.length),
+          lineOf(kept, call, pages === null ? null : PLACEHOLDER_ID, pages?.length, map),
           caps,
           NO_ROOM,
         )
@@ -220,7 +230,7 @@ function createElision(opts, store) {
       const head =
         (early === undefined
           ? undefined
-          : previewAnswer(kept, call, lineOf(kept, call, id, pages?.length), caps, room, early)?.text) ??
+          : previewAnswer(kept, call, lineOf(kept, call, id, pages?.length, map), caps, room, early)?.text) ??
         (note === undefined ? headOf(kept, caps) : headWithin(kept, room, caps));
       const content = [{ type: 'text', text: head }];
       if (note !== undefined) content.push({ type: 'text', text: note });

@@ -63,6 +63,7 @@ const OPTION_KEYS = [
   'compactJson',
   'store',
   'pageTool',
+  'readResult',
   'onResult',
   'preview',
   'menu',
@@ -173,6 +174,9 @@ function resolveOptions(options) {
     compactJson: readBoolean(raw.compactJson, 'compactJson'),
     store: readStore(raw.store),
     pageTool: readBoolean(raw.pageTool, 'pageTool', base.pageTool === true),
+    // read_result, listed beside the server's tools so every client can search a kept result
+    // (docs/mcp.md, "read_result"); false leaves the tool list as the server's.
+    readResult: readBoolean(raw.readResult, 'readResult', true),
     onResult: raw.onResult,
     // The preview budget of the over-cap answer, or false for encode's envelope (docs/mcp.md, "The
     // preview: the default over-cap answer"). It is the option's as given: elision.cjs clamps it,

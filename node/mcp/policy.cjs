@@ -9,6 +9,7 @@
 
 const { BUDGET_PRESETS, resolveOptions } = require('./options.cjs');
 const { resourceTemplate, pageToolDescriptor, retentionOf, createPageReader } = require('./resources.cjs');
+const { readToolDescriptor, createResultReader } = require('./read-result.cjs');
 const { unsendable, faultMessage } = require('./faults.cjs');
 const { createElision } = require('./elision.cjs');
 const { createChannels } = require('./channels.cjs');
@@ -69,6 +70,7 @@ function createBudgetPolicy(options) {
   // How long the store keeps a result, as the template, the page tool and every link state it.
   const retention = retentionOf(store);
   const reader = createPageReader(store, retention);
+  const results = createResultReader(store, { maxChars, maxTokens, encoding }, retention);
   const { elideResult, capHead, capsOf } = createElision(opts, store);
   const budget = createChannels(opts, elideResult);
 
@@ -120,6 +122,8 @@ function createBudgetPolicy(options) {
     readResource: reader.readResource,
     pageTool: pageToolDescriptor(retention),
     callPageTool: reader.callPageTool,
+    readTool: readToolDescriptor(retention),
+    callReadTool: results.callReadTool,
     store,
   };
 }

@@ -111,10 +111,11 @@ const pageToolDescriptor = (retention) =>
 /**
  * The block an elided result carries: a link to its `pages`, saying how long the result is kept
  * (`retention`, see retentionOf) and who may read it — only its owner, or (`owned` false)
- * anyone who has the id.
+ * anyone who has the id — and, with `readResult`, how read_result searches it.
  */
-function resourceLink(id, pages, { pageTool = false, retention = null, owned = false } = {}) {
+function resourceLink(id, pages, { readResult = false, pageTool = false, retention = null, owned = false } = {}) {
   const uri = resultUri(id);
+  const search = readResult ? `read_result {"id":"${id}","match":"…"} finds lines or items in it; or ` : '';
   const tool = pageTool ? ` or call ${PAGE_TOOL} with {"id":"${id}","page":K}` : '';
   const who = owned
     ? 'Only the principal or session that made this call can read it.'
@@ -124,7 +125,7 @@ function resourceLink(id, pages, { pageTool = false, retention = null, owned = f
     uri,
     name: `result-${id}`,
     mimeType: 'application/json',
-    description: `The full result in ${pages} page${pages === 1 ? '' : 's'}, ${keptFor(retention)}: read ${uri}?page=K (K from 1 to ${pages})${tool}. ${who}`,
+    description: `The full result in ${pages} page${pages === 1 ? '' : 's'}, ${keptFor(retention)}: ${search}read ${uri}?page=K (K from 1 to ${pages})${tool}. ${who}`,
   };
 }
 
@@ -215,5 +216,8 @@ module.exports = {
   resultUri,
   parseResultUri,
   resourceLink,
+  handleTerms,
+  storeFailure,
+  missingResult,
   createPageReader,
 };

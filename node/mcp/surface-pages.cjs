@@ -43,13 +43,19 @@ function createPageAccounting({ encoding, observe, now = () => performance.now()
     } catch {
       return;
     }
+    tell({ resultId: parsed.id, page: parsed.page }, text, ms);
+  }
+
+  // Tells the observer about one read of `where` (`{ resultId, page, read? }`) answered `text`.
+  function tell(where, text, ms) {
     let pending = text;
     let tokens;
     const record = {
       kind: 'page',
-      tool: producedBy.get(parsed.id) ?? null,
-      resultId: parsed.id,
-      page: parsed.page,
+      tool: producedBy.get(where.resultId) ?? null,
+      resultId: where.resultId,
+      page: where.page,
+      ...(where.read === undefined ? {} : { read: where.read }),
       chars: text.length,
     };
     Object.defineProperty(record, 'tokens', {
@@ -86,7 +92,23 @@ function createPageAccounting({ encoding, observe, now = () => performance.now()
     });
   }
 
-  return { attribute, read };
+  /**
+   * Runs `run()`, a read_result search (`how`: match, path or lines) of result `resultId`, and
+   * reports it as a page read of no one page (`page: null`, `read: how`) when `textOf(answer)`
+   * is its text; resolves to `{ result: answer }`.
+   */
+  function search(resultId, how, run, textOf) {
+    const started = now();
+    return then(run(), (out) => {
+      if (observe !== undefined) {
+        const text = textOf(out);
+        if (typeof text === 'string') tell({ resultId, page: null, read: how }, text, now() - started);
+      }
+      return { result: out };
+    });
+  }
+
+  return { attribute, read, search };
 }
 
 module.exports = { MAX_ATTRIBUTED, createPageAccounting };

@@ -8,6 +8,7 @@
 // the server's answer. docs/mcp.md, "The surface", is the contract.
 
 const { URI_PREFIX, PAGE_TOOL } = require('./resources.cjs');
+const { READ_TOOL } = require('./read-result.cjs');
 const { RPC, rpcErrorOf, isObject } = require('./jsonrpc.cjs');
 const { createToolIndex } = require('./surface-tools.cjs');
 const { createPageAccounting } = require('./surface-pages.cjs');
@@ -42,6 +43,9 @@ const LIST_CACHE = Object.freeze({ ttlMs: 0, cacheScope: 'private' });
 /** Who reads, as the adapter's `server` says (`server.owner`): `{ owner }`, or undefined for anyone. */
 const readerOf = (server) =>
   isObject(server) && typeof server.owner === 'string' ? { owner: server.owner } : undefined;
+
+/** The text of a read tool's answer, for its accounting; undefined for a failed read. */
+const answerText = (out) => (out.isError === true ? undefined : out.content[0].text);
 
 /** Whether a list result is the last page of its list: it has no `nextCursor`. */
 const isLastPage = (result) => typeof result.nextCursor !== 'string';
@@ -82,11 +86,16 @@ function routed(route, params) {
 
 /**
  * The surface over one budget policy (createBudgetPolicy's public shape). Options:
- * - `pageTool`: also list and answer `read_result_page` (default: the policy's option).
+ * - `readTool`: list and answer `read_result` beside the server's tools, and answer its alias
+ *   `read_result_page` (default: the policy's `readResult` option, true unless turned off).
+ * - `pageTool`: also list `read_result_page`, and answer it without `readTool` (default: the
+ *   policy's option).
  * - `dispatch`: a tool dispatch (docs/mcp.md, "The tool dispatch") that replaces how tools/list
  *   and tools/call reach the server's tools; absent, they are listed and called as they are.
  * - `observe(record)`: told about every page read, `{ kind: 'page', tool, resultId, page,
- *   chars, tokens, ms }` (`tokens` counted when first read). Call records are the adapter's.
+ *   chars, tokens, ms }` (`tokens` counted when first read), and every read_result search,
+ *   the same with `page: null` and `read` (`'match'`, `'path'` or `'lines'`). Call records are
+ *   the adapter's.
  * - `now()`: the clock for `ms` (default performance.now).
  */
 class Surface {
@@ -94,13 +103,25 @@ class Surface {
   #dispatch;
   #pageCache;
 
-  constructor(policy, { pageTool = policy.options.pageTool === true, dispatch, observe, now } = {}) {
+  constructor(
+    policy,
+    {
+      pageTool = policy.options.pageTool === true,
+      readTool = policy.options.readResult !== false,
+      dispatch,
+      observe,
+      now,
+    } = {},
+  ) {
     this.policy = policy;
     this.pageTool = pageTool;
+    this.readTool = readTool;
+    /** The tools the layer lists after the server's: read_result, then read_result_page. */
+    this.ownTools = Object.freeze([...(readTool ? [policy.readTool] : []), ...(pageTool ? [policy.pageTool] : [])]);
     /** The tools as the server lists them (adapters feed it the tools/list answers they see). */
     this.tools = createToolIndex();
-    /** What the layer adds to the server's capabilities: it serves resources (with pageTool, a tool). */
-    this.capabilities = Object.freeze({ resources: {}, ...(pageTool ? { tools: {} } : {}) });
+    /** What the layer adds to the server's capabilities: it serves resources (and its tools). */
+    this.capabilities = Object.freeze({ resources: {}, ...(this.ownTools.length > 0 ? { tools: {} } : {}) });
     this.#pages = createPageAccounting({ encoding: policy.options.encoding, observe, now });
     this.#dispatch = dispatch;
     const ttlMs = policy.options.store.limits?.ttlMs;
@@ -147,10 +168,12 @@ class Surface {
         return server.serves(method) ? undefined : { result: { resourceTemplates: [this.policy.resourceTemplate] } };
       case 'tools/list':
         if (this.#dispatch !== undefined) return this.#listThroughDispatch(server);
-        if (!server.serves(method) && this.pageTool) return { result: { tools: [this.policy.pageTool] } };
+        if (!server.serves(method) && this.ownTools.length > 0) return { result: { tools: [...this.ownTools] } };
         return undefined;
       case 'tools/call':
-        if (this.pageTool && p.name === PAGE_TOOL) return this.#callPageTool(p.arguments, readerOf(server));
+        if (this.readTool && p.name === READ_TOOL) return this.#callReadTool(p.arguments, readerOf(server));
+        if ((this.pageTool || this.readTool) && p.name === PAGE_TOOL)
+          return this.#callPageTool(p.arguments, readerOf(server));
         if (this.#dispatch !== undefined)
           return guarded(() =>
             then(
@@ -184,8 +207,8 @@ class Surface {
         this.tools.learn(result);
         // A listed outputSchema accepts the over-cap answer too (./output-schema.cjs).
         const listed = widenListedTools(result);
-        if (!this.pageTool || !isLastPage(listed) || !Array.isArray(listed.tools)) return listed;
-        return { ...listed, tools: [...listed.tools, this.policy.pageTool] };
+        if (this.ownTools.length === 0 || !isLastPage(listed) || !Array.isArray(listed.tools)) return listed;
+        return { ...listed, tools: [...listed.tools, ...this.ownTools] };
       }
       case 'resources/templates/list': {
         if (!isLastPage(result)) return result;
@@ -231,16 +254,25 @@ class Surface {
   #callPageTool(args, reader) {
     const { id, page } = isObject(args) ? args : {};
     const uri = `${URI_PREFIX}${id}?page=${page ?? 1}`;
-    const textOf = (out) => (out.isError === true ? undefined : out.content[0].text);
-    return guarded(() => this.#pages.read(uri, () => this.policy.callPageTool(args, reader), textOf));
+    return guarded(() => this.#pages.read(uri, () => this.policy.callPageTool(args, reader), answerText));
+  }
+
+  #callReadTool(args, reader) {
+    const read = isObject(args) ? args : {};
+    const how = ['match', 'path', 'lines'].find((key) => read[key] !== undefined);
+    const run = () => this.policy.callReadTool(args, reader);
+    if (how === undefined) {
+      const uri = `${URI_PREFIX}${read.id}?page=${read.page ?? 1}`;
+      return guarded(() => this.#pages.read(uri, run, answerText));
+    }
+    return guarded(() => this.#pages.search(String(read.id), how, run, answerText));
   }
 
   /** The server's whole tool list (every page), then what the dispatch shows of it. */
   #listThroughDispatch(server) {
-    const own = this.pageTool ? [this.policy.pageTool] : [];
     return guarded(() =>
       then(server.listTools(), (all) =>
-        then(this.#dispatch.listTools(all), (shown) => ({ result: widenListedTools({ tools: [...shown, ...own] }) })),
+        then(this.#dispatch.listTools(all), (shown) => ({ result: widenListedTools({ tools: [...shown, ...this.ownTools] }) })),
       ),
     );
   }

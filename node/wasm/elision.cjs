@@ -26,7 +26,8 @@ const PAGE_NUMBERS = Object.keys(PAGE).length;
  * `{ fits, chars, tokens (-1: not counted), envelope, pages, pagesBytes, spans }`. `pages` is
  * null when none were made (`pageCount` 0) or when the cap cannot hold one (-1), else each
  * page's text; `pagesBytes` their UTF-8 bytes together; `spans` (a Float64Array of start, end
- * pairs) is where the values the pass descended into lie in the input's UTF-8 bytes.
+ * pairs) is where the values the pass descended into lie in the input's UTF-8 bytes; `map` is
+ * the page map's line, what each page holds ('' for none), the output's last.
  */
 function elisionPass(input, isText, limits, paged) {
   const { length, latin1 } = abi.writeText(input);
@@ -47,6 +48,7 @@ function elisionPass(input, isText, limits, paged) {
   abi.release(length, bytes);
   const count = n[PASS.pageCount];
   const spansAt = HEAD_NUMBERS + Math.max(0, count) * PAGE_NUMBERS;
+  const mapUnits = n[spansAt + 1 + 2 * n[spansAt]];
   return {
     fits: n[PASS.fits] === 1,
     chars: n[PASS.chars],
@@ -56,6 +58,7 @@ function elisionPass(input, isText, limits, paged) {
     pageCount: count,
     pagesBytes: n[PASS.pagesBytes],
     spans: n.subarray(spansAt + 1, spansAt + 1 + 2 * n[spansAt]),
+    map: mapUnits > 0 ? out.slice(out.length - mapUnits) : '',
   };
 }
 

@@ -23,6 +23,9 @@ pub struct Document {
     /// `JSON.stringify`'s third argument that prints `compact` back as the string: spaces or
     /// tabs, empty for a compact document.
     pub indent: String,
+    /// What the string holds after the printed document: nothing, or the one line break a file
+    /// written by npm, prettier or an editor ends with (`"\n"`).
+    pub end: String,
 }
 
 /// The document the escaped content of a JSON string literal holds (the bytes between its
@@ -42,8 +45,8 @@ pub fn held_document(content: &[u8]) -> Option<Document> {
     } else {
         ""
     };
-    let compact = Printer { b, at: 0, indent, out: String::with_capacity(b.len()) }.read()?;
-    Some(Document { compact, indent: indent.to_owned() })
+    let (compact, end) = Printer { b, at: 0, indent, out: String::with_capacity(b.len()) }.read()?;
+    Some(Document { compact, indent: indent.to_owned(), end: end.to_owned() })
 }
 
 /// The string a JSON string literal's content decodes to; `None` for a lone surrogate (which a
@@ -107,9 +110,14 @@ struct Printer<'a> {
 }
 
 impl<'a> Printer<'a> {
-    fn read(mut self) -> Option<String> {
+    /// The compact document, and what follows it: nothing or one line break.
+    fn read(mut self) -> Option<(String, &'static str)> {
         self.value(0)?;
-        (self.at == self.b.len()).then_some(self.out)
+        match &self.b[self.at..] {
+            b"" => Some((self.out, "")),
+            b"\n" => Some((self.out, "\n")),
+            _ => None,
+        }
     }
 
     /// Consumes `expected` exactly.
@@ -269,26 +277,31 @@ mod tests {
         assert_eq!((tabs.compact.as_str(), tabs.indent.as_str()), ("{\"a\":[1,2]}", "\t"));
         let compact = held("{\"a\":[1,\"\\u0001\"]}").unwrap();
         assert_eq!((compact.compact.as_str(), compact.indent.as_str()), ("{\"a\":[1,\"\\u0001\"]}", ""));
+        assert_eq!(doc.end, "");
+        // A file's last line break (npm writes package-lock.json so) is kept beside it.
+        let file = held("{\n  \"a\": 1\n}\n").unwrap();
+        assert_eq!((file.compact.as_str(), file.indent.as_str(), file.end.as_str()), ("{\"a\":1}", "  ", "\n"));
     }
 
     #[test]
     fn a_string_printing_cannot_give_back_is_not_a_document() {
         for s in [
-            "[1, 2]",            // a space the printer never writes
-            "[\n  1,\n   2\n]",  // an uneven indent
-            "[\n  1,\n  2\n]\n", // a trailing line break
-            "{\n  \"a\":1\n}",   // no space after the colon
-            "[1.50]",            // a number V8 writes as 1.5
-            "[1E3]",             // and 1000
-            "[-0]",              // and 0
-            "[\"\\u00e9\"]",     // V8 writes é itself
-            "[\"\\/\"]",         // and / itself
-            "{\"a\":1,\"a\":2}", // the second a replaces the first
-            "{\"b\":1,\"7\":2}", // 7 would be printed first
-            "[1,]",              // not JSON
-            "[1] [2]",           // two documents
-            "plain text",        // not a document at all
-            "[\"\u{1}\"]",       // a raw control char
+            "[1, 2]",              // a space the printer never writes
+            "[\n  1,\n   2\n]",    // an uneven indent
+            "[\n  1,\n  2\n]\n\n", // two line breaks after it
+            "[\n  1,\n  2\n] ",    // a space after it
+            "{\n  \"a\":1\n}",     // no space after the colon
+            "[1.50]",              // a number V8 writes as 1.5
+            "[1E3]",               // and 1000
+            "[-0]",                // and 0
+            "[\"\\u00e9\"]",       // V8 writes é itself
+            "[\"\\/\"]",           // and / itself
+            "{\"a\":1,\"a\":2}",   // the second a replaces the first
+            "{\"b\":1,\"7\":2}",   // 7 would be printed first
+            "[1,]",                // not JSON
+            "[1] [2]",             // two documents
+            "plain text",          // not a document at all
+            "[\"\u{1}\"]",         // a raw control char
         ] {
             assert_eq!(held(s), None, "{s:?}");
         }

@@ -11,6 +11,7 @@
 //! per-result limit: a store refuses them, and making them holds the result again several times.
 
 pub mod document;
+pub mod map;
 pub mod pages;
 pub mod spans;
 pub mod tally;
@@ -24,6 +25,7 @@ use crate::json::string::json_string;
 use crate::tokens;
 
 use document::held_document;
+use map::PageMap;
 pub use pages::{Cut, CutPages, Limits, Paginator};
 use spans::{utf16_units, Child};
 use tally::Tally;
@@ -59,6 +61,8 @@ pub struct Pass {
     /// `None` when the pass did not read them: a text over [`crate::json::span::COUNT_FIRST_ABOVE`]
     /// bytes, whose collection is listed alone, and a text the pass did not page as a value.
     pub read: Option<ItemsRead>,
+    /// What each page holds ([`map`]), when there are pages.
+    pub map: Option<PageMap>,
 }
 
 impl Pass {
@@ -97,20 +101,23 @@ impl Pass {
     }
 }
 
-/// The pages, and where each was cut from the pass's text ([`Pass::cuts`]).
-fn split(pages: Option<CutPages>) -> (Option<Vec<String>>, Vec<Option<Cut>>) {
+/// Pages with the map of what each holds.
+type Mapped = (CutPages, PageMap);
+
+/// The pages, where each was cut from the pass's text ([`Pass::cuts`]), and their map.
+fn split(pages: Option<Mapped>) -> (Option<Vec<String>>, Vec<Option<Cut>>, Option<PageMap>) {
     match pages {
-        None => (None, Vec::new()),
-        Some(pages) => {
+        None => (None, Vec::new(), None),
+        Some((pages, map)) => {
             let (pages, cuts) = pages.into_iter().unzip();
-            (Some(pages), cuts)
+            (Some(pages), cuts, Some(map))
         }
     }
 }
 
 /// Pages that were not cut from the pass's own text: each `None`, so none is rebuilt from it.
-fn not_cut(pages: Option<CutPages>) -> Option<CutPages> {
-    pages.map(|pages| pages.into_iter().map(|(page, _)| (page, None)).collect())
+fn not_cut(pages: Option<Mapped>) -> Option<Mapped> {
+    pages.map(|(pages, map)| (pages.into_iter().map(|(page, _)| (page, None)).collect(), map))
 }
 
 /// The pass over the compact JSON `text` of a kept value, `chars` UTF-16 units long (the caller
@@ -124,8 +131,18 @@ pub fn json_pass(text: &str, chars: usize, limits: Limits, paged: bool, keep: Op
             return Ok(Pass { fits: true, chars, ..Pass::default() });
         }
         let Elided { envelope, pages, spans, read } = elide(text, chars, None, limits, keep)?;
-        let (pages, cuts) = split(pages);
-        return Ok(Pass { fits: !over_size, chars, tokens: None, envelope, pages: Some(pages), cuts, spans, read });
+        let (pages, cuts, map) = split(pages);
+        return Ok(Pass {
+            fits: !over_size,
+            chars,
+            tokens: None,
+            envelope,
+            pages: Some(pages),
+            cuts,
+            spans,
+            read,
+            map,
+        });
     };
     if !over_size && !paged {
         // Every token is at least one byte; under the char cap, count only up to the token cap.
@@ -144,8 +161,8 @@ pub fn json_pass(text: &str, chars: usize, limits: Limits, paged: bool, keep: Op
         return Ok(Pass { fits, chars, tokens: Some(total), ..Pass::default() });
     }
     let Elided { envelope, pages, spans, read } = elide(text, chars, Some(&tally), limits, keep)?;
-    let (pages, cuts) = split(pages);
-    Ok(Pass { fits, chars, tokens: Some(total), envelope, pages: Some(pages), cuts, spans, read })
+    let (pages, cuts, map) = split(pages);
+    Ok(Pass { fits, chars, tokens: Some(total), envelope, pages: Some(pages), cuts, spans, read, map })
 }
 
 /// The pass over a text kept as text, given as its JSON string literal (`JSON.stringify(text)`,
@@ -154,17 +171,18 @@ pub fn json_pass(text: &str, chars: usize, limits: Limits, paged: bool, keep: Op
 pub fn text_pass(quoted: &str, limits: Limits, keep: Option<usize>) -> Result<Pass> {
     let content = quoted.get(1..quoted.len().saturating_sub(1)).unwrap_or("");
     if let Some(pages) = document_pages(("$", "\"\""), content, limits, keep)? {
-        return Ok(Pass { pages: Some(split(pages).0), ..Pass::default() });
+        let (pages, _, map) = split(pages);
+        return Ok(Pass { pages: Some(pages), map, ..Pass::default() });
     }
-    let (pages, cuts) = split(text_pages(quoted, limits, keep)?);
-    Ok(Pass { pages: Some(pages), cuts, ..Pass::default() })
+    let (pages, cuts, map) = split(text_pages(quoted, limits, keep)?);
+    Ok(Pass { pages: Some(pages), cuts, map, ..Pass::default() })
 }
 
 /// What [`elide`] makes of a text over the cap.
 struct Elided {
     envelope: String,
-    /// Each page with where it was cut from the text, when it was.
-    pages: Option<CutPages>,
+    /// Each page with where it was cut from the text, when it was, and the pages' map.
+    pages: Option<Mapped>,
     /// [`Pass::spans`].
     spans: Vec<(usize, usize)>,
     /// [`Pass::read`].
@@ -190,7 +208,7 @@ fn elide(text: &str, chars: usize, tally: Option<&Tally>, limits: Limits, keep: 
     if over(text.len(), keep) {
         return Ok(elided(None));
     }
-    if let Some(pages) = structured.map(|p| p.cut_pages()).transpose()?.flatten() {
+    if let Some(pages) = structured.map(|p| p.mapped_pages()).transpose()?.flatten() {
         return Ok(elided(within(pages, keep)));
     }
     // No collection pages can hold: the JSON is paged as text, cut from its quoted form.
@@ -199,7 +217,7 @@ fn elide(text: &str, chars: usize, tally: Option<&Tally>, limits: Limits, keep: 
 }
 
 /// Text pages of the JSON string literal `quoted`, each with where it was cut from it.
-fn text_pages(quoted: &str, limits: Limits, keep: Option<usize>) -> Result<Option<CutPages>> {
+fn text_pages(quoted: &str, limits: Limits, keep: Option<usize>) -> Result<Option<Mapped>> {
     if over(quoted.len().saturating_sub(2), keep) {
         return Ok(None);
     }
@@ -207,7 +225,7 @@ fn text_pages(quoted: &str, limits: Limits, keep: Option<usize>) -> Result<Optio
         Some(_) => Some(Tally::new(limits.encoding, quoted)?),
         None => None,
     };
-    let pages = Paginator::text(quoted, tally.as_ref(), limits).cut_pages()?;
+    let pages = Paginator::text(quoted, tally.as_ref(), limits).mapped_pages()?;
     Ok(pages.and_then(|pages| within(pages, keep)))
 }
 
@@ -220,7 +238,7 @@ fn document_pages(
     content: &str,
     limits: Limits,
     keep: Option<usize>,
-) -> Result<Option<Option<CutPages>>> {
+) -> Result<Option<Option<Mapped>>> {
     let Some(doc) = held_document(content.as_bytes()) else { return Ok(None) };
     if over(rest.len() + doc.compact.len(), keep) {
         return Ok(Some(None));
@@ -229,10 +247,12 @@ fn document_pages(
         Some(_) => Some(Tally::new(limits.encoding, &doc.compact)?),
         None => None,
     };
-    let Some(paginator) = Paginator::document(&doc.compact, &doc.indent, (path, rest), tally.as_ref(), limits) else {
+    let Some(paginator) =
+        Paginator::document(&doc.compact, (&doc.indent, &doc.end), (path, rest), tally.as_ref(), limits)
+    else {
         return Ok(None);
     };
-    Ok(paginator.cut_pages()?.map(|pages| within(pages, keep)))
+    Ok(paginator.mapped_pages()?.map(|pages| within(pages, keep)))
 }
 
 /// Whether pages holding at least `bytes` would be over `keep`.
@@ -241,8 +261,8 @@ fn over(bytes: usize, keep: Option<usize>) -> bool {
 }
 
 /// The pages, unless together they are over `keep`.
-fn within(pages: CutPages, keep: Option<usize>) -> Option<CutPages> {
-    (!over(pages.iter().map(|(page, _)| page.len()).sum(), keep)).then_some(pages)
+fn within(pages: Mapped, keep: Option<usize>) -> Option<Mapped> {
+    (!over(pages.0.iter().map(|(page, _)| page.len()).sum(), keep)).then_some(pages)
 }
 
 /// `encode(JSON.parse(text), { maxChars, maxTokens })`, with a byte cap besides: over several

@@ -13,6 +13,7 @@ use crate::json::scan::{first_byte_mask, HIGHS};
 use crate::json::string::json_string;
 use crate::tokens::{self, Encoding};
 
+use super::map::{of_chunks, PageMap};
 use super::spans::{children, children_with_theirs, items_read, utf16_units, Child, Listed};
 use super::tally::Tally;
 use crate::json::items::{ItemEntries, ItemsRead};
@@ -258,12 +259,14 @@ impl Heads {
         Heads { first: format!(",\"path\":{path},\"rest\":{rest},"), later: format!(",\"path\":{path},") }
     }
 
-    /// The heads of a collection at `inner` in the document held in the string at `path`.
-    fn of_document(path: &str, rest: &str, indent: &str, inner: &str, inner_rest: &str) -> Heads {
+    /// The heads of a collection at `inner` in the document held in the string at `path`, which
+    /// prints it with `indent` and ends with `end` after it.
+    fn of_document(path: &str, rest: &str, (indent, end): (&str, &str), inner: &str, inner_rest: &str) -> Heads {
         let (path, indent, inner) = (json_string(path), json_string(indent), json_string(inner));
+        let end = if end.is_empty() { String::new() } else { format!(",\"end\":{}", json_string(end)) };
         Heads {
             first: format!(
-                ",\"path\":{path},\"rest\":{rest},\"document\":{{\"indent\":{indent},\"path\":{inner},\"rest\":{inner_rest}}},"
+                ",\"path\":{path},\"rest\":{rest},\"document\":{{\"indent\":{indent}{end},\"path\":{inner},\"rest\":{inner_rest}}},"
             ),
             later: format!(",\"path\":{path},\"document\":{{\"path\":{inner}}},"),
         }
@@ -307,6 +310,14 @@ pub struct Paginator<'t> {
     spans: Vec<(usize, usize)>,
     /// The collection's items' entries, when the walk that found the collection read them.
     entries: Option<ItemEntries>,
+    /// The collection's path as a reader of the whole value writes it (a document's after the
+    /// string's); `None` for a text.
+    map_path: Option<String>,
+}
+
+/// A document's path inside the string at `outer`, as one path from the value's root.
+fn joined(outer: &str, inner: &str) -> String {
+    format!("{outer}{}", inner.strip_prefix('$').unwrap_or(inner))
 }
 
 impl<'t> Paginator<'t> {
@@ -317,6 +328,7 @@ impl<'t> Paginator<'t> {
         let (found, rest) = found(text, ascii)?;
         let heads = Heads::of(&found.path, &rest);
         let mut pages = Self::with_heads(text, tally, limits, heads, found.start, found.end, found.items, ascii)?;
+        pages.map_path = Some(found.path.clone());
         pages.outer = Some((found.path, rest));
         pages.top = found.top;
         pages.spans = found.spans;
@@ -326,18 +338,21 @@ impl<'t> Paginator<'t> {
 
     /// Pages for the document `compact` (counted by `tally`, with a token cap) held in the
     /// string at `path` of a value whose `rest` holds `""` there: split at the document's own
-    /// collection, each page saying how the string prints the document back (docs/mcp.md).
+    /// collection, each page saying how the string prints the document back (docs/mcp.md):
+    /// with `printed`'s indent, and its end after it.
     pub fn document(
         compact: &'t str,
-        indent: &str,
+        printed: (&str, &str),
         (path, rest): (&str, &str),
         tally: Option<&'t Tally<'t>>,
         limits: Limits,
     ) -> Option<Self> {
         let ascii = compact.is_ascii() && rest.is_ascii() && path.is_ascii();
         let (found, inner_rest) = found(compact, ascii)?;
-        let heads = Heads::of_document(path, rest, indent, &found.path, &inner_rest);
-        Self::with_heads(compact, tally, limits, heads, found.start, found.end, found.items, ascii)
+        let heads = Heads::of_document(path, rest, printed, &found.path, &inner_rest);
+        let mut pages = Self::with_heads(compact, tally, limits, heads, found.start, found.end, found.items, ascii)?;
+        pages.map_path = Some(joined(path, &found.path));
+        Some(pages)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -371,6 +386,7 @@ impl<'t> Paginator<'t> {
             top: None,
             spans: Vec::new(),
             entries: None,
+            map_path: None,
         })
     }
 
@@ -391,6 +407,7 @@ impl<'t> Paginator<'t> {
             top: None,
             spans: Vec::new(),
             entries: None,
+            map_path: None,
         }
     }
 
@@ -452,11 +469,25 @@ impl<'t> Paginator<'t> {
 
     /// [`Self::pages`], each with where its body was cut from the text.
     pub fn cut_pages(&self) -> Result<Option<CutPages>> {
+        Ok(self.mapped_pages()?.map(|(pages, _)| pages))
+    }
+
+    /// [`Self::cut_pages`], and the map of what each page holds.
+    pub fn mapped_pages(&self) -> Result<Option<(CutPages, PageMap)>> {
         let groups = if self.layout.body == Body::Chunk { self.chunks()? } else { self.pack()? };
-        match groups {
-            Some(groups) => self.settle(groups),
-            None => Ok(None),
-        }
+        let Some((pages, groups)) = groups.map(|groups| self.settle(groups)).transpose()?.flatten() else {
+            return Ok(None);
+        };
+        let map = match self.layout.body {
+            Body::Chunk => of_chunks(self.map_path.clone(), self.layout.text.as_bytes(), &groups),
+            body => PageMap::Items {
+                path: self.map_path.clone().unwrap_or_else(|| "$".to_owned()),
+                object: body == Body::ObjectItems,
+                starts: groups.iter().map(|g| g.0).collect(),
+                total: self.items.len(),
+            },
+        };
+        Ok(Some((pages, map)))
     }
 
     /// UTF-16 units of item `i` as a page writes it.
@@ -609,8 +640,9 @@ impl<'t> Paginator<'t> {
         (mid > a && mid < b).then_some(((a, mid), (mid, b)))
     }
 
-    /// Renders every group as a page and splits the ones over a cap until all fit.
-    fn settle(&self, mut groups: Vec<Group>) -> Result<Option<CutPages>> {
+    /// Renders every group as a page and splits the ones over a cap until all fit; the pages,
+    /// and the groups they hold.
+    fn settle(&self, mut groups: Vec<Group>) -> Result<Option<(CutPages, Vec<Group>)>> {
         loop {
             let n = groups.len();
             let mut pages = Vec::with_capacity(n);
@@ -628,7 +660,7 @@ impl<'t> Paginator<'t> {
                 changed = true;
             }
             if !changed {
-                return Ok(Some(pages));
+                return Ok(Some((pages, groups)));
             }
             groups = next;
         }

@@ -155,7 +155,8 @@ fn rebuild(pages: &[String]) -> String {
     let Some(document) = member(first, "document") else { return fill(rest, &path, &items) };
     let inner = fill(member(document, "rest").unwrap(), &decoded(member(document, "path").unwrap()), &items);
     let indent = decoded(member(document, "indent").unwrap());
-    let printed = json_string(&pretty(&inner, &indent));
+    let end = member(document, "end").map_or_else(String::new, decoded);
+    let printed = json_string(&(pretty(&inner, &indent) + &end));
     let (start, end) = locate(rest, &path);
     assert_eq!(&rest[start..end], "\"\"");
     format!("{}{printed}{}", &rest[..start], &rest[end..])
@@ -360,12 +361,14 @@ fn any_input_pages_rebuild_exactly_and_each_fits_both_caps() {
         };
         let doc = format!("[{}]", (0..rng.below(200)).map(|_| rng.value(1, 40)).collect::<Vec<_>>().join(","));
         let indent = ["", "  ", "\t", "    "][rng.below(4)];
+        // A printed document, as JSON.stringify writes it or as a file ends it (a line break).
+        let file = format!("{}{}", pretty(&doc, indent), ["", "\n"][rng.below(2)]);
         let inputs = [
             // A value; a value whose bulk is a printed document; a text; a printed document.
             (false, rng.value(4, 400)),
-            (false, format!("{{\"content\":{},\"n\":{case}}}", json_string(&pretty(&doc, indent)))),
+            (false, format!("{{\"content\":{},\"n\":{case}}}", json_string(&file))),
             (true, json_string(&rng.text(3000))),
-            (true, json_string(&pretty(&doc, indent))),
+            (true, json_string(&file)),
         ];
         for (kind, (is_text, input)) in inputs.into_iter().enumerate() {
             let pass = if is_text {

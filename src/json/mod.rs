@@ -2,8 +2,9 @@
 //! rewrites number tokens in place, the one span scanner every reader of JSON text walks with
 //! (where values start and end, the members of a container), a collection read once for two
 //! readers, the Latin-1 form the text crosses the JS boundary in, the one tolerant reader, the
-//! one JSON Schema walker, the text a value that throws while read becomes, and a large text's
-//! sample read without its value, and the numbers `JSON.parse` would change kept as their text.
+//! one JSON Schema walker, the text a value that throws while read becomes, a large text's
+//! sample read without its value, the numbers `JSON.parse` would change kept as their text, and
+//! the text a string literal's escaped content stands for.
 
 #[cfg(feature = "full")]
 pub mod canonical;
@@ -23,5 +24,7 @@ pub mod schema;
 pub mod span;
 pub mod string;
 pub mod thrown;
+#[cfg(feature = "full")]
+pub mod unescape;
 #[cfg(feature = "full")]
 pub mod value;

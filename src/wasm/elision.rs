@@ -10,6 +10,7 @@ use wasm_bindgen::prelude::*;
 
 use super::abi;
 use super::layout::{ElisionPage, ElisionPass};
+use crate::elision::map::MAX_MAP_CHARS;
 use crate::elision::spans::utf16_units;
 use crate::elision::{json_pass, text_pass, Cut, Limits, Pass};
 use crate::json::items::ItemsRead;
@@ -26,7 +27,8 @@ use crate::tokens;
 /// Returns the numbers of [`ElisionPass`] (tokens -1: not counted; page count -1: the cap cannot
 /// hold a page, 0: none made), then an [`ElisionPage`] record per page, then the number of
 /// [`Pass::spans`] and each one's start and end (bytes of the input as UTF-8, for a preview of
-/// the same text). The output holds the envelope, then each page's head and tail;
+/// the same text), then the units of the page map (0: none). The output holds the envelope,
+/// then each page's head and tail, then the page map ([`Pass::map`], one line);
 /// a page is its head, the input text's UTF-16 units `start..end` and its tail, or its head
 /// alone when the span start is -1. The collection as the pass read it ([`Pass::read`]) stays
 /// with the input for a `previewInput` of it that follows without writing it again.
@@ -119,6 +121,9 @@ fn write(pass: Pass, spans: &[Option<(Cut, usize, usize)>]) -> Vec<f64> {
     }
     numbers.push(pass.spans.len() as f64);
     numbers.extend(pass.spans.iter().flat_map(|&(start, end)| [start as f64, end as f64]));
+    let map = pass.map.as_ref().and_then(|m| m.render(MAX_MAP_CHARS)).unwrap_or_default();
+    numbers.push(utf16_units(map.as_bytes()) as f64);
+    out.push_str(&map);
     // ASCII, what pages of ASCII text are, is Latin-1 as it is: one check instead of a rewrite.
     let (bytes, latin1) = if out.is_ascii() {
         (out.into_bytes(), true)

@@ -30,6 +30,8 @@ mod preview;
 #[cfg(feature = "full")]
 mod profile;
 #[cfg(feature = "full")]
+mod query;
+#[cfg(feature = "full")]
 mod report;
 #[cfg(feature = "full")]
 mod sample;

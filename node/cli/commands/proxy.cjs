@@ -52,8 +52,10 @@ ${UPSTREAM_HELP}
   --redis URL         keep the pages in the Redis at URL (redis:// or rediss://) instead of the
                       proxy's memory, so every proxy process on that Redis reads them (needs
                       ioredis or redis installed)
-  --page-tool         also offer the read_result_page tool (for clients without resources;
-                      the client presets offer it)
+  --page-tool         also list the read_result_page tool (read_result answers it anyway;
+                      the client presets list it)
+  --no-read-result    do not list read_result, the tool that searches a kept result (match,
+                      path, lines, page) beside the server's own
   --measure-only      forward every byte unchanged; only measure and log
   --log FILE          append one JSON line per call (tool, chars and tokens received and
                       forwarded, elided, milliseconds) and per page read (tool, result id,
@@ -83,6 +85,7 @@ async function startProxy(argv, io) {
     ...MENU_FLAGS,
     ...UPSTREAM_FLAGS,
     'page-tool': { type: 'boolean' },
+    'no-read-result': { type: 'boolean' },
     'measure-only': { type: 'boolean' },
     log: { type: 'string' },
     html: { type: 'string' },
@@ -102,6 +105,7 @@ async function startProxy(argv, io) {
   const budget = budgetFlags(values, {
     measureOnly: values['measure-only'] === true,
     pageTool: values['page-tool'] === true,
+    readResult: values['no-read-result'] !== true,
   });
   const dispatch = menuFlags(values, budget.encoding);
   if (values.log !== undefined) {

@@ -12,8 +12,12 @@
 //                                    unknown, expired, or kept for another owner
 //   delete(id, { owner? })        → true when something was deleted
 //
-// and, optionally, a fourth:
+// and, optionally, two more:
 //
+//   getPages(id, { owner?, from, to })  → { pages: N, texts } with the texts of pages from..to
+//                                    (from 1, clipped to N), or undefined as get: several pages
+//                                    in one round trip (read_result reads a result this way; a
+//                                    store without it is read with get, one page at a time)
 //   expired(id, { owner? })       → true when the result was kept for this owner (or for anyone)
 //                                    and has expired, as far as the store remembers; false for an
 //                                    id never issued, deleted, evicted for room, or another owner's
@@ -73,6 +77,24 @@ function pageOf(options, where) {
   return page;
 }
 
+/** A range of pages a getPages reads: `{ from, to }`, integers from 1 with from <= to. */
+function rangeOf(options, where) {
+  const raw = options === undefined || options === null ? {} : options;
+  const page = (name, value) => {
+    if (Number.isSafeInteger(value) && value >= 1) return value;
+    throw codedError(
+      'INVALID_INPUT',
+      `${where}: ${name} must be an integer from 1, got ${JSON.stringify(value)}.`,
+      RangeError,
+    );
+  };
+  const from = page('from', raw.from ?? 1);
+  const to = page('to', raw.to ?? from);
+  if (to < from)
+    throw codedError('INVALID_INPUT', `${where}: to (${to}) must not be below from (${from}).`, RangeError);
+  return { from, to };
+}
+
 /** The pages a put keeps: a non-empty array of strings. */
 function checkPages(pages, where) {
   if (!Array.isArray(pages) || pages.length === 0 || pages.some((page) => typeof page !== 'string'))
@@ -116,6 +138,7 @@ module.exports = {
   pageBytes,
   ownerOf,
   pageOf,
+  rangeOf,
   checkPages,
   storeUnavailable,
   positiveInteger,

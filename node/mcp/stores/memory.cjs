@@ -5,7 +5,7 @@
 
 const { readOptions } = require('../../internal/options.cjs');
 const { codedError } = require('../../internal/errors.cjs');
-const { newResultId, pageBytes, ownerOf, pageOf, checkPages, positiveInteger } = require('./contract.cjs');
+const { newResultId, pageBytes, ownerOf, pageOf, rangeOf, checkPages, positiveInteger } = require('./contract.cjs');
 
 /**
  * The bounds by default: a long session's elided results (each kept until evicted), few enough
@@ -101,6 +101,14 @@ function memoryStore(options) {
     return { pages: entry.pages.length, text: entry.pages[page - 1] };
   }
 
+  function getPages(id, opts) {
+    const owner = ownerOf(opts, 'memoryStore.getPages');
+    const { from, to } = rangeOf(opts, 'memoryStore.getPages');
+    const entry = use(id, owner);
+    if (entry === undefined) return undefined;
+    return { pages: entry.pages.length, texts: entry.pages.slice(from - 1, to) };
+  }
+
   // Whether `id` was kept for this owner (or for anyone) and has expired.
   function wasExpired(id, opts) {
     const owner = ownerOf(opts, 'memoryStore.expired');
@@ -132,6 +140,7 @@ function memoryStore(options) {
     limits: Object.freeze({ maxResults, maxBytes, maxResultBytes, ttlMs }),
     put: later(put),
     get: later(get),
+    getPages: later(getPages),
     delete: later(remove),
     expired: later(wasExpired),
     /** `{ results, bytes }`: results kept now and the UTF-8 bytes of their pages. */

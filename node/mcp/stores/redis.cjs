@@ -13,6 +13,7 @@ const {
   pageBytes,
   ownerOf,
   pageOf,
+  rangeOf,
   checkPages,
   storeUnavailable,
   positiveInteger,
@@ -49,6 +50,17 @@ if not v[2] or (v[1] ~= '' and v[1] ~= ARGV[1]) then return false end
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 if v[3] then return {v[2], v[3]} end
 return {v[2]}`;
+
+// ARGV[2] and ARGV[3]: the first and the last page read (the last clipped to the count).
+const GET_PAGES = `
+local v = redis.call('HMGET', KEYS[1], 'o', 'n')
+if not v[2] or (v[1] ~= '' and v[1] ~= ARGV[1]) then return false end
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+local out = {v[2]}
+for i = tonumber(ARGV[2]), math.min(tonumber(ARGV[3]), tonumber(v[2])) do
+  out[#out + 1] = redis.call('HGET', KEYS[1], tostring(i))
+end
+return out`;
 
 const DELETE = `
 local o = redis.call('HGET', KEYS[1], 'o')
@@ -174,6 +186,19 @@ function redisStore(client, options) {
     return { pages: Number(found[0]), text: found[1] === undefined ? undefined : String(found[1]) };
   }
 
+  async function getPages(id, opts) {
+    const owner = ownerDigest(ownerOf(opts, 'redisStore.getPages'));
+    const { from, to } = rangeOf(opts, 'redisStore.getPages');
+    if (typeof id !== 'string' || id === '') return undefined;
+    const key = prefix + id;
+    const [found] = await Promise.all([
+      run(GET_PAGES, key, [owner, String(from), String(to), String(ttlMs)]),
+      quietly(['PEXPIRE', goneKey(key), goneFor]),
+    ]);
+    if (!Array.isArray(found)) return undefined;
+    return { pages: Number(found[0]), texts: found.slice(1).map(String) };
+  }
+
   // Whether the result was kept for this owner (or for anyone) and has expired: its marker
   // outlived it.
   async function expired(id, opts) {
@@ -196,6 +221,7 @@ function redisStore(client, options) {
     limits: Object.freeze({ prefix, ttlMs, maxResultBytes, timeoutMs }),
     put,
     get,
+    getPages,
     delete: remove,
     expired,
   };
