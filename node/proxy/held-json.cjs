@@ -6,8 +6,9 @@
 // the line beside it; the span takes nothing (a slice of the line). Whether the span is that
 // compact JSON is the core's to check (compactSpan), in WebAssembly memory, so the check makes
 // no JS objects either: a check in JS makes garbage that grows V8's young generation just before
-// the policy's peak (see docs/performance.md, 'Figures behind the design'). Anything else — whitespace, a key written twice, a number or escape V8 prints
-// differently — is parsed whole, as any line is.
+// the policy's peak (see docs/performance.md, 'Figures behind the design'). Anything else —
+// whitespace, a key written twice, a number or escape V8 prints differently — is parsed whole,
+// as any line is.
 
 const { printedValue } = require('../mcp/printed-json.cjs');
 const { parseMessage } = require('../mcp/exact-numbers.cjs');

@@ -3,8 +3,9 @@
 //! Why not serde_json here, as elsewhere in the crate: on the 2,000-row benchmark table
 //! deserializing into `Node` through serde_json took more than half of `toToon`, and alone
 //! enough to miss the 2× target over the JavaScript reference. This parser does the same in a
-//! fraction of that (see docs/performance.md, 'Figures behind the design'; bench/toon.mjs). It accepts exactly RFC 8259 JSON, never panics, refuses nesting deeper than
-//! [`MAX_DEPTH`] (serde_json's limit, kept so every entry point of the crate agrees) and reads
+//! fraction of that (see docs/performance.md, 'Figures behind the design'; bench/toon.mjs). It
+//! accepts exactly RFC 8259 JSON, never panics, refuses nesting deeper than [`MAX_DEPTH`]
+//! (serde_json's limit, kept so every entry point of the crate agrees) and reads
 //! an escaped lone surrogate, which no Rust string can hold, as U+FFFD — the rule of the
 //! crate's one reader, [`crate::json::read`].
 
