@@ -57,12 +57,20 @@ async function resultsAt(url: string): Promise<PageResults & { requested: string
   const errors: string[] = [];
   const requests: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
+  const said: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') said.push(m.text());
+  });
   page.on('request', (r) => requests.push(new URL(r.url()).pathname));
   try {
     await page.goto(url);
-    await page.waitForFunction(() => (window as { __results?: unknown }).__results !== undefined, null, {
-      timeout: 60_000,
-    });
+    await page
+      .waitForFunction(() => (window as { __results?: unknown }).__results !== undefined, null, { timeout: 60_000 })
+      .catch((error: Error) => {
+        // A page that never answers says why, when it said anything.
+        const why = [...errors, ...said];
+        throw why.length > 0 ? new Error(`${error.message}; the page said: ${why.join('\n')}`) : error;
+      });
     const results = await page.evaluate(() => (window as unknown as { __results: Promise<unknown> }).__results);
     if (errors.length > 0) throw new Error(`page errors: ${errors.join('\n')}`);
     return { ...(results as PageResults), requested: [...new Set(requests)].sort(), requests };

@@ -84,8 +84,15 @@ function randomBytes(n) {
   return { toString: (encoding) => (encoding === 'base64url' ? base64url() : hex()) };
 }
 
-/** Node built-ins the package's modules require, as far as a page needs them. */
-const BUILTINS = { 'node:fs': {}, 'node:crypto': { randomBytes } };
+/**
+ * Node built-ins the package's modules require, as far as a page needs them: a page is never a
+ * worker thread the proxy started (node/mcp/exact-numbers.cjs asks for its workerData).
+ */
+const BUILTINS = {
+  'node:fs': {},
+  'node:crypto': { randomBytes, randomUUID: () => crypto.randomUUID() },
+  'node:worker_threads': { isMainThread: true, workerData: null },
+};
 
 function resolve(from, specifier) {
   if (!specifier.startsWith('.')) return specifier;

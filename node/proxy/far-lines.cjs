@@ -10,7 +10,7 @@
 // go to the proxy's one store (here, on the main thread), so every session reads them as ever.
 const { Worker } = require('node:worker_threads');
 const { join } = require('node:path');
-const { PREFIX } = require('../mcp/exact-numbers.cjs');
+const { PREFIX, parseMessage } = require('../mcp/exact-numbers.cjs');
 const { APPLY } = require('../mcp/surface.cjs');
 
 /**
@@ -43,6 +43,15 @@ function farResult(line, { task, structured }) {
   if (task !== undefined) stand.task = task;
   if (structured) stand.structuredContent = {};
   return stand;
+}
+
+/** The message a line's bytes hold, numbers kept exact; undefined when they are not JSON (as lines.cjs parseLine). */
+function parsedOrUndefined(bytes) {
+  try {
+    return parseMessage(bytes);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -124,8 +133,7 @@ class FarLine {
    * proxy changes (an initialize, a tools/list) that happens to be this large.
    */
   near() {
-    const { parseLine } = require('./lines.cjs');
-    return this.bytes().then((line) => ({ line, message: parseLine(line) }));
+    return this.bytes().then((line) => ({ line, message: parsedOrUndefined(line) }));
   }
 
   /**
