@@ -7,7 +7,7 @@ use crate::elision::{json_pass, text_pass, Limits};
 use crate::json::string::json_string;
 use crate::tokens::Encoding;
 
-const LIMITS: Limits = Limits { max_chars: 3000, max_tokens: None, encoding: Encoding::Cl100kBase };
+const LIMITS: Limits = Limits { max_chars: 3000, max_bytes: None, max_tokens: None, encoding: Encoding::Cl100kBase };
 const ANSWER: Budget = Budget { max_chars: 4000, max_tokens: None, encoding: Encoding::Cl100kBase };
 
 fn text_pages(text: &str) -> Vec<String> {
