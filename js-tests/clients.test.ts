@@ -37,7 +37,7 @@ const CASES = [
   { name: 'over the cap, JSON with an outputSchema', tool: 'get_orders', args: {} },
   { name: 'over the cap, JSON without one', tool: 'search_orders', args: { query: 'shipped' } },
   { name: 'over the cap, text', tool: 'read_log', args: {} },
-  { name: 'a page read', tool: 'read_result_page', args: { page: 2 } },
+  { name: 'a page read', tool: 'read_result', args: { page: 2 } },
 ] as const;
 
 /** The result id the model reads in an answer (the line names the page tool's call with it). */
@@ -94,7 +94,7 @@ beforeAll(async () => {
       try {
         let id: string | undefined;
         for (const c of CASES) {
-          const args = c.tool === 'read_result_page' ? { id, ...c.args } : c.args;
+          const args = c.tool === 'read_result' ? { id, ...c.args } : c.args;
           const seen = await session.view(c.tool, args);
           if (c.name === 'over the cap, JSON with an outputSchema') id = idIn(seen.blocks.join('\n'));
           cells.push({ client, adapter, case: c.name, ...seen });
@@ -156,14 +156,14 @@ describe('what each client’s model sees, under its preset, through withBudget 
         }
         const text = answerOf(cellOf(client, adapter, 'over the cap, text'));
         expect(text).toMatch(
-          /^The result is too large to show whole \(\d+ (chars|bytes); the cap is \d+ \1\), so this is a preview of it\. .*\n2026-12-01T10:00:00Z INFO /,
+          /^The result is too large to show whole \(\d+ (chars|bytes); the cap is \d+ \1\), so this is a preview of it\. .*\nPage map \(the text, \d+ lines\): .*\n2026-12-01T10:00:00Z INFO /,
         );
         expect(text).toContain('ERROR worker 3: connection reset by peer');
         expect(JSON.parse(answerOf(cellOf(client, adapter, 'a page read')))).toMatchObject({ page: 2 });
       }
   });
 
-  it('each answer is within its client’s unit and limit, and names the page tool the model can call there', ({
+  it('each answer is within its client’s unit and limit, and names read_result, which the model can call there', ({
     skip,
   }) => {
     if (core === null) skip();
@@ -173,7 +173,7 @@ describe('what each client’s model sees, under its preset, through withBudget 
       if (cell.client === 'codex') expect(Buffer.byteLength(text)).toBeLessThanOrEqual(48_000);
       if (cell.client === 'gemini') expect(text.length).toBeLessThanOrEqual(40_000 + 200);
       if (cell.case.startsWith('over the cap'))
-        expect(text).toContain("Read them with this server's read_result_page tool: ");
+        expect(text).toMatch(/Find anything in it with read_result \{\\?"id\\?":\\?"[A-Za-z0-9_-]{22}\\?",/);
     }
     const unit = (client: ClientName) =>
       JSON.parse(answerOf(cellOf(client, 'proxy', 'over the cap, JSON without one'))).unit;

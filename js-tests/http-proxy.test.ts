@@ -78,7 +78,13 @@ describe.each([
       'X-Team:  blue ',
     ]);
     expect(client.getServerVersion()).toEqual({ name: 'http-test-server', version: '1.0.0' });
-    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['echo', 'big', 'notify', 'roots']);
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual([
+      'echo',
+      'big',
+      'notify',
+      'roots',
+      'read_result',
+    ]);
     expect(await client.callTool({ name: 'echo', arguments: { text: 'héllo' } })).toEqual({
       content: [{ type: 'text', text: 'héllo' }],
     });

@@ -24,7 +24,7 @@ import {
 } from 'modoki-budget';
 import { bin } from './support/line-client';
 import { reassemble } from './support/reassemble';
-import { linkOf, previewAnswer } from './support/preview-answer';
+import { linkOf, previewAnswer, readSentence } from './support/preview-answer';
 import { scene } from './support/shaped-server.mjs';
 
 const require = createRequire(import.meta.url);
@@ -64,10 +64,12 @@ async function pagesOf(client: Client, r: Reply): Promise<string[]> {
 function splitHead(text: string): { line: string; preview: unknown } {
   if (text.startsWith('{')) {
     const answer = JSON.parse(text) as { tooLarge: string; preview: unknown };
-    return { line: answer.tooLarge, preview: answer.preview };
+    return { line: answer.tooLarge.split('\n')[0], preview: answer.preview };
   }
-  const at = text.indexOf('\n');
-  return { line: text.slice(0, at), preview: text.slice(at + 1) };
+  const [line, second] = text.split('\n', 2);
+  // The page map, when the line has one, stands under it.
+  const at = line.length + 1 + (second.startsWith('Page map ') ? second.length + 1 : 0);
+  return { line, preview: text.slice(at) };
 }
 
 /** Token caps as the tests of a tight budget use them (no client preset counts tokens). */
@@ -77,10 +79,9 @@ const TOKEN_CAPS = { maxChars: 50_000, maxTokens: 10_000 };
  * The over-cap line for a result whose compact JSON is `json`, under TOKEN_CAPS (named in the
  * cap it is over by the larger factor), with the tool's `hint`, read as `reply` links.
  */
-const lineFor = (json: string, hint: string, reply?: Reply) => {
+const lineFor = (json: string, hint: string, reply?: Reply, args?: Record<string, unknown>) => {
   const link = reply === undefined ? undefined : linkOf(reply);
-  const read =
-    link === undefined ? '' : ` Read them as resources: budget://result/${link.id}?page=K, K from 1 to ${link.pages}.`;
+  const read = link === undefined ? '' : ` ${readSentence(link.id, args)}`;
   const tokens = countTokens(json);
   const over =
     tokens / TOKEN_CAPS.maxTokens > json.length / TOKEN_CAPS.maxChars
@@ -89,7 +90,7 @@ const lineFor = (json: string, hint: string, reply?: Reply) => {
   return `The result is too large to show whole (${over}), so this is a preview of it. ${hint}${read}`;
 };
 /** The answer's text with its result id left out, to compare two calls' answers. */
-const anyId = (text: string) => text.replace(/budget:\/\/result\/[A-Za-z0-9_-]{22}/g, 'budget://result/ID');
+const anyId = (text: string) => text.replace(/(budget:\/\/result\/|\\?"id\\?":\\?")[A-Za-z0-9_-]{22}/g, '$1ID');
 const LOG_HINT =
   "Narrow the call with this tool's own parameters (filter: level; limit: limit); the pages hold the rest.";
 const UNKEPT = 'the rest could not be kept, so there are no pages to read.';
@@ -147,7 +148,7 @@ describe('withBudget through the SDK Client in memory: the preview by default', 
     const { line, preview } = splitHead(textsOf(reply)[0]);
     const size = JSON.stringify(logs).length;
     // A token cap binds first (the log runs at ~2.6 chars a token): the line names it.
-    expect(line).toBe(lineFor(JSON.stringify(logs), LOG_HINT, reply));
+    expect(line).toBe(lineFor(JSON.stringify(logs), LOG_HINT, reply, { service: 'api' }));
     expect(line).toContain(`(${countTokens(JSON.stringify(logs))} tokens; the cap is 10000 tokens)`);
     expect(size).toBeGreaterThan(50_000);
     const cut = preview as {
@@ -322,7 +323,7 @@ describe('the preview option', () => {
       const text = result.content[0].text as string;
       const answer = JSON.parse(text) as { tooLarge: string; preview: unknown };
       expect(answer.tooLarge).toMatch(
-        /^The result is too large to show whole \(\d+ (chars|tokens); the cap is \d+ \1\), so this is a preview of it\. .+$/,
+        /^The result is too large to show whole \(\d+ (chars|tokens); the cap is \d+ \1\), so this is a preview of it\. .+(\nPage map .+)?$/,
       );
       // The frame (the answer less its preview) is measured: its tokens, plus one for a seam.
       const frame = text.replace(JSON.stringify(answer.preview), '');
@@ -410,6 +411,7 @@ describe('proxy --preview with token caps in front of server-filesystem', () => 
         JSON.stringify(back),
         "Narrow the call with this tool's own parameters (exclude: excludePatterns); the pages hold the rest.",
         reply,
+        { path: tree },
       ),
     );
     const preview = shown as {

@@ -48,8 +48,8 @@ describe('proxy: the server bytes, unchanged', () => {
         ),
       );
     const steps: Array<[string, object]> = [
+      // tools/list is left out: the proxy adds read_result to it (the last test).
       ['initialize', initializeParams],
-      ['tools/list', {}],
       ['ping', {}],
       ['resources/list', {}],
       ['resources/read', { uri: 'file:///ça.txt' }],
@@ -82,15 +82,22 @@ describe('proxy: the server bytes, unchanged', () => {
     expect(answer.result.content[0].text).toBe(sent);
   });
 
-  it('what the proxy changes it changes as a value: the template on the last page of the list', async () => {
+  it('what the proxy changes it changes as a value: read_result after the tools, the template on the last page of the list', async () => {
     const direct = start([foreign]);
     const proxied = start([bin, 'proxy', '--', process.execPath, foreign]);
-    await direct.request('initialize', initializeParams);
-    await proxied.request('initialize', initializeParams);
+    const unlisted = start([bin, 'proxy', '--no-read-result', '--', process.execPath, foreign]);
+    for (const c of [direct, proxied, unlisted]) await c.request('initialize', initializeParams);
     const a = await direct.request('resources/templates/list', {});
     const b = await proxied.request('resources/templates/list', {});
     expect(b.line).not.toBe(a.line);
     expect(b.message.result.resourceTemplates.slice(0, -1)).toEqual(a.message.result.resourceTemplates);
     expect(b.message.result.resourceTemplates.at(-1).uriTemplate).toBe('budget://result/{id}');
+    const tools = await direct.request('tools/list', {}, 'list');
+    const listed = await proxied.request('tools/list', {}, 'list');
+    expect(listed.line).not.toBe(tools.line);
+    expect(listed.message.result.tools.slice(0, -1)).toEqual(tools.message.result.tools);
+    expect(listed.message.result.tools.at(-1).name).toBe('read_result');
+    // Without read_result the proxy adds nothing to the list, and passes its line on as the server wrote it.
+    expect((await unlisted.request('tools/list', {}, 'list')).line).toBe(tools.line);
   });
 });

@@ -5,6 +5,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { PassThrough } from 'node:stream';
+import { linkOf, previewAnswer, readSentence } from './support/preview-answer';
 
 const require = createRequire(import.meta.url);
 const { readLines, HOLD_ABOVE } = require('../node/proxy/lines.cjs');
@@ -119,7 +120,16 @@ describe('proxy --html with a result read in a worker', () => {
     const client = lineClient([bin, 'proxy', '--html', html, '--', process.execPath, lineServer]);
     await client.request('initialize', initializeParams);
     const { message } = await client.request('tools/call', { name: 'big', arguments: { mb: 2 } });
-    expect(message.result.content[0].text).toMatch(/^The result \(2097152 chars\) is over the cap/);
+    // The over-cap line (the call's one argument a number, so read_result's example looks for
+    // `error`), then the page map of the text's lines.
+    const { id, map } = linkOf(message.result)!;
+    const [line, second] = (message.result.content[0].text as string).split('\n');
+    expect(line).toBe(
+      'The result is too large to show whole (2097152 chars; the cap is 60000 chars), so this is a preview of it. ' +
+        `This tool has no parameters that narrow its result; the pages hold the rest. ${readSentence(id, { mb: 2 })}`,
+    );
+    expect(second).toBe(map);
+    expect(map).toMatch(/^Page map \(the text, \d+ lines\), every 2nd page: 1: lines 1–\d+, 3: lines \d+–\d+, /);
     client.child.stdin.end();
     await client.exit;
     const page = readFileSync(html, 'utf8');
@@ -140,8 +150,13 @@ describe('proxy --url with a result past far.above', () => {
     const client = lineClient([bin, 'proxy', '--max-chars', String(CAP), '--url', upstream.url]);
     try {
       await client.request('initialize', initializeParams);
+      const { message: listed } = await client.request('tools/list', {});
+      const { inputSchema } = listed.result.tools.find((t: { name: string }) => t.name === 'rows');
       const { message } = await client.request('tools/call', { name: 'rows', arguments: {} });
-      expect(message.result.content[0].text).toMatch(/^The result \(\d+ chars\) is over the cap/);
+      // The JSON answer for the rows the text holds, as the main thread would make it.
+      expect(message.result.content[0].text).toBe(
+        previewAnswer(JSON.parse(text), { maxChars: CAP, args: {}, inputSchema, link: linkOf(message.result) }),
+      );
       const link = message.result.content.find((b: { type: string }) => b.type === 'resource_link');
       const { message: page } = await client.request('resources/read', { uri: `${link.uri}?page=1` });
       expect(JSON.parse(page.result.contents[0].text).page).toBe(1);

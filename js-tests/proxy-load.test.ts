@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { connect as connectSocket } from 'node:net';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { lineServer } from './support/line-client';
+import { linkOf, UNPAGED_END } from './support/preview-answer';
 import {
   closeAll,
   connectClient,
@@ -72,7 +73,17 @@ describe('proxy --listen under load and faults', () => {
         await new Promise((r) => setTimeout(r, 20));
       }
       const result = (await call) as { content: Block[] };
-      expect(result.content[0].text).toMatch(/^The result \(\d+ chars\) is over the cap; this is a preview of it\./);
+      // The text is whole 1 MiB parts, about 200 MB: more than the memory store keeps of one
+      // result (64 MiB), so the answer says there are no pages, and carries no link.
+      const text = result.content[0].text!;
+      const size = Number(/^The result is too large to show whole \((\d+) chars;/.exec(text)?.[1]);
+      expect(size % (1 << 20)).toBe(0);
+      expect(size).toBeGreaterThan(190 << 20);
+      expect(text.slice(0, text.indexOf('\n'))).toBe(
+        `The result is too large to show whole (${size} chars; the cap is 60000 chars), so this is a preview of it. ` +
+          `This tool has no parameters that narrow its result; ${UNPAGED_END}`,
+      );
+      expect(linkOf(result)).toBeUndefined();
       // Pings went out and came back after the line had arrived and before its answer: the
       // budgeting of it held no other session. (On the main thread none could.)
       expect(pingsWhileBudgeted).toBeGreaterThan(3);

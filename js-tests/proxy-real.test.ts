@@ -12,7 +12,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { countTokens } from 'modoki-budget';
 import { bin, channelTexts, initializeParams, lineClient, within } from './support/line-client';
 import { reassemble } from './support/reassemble';
-import { linkOf, previewAnswer } from './support/preview-answer';
+import { linkOf, previewAnswer, readSentence } from './support/preview-answer';
 import { listedAs } from './support/listed-tools';
 import { claudeCodeView, codexView } from './support/client-views.mjs';
 
@@ -88,12 +88,15 @@ const lineOf = (text: string): string =>
 /** The preview in an over-cap answer (a JSON answer's `preview`). */
 const previewIn = (text: string): unknown =>
   text.startsWith('{') ? JSON.parse(text).preview : text.slice(text.indexOf('\n') + 1);
-/** The over-cap line for a kept value of `json` under the proxy's default cap, with the tool's `hint`, as `got` links its pages. */
-const lineFor = (json: string, hint: string, got: Result) => {
-  const { id, pages } = linkOf(got)!;
+/**
+ * The over-cap line for a kept value of `json` under the proxy's default cap, with the tool's
+ * `hint`, as `got` links its pages for a call with `args` (the page map under it, if any).
+ */
+const lineFor = (json: string, hint: string, got: Result, args: Record<string, unknown>) => {
+  const { id, map } = linkOf(got)!;
   return (
     `The result is too large to show whole (${json.length} chars; the cap is 60000 chars), so this is a preview of it. ` +
-    `${hint} Read them as resources: budget://result/${id}?page=K, K from 1 to ${pages}.`
+    `${hint} ${readSentence(id, args)}${map ? `\n${map}` : ''}`
   );
 };
 
@@ -162,11 +165,16 @@ describe('proxy in front of @modelcontextprotocol/server-filesystem', () => {
     const raw = (line: string) => JSON.parse(line).result.tools as Array<Record<string, unknown>>;
     const proxiedTools = raw(await rawToolsList([bin, 'proxy', '--', process.execPath, fsServer, tree]));
     const directTools = raw(await rawToolsList([fsServer, tree]));
-    expect(proxiedTools.map((t) => JSON.stringify(t))).toEqual(directTools.map((t) => JSON.stringify(listedAs(t))));
+    // The server's tools as it listed them, then read_result (js-tests/read-result.test.ts checks its definition).
+    expect(proxiedTools.map((t) => t.name)).toEqual([...directTools.map((t) => t.name), 'read_result']);
+    expect(proxiedTools.slice(0, -1).map((t) => JSON.stringify(t))).toEqual(
+      directTools.map((t) => JSON.stringify(listedAs(t))),
+    );
     expect(directTools.filter((t) => t.outputSchema !== undefined).length).toBeGreaterThanOrEqual(10);
     const a = (await direct.listTools()).tools;
     const b = (await proxied.listTools()).tools;
-    expect(b.map((t) => JSON.stringify(t))).toEqual(a.map((t) => JSON.stringify(listedAs(t))));
+    expect(b.map((t) => t.name)).toEqual([...a.map((t) => t.name), 'read_result']);
+    expect(b.slice(0, -1).map((t) => JSON.stringify(t))).toEqual(a.map((t) => JSON.stringify(listedAs(t))));
     expect(a.length).toBeGreaterThanOrEqual(13);
   });
 
@@ -187,7 +195,12 @@ describe('proxy in front of @modelcontextprotocol/server-filesystem', () => {
         JSON.stringify(want.structuredContent),
         "Narrow the call with this tool's own parameters (exclude: excludePatterns); the pages hold the rest.",
         got,
+        args,
       ),
+    );
+    // The 27 entries at the top of the tree, in two pages.
+    expect(linkOf(got)!.map).toMatch(
+      /^Page map \(items of \$\.content by index, 27 in all\): 1: 0–(\d+), 2: \d+–26\.$/,
     );
     expect(textsOf(got)[0]).toContain('"name":"module-00","type":"directory"');
     const pages = await pagesOf(proxied, got);
@@ -220,7 +233,12 @@ describe('proxy in front of @modelcontextprotocol/server-filesystem', () => {
         JSON.stringify(want.structuredContent),
         "Narrow the call with this tool's own parameters (limit: tail, head); the pages hold the rest.",
         got,
+        args,
       ),
+    );
+    // The log's 4,000 lines, in three pages.
+    expect(linkOf(got)!.map).toMatch(
+      /^Page map \(the string at \$\.content, 4000 lines\): 1: lines 1–\d+, 2: lines \d+–\d+, 3: lines \d+–4000\.$/,
     );
     const log = readFileSync(join(tree, 'big.log'), 'utf8').split('\n');
     const shown = previewIn(text) as {
@@ -355,8 +373,11 @@ describe('proxy in front of @modelcontextprotocol/server-memory', () => {
         JSON.stringify(graph),
         'This tool has no parameters that narrow its result; the pages hold the rest.',
         got,
+        {},
       ),
     );
+    // Its pages are the graph's JSON text (the bulk in two collections), one line: no page map.
+    expect(linkOf(got)!.map).toBe('');
     const shown = previewIn(text) as {
       entities: { _cut: { total: number }; items: Array<{ index: number; item: unknown }> };
       relations: { _cut: { total: number } };
@@ -399,11 +420,12 @@ describe('proxy in front of @modelcontextprotocol/server-memory', () => {
         link: linkOf(got),
       }),
     );
-    const { id, pages: count } = linkOf(got)!;
+    const { id, map } = linkOf(got)!;
     expect(lineOf(text)).toBe(
       `The result is too large to show whole (${countTokens(JSON.stringify(want.structuredContent))} tokens; the cap is 1500 tokens), so this is a preview of it. ` +
         "Narrow the call with this tool's own parameters (filter: query); the pages hold the rest. " +
-        `Read them as resources: budget://result/${id}?page=K, K from 1 to ${count}.`,
+        `Find anything in it with read_result {"id":"${id}","match":"tag-7"} (a string or /regex/; or "path", "lines", "page" to read a part).` +
+        (map ? `\n${map}` : ''),
     );
     const entities = (want.structuredContent as { entities: unknown[] }).entities;
     // Every entity whose observations hold tag-7: n % 13 === 7 for n below 1,500.

@@ -281,9 +281,19 @@ describe('proxy: the budget', () => {
       previewAnswer(want.structuredContent, { maxChars: 60_000, args: { n: 3000 }, inputSchema, link: linkOf(got) }),
     );
     expect(got.structuredContent).toEqual(JSON.parse(got.content[0].text));
-    expect(got.content[0].text).toMatch(
-      /^\{"tooLarge":"The result is too large to show whole \(\d+ chars; the cap is 60000 chars\), so this is a preview of it\. This tool has no parameters that narrow its result; the pages hold the rest\. Read them as resources: budget:\/\/result\/[^"]+","code":"TOO_LARGE","size":\d+,"cap":60000,"unit":"chars","preview":\{"rows":\{"_cut":\{"total":3000,/,
+    // Its line: read_result's example looks for `error` (the one argument is a number), then the
+    // page map of the 3,000 rows.
+    const size = JSON.stringify(want.structuredContent).length;
+    const { id, pages: count, map } = linkOf(got)!;
+    expect(map).toMatch(
+      new RegExp(`^Page map \\(items of \\$\\.rows by index, 3000 in all\\): 1: 0–\\d+, .*, ${count}: \\d+–2999\\.$`),
     );
+    const line =
+      `The result is too large to show whole (${size} chars; the cap is 60000 chars), so this is a preview of it. ` +
+      'This tool has no parameters that narrow its result; the pages hold the rest. ' +
+      `Find anything in it with read_result {"id":"${id}","match":"error"} (a string or /regex/; or "path", "lines", "page" to read a part).\n${map}`;
+    const head = `{"tooLarge":${JSON.stringify(line)},"code":"TOO_LARGE","size":${size},"cap":60000,"unit":"chars","preview":{"rows":{"_cut":{"total":3000,`;
+    expect(got.content[0].text.slice(0, head.length)).toBe(head);
     expect(got.content[0].text.length).toBeLessThanOrEqual(60_000);
     const link = got.content[1];
     expect(link).toMatchObject({ type: 'resource_link', mimeType: 'application/json' });

@@ -28,7 +28,7 @@ import {
 type Block = { type: string; text?: string; uri?: string };
 type Result = { content: Block[]; isError?: boolean };
 const fixture = join(__dirname, 'fixtures', 'read-result-server.mjs');
-/** The claudeCode preset's cap (it counts chars; no preset caps tokens). */
+// The claudeCode preset's cap (docs/clients.md): UTF-16 chars, no token cap.
 const CAP = { maxChars: 40_000 };
 
 const clients: Client[] = [];
@@ -67,7 +67,7 @@ async function pageHolding(client: Client, id: string, needle: string): Promise<
   throw new Error(`no page holds ${needle}`);
 }
 
-/** Every text of an answer within the claudeCode cap. */
+/** Every text of an answer within the claudeCode cap, in chars. */
 function expectWithinCap(result: Result) {
   const texts = result.content.filter((b) => b.type === 'text').map((b) => b.text as string);
   expect(texts.reduce((n, t) => n + t.length, 0)).toBeLessThanOrEqual(CAP.maxChars);
@@ -135,9 +135,9 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('read_result, listed beside the server tools', () => {
-  it('is listed after the server tools with alwaysLoad, read_result_page after it with pageTool (the presets) and answered as its alias without', async () => {
+  it('is listed last with alwaysLoad, read_result_page only with pageTool but answered as its alias', async () => {
     const { tools } = await memory.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['logs', 'customers', 'read_lockfile', 'read_result', 'read_result_page']);
+    expect(tools.map((t) => t.name)).toEqual(['logs', 'customers', 'read_lockfile', 'read_result']);
     const tool = tools[3];
     expect(tool._meta).toEqual({ 'anthropic/alwaysLoad': true });
     expect(tool.annotations).toEqual({ title: 'Read inside a kept result', readOnlyHint: true, openWorldHint: false });
@@ -150,27 +150,12 @@ describe('read_result, listed beside the server tools', () => {
     const page2 = (await memory.readResource({ uri: `budget://result/${id}?page=2` })).contents[0] as { text: string };
     expect(text(await call(memory, 'read_result_page', { id, page: 2 }))).toBe(page2.text);
     expect(text(await call(memory, 'read_result', { id, page: 2 }))).toBe(page2.text);
-    const unpaged = await inMemory({ preset: 'claudeCode', pageTool: false });
-    expect((await unpaged.listTools()).tools.map((t) => t.name)).toEqual([
-      'logs',
-      'customers',
-      'read_lockfile',
-      'read_result',
-    ]);
-    const unpagedId = keptId(await call(unpaged, 'logs', { service: 'db' }));
-    const unpaged2 = (await unpaged.readResource({ uri: `budget://result/${unpagedId}?page=2` })).contents[0] as {
-      text: string;
-    };
-    expect(text(await call(unpaged, 'read_result_page', { id: unpagedId, page: 2 }))).toBe(unpaged2.text);
+    const paged = await inMemory({ preset: 'claudeCode', pageTool: true });
+    expect((await paged.listTools()).tools.map((t) => t.name).slice(-2)).toEqual(['read_result', 'read_result_page']);
     const off = await inMemory({ preset: 'claudeCode', readResult: false });
-    expect((await off.listTools()).tools.map((t) => t.name)).toEqual([
-      'logs',
-      'customers',
-      'read_lockfile',
-      'read_result_page',
-    ]);
+    expect((await off.listTools()).tools.map((t) => t.name)).toEqual(['logs', 'customers', 'read_lockfile']);
     const offLogs = await call(off, 'logs', { service: 'db' });
-    expect(text(offLogs)).not.toContain('Find anything in it with read_result');
+    expect(text(offLogs)).not.toContain('read_result');
     expect((await call(off, 'read_result', { id: keptId(offLogs), match: 'x' })).isError).toBe(true);
   });
 
@@ -180,7 +165,7 @@ describe('read_result, listed beside the server tools', () => {
     expectWithinCap(logs);
     const [first, map] = text(logs).split('\n');
     expect(first).toBe(
-      `The result is too large to show whole (${log().length} chars; the cap is ${CAP.maxChars} chars), so this is a preview of it. ` +
+      `The result is too large to show whole (${log().length} chars; the cap is 40000 chars), so this is a preview of it. ` +
         'This tool has no parameters that narrow its result; the pages hold the rest. ' +
         `Find anything in it with read_result {"id":"${id}","match":"db"} (a string or /regex/; or "path", "lines", "page" to read a part).`,
     );
@@ -196,8 +181,7 @@ describe('read_result, listed beside the server tools', () => {
     }
     expect(map).toMatch(new RegExp(`, ${pages}: lines \\d+–${LOG_LINES}\\.$`));
     const customers = await call(memory, 'customers', {});
-    // A structured result's answer is JSON (the channel the preset shows): the line is its tooLarge.
-    const [, rowsMap] = (JSON.parse(text(customers)) as { tooLarge: string }).tooLarge.split('\n');
+    const [, rowsMap] = text(customers).split('\n');
     expect(rowsMap).toMatch(
       /^Page map \(items of \$\.rows by index, 60000 in all\)(, every \d+\w\w page)?: 1: 0–\d+, /,
     );

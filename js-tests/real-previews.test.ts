@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { countTokens } from 'modoki-budget';
-import { previewAnswer } from './support/preview-answer';
+import { linkOf, mapOf, previewAnswer } from './support/preview-answer';
 import { readPages } from './support/read-pages';
 import { reassemble } from './support/reassemble';
 import {
@@ -26,8 +26,8 @@ import {
   realCorpus,
 } from './support/real-corpus';
 
-/** The claudeCode preset's caps, and the preview's own budget under them. */
-const CAP = { maxChars: 50_000, maxTokens: 10_000 };
+/** The claudeCode preset's cap (UTF-16 chars, docs/clients.md), and the preview's own budget under it. */
+const CAP = { maxChars: 40_000 };
 const PREVIEW = { maxChars: 8_000, maxTokens: 2_000 };
 /** The issue's target: the needle shown in at least 8 of every 10 promised cases. */
 const TARGET = 0.8;
@@ -57,7 +57,13 @@ afterAll(async () => {
 });
 
 const textsOf = (r: CaseCall['result']) => r.content.filter((b) => b.type === 'text').map((b) => b.text as string);
-const bodyOf = (answer: string) => answer.slice(answer.indexOf('\n') + 1);
+/** The preview in an over-cap answer: a JSON answer's `preview`, a text's lines under its line and page map. */
+function bodyOf(answer: string): string {
+  if (answer.startsWith('{"tooLarge":')) return JSON.stringify(JSON.parse(answer).preview);
+  const map = mapOf(answer);
+  const head = answer.indexOf('\n') + 1;
+  return answer.slice(map === '' ? head : head + map.length + 1);
+}
 
 /** The value the policy keeps and previews: structuredContent, a JSON text's value, a text, or the texts. */
 function keptValue(r: CaseCall['result']): unknown {
@@ -81,16 +87,15 @@ describe.runIf(corpus.cases.length > 0)('real servers on real data, through prox
       const { d, p, answer } = pair(id);
       const kept = keptOf(d.result);
       expect(kept.length).toBeGreaterThan(CAP.maxChars);
-      // Every channel within the caps: the one text block the model reads, no structuredContent.
+      // Within the cap: the one text block, and structuredContent (a tool with an outputSchema) the same answer.
       const texts = textsOf(p.result);
       expect(texts).toHaveLength(1);
-      expect(p.result.structuredContent).toBeUndefined();
+      if (p.result.structuredContent !== undefined) expect(JSON.stringify(p.result.structuredContent)).toBe(answer);
       expect(answer.length).toBeLessThanOrEqual(CAP.maxChars);
-      expect(countTokens(answer)).toBeLessThanOrEqual(CAP.maxTokens);
       // The answer is the package's preview of what the server sent, and the preview keeps its budget.
       const args = d.case.args;
       const value = keptValue(d.result);
-      const expected = previewAnswer(value, { ...CAP, args, inputSchema: d.tool.inputSchema });
+      const expected = previewAnswer(value, { ...CAP, args, inputSchema: d.tool.inputSchema, link: linkOf(p.result) });
       expect(answer === expected).toBe(true);
       const body = bodyOf(answer);
       expect(body.length).toBeLessThanOrEqual(PREVIEW.maxChars);
@@ -99,10 +104,7 @@ describe.runIf(corpus.cases.length > 0)('real servers on real data, through prox
       if (typeof value !== 'string') expect(() => JSON.parse(body)).not.toThrow();
       // The pages hold the result the server sent, exactly (toBe(true): a failure must not print MBs).
       const pages = await readPages(p.client, p.result);
-      for (const page of pages) {
-        expect(page.length).toBeLessThanOrEqual(CAP.maxChars);
-        expect(countTokens(page)).toBeLessThanOrEqual(CAP.maxTokens);
-      }
+      for (const page of pages) expect(page.length).toBeLessThanOrEqual(CAP.maxChars);
       const back = reassemble(pages);
       expect((typeof back === 'string' ? back : JSON.stringify(back)) === kept).toBe(true);
     },

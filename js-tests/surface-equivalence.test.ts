@@ -177,6 +177,7 @@ describe('withBudget and the proxy answer alike', () => {
       'echo',
       'dump',
       'log',
+      'read_result',
       'read_result_page',
     ]);
     expect(
@@ -212,6 +213,7 @@ describe('withBudget and the proxy answer alike', () => {
     expect(at('tools/list page 1').result.tools.map((t: { name: string }) => t.name)).toEqual(['echo', 'dump']);
     expect(at('tools/list page 2').result.tools.map((t: { name: string }) => t.name)).toEqual([
       'loose',
+      'read_result',
       'read_result_page',
     ]);
     expect(at('templates page 1').result.resourceTemplates.map((t: { name: string }) => t.name)).toEqual(['memos']);

@@ -68,7 +68,7 @@ describe('the surface answers each request in its own revision', () => {
       tools: [],
     });
     expect(merged).toMatchObject({ resultType: 'complete', ttlMs: 5000, cacheScope: 'public' });
-    expect(merged.tools.map((t: { name: string }) => t.name)).toEqual(['read_result_page']);
+    expect(merged.tools.map((t: { name: string }) => t.name)).toEqual(['read_result', 'read_result_page']);
   });
 });
 

@@ -251,6 +251,7 @@ describe('a tool dispatch plugged in', () => {
     expect(answers[0].listed.tools.map((t: { name: string }) => t.name)).toEqual([
       'call_tool',
       'describe_tools',
+      'read_result',
       'read_result_page',
     ]);
     expect(answers[0].listed.tools[0].description).toBe('Calls one of: dump, ping');

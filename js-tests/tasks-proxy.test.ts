@@ -56,14 +56,25 @@ describe('tasks through the proxy', () => {
     expect(result.content.map((b) => b.type)).toEqual(['text', 'resource_link']);
     expect(result.content[0].text!.length).toBeLessThanOrEqual(CAP);
     // The preview of the report's text, hinted from the task tool's schema as the proxy listed it.
-    // tasks/result names only the task, so the preview is ranked without the call's arguments.
+    // tasks/result names only the task; the proxy previews it with the arguments of the call
+    // that created the task.
     const { inputSchema } = (await budgeted.listTools()).tools.find((t) => t.name === TOOL)!;
-    expect(result.content[0].text).toBe(previewAnswer(report, { maxChars: CAP, inputSchema, link: linkOf(result) }));
-    expect(result.content[0].text).toMatch(
-      new RegExp(
-        `^The result is too large to show whole \\(${report.length} chars; the cap is ${CAP} chars\\), so this is a preview of it\\. [^\\n]*\\n# Research Report: tides\\n`,
-      ),
+    expect(result.content[0].text).toBe(
+      previewAnswer(report, { maxChars: CAP, args: { topic: 'tides' }, inputSchema, link: linkOf(result) }),
     );
+    // The line, read_result's example the call's topic, the page map of the
+    // report's lines (its last line break ends its last line), then the report's first line.
+    const { id, map } = linkOf(result)!;
+    const lines = report.split('\n').length - (report.endsWith('\n') ? 1 : 0);
+    expect(map).toMatch(
+      new RegExp(`^Page map \\(the text, ${lines} lines\\): 1: lines 1–\\d+, 2: lines \\d+–${lines}\\.$`),
+    );
+    const head =
+      `The result is too large to show whole (${report.length} chars; the cap is ${CAP} chars), so this is a preview of it. ` +
+      `Narrow the call with this tool's own parameters (filter: topic); the pages hold the rest. ` +
+      `Find anything in it with read_result {"id":"${id}","match":"tides"} (a string or /regex/; or "path", "lines", "page" to read a part).\n${map}\n` +
+      '# Research Report: tides\n';
+    expect(result.content[0].text!.slice(0, head.length)).toBe(head);
     const uri = result.content[1].uri!;
     const first = (await budgeted.readResource({ uri: `${uri}?page=1` })).contents[0].text as string;
     const pages = [first];

@@ -86,7 +86,7 @@ describe('withBudget and registerToolTask', () => {
       }),
     );
     expect(result!.content[0].text).toMatch(
-      /^\{"tooLarge":"The result is too large to show whole \(4970 chars; the cap is \d+ chars\), so this is a preview of it\. This tool has no parameters that narrow its result; the pages hold the rest\. [^"]*","code":"TOO_LARGE","size":4970,"cap":\d+,"unit":"chars","preview":\{"topic":"tides","findings":\{"_cut":\{"total":120,/,
+      /^\{"tooLarge":"The result is too large to show whole \(4970 chars; the cap is \d+ chars\), so this is a preview of it\. This tool has no parameters that narrow its result; the pages hold the rest\. (?:[^"\\]|\\.)*","code":"TOO_LARGE","size":4970,"cap":\d+,"unit":"chars","preview":\{"topic":"tides","findings":\{"_cut":\{"total":120,/,
     );
     expect(result!.content[0].text!.length).toBeLessThanOrEqual(CAP);
     const uri = result!.content[1].uri!;

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { encode, countTokens, memoryStore, MAX_PAYLOAD_CHARS } from 'modoki-budget';
 import { reassemble } from './support/reassemble';
 import { jsonish, nastyString } from './support/arbitraries';
-import { linkOf, previewAnswer } from './support/preview-answer';
+import { linkOf, previewAnswer, readSentence } from './support/preview-answer';
 
 const require = createRequire(import.meta.url);
 const { BUDGET_PRESETS, resolveOptions, createBudgetPolicy } = require('../node/mcp/policy.cjs');
@@ -82,6 +82,7 @@ describe('resolveOptions', () => {
       compactJson: false,
       store: expect.objectContaining({ kind: 'memory' }),
       pageTool: false,
+      readResult: true,
       onResult: undefined,
       preview: { maxTokens: 2000, maxChars: 8000 },
     });
@@ -90,20 +91,21 @@ describe('resolveOptions', () => {
   it('a preset per client, in its unit on its channel; explicit options win; null drops a preset cap', async () => {
     expect(BUDGET_PRESETS).toEqual({
       editor: { maxChars: 60000 },
-      claudeCode: { maxChars: 40000, channel: 'structured', pageTool: true },
-      codex: { maxBytes: 46000, channel: 'structured', pageTool: true },
-      gemini: { maxChars: 39959, channel: 'text', pageTool: true },
+      claudeCode: { maxChars: 40000, channel: 'structured' },
+      codex: { maxBytes: 46000, channel: 'structured' },
+      gemini: { maxChars: 39959, channel: 'text' },
     });
     const caps = (o: object) => {
-      const { maxChars, maxBytes, maxTokens, channel, pageTool } = resolveOptions(o);
-      return { maxChars, maxBytes, maxTokens, channel, pageTool };
+      const { maxChars, maxBytes, maxTokens, channel, pageTool, readResult } = resolveOptions(o);
+      return { maxChars, maxBytes, maxTokens, channel, pageTool, readResult };
     };
     expect(caps({ preset: 'claudeCode' })).toEqual({
       maxChars: 40000,
       maxBytes: undefined,
       maxTokens: undefined,
       channel: 'structured',
-      pageTool: true,
+      pageTool: false,
+      readResult: true,
     });
     // A byte cap alone caps the chars at as many: a UTF-16 unit is at least one UTF-8 byte.
     expect(caps({ preset: 'codex' })).toEqual({
@@ -111,21 +113,33 @@ describe('resolveOptions', () => {
       maxBytes: 46000,
       maxTokens: undefined,
       channel: 'structured',
-      pageTool: true,
+      pageTool: false,
+      readResult: true,
     });
     expect(caps({ preset: 'gemini' })).toEqual({
       maxChars: 39959,
       maxBytes: undefined,
       maxTokens: undefined,
       channel: 'text',
-      pageTool: true,
+      pageTool: false,
+      readResult: true,
     });
-    expect(caps({ preset: 'claudeCode', maxChars: 8000, maxTokens: 10000, channel: 'both', pageTool: false })).toEqual({
+    expect(
+      caps({
+        preset: 'claudeCode',
+        maxChars: 8000,
+        maxTokens: 10000,
+        channel: 'both',
+        pageTool: true,
+        readResult: false,
+      }),
+    ).toEqual({
       maxChars: 8000,
       maxBytes: undefined,
       maxTokens: 10000,
       channel: 'both',
-      pageTool: false,
+      pageTool: true,
+      readResult: false,
     });
     expect(caps({ preset: 'codex', maxBytes: null })).toMatchObject({ maxChars: 60000, maxBytes: undefined });
     expect(caps({ preset: 'codex', maxChars: 20000 })).toMatchObject({ maxChars: 20000, maxBytes: 46000 });
@@ -156,7 +170,7 @@ describe('resolveOptions', () => {
   it('an unknown option or a bad value throws INVALID_OPTION naming it', async () => {
     expect(codeOf(() => resolveOptions({ maxchars: 5 }))).toEqual([
       'INVALID_OPTION',
-      'withBudget: unknown option "maxchars". Known options: preset, maxChars, maxBytes, maxTokens, channel, encoding, precision, compactJson, store, pageTool, onResult, preview, menu, menuKeep.',
+      'withBudget: unknown option "maxchars". Known options: preset, maxChars, maxBytes, maxTokens, channel, encoding, precision, compactJson, store, pageTool, readResult, onResult, preview, menu, menuKeep.',
     ]);
     expect(codeOf(() => resolveOptions({ preset: 'cursor' }))).toEqual([
       'INVALID_OPTION',
@@ -279,16 +293,17 @@ describe('policy.apply over the cap', () => {
     const data = { scenePath: 'a.scene', entities: entities(200) };
     const { result, info } = await policy.apply('get_scene', data, { hasOutputSchema: false });
     expect(result.isError).toBeUndefined();
-    const { id, pages: count } = linkOf(result)!;
+    const { id, map } = linkOf(result)!;
     expect(result.content[0]).toEqual({
       type: 'text',
-      text: previewAnswer(data, { maxChars: cap, link: { id, pages: count } }),
+      text: previewAnswer(data, { maxChars: cap, link: linkOf(result) }),
     });
     const size = JSON.stringify(data).length;
     const line =
       `The result is too large to show whole (${size} chars; the cap is ${cap} chars), so this is a preview of it. ` +
       'This tool has no parameters that narrow its result; the pages hold the rest. ' +
-      `Read them as resources: budget://result/${id}?page=K, K from 1 to ${count}.`;
+      `${readSentence(id)}\n${map}`;
+    expect(map).toMatch(/^Page map \(items of \$\.entities by index, 200 in all\): 1: 0–\d+, /);
     // JSON stays JSON: the answer parses, the line and the sizes inside it.
     const answer = JSON.parse(result.content[0].text as string);
     expect(Object.keys(answer)).toEqual(['tooLarge', 'code', 'size', 'cap', 'unit', 'preview']);
@@ -371,7 +386,7 @@ describe('policy.apply over the cap', () => {
       text: previewAnswer(text, { maxChars: cap, link: linkOf(result) }),
     });
     expect(result.content[0].text).toContain('\nline 0: "quoted" \\ tab\t 😀 é\nline 1: ');
-    expect(result.content[0].text).toContain('\nline 399: "quoted" \\ tab\t 😀 é\n');
+    expect(result.content[0].text).toMatch(/\nline 399: "quoted" \\ tab\t 😀 é$/);
     const plain = createBudgetPolicy({ maxChars: cap, preview: false });
     const head = (await plain.apply('read_file', { content: [{ type: 'text', text }] })).result;
     expect(head.content[0]).toEqual({ type: 'text', text: longestHead(text, (out) => out.length <= cap) });

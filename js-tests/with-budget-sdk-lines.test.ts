@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { linkOf, previewAnswer } from './support/preview-answer';
+import { linkOf, previewAnswer, readSentence } from './support/preview-answer';
 
 const run = promisify(execFile);
 const root = resolve(__dirname, '..');
@@ -141,7 +141,7 @@ describe.each(LINES)('withBudget on $label', (line) => {
     expect(JSON.parse(out.low.content[0].text as string).tooLarge).toBe(
       'The result is too large to show whole (8190 chars; the cap is 2000 chars), so this is a preview of it. ' +
         'This tool has no parameters that narrow its result; the pages hold the rest. ' +
-        `Read them as resources: budget://result/${link.id}?page=K, K from 1 to ${link.pages}.`,
+        `${readSentence(link.id)}\n${link.map}`,
     );
     expect(JSON.stringify(joinPages(out.lowPages))).toBe(JSON.stringify(rows(300)));
   });

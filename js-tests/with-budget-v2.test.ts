@@ -213,7 +213,11 @@ describe.each(ERAS)("menu: 'compact' on a v2 McpServer, the %s era", (era: Era) 
       return withBudget(server, { menu: 'compact', maxChars: 2000 });
     };
     const c = await connect(factory, era);
-    expect((await c.client.listTools()).tools.map((t) => t.name)).toEqual(['describe_tools', 'call_tool']);
+    expect((await c.client.listTools()).tools.map((t) => t.name)).toEqual([
+      'describe_tools',
+      'call_tool',
+      'read_result',
+    ]);
     const reply = await call(c, 'call_tool', { name: 'beta', arguments: { n: 300 } });
     expect(reply.content[0].text).toBe(
       previewAnswer(rows(300), {
@@ -315,8 +319,8 @@ describe('what withBudget writes in the 2026-07-28 era, and not in the 2025 era'
     expect(modern.client.getServerCapabilities()).toMatchObject({ resources: {}, tools: {} });
     const legacy = await connect(factory, '2025-11-25');
     expect(legacy.client.getServerCapabilities()).toMatchObject({ resources: {}, tools: {} });
-    // A server without tools lists the page tool alone.
-    expect((await modern.client.listTools()).tools.map((t) => t.name)).toEqual(['read_result_page']);
+    // A server without tools lists the budget layer's own alone.
+    expect((await modern.client.listTools()).tools.map((t) => t.name)).toEqual(['read_result', 'read_result_page']);
   });
 });
 
@@ -438,9 +442,9 @@ describe('the tasks extension (io.modelcontextprotocol/tasks) on the wire, 2026-
       };
       expect(task).toEqual(directTask);
       expect(result.content[0].text).toBe(
+        // Served per request, the server that answers tasks/get never saw the call: no arguments.
         previewAnswer(findings('tides'), {
           maxChars: 2000,
-          args: { topic: 'tides' },
           inputSchema: { properties: { topic: { type: 'string' } } },
           link: answerLink(result),
         }),
@@ -527,7 +531,7 @@ describe('retention, stated to the model as the spec asks for server-issued hand
     const id = link.uri!.slice('budget://result/'.length);
     const pages = (await pagesV2(c.client, link.uri!)).length;
     expect(link.description).toBe(
-      `The full result in ${pages} pages, kept for 30 minutes after its last read: read ${link.uri}?page=K (K from 1 to ${pages}) or call read_result_page with {"id":"${id}","page":K}. The id is a bearer capability: anyone who has it can read the result.`,
+      `The full result in ${pages} pages, kept for 30 minutes after its last read: read_result {"id":"${id}","match":"…"} finds lines or items in it; or read ${link.uri}?page=K (K from 1 to ${pages}) or call read_result_page with {"id":"${id}","page":K}. The id is a bearer capability: anyone who has it can read the result.`,
     );
   });
 

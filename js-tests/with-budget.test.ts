@@ -105,6 +105,7 @@ describe('under the cap', () => {
       'screenshot',
       'get_scene',
       'explode',
+      'read_result',
     ]);
     expect((await editor.listResourceTemplates()).resourceTemplates).toEqual([
       expect.objectContaining({
@@ -229,7 +230,10 @@ describe('over the cap', () => {
     expect(reply.isError).toBeUndefined();
     expect(reply.content[0]).toEqual({ type: 'text', text: previewAt(CAP, file, { lines: 800 }, reply) });
     // A text result's answer is text: its line, then the preview.
-    const line = textOf(reply).slice(0, textOf(reply).indexOf('\n') + 1);
+    // Its line, and the page map under it.
+    const map = answerLink(reply)!.map;
+    expect(map).toMatch(/^Page map \(the text, 800 lines\): 1: lines 1–\d+, /);
+    const line = textOf(reply).slice(0, textOf(reply).indexOf('\n') + 1) + `${map}\n`;
     expect(line.startsWith(tooLarge(file.length))).toBe(true);
     expect(textOf(reply).startsWith(line + file.slice(0, file.indexOf('\n') + 1))).toBe(true);
     expect(textOf(reply).endsWith(file.slice(file.lastIndexOf('\n', file.length - 2) + 1))).toBe(true);
@@ -447,7 +451,7 @@ describe('options that change the surface', () => {
     }));
     server.tool('big', async () => ({ rows: Array.from({ length: 500 }, (_, i) => ({ i })) }));
     const client = await connect(server);
-    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['big', 'read_result_page']);
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['big', 'read_result', 'read_result_page']);
     expect((await client.listResources()).resources).toEqual([
       { uri: 'memo://notes', name: 'notes', mimeType: 'text/plain' },
     ]);
@@ -575,7 +579,9 @@ describe('over real stdio: node js-tests/support/shaped-server.mjs', () => {
   it('answers every shape exactly like the in-memory server (result ids aside), and serves its pages', async () => {
     expect(await stdio.listTools()).toEqual(await small.listTools());
     const anyId = (reply: Reply) =>
-      JSON.parse(JSON.stringify(reply).replace(/(budget:\/\/result\/|result-)[A-Za-z0-9_-]{22}/g, '$1ID'));
+      JSON.parse(
+        JSON.stringify(reply).replace(/(budget:\/\/result\/|result-|id[\\"]*:[\\"]*)[A-Za-z0-9_-]{22}/g, '$1ID'),
+      );
     const calls: Array<[string, Record<string, unknown>]> = [
       ['directory_tree', { dirs: 3, files: 3 }],
       ['directory_tree', { dirs: 40, files: 30 }],

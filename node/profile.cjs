@@ -47,8 +47,8 @@ function profileResponse(toolName, blocks, options) {
 
 /**
  * Encodes `data` both as compact JSON and as TOON, counts real tokens, and returns the cheaper
- * (JSON on a tie: every model reads it). TOON saves ~35% on flat tables and costs more than JSON
- * on nested, non-uniform data, so the choice is measured, never assumed.
+ * (JSON on a tie: every model reads it). TOON is cheaper on flat tables and costs more than JSON
+ * on nested, non-uniform data (docs/toon.md, 'TOON'), so the choice is counted, never assumed.
  */
 function chooseEncoding(data, options) {
   const { encoding, delimiter, indentSize } = readOptions('chooseEncoding', options, [

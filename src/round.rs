@@ -9,9 +9,9 @@
 
 use std::fmt::Write as _;
 
-/// Digits the agent boundary keeps by default: 9 significant digits removes ~20% of a
-/// float-heavy payload with a worst absolute error of ~3.5e-7 on scene coordinates, while 6
-/// would cost 1,400× the error and mangle authored values such as `679.0625`.
+/// Digits the agent boundary keeps by default: 9 significant digits shortens a float-heavy
+/// payload with an error below what a renderer shows, while 6 would cost far more error and
+/// mangle authored values such as `679.0625` (the figures: docs/result.md, "Rounding").
 pub const DEFAULT_FLOAT_PRECISION: u32 = 9;
 
 /// The significant-digit count from which rounding changes nothing: at 17 digits every double

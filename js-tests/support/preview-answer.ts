@@ -17,10 +17,11 @@ export interface PreviewAnswerOptions {
   /** The preview option's budget (default 2,000 tokens, 8,000 chars). */
   preview?: { maxTokens: number; maxChars: number };
   /** The kept result's id and page count (from its link, `linkOf`); absent: the store kept nothing. */
-  link?: { id: string; pages: number };
-  /** The policy's preset (for how the line says to read the pages) and whether it lists the page tool. */
+  link?: { id: string; pages: number; map?: string };
+  /** The policy's preset (for how the line says to read the pages), whether it lists the page tool and read_result (default true). */
   preset?: string;
   pageTool?: boolean;
+  readResult?: boolean;
   /** What a note beside the preview takes of the caps (the store's failure sentence). */
   room?: { chars: number; tokens: number; bytes?: number };
   /** The size of the channel that was over, when it is not the kept value's. */
@@ -32,13 +33,37 @@ type Block = { type: string; uri?: string; description?: string };
 /** The hint's end when the store keeps no pages. */
 export const UNPAGED_END = 'the rest could not be kept, so there are no pages to read.';
 
-/** `{ id, pages }` of the resource_link an over-cap answer carries, or undefined without one. */
-export function linkOf(result: { content: Block[] }): { id: string; pages: number } | undefined {
+/** The page map line of an over-cap answer's first text block (`Page map …`), or '' for none. */
+export function mapOf(first: string): string {
+  const line = first.startsWith('{"tooLarge":') ? String(JSON.parse(first).tooLarge) : first;
+  const second = line.split('\n')[1] ?? '';
+  return second.startsWith('Page map ') ? second : '';
+}
+
+/**
+ * `{ id, pages, map }` of the resource_link an over-cap answer carries (map: the page map under
+ * its first line, read off the answer: js-tests/read-result.test.ts checks what it says), or
+ * undefined without one.
+ */
+export function linkOf(result: { content: Block[] }): { id: string; pages: number; map: string } | undefined {
   const link = result.content.find((b) => b.type === 'resource_link');
   if (link === undefined) return undefined;
   const id = String(link.uri).slice('budget://result/'.length);
   const pages = Number(/\(K from 1 to (\d+)\)/.exec(String(link.description))?.[1]);
-  return { id, pages };
+  const first = result.content.find((b) => b.type === 'text') as { text?: string } | undefined;
+  return { id, pages, map: mapOf(String(first?.text ?? '')) };
+}
+
+/** The sentence of the answer's first line that names read_result for result `id` of a call with `args`. */
+export const readSentence = (id: string, args?: Record<string, unknown>) =>
+  `Find anything in it with read_result {"id":"${id}","match":${JSON.stringify(exampleNeedle(args))}} (a string or /regex/; or "path", "lines", "page" to read a part).`;
+
+/** The text read_result's example looks for: the call's first string argument of 2 to 40 chars on one line without quotes or backslashes, else `error`. */
+function exampleNeedle(args: Record<string, unknown> | undefined): string {
+  for (const value of Object.values(args ?? {}))
+    if (typeof value === 'string' && value.length >= 2 && value.length <= 40 && !/[\n"\\]/.test(value))
+      return value.trim();
+  return 'error';
 }
 
 const utf8 = (text: string) => Buffer.byteLength(text, 'utf8');
@@ -64,6 +89,7 @@ function overage(kept: string, o: PreviewAnswerOptions) {
 
 /** How the line says to read the pages (docs/clients.md, "Reading the pages"). */
 function readWords(o: PreviewAnswerOptions, { id, pages }: { id: string; pages: number }): string {
+  if (o.readResult !== false) return readSentence(id, o.args);
   const range = pages === 1 ? 'its one page' : `K from 1 to ${pages}`;
   if (o.pageTool) return `Read them with this server's read_result_page tool: {"id":"${id}","page":K}, ${range}.`;
   if (o.preset === 'gemini')
@@ -82,7 +108,8 @@ export function previewAnswer(kept: unknown, o: PreviewAnswerOptions): string {
   const { hint } = previewResult(kept, { arguments: args, inputSchema, maxChars: 200, maxTokens: 50 });
   const where = link === undefined ? hint.replace(/the pages hold the rest\.$/, UNPAGED_END) : hint;
   const read = link === undefined ? '' : ` ${readWords(o, link)}`;
-  const line = `The result is too large to show whole (${over.size} ${over.unit}; the cap is ${over.cap} ${over.unit}), so this is a preview of it. ${where}${read}`;
+  const map = link?.map ? `\n${link.map}` : '';
+  const line = `The result is too large to show whole (${over.size} ${over.unit}; the cap is ${over.cap} ${over.unit}), so this is a preview of it. ${where}${read}${map}`;
   const compose = (preview: string) =>
     isText
       ? `${line}\n${preview}`

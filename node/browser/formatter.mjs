@@ -1,6 +1,6 @@
 // The formatter entry's module (pkg/web/formatter/index.mjs, `modoki-budget/formatter`): the
-// small module alone (108 KiB, 62 KiB gzip: rounding, the elision envelope, capText), for a page
-// that only formats. A call that needs the full module (a token cap, for one) throws an error
+// small module alone (rounding, the elision envelope, capText; its size: docs/performance.md,
+// 'Cold first countTokens'), for a page that only formats. A call that needs the full module (a token cap, for one) throws an error
 // that says to import from 'modoki-budget' instead.
 import initFormatter, * as formatter from '../../pkg/web/formatter/modoki_budget_formatter.js';
 import { fetchFile, loader } from './loader.mjs';

@@ -100,4 +100,14 @@ function jsonAnswer(line, { size, cap, unit }, previewJson) {
 /** The over-cap answer of a text result: its line, then the preview as text. */
 const textAnswer = (line, previewText) => `${line}\n${previewText}`;
 
-module.exports = { ERROR_MAX_CHARS, TOO_LARGE, overage, exampleNeedle, readResultSentence, readWords, answerLine, jsonAnswer, textAnswer };
+module.exports = {
+  ERROR_MAX_CHARS,
+  TOO_LARGE,
+  overage,
+  exampleNeedle,
+  readResultSentence,
+  readWords,
+  answerLine,
+  jsonAnswer,
+  textAnswer,
+};

@@ -175,6 +175,17 @@ function createElision(opts, store) {
     }
   }
 
+  /**
+   * previewAnswer with the line for pages `id` of `pages` and the page map `map` under it; when
+   * they leave the preview no room (a tight cap), the line alone: the preview is worth more than
+   * the map, which read_result's `page` makes up for.
+   */
+  function mappedAnswer(kept, call, id, pages, map, caps, room, made) {
+    const mapped = previewAnswer(kept, call, lineOf(kept, call, id, pages, map), caps, room, made);
+    if (mapped !== undefined || !map) return mapped;
+    return previewAnswer(kept, call, lineOf(kept, call, id, pages, ''), caps, room, made);
+  }
+
   // The preview's text within `budget`, or undefined when the budget is under the floors.
   function makePreview(kept, call, budget) {
     if (budget.maxChars < MIN_PREVIEW.maxChars || budget.maxTokens < MIN_PREVIEW.maxTokens) return undefined;
@@ -216,21 +227,13 @@ function createElision(opts, store) {
     // a placeholder id as long as the store's; the preview is made again only when the real line
     // leaves it another budget (an id of another length, a tight token cap, or no pages after all).
     const early = previews(call)
-      ? previewAnswer(
-          kept,
-          call,
-          lineOf(kept, call, pages === null ? null : PLACEHOLDER_ID, pages?.length, map),
-          caps,
-          NO_ROOM,
-        )
+      ? mappedAnswer(kept, call, pages === null ? null : PLACEHOLDER_ID, pages?.length, map, caps, NO_ROOM)
       : undefined;
     return then(keep(pages, owner), ({ id, failure }) => {
       const note = failure === undefined ? undefined : unkeptNote(failure);
       const room = note === undefined ? NO_ROOM : roomOf(note);
       const head =
-        (early === undefined
-          ? undefined
-          : previewAnswer(kept, call, lineOf(kept, call, id, pages?.length, map), caps, room, early)?.text) ??
+        (early === undefined ? undefined : mappedAnswer(kept, call, id, pages?.length, map, caps, room, early)?.text) ??
         (note === undefined ? headOf(kept, caps) : headWithin(kept, room, caps));
       const content = [{ type: 'text', text: head }];
       if (note !== undefined) content.push({ type: 'text', text: note });

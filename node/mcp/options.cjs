@@ -27,14 +27,15 @@ const { shown, integerAtLeast: checkInteger } = require('./option-values.cjs');
  *   only channel it shows (structuredContent never reaches its model). It wraps a text in a
  *   41-char envelope and cuts a single text over 40,000 chars to its first 8,000 and last 32,000.
  * No client counts tokens of an encoding, so no preset sets `maxTokens`; it stays an option.
- * Every client preset lists the page tool: Gemini CLI reads only resources that
- * `resources/list` names, and Claude Code defers resources behind its tool search.
+ * No preset needs the page tool: read_result (listed by default, `readResult`) reads a page by
+ * number in every client, where Gemini CLI reads only resources that `resources/list` names and
+ * Claude Code defers resources behind its tool search.
  */
 const BUDGET_PRESETS = Object.freeze({
   editor: Object.freeze({ maxChars: MAX_PAYLOAD_CHARS }),
-  claudeCode: Object.freeze({ maxChars: 40000, channel: 'structured', pageTool: true }),
-  codex: Object.freeze({ maxBytes: 46000, channel: 'structured', pageTool: true }),
-  gemini: Object.freeze({ maxChars: 39959, channel: 'text', pageTool: true }),
+  claudeCode: Object.freeze({ maxChars: 40000, channel: 'structured' }),
+  codex: Object.freeze({ maxBytes: 46000, channel: 'structured' }),
+  gemini: Object.freeze({ maxChars: 39959, channel: 'text' }),
 });
 
 /**
@@ -173,7 +174,7 @@ function resolveOptions(options) {
     precision: readPrecision(raw.precision),
     compactJson: readBoolean(raw.compactJson, 'compactJson'),
     store: readStore(raw.store),
-    pageTool: readBoolean(raw.pageTool, 'pageTool', base.pageTool === true),
+    pageTool: readBoolean(raw.pageTool, 'pageTool'),
     // read_result, listed beside the server's tools so every client can search a kept result
     // (docs/mcp.md, "read_result"); false leaves the tool list as the server's.
     readResult: readBoolean(raw.readResult, 'readResult', true),

@@ -70,7 +70,7 @@ function createBudgetPolicy(options) {
   // How long the store keeps a result, as the template, the page tool and every link state it.
   const retention = retentionOf(store);
   const reader = createPageReader(store, retention);
-  const results = createResultReader(store, { maxChars, maxTokens, encoding }, retention);
+  const results = createResultReader(store, { maxChars, maxBytes, maxTokens, encoding }, retention);
   const { elideResult, capHead, capsOf } = createElision(opts, store);
   const budget = createChannels(opts, elideResult);
 

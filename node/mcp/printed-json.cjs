@@ -1,7 +1,8 @@
 'use strict';
 // A JSON object that stands in for its own compact JSON text, for a value too large to hold
 // as both an object graph and a text (the proxy's 100 MB structuredContent, docs/proxy.md,
-// memory): the graph of such a value takes ~1.5× its text, and the policy only needs the text.
+// memory): the graph of such a value takes more than its text (see docs/performance.md,
+// 'Figures behind the design'), and the policy only needs the text.
 // The stand-in has no own enumerable keys; `JSON.stringify` of it (or of anything holding it)
 // prints the value, by parsing the text at that moment — with every number `JSON.parse` would
 // change held as its text (./exact-numbers.cjs), so `printExact` and the proxy's framing print

@@ -87,8 +87,11 @@ function readArguments(args) {
 
 /**
  * The reader of `store`'s results for `read_result`, answering within `budget` ({ maxChars,
- * maxTokens, encoding }); `retention` is how long the store keeps a result (for "expired").
+ * maxBytes?, maxTokens?, encoding }); `retention` is how long the store keeps a result (for "expired").
  */
+/** The fewest chars a read_result answer is searched again within, under a byte cap. */
+const MIN_CHARS = 2000;
+
 function createResultReader(store, budget, retention = retentionOf(store)) {
   // A store's answer, its failure coded STORE_UNAVAILABLE whatever it threw.
   const asked = async (ask) => {
@@ -148,12 +151,17 @@ function createResultReader(store, budget, retention = retentionOf(store)) {
     let handle = -1;
     try {
       if (call.kind === 'page') return await readPage(call.id, call.value, owner);
-      handle = querySearch.start(call.kind, call.value, budget);
-      const missing = await feed(handle, call.id, owner);
-      if (missing !== undefined) return missing;
-      const text = querySearch.answer(handle);
-      handle = -1;
-      return { content: [{ type: 'text', text }] };
+      for (let chars = budget.maxChars; ;) {
+        handle = querySearch.start(call.kind, call.value, { ...budget, maxChars: chars });
+        const missing = await feed(handle, call.id, owner);
+        if (missing !== undefined) return missing;
+        const text = querySearch.answer(handle);
+        handle = -1;
+        // A byte cap binds only past ASCII: the search again with as many chars as the bytes allow.
+        const bytes = budget.maxBytes === undefined ? 0 : Buffer.byteLength(text, 'utf8');
+        if (bytes <= (budget.maxBytes ?? 0) || chars <= MIN_CHARS) return { content: [{ type: 'text', text }] };
+        chars = Math.max(MIN_CHARS, Math.floor((chars * budget.maxBytes) / bytes) - 1);
+      }
     } catch (error) {
       const code = error instanceof Error ? error.code : undefined;
       if (code === 'INVALID_INPUT') return failed(error.message);

@@ -272,7 +272,9 @@ class Surface {
   #listThroughDispatch(server) {
     return guarded(() =>
       then(server.listTools(), (all) =>
-        then(this.#dispatch.listTools(all), (shown) => ({ result: widenListedTools({ tools: [...shown, ...this.ownTools] }) })),
+        then(this.#dispatch.listTools(all), (shown) => ({
+          result: widenListedTools({ tools: [...shown, ...this.ownTools] }),
+        })),
       ),
     );
   }

@@ -35,21 +35,24 @@ const deliveredResult = (answer) =>
   isRecord(answer) && answer.status === 'completed' && isRecord(answer.result) ? answer.result : undefined;
 
 /**
- * `note(result, tool)`: when `result` (a tools/call answer) created a task, remembers `tool` for
- * it and returns true. `toolOf(taskId, method?)`: the tool, or `method` (default 'tasks/result',
- * the method that delivered the result) when it is not known.
+ * `note(result, tool, args)`: when `result` (a tools/call answer) created a task, remembers
+ * `tool` and the call's `args` for it and returns true. `toolOf(taskId, method?)`: the tool, or
+ * `method` (default 'tasks/result', the method that delivered the result) when it is not known.
+ * `argumentsOf(taskId)`: the call's arguments (undefined when not known), which the preview of the
+ * task's final result reads as it reads a call's.
  */
 function createTaskTools() {
   const byTask = new Map();
   return {
-    note(result, tool) {
+    note(result, tool, args) {
       const taskId = createdTaskId(result);
       if (taskId === undefined || typeof tool !== 'string') return false;
       if (byTask.size >= MAX_TASKS) byTask.delete(byTask.keys().next().value);
-      byTask.set(taskId, tool);
+      byTask.set(taskId, { tool, args });
       return true;
     },
-    toolOf: (taskId, method = 'tasks/result') => byTask.get(String(taskId)) ?? method,
+    toolOf: (taskId, method = 'tasks/result') => byTask.get(String(taskId))?.tool ?? method,
+    argumentsOf: (taskId) => byTask.get(String(taskId))?.args,
   };
 }
 

@@ -150,7 +150,8 @@ class BudgetedChannel {
     const result = answer.result;
     switch (entry.method) {
       case 'tools/call':
-        if (isInterimResult(result) || this.tasks.note(result, entry.params?.name)) return answer;
+        if (isInterimResult(result) || this.tasks.note(result, entry.params?.name, entry.params?.arguments))
+          return answer;
         return { result: await this.budget(String(entry.params?.name), result, entry) };
       case 'tasks/get': {
         const delivered = deliveredResult(result);
@@ -174,7 +175,9 @@ class BudgetedChannel {
       this.tried.add(tool);
       await this.listTools(entry).catch(() => undefined);
     }
-    const call = { arguments: entry.params?.arguments, owner: entry.owner };
+    const taskId = entry.method === 'tools/call' ? undefined : entry.params?.taskId;
+    const args = taskId === undefined ? entry.params?.arguments : this.tasks.argumentsOf(taskId);
+    const call = { arguments: args, owner: entry.owner };
     return (await this.surface.budget(tool, value, call)).result;
   }
 

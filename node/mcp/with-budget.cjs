@@ -105,8 +105,9 @@ function intercept(low, surface) {
   const taskResultHandler = (inner) =>
     async function budgetTaskResult(request, extra) {
       const result = await inner(request, extra);
-      const tool = tasks.toolOf(request.params?.taskId);
-      return (await surface.budget(tool, result, { owner: ownerOf(extra) })).result;
+      const taskId = request.params?.taskId;
+      const call = { arguments: tasks.argumentsOf(taskId), owner: ownerOf(extra) };
+      return (await surface.budget(tasks.toolOf(taskId), result, call)).result;
     };
   const handlerFor = (method) =>
     async function budgetSurface(request, extra) {
@@ -119,7 +120,7 @@ function intercept(low, surface) {
       let result = await inner(forwarded, extra);
       if (method === 'tools/call') {
         result = afterValidation(result, extra);
-        tasks.note(result, forwarded.params?.name);
+        tasks.note(result, forwarded.params?.name, forwarded.params?.arguments);
       }
       return surface.merge(method, forwarded.params, result);
     };

@@ -2,13 +2,13 @@
 // The message of a large server line (a HeldLine's text) parsed without the object graph of its
 // `result.structuredContent`: when that value's span of the line is exactly the compact JSON
 // V8 prints of it, the message holds a printedValue (../mcp/printed-json.cjs) of that span
-// instead, and the policy reads the line's own text. The graph of 100 MB of JSON takes ~150 MB
-// beside the line's 100 MB; the span takes nothing (a slice of the line). Whether the span is
-// that compact JSON is the core's to check (compactSpan), in WebAssembly memory, so the check
-// makes no JS objects either: a JS check parsed and printed the span in pieces, and its garbage
-// grew V8's young generation to its largest size (~30 MB resident) just before the policy's
-// peak. Anything else — whitespace, a key written twice, a number or escape V8 prints
-// differently — is parsed whole, as any line is.
+// instead, and the policy reads the line's own text. The graph of a large value takes more than
+// the line beside it; the span takes nothing (a slice of the line). Whether the span is that
+// compact JSON is the core's to check (compactSpan), in WebAssembly memory, so the check makes
+// no JS objects either: a check in JS makes garbage that grows V8's young generation just before
+// the policy's peak (see docs/performance.md, 'Figures behind the design'). Anything else —
+// whitespace, a key written twice, a number or escape V8 prints differently — is parsed whole,
+// as any line is.
 
 const { printedValue } = require('../mcp/printed-json.cjs');
 const { parseMessage } = require('../mcp/exact-numbers.cjs');

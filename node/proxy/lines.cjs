@@ -36,7 +36,8 @@ const DECODE_RUN = 1 << 20;
 /**
  * A held line's chunks are garbage once decoded, but with its text in the old generation the
  * young one fills too slowly to collect them: a full collection every this many bytes lets
- * the allocator give their memory to the next chunks instead of growing (by ~20 MB on 100 MB).
+ * the allocator give their memory to the next chunks instead of growing (see
+ * docs/performance.md, 'Figures behind the design').
  */
 const COLLECT_EVERY = 4 * DECODE_RUN;
 

@@ -241,6 +241,7 @@ class ProxySession {
       method: message.method,
       params,
       tool: this.toolOf(message.method, params),
+      arguments: this.argumentsOf(message.method, params),
       started: this.now(),
       alias: undefined,
     };
@@ -430,13 +431,19 @@ class ProxySession {
     return undefined;
   }
 
+  /** The arguments a request's answer is previewed with: a tools/call's; for tasks/result, the call's that created the task. */
+  argumentsOf(method, params) {
+    if (params === undefined) return undefined;
+    return method === 'tasks/result' ? this.taskTools.argumentsOf(params.taskId) : params.arguments;
+  }
+
   /**
    * Whether `result` answers a task-augmented tools/call with the task it created (MCP tasks:
    * `{ task: { taskId, status, … } }`, the result comes later from tasks/result). It passes
    * through as it is; the task's tool is remembered for its tasks/result.
    */
   createdTask(entry, result) {
-    return entry.method === 'tools/call' && this.taskTools.note(result, entry.tool);
+    return entry.method === 'tools/call' && this.taskTools.note(result, entry.tool, entry.arguments);
   }
 
   /** --measure-only: the server's bytes, and what they cost. */
@@ -486,7 +493,7 @@ class ProxySession {
       // Budgeted in its worker: its answer comes back as the line to send.
       const applied = Promise.resolve(
         this.surface.budget(entry.tool, message.result, {
-          arguments: entry.params?.arguments,
+          arguments: entry.arguments,
           owner: this.server.owner,
         }),
       ).catch((error) => {
@@ -509,7 +516,7 @@ class ProxySession {
       fullGcFor(size);
     }
     const applied = this.surface.budget(entry.tool, message.result, {
-      arguments: entry.params?.arguments,
+      arguments: entry.arguments,
       owner: this.server.owner,
     });
     this.serverOut.push(applied, (a) => {

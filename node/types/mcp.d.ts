@@ -26,9 +26,9 @@ export type BudgetChannel = 'both' | 'structured' | 'text';
  */
 export declare const BUDGET_PRESETS: {
   readonly editor: { readonly maxChars: 60000 };
-  readonly claudeCode: { readonly maxChars: 40000; readonly channel: 'structured'; readonly pageTool: true };
-  readonly codex: { readonly maxBytes: 46000; readonly channel: 'structured'; readonly pageTool: true };
-  readonly gemini: { readonly maxChars: 39959; readonly channel: 'text'; readonly pageTool: true };
+  readonly claudeCode: { readonly maxChars: 40000; readonly channel: 'structured' };
+  readonly codex: { readonly maxBytes: 46000; readonly channel: 'structured' };
+  readonly gemini: { readonly maxChars: 39959; readonly channel: 'text' };
 };
 
 /** Bounds of a memory store of the policy's own (see {@link MemoryStoreOptions} for the defaults). */

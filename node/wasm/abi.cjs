@@ -61,8 +61,8 @@ function transport(exports) {
   /**
    * Grows the module's memory once to hold `bytes` more, before a call that will allocate about
    * that much. The memory otherwise grows in many small steps during the call, and V8 answers
-   * each step with a full garbage collection of the JS heap: on a 20 MB TOON encode, 71 of them
-   * and 9 of its 13 seconds, a cost that grows with the square of the input. The block is freed
+   * each step with a full garbage collection of the JS heap, a cost that grows with the square
+   * of the input (see docs/performance.md, 'Figures behind the design'). The block is freed
    * at once; the call's own allocations reuse it.
    */
   function reserve(bytes) {

@@ -3,8 +3,8 @@
 // bindings beside this file (node/wasm/, one per src/wasm/*.rs) read `core`; every other module
 // calls their typed functions, so how and when a module is loaded is decided once, here.
 //
-// Two modules are built from the one crate: the formatter alone (pkg/formatter/, ~110 KiB:
-// cap, round, JSON text) and every capability (pkg/, the tokenizer, summarizers, TOON …). The
+// Two modules are built from the one crate: the formatter alone (pkg/formatter/: cap, round,
+// JSON text) and every capability (pkg/, the tokenizer, summarizers, TOON …). The
 // formatter's exports are always served by the small module, so encode and roundFloats never
 // compile the tokenizer; everything else by the full one. Neither is loaded at require time:
 // until its first call each export is a stub that loads its module and calls through, and
@@ -16,7 +16,7 @@
 // (the formatter's functions included), for a caller whose text is in the full module's memory
 // anyway: a second module would hold a second copy of it (`report` on a large file).
 //
-// A third module, the tokenizer alone (pkg/tokenizer/, on Node only: ~85 KiB), is reached only
+// A third module, the tokenizer alone (pkg/tokenizer/, on Node only), is reached only
 // through `core.tokenizer`, its own exports. `core.counting()` is the module the public token
 // counts use: the tokenizer's until the full module is loaded, so a process whose first need is
 // a count compiles the tokenizer and nothing else; the full one after, so a process that uses

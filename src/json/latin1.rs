@@ -3,8 +3,8 @@
 //! V8 stores a string whose characters are all below U+0100 as one byte per character. Such a
 //! string can be copied into WebAssembly memory as Latin-1 (`Buffer#write(…, 'latin1')`, a
 //! memcpy) and a Latin-1 result turned back into a string the same way, where UTF-8 encoding
-//! and decoding cost 15–50× more as soon as one character is non-ASCII (measured on the TOON
-//! benchmark table: 0.51 ms vs 0.01 ms in, 0.81 ms vs 0.17 ms out). These two functions convert
+//! and decoding cost many times more as soon as one character is non-ASCII (see
+//! docs/performance.md, 'Figures behind the design'). These two functions convert
 //! between that form and the UTF-8 the Rust core works in.
 
 use std::borrow::Cow;

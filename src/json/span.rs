@@ -267,8 +267,9 @@ pub fn walk_container(text: &[u8], start: usize, within: Span, each: impl FnMut(
 /// Containers longer than this many bytes are counted before their members are collected.
 ///
 /// A vector that doubles as it is filled leaves its earlier buffers behind in WebAssembly
-/// memory, which never shrinks: on a 100 MB array of small rows the members took ~40 MB that
-/// way against ~20 MB allocated once. Counting is one more scan of the container, worth it
+/// memory, which never shrinks: on a large array about twice what one allocation at the counted
+/// length takes (see docs/performance.md, 'Figures behind the design'). Counting is one more
+/// scan of the container, worth it
 /// only where the memory is large; below this size the doubling is cheaper.
 pub const COUNT_FIRST_ABOVE: usize = 1 << 20;
 

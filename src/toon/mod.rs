@@ -15,7 +15,8 @@
 //! - [`encode`] — the line writer that walks the value.
 //! - [`node`] — the borrowed tree the encoder walks.
 //! - [`stream`] — the same lines written item by item, for documents too large for a tree.
-//! - [`parse`] — JSON text to [`node::Node`], borrowing strings (faster than serde here; measured).
+//! - [`parse`] — JSON text to [`node::Node`], borrowing strings (faster than serde here:
+//!   docs/performance.md, 'Figures behind the design').
 //! - [`order`] — JavaScript's own-key order (array-index keys first), so text parsed here
 //!   encodes exactly like the object `JSON.parse` would have built.
 

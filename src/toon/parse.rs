@@ -1,11 +1,11 @@
 //! A JSON parser that builds a [`Node`] tree directly, borrowing every string without escapes.
 //!
 //! Why not serde_json here, as elsewhere in the crate: on the 2,000-row benchmark table
-//! (255 KB of `JSON.stringify` output) deserializing into `Node` through serde_json took 3.6 ms
-//! in WebAssembly — more than half of `toToon`, and alone enough to miss the 2× target over
-//! the JavaScript reference. This parser does the same in a fraction of that (see
-//! bench/toon.mjs). It accepts exactly RFC 8259 JSON, never panics, refuses nesting deeper than
-//! [`MAX_DEPTH`] (serde_json's limit, kept so every entry point of the crate agrees) and reads
+//! deserializing into `Node` through serde_json took more than half of `toToon`, and alone
+//! enough to miss the 2× target over the JavaScript reference. This parser does the same in a
+//! fraction of that (see docs/performance.md, 'Figures behind the design'; bench/toon.mjs). It
+//! accepts exactly RFC 8259 JSON, never panics, refuses nesting deeper than [`MAX_DEPTH`]
+//! (serde_json's limit, kept so every entry point of the crate agrees) and reads
 //! an escaped lone surrogate, which no Rust string can hold, as U+FFFD — the rule of the
 //! crate's one reader, [`crate::json::read`].
 

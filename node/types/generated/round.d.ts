@@ -1,8 +1,8 @@
 // generated — edit src/round.rs (`MODOKI_WRITE_DECLARATIONS=1 cargo test --locked declarations` writes this file).
 
 /**
- * Digits the agent boundary keeps by default: 9 significant digits removes ~20% of a
- * float-heavy payload with a worst absolute error of ~3.5e-7 on scene coordinates, while 6
- * would cost 1,400× the error and mangle authored values such as `679.0625`.
+ * Digits the agent boundary keeps by default: 9 significant digits shortens a float-heavy
+ * payload with an error below what a renderer shows, while 6 would cost far more error and
+ * mangle authored values such as `679.0625` (the figures: docs/result.md, "Rounding").
  */
 export declare const DEFAULT_FLOAT_PRECISION: 9;
