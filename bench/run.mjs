@@ -387,6 +387,51 @@ const BENCHES = [
     ],
   },
   {
+    name: 'read-result',
+    module: './read-result.mjs',
+    rows: (r) =>
+      r.rows.flatMap((x) => {
+        const input = `${x.kind}, ${x.mb} MB, needle 90% down`;
+        const ms = {
+          bench: 'read_result match',
+          input,
+          peer: '',
+          measure: 'ms (median)',
+          value: x.ms.readResult,
+          target: x.mb === 10 ? `<= ${r.targets.ms10MB}` : '',
+        };
+        // Every size's time (linear in the size); the peers at the largest.
+        if (x.mb !== 10) return [ms];
+        return [
+          ms,
+          {
+            bench: 'read_result match',
+            input,
+            peer: 'String.prototype.includes',
+            measure: 'time ratio',
+            value: x.ms.readResult / x.ms.includes,
+            target: '',
+          },
+          {
+            bench: 'read_result match',
+            input,
+            peer: x.scanName,
+            measure: 'time ratio',
+            value: x.ms.readResult / x.ms.scan,
+            target: '',
+          },
+          {
+            bench: 'read_result match: one call',
+            input,
+            peer: `read_result_page from page 1 (${x.needlePage} calls)`,
+            measure: 'tokens ratio (peer / read_result)',
+            value: x.pageTokens / x.answerTokens,
+            target: '',
+          },
+        ];
+      }),
+  },
+  {
     name: 'stores',
     module: './stores.mjs',
     needs: { command: 'redis-server' },

@@ -181,7 +181,8 @@ describe('read_result, listed beside the server tools', () => {
     }
     expect(map).toMatch(new RegExp(`, ${pages}: lines \\d+–${LOG_LINES}\\.$`));
     const customers = await call(memory, 'customers', {});
-    const [, rowsMap] = text(customers).split('\n');
+    // A structured result's answer is JSON (the channel the preset shows): the line is its tooLarge.
+    const [, rowsMap] = (JSON.parse(text(customers)) as { tooLarge: string }).tooLarge.split('\n');
     expect(rowsMap).toMatch(
       /^Page map \(items of \$\.rows by index, 60000 in all\)(, every \d+\w\w page)?: 1: 0–\d+, /,
     );
@@ -367,6 +368,9 @@ describe('bad input is an isError answer naming the argument', () => {
     expect(await fail('$.rows[60000]')).toBe(
       'path: $.rows[60000] is past the end: $.rows has 60000 items (indices 0 to 59999).',
     );
+    expect(await fail('$.rows[5:2]')).toBe(
+      'path: "$.rows[5:2]" is not a path this tool reads: [5:2] selects nothing: write [FROM:TO] with FROM below TO (TO is left out). Write $ followed by .key, ["key"], [i] or [from:to] (for example $.rows[10:20].name).',
+    );
     expect(await fail('$.rows[')).toBe(
       'path: "$.rows[" is not a path this tool reads: an unclosed [. Write $ followed by .key, ["key"], [i] or [from:to] (for example $.rows[10:20].name).',
     );
@@ -399,6 +403,38 @@ describe('bad input is an isError answer naming the argument', () => {
     now = 5000;
     expect(text(await call(clocked, 'read_result', { id, lines: '1-2' }))).toBe(
       `budget://result/${id}: expired result (results are kept for 1 second after their last read) — call the tool again`,
+    );
+  });
+
+  it('a selector sent as null is one not given (strict function calling fills every parameter)', async () => {
+    const nulls = { page: null, path: null, lines: null };
+    expect(text(await call(memory, 'read_result', { id: ids.logs, match: 'pool exhausted', ...nulls }))).toBe(
+      want.logMatch,
+    );
+    const page1 = await call(memory, 'read_result', { id: ids.logs, page: 1 });
+    expect(await call(memory, 'read_result', { id: ids.logs, match: null, ...nulls })).toEqual(page1);
+  });
+
+  it('an answer over the budget counts every item found, those it leaves out too', async () => {
+    const many = await call(memory, 'read_result', { id: ids.customers, match: 'customer' });
+    const [head, json] = text(many).split('\n');
+    const { matched, shown, notShown, items } = JSON.parse(json) as {
+      matched: number;
+      shown: number;
+      notShown: string;
+      items: Array<{ index: number }>;
+    };
+    expect(head).toMatch(
+      new RegExp(
+        `^${ROWS - 1} of the ${ROWS} items of \\$\\.rows match "customer", on all \\d+ pages; ${shown} of them are shown, the first and the last:$`,
+      ),
+    );
+    expect([matched, items.length]).toEqual([ROWS - 1, shown]);
+    expect(notShown).toMatch(new RegExp(`^${ROWS - 1 - shown} between items \\d+ and \\d+$`));
+    expect(items.at(-1)!.index).toBe(ROWS - 1);
+    const slice = await call(memory, 'read_result', { id: ids.customers, path: '$.rows[0:10000]' });
+    expect(text(slice)).toMatch(
+      /^\$\.rows\[0:10000\]: 10000 values on \d+ pages from 1 to \d+ \(of \d+\); \d+ of them are shown/,
     );
   });
 

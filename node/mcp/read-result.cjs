@@ -69,11 +69,13 @@ function readArguments(args) {
   const { id } = args;
   if (typeof id !== 'string' || id === '')
     return { error: `${READ_TOOL}: id must be the non-empty string after budget://result/ in the result's link.` };
-  const given = SELECTORS.filter((key) => args[key] !== undefined);
+  // A null selector is one not given: clients whose tool calls fill every parameter (strict
+  // function calling) send null for those the model left out.
+  const given = SELECTORS.filter((key) => args[key] !== undefined && args[key] !== null);
   if (given.length > 1)
     return { error: `${READ_TOOL}: pass one of ${given.join(', ')}, not ${given.length}: each call reads one way.` };
   const kind = given[0] ?? 'page';
-  const value = args[kind];
+  const value = args[kind] ?? undefined;
   if (kind === 'page') {
     if (value !== undefined && !(Number.isSafeInteger(value) && value >= 1))
       return { error: `${READ_TOOL}: page must be an integer from 1, got ${shown(value)}.` };

@@ -201,8 +201,10 @@ impl ItemScan {
         let total = self.next_index;
         let noun = if self.object { "member" } else { "item" };
         let Shown { at, found, pages: found_on, missing, raw, .. } = self.shown;
-        let (entries, _) = found.into_parts();
-        let matched = entries.len();
+        // Every entry found counts, those dropped from the middle to keep the search's memory
+        // bounded too.
+        let (entries, dropped) = found.into_parts();
+        let matched = entries.len() + dropped;
         let head = match &self.mode {
             Mode::Match(needle) => {
                 let shown_needle = match needle {
@@ -392,6 +394,37 @@ mod tests {
         let mut scan = ItemScan::new(needle("nb"), false, "$".into(), &BUDGET, "nb").unwrap();
         scan.feed(&a, sa, 1).unwrap();
         assert_eq!(scan.answer(&BUDGET, 1, "").unwrap(), "None of the 3 items of $ (on 1 page) matches \"nb\".");
+    }
+
+    #[test]
+    fn an_answer_over_its_budget_counts_every_match_and_says_how_many_are_not_shown() {
+        let rows: Vec<String> = (0..1000).map(|i| format!("{{\"id\":{i},\"name\":\"customer {i}\"}}")).collect();
+        let (a, sa) = page(&rows.join(","));
+        let mut scan =
+            ItemScan::new(Mode::Match(Needle::parse("customer").unwrap()), false, "$.rows".into(), &BUDGET, "customer")
+                .unwrap();
+        scan.feed(&a, sa, 1).unwrap();
+        let answer = scan.answer(&BUDGET, 1, "").unwrap();
+        let shown = answer.matches("\"index\":").count();
+        assert!(shown > 10 && shown < 100, "{answer}");
+        assert!(
+            answer.starts_with(&format!(
+                "1000 of the 1000 items of $.rows match \"customer\", on page 1 (of 1); {shown} of them are shown, the first and the last:\n{{\"matched\":1000,\"shown\":{shown},\"notShown\":\"{} between items ",
+                1000 - shown
+            )),
+            "{answer}"
+        );
+        assert!(answer.ends_with("\"page\":1,\"item\":{\"id\":999,\"name\":\"customer 999\"}}]}"), "{answer}");
+        let mut slice = ItemScan::new(
+            Mode::Select { first: Step::Slice { from: 0, to: Some(600) }, then: vec![] },
+            false,
+            "$.rows".into(),
+            &BUDGET,
+            "",
+        )
+        .unwrap();
+        slice.feed(&a, sa, 1).unwrap();
+        assert!(slice.answer(&BUDGET, 1, "").unwrap().starts_with("$.rows[0:600]: 600 values on page 1 (of 1); "));
     }
 
     #[test]

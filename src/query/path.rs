@@ -105,7 +105,14 @@ fn bracket(chars: &[char], open: usize) -> std::result::Result<(Step, usize), St
         s.parse::<usize>().map(Some).map_err(|_| format!("[{inside}] is neither an index, a slice nor a quoted key"))
     };
     let step = match inside.split_once(':') {
-        Some((from, to)) => Step::Slice { from: number(from)?.unwrap_or(0), to: number(to)? },
+        Some((from, to)) => {
+            let (from, to) = (number(from)?.unwrap_or(0), number(to)?);
+            // An empty slice selects nothing: refused before any page is read.
+            if to.is_some_and(|to| to <= from) {
+                return Err(format!("[{inside}] selects nothing: write [FROM:TO] with FROM below TO (TO is left out)"));
+            }
+            Step::Slice { from, to }
+        }
         None => Step::Index(number(&inside)?.ok_or("an empty []")?),
     };
     Ok((step, close + 1))
@@ -330,6 +337,11 @@ mod tests {
         assert!(message("$..a").contains("a . with no key after it"));
         assert!(message("$[-1]").contains("negative ones are not read"));
         assert!(message("$[*]").contains("[*] is neither an index, a slice nor a quoted key"));
+        assert_eq!(
+            message("$.rows[5:2]"),
+            format!("path: \"$.rows[5:2]\" is not a path this tool reads: [5:2] selects nothing: write [FROM:TO] with FROM below TO (TO is left out). {SYNTAX}")
+        );
+        assert!(message("$[3:3]").contains("[3:3] selects nothing"));
         assert!(message("").contains("it is empty"));
         assert!(message("$a").contains("'a' where a . or [ belongs"));
     }

@@ -171,6 +171,24 @@ fn a_long_line_is_shown_around_its_match() {
     );
 }
 
+#[test]
+fn a_match_in_a_line_longer_than_a_page_is_on_the_page_that_holds_it() {
+    // One line over several pages (a Python literal of rows, printed on one line).
+    let text = format!("{}needle{}\nnext\n", "x".repeat(7000), "y".repeat(2000));
+    let pages = text_pages(&text);
+    let at = page_of(&pages, "needle");
+    assert!(pages.len() >= 3 && at >= 3, "{} pages, the needle on page {at}", pages.len());
+    let got = answer(&pages, Selector::Match("needle"));
+    assert!(
+        got.starts_with(&format!(
+            "1 of the 2 lines in the text matches \"needle\", on page {at} (of {}); ",
+            pages.len()
+        )),
+        "{got}"
+    );
+    assert!(got.contains(&format!("\n-- page {at}\n1:[+")), "{got}");
+}
+
 fn rows(n: usize, needle_at: usize) -> String {
     let rows: Vec<String> = (0..n)
         .map(|i| {

@@ -87,6 +87,11 @@ fn of_lines(matched: usize, total: usize, what: &str) -> String {
     format!("{matched} of the {} in {what} {verb}", count(total, "line"))
 }
 
+/// The page of `pages` (each part's start in a block, and its page) that holds byte `at`.
+fn page_at(pages: &[(usize, usize)], at: usize) -> usize {
+    pages.iter().take_while(|&&(start, _)| start <= at).last().or(pages.first()).map_or(1, |&(_, page)| page)
+}
+
 /// The text read so far and what was found in it.
 #[derive(Debug)]
 pub struct TextScan {
@@ -95,8 +100,9 @@ pub struct TextScan {
     form: Form,
     /// The last line of the text read so far, when it has not ended yet.
     carry: Vec<u8>,
-    /// The page `carry` starts on.
-    carry_page: usize,
+    /// Where each page's part of the open line starts in `carry`, and that page, in order: a
+    /// match in a line longer than a page is on the page that holds it.
+    carry_pages: Vec<(usize, usize)>,
     /// The number of the next line to end.
     next_line: usize,
     /// The last [`CONTEXT`] lines that ended, as shown around a match.
@@ -125,7 +131,7 @@ impl TextScan {
             mode,
             form,
             carry: Vec::new(),
-            carry_page: 1,
+            carry_pages: Vec::new(),
             next_line: 1,
             previous: VecDeque::new(),
             open: None,
@@ -167,8 +173,9 @@ impl TextScan {
             return false;
         }
         if self.carry.is_empty() {
-            self.carry_page = page;
+            self.carry_pages.clear();
         }
+        self.carry_pages.push((self.carry.len(), page));
         let Some(last_break) = self.form.prev_break(piece, 0, piece.len()) else {
             self.carry.extend_from_slice(piece);
             return true;
@@ -180,15 +187,16 @@ impl TextScan {
             let first_end = self.form.next_break(piece, 0).map_or(ends, |b| b + self.form.break_len());
             let mut line = std::mem::take(&mut self.carry);
             line.extend_from_slice(&piece[..first_end]);
-            let first_page = self.carry_page;
-            self.read_block(&line, first_page);
+            let pages = std::mem::take(&mut self.carry_pages);
+            self.read_block(&line, &pages);
             from = first_end;
         }
         if from < ends && !self.done {
-            self.read_block(&piece[from..ends], page);
+            self.read_block(&piece[from..ends], &[(0, page)]);
         }
         self.carry.extend_from_slice(&piece[ends..]);
-        self.carry_page = page;
+        self.carry_pages.clear();
+        self.carry_pages.push((0, page));
         !self.done
     }
 
@@ -196,8 +204,8 @@ impl TextScan {
     pub fn finish(&mut self) {
         if !self.done && !self.carry.is_empty() {
             let block = std::mem::take(&mut self.carry);
-            let page = self.carry_page;
-            self.read_block(&block, page);
+            let pages = std::mem::take(&mut self.carry_pages);
+            self.read_block(&block, &pages);
         }
         if let Some(group) = self.open.take() {
             let bytes = group.bytes();
@@ -206,13 +214,14 @@ impl TextScan {
         self.ended = !self.done;
     }
 
-    /// Reads whole lines (each ending with a line break, but the text's last), which start on
-    /// `page`.
-    fn read_block(&mut self, block: &[u8], page: usize) {
+    /// Reads whole lines (each ending with a line break, but the text's last); `pages` says
+    /// where in `block` each page's part starts, and which page it is (see `carry_pages`).
+    fn read_block(&mut self, block: &[u8], pages: &[(usize, usize)]) {
         let first = self.next_line;
         let lines = self.form.count(block) + usize::from(!self.form.ends_with_break(block));
+        let page = pages.first().map_or(1, |&(_, page)| page);
         match &self.mode {
-            Mode::Match(_) => self.match_block(block, first, lines, page),
+            Mode::Match(_) => self.match_block(block, first, lines, pages),
             Mode::Lines { from, to } => {
                 let (from, to) = (*from, *to);
                 if first + lines > from {
@@ -223,7 +232,7 @@ impl TextScan {
         self.next_line = first + lines;
     }
 
-    fn match_block(&mut self, block: &[u8], first: usize, lines: usize, page: usize) {
+    fn match_block(&mut self, block: &[u8], first: usize, lines: usize, pages: &[(usize, usize)]) {
         let Mode::Match(needle) = &self.mode else { return };
         let form = self.form;
         let gap = form.break_len();
@@ -254,6 +263,7 @@ impl TextScan {
         }
         for (number, line_start, line_end, hit) in found {
             self.fill_after(block, &mut after_at, line_start);
+            let page = page_at(pages, line_start + hit);
             self.on_match(block, number, (line_start, line_end), hit, page);
             after_at = Some((line_end + gap, number + 1));
         }
