@@ -24,7 +24,7 @@ pub enum PageMap {
 }
 
 /// The line-start headers that open a part of a text: git's diff of a file, a unified diff's
-/// new file, a commit in git's log, and — after a `---` line — the `path:` line that opens each
+/// new file, a commit in git's log (or mcp-server-git's), and — after a `---` line — the `path:` line that opens each
 /// file of server-filesystem's read_multiple_files.
 fn header(line: &[u8], after_rule: bool) -> Option<String> {
     let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
@@ -37,7 +37,9 @@ fn header(line: &[u8], after_rule: bool) -> Option<String> {
             return Some(text(rest.strip_prefix(b"b/").unwrap_or(rest)));
         }
     }
-    if let Some(rest) = line.strip_prefix(b"commit ") {
+    // git's own `commit <hash>`, and mcp-server-git's git_log `Commit: <hash>`.
+    let hash = line.strip_prefix(b"commit ").or_else(|| line.strip_prefix(b"Commit: "));
+    if let Some(rest) = hash {
         if rest.len() >= 7 && rest[..7].iter().all(u8::is_ascii_hexdigit) {
             return Some(format!("commit {}", text(&rest[..7])));
         }
@@ -260,6 +262,13 @@ mod tests {
         let map = of_chunks(None, quoted.as_bytes(), &[(1, cut), (cut, quoted.len() - 1)]);
         let PageMap::Lines { units, .. } = &map else { panic!() };
         assert_eq!(units, &[Some("/tmp/a.txt".to_owned()), Some("/tmp/b.txt".to_owned())]);
+        // mcp-server-git's git_log writes each commit as `Commit: <hash>`.
+        let log = "Commit history:\nCommit: a1b2c3d4e5f6\nAuthor: x\n\nCommit: 0f9e8d7c6b5a\nAuthor: y\n";
+        let quoted = json_string(log);
+        let cut = quoted.find("Commit: 0f").unwrap();
+        let map = of_chunks(None, quoted.as_bytes(), &[(1, cut), (cut, quoted.len() - 1)]);
+        let PageMap::Lines { units, .. } = &map else { panic!() };
+        assert_eq!(units, &[None, Some("commit 0f9e8d7".to_owned())]);
         let plain = json_string("Summary:\nok\n---\nnot a file\n");
         let map = of_chunks(None, plain.as_bytes(), &[(1, plain.len() - 1)]);
         assert!(matches!(map, PageMap::Lines { ref units, .. } if units.is_empty()));
