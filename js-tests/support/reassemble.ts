@@ -57,6 +57,7 @@ export function reassemble(texts: string[]): Json {
   const { path = '$', rest, document } = pages[0];
   if (document === undefined) return place(rest as Json, path, items);
   // The string at `path` holds a document: the items are the document's.
-  const printed = JSON.stringify(place(document.rest, document.path, items), null, document.indent) + (document.end ?? '');
+  const printed =
+    JSON.stringify(place(document.rest, document.path, items), null, document.indent) + (document.end ?? '');
   return place(rest as Json, path, [printed]);
 }
