@@ -106,6 +106,9 @@ pub struct Render<'a> {
     /// While a collection chooses its items: the depth of those items, below which containers
     /// show only their counts, so every item's own names are shown before any item's depth.
     shallow: Option<usize>,
+    /// A string's JSON document, compacted (empty when it holds none), by the string's start:
+    /// read once, not again at each render of a preview that shrinks until it fits.
+    documents: HashMap<usize, Rc<String>>,
 }
 
 impl<'a> Render<'a> {
@@ -119,6 +122,7 @@ impl<'a> Render<'a> {
             read: None,
             columns: HashMap::new(),
             shallow: None,
+            documents: HashMap::new(),
         }
     }
 
@@ -520,9 +524,21 @@ impl<'a> Render<'a> {
     fn string(&mut self, span: Span, budget: usize, depth: usize) -> Option<String> {
         let s = scan::string_value(self.text, span);
         let trimmed = s.trim_start();
-        let document =
-            if trimmed.starts_with('{') || trimmed.starts_with('[') { scan::compact(&s) } else { String::new() };
-        if !document.is_empty() && scan::is_json(document.as_bytes()) {
+        let document = match self.documents.get(&span.start) {
+            Some(document) => Rc::clone(document),
+            None => {
+                let compact = if trimmed.starts_with('{') || trimmed.starts_with('[') {
+                    scan::compact(&s)
+                } else {
+                    String::new()
+                };
+                let json = !compact.is_empty() && scan::is_json(compact.as_bytes());
+                let document = Rc::new(if json { compact } else { String::new() });
+                self.documents.insert(span.start, Rc::clone(&document));
+                document
+            }
+        };
+        if !document.is_empty() {
             let head = format!(
                 "{{\"_text\":{{\"chars\":{},\"lines\":{},\"json\":true}},\"document\":",
                 utf16_len(&s),
