@@ -278,6 +278,9 @@ fn segment_signal(s: &[u8]) -> Signal {
     // Whether every word so far is part of a timestamp or a bracketed tag: a level stands there.
     let mut in_prefix = true;
     let mut depth = 0usize;
+    // Whether the word stands inside a double-quoted literal (an odd count of unescaped quotes
+    // before it).
+    let mut quoted = false;
     let mut i = 0;
     while i < s.len() {
         let b = s[i];
@@ -285,6 +288,7 @@ fn segment_signal(s: &[u8]) -> Signal {
             match b {
                 b'[' => depth += 1,
                 b']' => depth = depth.saturating_sub(1),
+                b'"' if i == 0 || s[i - 1] != b'\\' => quoted = !quoted,
                 _ => {}
             }
             i += 1;
@@ -297,7 +301,8 @@ fn segment_signal(s: &[u8]) -> Signal {
         let word = &s[start..i];
         let before = start.checked_sub(1).map(|k| s[k]);
         let after = s.get(i).copied();
-        if word_signal(s, word, start, i, before, after, in_prefix, depth) {
+        let at = Place { start, end: i, before, after, in_prefix, depth, quoted };
+        if word_signal(s, word, &at) {
             return Signal::Message;
         }
         if !frame && word == b"goroutine" && in_prefix && s.ends_with(b"]:") {
@@ -315,18 +320,26 @@ fn segment_signal(s: &[u8]) -> Signal {
     }
 }
 
-/// Whether the word `s[start..end]` makes its line an error message.
-#[allow(clippy::too_many_arguments)]
-fn word_signal(
-    s: &[u8],
-    word: &[u8],
+/// Where a word stands in its line, as [`word_signal`] reads it.
+struct Place {
+    /// The word is `s[start..end]`.
     start: usize,
     end: usize,
+    /// The bytes just before and after it.
     before: Option<u8>,
     after: Option<u8>,
+    /// Whether every word before it is part of a timestamp or a bracketed tag.
     in_prefix: bool,
+    /// Brackets open around it.
     depth: usize,
-) -> bool {
+    /// Whether it stands inside a double-quoted literal: quoted text (a snapshot's code sample,
+    /// a message's argument) names errors without being one.
+    quoted: bool,
+}
+
+/// Whether `word`, standing in line `s` at `at`, makes its line an error message.
+fn word_signal(s: &[u8], word: &[u8], at: &Place) -> bool {
+    let &Place { start, end, before, after, in_prefix, depth, quoted } = at;
     let rest = &s[end..];
     let free_before = before.map_or(true, |b| !glues_before(b));
     let first = word[0];
@@ -337,7 +350,7 @@ fn word_signal(
                 return true;
             }
         }
-        if named_error(word) {
+        if named_error(word) && !quoted {
             // `TypeError: x`, `java.lang.IllegalStateException: x` — never `#TypeError` (a link).
             let qualified = before.map_or(true, |b| b == b'.' || b == b' ' || b == b'\t' || b == b'(' || b == b'[');
             if qualified && after == Some(b':') && rest.get(1).map_or(true, |b| *b == b' ' || *b == b'\t') {
@@ -355,7 +368,7 @@ fn word_signal(
         if word == b"Exception" && in_prefix && rest.starts_with(b" in thread ") {
             return true;
         }
-        if word == b"Traceback" && rest.starts_with(b" (most recent call") {
+        if word == b"Traceback" && !quoted && rest.starts_with(b" (most recent call") {
             return true;
         }
         if word == b"HTTP" && http_error(rest) {
@@ -390,9 +403,10 @@ fn word_signal(
     false
 }
 
-/// `Error`, `TypeError`, `IOException`: a name that says an error (capitalised).
+/// `Error`, `TypeError`, `IOException`: a name that says an error (capitalised, without the
+/// underscore of a C function or constant such as `PyErr_NewException` or `PyStatus_Error`).
 fn named_error(word: &[u8]) -> bool {
-    word.ends_with(b"Error") || word.ends_with(b"Exception")
+    (word.ends_with(b"Error") || word.ends_with(b"Exception")) && !word.contains(&b'_')
 }
 
 /// After `HTTP`: `/1.1 503`, `/2" 404` — a version, then an error status.
@@ -569,6 +583,30 @@ mod tests {
         ];
         let wrong: Vec<&str> = frames.into_iter().filter(|l| line_signal(l.as_bytes()) != Signal::Frame).collect();
         assert!(wrong.is_empty(), "not frames: {wrong:#?}");
+    }
+
+    /// Lines of chrome-devtools-mcp's `list_console_messages` on the Python docs' search page,
+    /// and of @playwright/mcp's `browser_snapshot` of its stdtypes page: C functions named like
+    /// errors and doctests quoted in a snapshot are no error; the uncaught one is.
+    #[test]
+    fn console_and_snapshot_lines_as_the_real_servers_wrote_them() {
+        let messages = [
+            "msgid=915 [error] Uncaught TypeError: Cannot read properties of undefined (reading 'length') (0 args)",
+            "msgid=1828 [error] Failed to load resource: the server responded with a status of 404 (Not Found) (0 args)",
+        ];
+        for line in messages {
+            assert_eq!(line_signal(line.as_bytes()), Signal::Message, "{line}");
+        }
+        let not = [
+            "msgid=87 [log] indexed PyCodec_LookupError: 1 objects in c-api/codec (1 args)",
+            "msgid=191 [log] indexed PyErr_NewException: 3 objects in c-api/exceptions (1 args)",
+            "msgid=632 [log] indexed PyStatus.PyStatus_Error: 1 objects in c-api/init_config (1 args)",
+            "msgid=871 [log] indexed Py_FatalError: 1 objects in c-api/sys (1 args)",
+            r#"                      - generic [ref=e5044]: ">>> m = memoryview(bytearray(b'abc')) >>> mm = m.toreadonly() >>> mm.tolist() [89, 98, 99] >>> mm[0] = 42 Traceback (most recent call last): File \"<stdin>\", line 1, in <module> TypeError: cannot modify read-only memory >>> m[0] = 43 >>> mm.tolist() [43, 98, 99]""#,
+        ];
+        for line in not {
+            assert_eq!(line_signal(line.as_bytes()), Signal::None, "{line}");
+        }
     }
 
     #[test]

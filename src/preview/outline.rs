@@ -199,8 +199,10 @@ impl<'a> Outline<'a> {
         ));
         let mut left = out.left();
         let mut shown = vec![false; self.nodes.len()];
-        // A third for the lines that matter, half of the rest for headings and landmarks.
-        for (nodes, share) in [(&self.picked, left / 3), (&self.headings, left / 3)] {
+        // A third for the lines that matter, half of what is left then for headings and
+        // landmarks (each share taken when its turn comes, so what one kind leaves goes on).
+        for (nodes, part) in [(&self.picked, 3), (&self.headings, 2)] {
+            let share = left / part;
             let mut used = 0;
             for &n in nodes {
                 if let Some(cost) = self.show_with_ancestors(n, &mut shown, (share - used).min(left)) {
@@ -292,6 +294,41 @@ mod tests {
         // In the text's order.
         let at = |s: &str| lines.iter().position(|l| l.starts_with(s)).unwrap();
         assert!(at("  - navigation") < at("  - main") && at("  - main") < at("  - contentinfo"));
+    }
+
+    /// @playwright/mcp's `browser_snapshot` of the Python docs' stdtypes page, its shape as
+    /// served: navigation, then a main of fifteen sections each under a level-2 heading (some
+    /// with their text as a child), each with hundreds of lines, then the sidebar.
+    #[test]
+    fn every_section_heading_of_a_long_page_is_shown() {
+        let mut s = String::from("### Snapshot\n```yaml\n- generic [active] [ref=e1]:\n  - navigation \"related navigation\" [ref=e2]:\n    - list [ref=e3]:\n");
+        for i in 0..12 {
+            s.push_str(&format!("      - listitem [ref=n{i}]:\n        - link \"item {i}\" [ref=l{i}] [cursor=pointer]:\n          - /url: ../genindex.html\n"));
+        }
+        s.push_str("  - generic [ref=e27]:\n    - main [ref=e30]:\n      - generic [ref=e31]:\n        - heading \"Built-in Types\" [level=1] [ref=e32]\n");
+        for h in 0..15 {
+            s.push_str(&format!("        - generic [ref=s{h}]:\n"));
+            if h % 2 == 0 {
+                s.push_str(&format!("          - heading \"Section number {h} of the page\" [level=2] [ref=h{h}]\n"));
+            } else {
+                s.push_str(&format!(
+                    "          - heading [level=2] [ref=h{h}]:\n            - text: Section number {h}\n"
+                ));
+            }
+            for p in 0..300 {
+                s.push_str(&format!(
+                    "          - paragraph [ref=p{h}-{p}]:\n            - text: Text of paragraph {p}\n"
+                ));
+            }
+        }
+        s.push_str("    - navigation \"main navigation\" [ref=e6992]:\n");
+        for i in 0..500 {
+            s.push_str(&format!("      - link \"sidebar {i}\" [ref=b{i}]:\n        - /url: \"#s{i}\"\n"));
+        }
+        s.push_str("```\n");
+        let got = render(&s, json!({}), 5200);
+        assert!(got.contains("- heading \"Section number 14 of the page\" [level=2] [ref=h14]"), "{got}");
+        assert!(got.contains("- heading [level=2] [ref=h13]:"), "{got}");
     }
 
     #[test]

@@ -106,6 +106,9 @@ pub struct Render<'a> {
     /// While a collection chooses its items: the depth of those items, below which containers
     /// show only their counts, so every item's own names are shown before any item's depth.
     shallow: Option<usize>,
+    /// A string's JSON document, compacted (empty when it holds none), by the string's start:
+    /// read once, not again at each render of a preview that shrinks until it fits.
+    documents: HashMap<usize, Rc<String>>,
 }
 
 impl<'a> Render<'a> {
@@ -119,6 +122,7 @@ impl<'a> Render<'a> {
             read: None,
             columns: HashMap::new(),
             shallow: None,
+            documents: HashMap::new(),
         }
     }
 
@@ -151,7 +155,10 @@ impl<'a> Render<'a> {
     /// The preview of the value at `span` in at most `budget` bytes when it shows more than the
     /// counts of [`Self::minimal`]; `None` when it would not.
     fn shown(&mut self, span: Span, budget: usize, depth: usize) -> Option<String> {
-        if span.len() <= budget {
+        // An item chosen with its own containers as counts is read for them even when it fits,
+        // and so is each of them that holds containers.
+        let shallow = self.shallow.is_some_and(|d| depth >= d);
+        if span.len() <= budget && !(shallow && self.nests(span)) {
             return Some(self.raw(span));
         }
         if depth >= MAX_DEPTH {
@@ -174,6 +181,15 @@ impl<'a> Render<'a> {
             Kind::String => self.string(span, budget, depth),
             _ => Some(self.raw(span)),
         }
+    }
+
+    /// Whether the container at `span` holds a container (or a string with a bracket in it,
+    /// which then costs a read that copies it as written).
+    fn nests(&self, span: Span) -> bool {
+        let raw = span.of(self.text);
+        matches!(raw.first(), Some(b'{' | b'['))
+            && raw.len() > 2
+            && raw[1..raw.len() - 1].iter().any(|b| matches!(b, b'{' | b'['))
     }
 
     /// The smallest honest form: a collection's counts, a string's length, a scalar itself — or
@@ -346,7 +362,11 @@ impl<'a> Render<'a> {
                 remaining
             };
             let item_budget = share.max(over + 2).min(remaining) - over;
-            let body = if value.len() <= item_budget {
+            // Every item's own names before any item's depth: an item that holds containers is
+            // chosen with them as counts, even when it fits whole (the deepening shows it whole
+            // again when the budget allows).
+            let whole = value.len() <= item_budget && (why.matters() || !self.nests(value));
+            let body = if whole {
                 self.raw(value)
             } else if planned || why.matters() || outer.is_none() {
                 // Counts alone say nothing about one item: it is left for one that shows something.
@@ -504,9 +524,21 @@ impl<'a> Render<'a> {
     fn string(&mut self, span: Span, budget: usize, depth: usize) -> Option<String> {
         let s = scan::string_value(self.text, span);
         let trimmed = s.trim_start();
-        let document =
-            if trimmed.starts_with('{') || trimmed.starts_with('[') { scan::compact(&s) } else { String::new() };
-        if !document.is_empty() && scan::is_json(document.as_bytes()) {
+        let document = match self.documents.get(&span.start) {
+            Some(document) => Rc::clone(document),
+            None => {
+                let compact = if trimmed.starts_with('{') || trimmed.starts_with('[') {
+                    scan::compact(&s)
+                } else {
+                    String::new()
+                };
+                let json = !compact.is_empty() && scan::is_json(compact.as_bytes());
+                let document = Rc::new(if json { compact } else { String::new() });
+                self.documents.insert(span.start, Rc::clone(&document));
+                document
+            }
+        };
+        if !document.is_empty() {
             let head = format!(
                 "{{\"_text\":{{\"chars\":{},\"lines\":{},\"json\":true}},\"document\":",
                 utf16_len(&s),

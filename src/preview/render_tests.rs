@@ -238,3 +238,48 @@ fn a_marker_is_never_longer_than_the_value_it_stands_for() {
     let got: Vec<String> = items.iter().map(|&s| r.minimal(s)).collect();
     assert_eq!(got, [r#""directory""#, "[]", "{}", "[1]", "\"…[45 chars]\""]);
 }
+
+#[test]
+fn a_tree_of_small_and_large_branches_shows_every_top_level_name_first() {
+    // server-filesystem's `directory_tree` of Debian's Python docs, its top level as listed:
+    // a name alone is a file; a name with a count, a directory of that many files (`_sources`,
+    // of directories of files).
+    let top = r#"[".buildinfo",["_downloads",1],["_images",6],["_sources",20],["_static",26],"about.html",
+        "bugs.html",["c-api",64],"contents.html","copyright.html",["distributing",1],["distutils",13],
+        "download.html",["extending",7],["faq",9],"genindex-A.html","genindex-B.html","genindex-C.html",
+        "genindex-D.html","genindex-E.html","genindex-F.html","genindex-G.html","genindex-H.html",
+        "genindex-I.html","genindex-J.html","genindex-K.html","genindex-L.html","genindex-M.html",
+        "genindex-N.html","genindex-O.html","genindex-P.html","genindex-Q.html","genindex-R.html",
+        "genindex-S.html","genindex-Symbols.html","genindex-T.html","genindex-U.html","genindex-V.html",
+        "genindex-W.html","genindex-X.html","genindex-Y.html","genindex-Z.html","genindex-_.html",
+        "genindex-all.html","genindex.html","glossary.html",["howto",20],["includes",1],"index.html",
+        ["install",1],["installing",1],["library",317],"license.html","objects.inv","py-modindex.html",
+        "python3.11.devhelp.gz",["reference",11],"search.html","searchindex.js",["tutorial",17],
+        ["using",7],["whatsnew",22]]"#;
+    let file = |name: String| json!({"name": name, "type": "file"});
+    let dir = |name: &str, children: Vec<Value>| json!({"name": name, "type": "directory", "children": children});
+    let tree: Vec<Value> = serde_json::from_str::<Vec<Value>>(top)
+        .unwrap()
+        .iter()
+        .map(|entry| match entry {
+            Value::String(name) => file(name.clone()),
+            _ => {
+                let (name, n) = (entry[0].as_str().unwrap(), entry[1].as_u64().unwrap() as usize);
+                let children = (0..n)
+                    .map(|i| match name {
+                        "_sources" => {
+                            dir(&format!("part{i}"), (0..25).map(|f| file(format!("page{f}.rst.txt"))).collect())
+                        }
+                        _ => file(format!("{name}-{i}.html")),
+                    })
+                    .collect();
+                dir(name, children)
+            }
+        })
+        .collect();
+    let (out, got) = render(&Value::Array(tree), json!(null), 6500);
+    let items = got["items"].as_array().unwrap();
+    assert_eq!(items.len(), 62, "every top-level name: {out}");
+    // What is left goes deeper: the small directories are shown whole.
+    assert_eq!(items[2]["item"]["children"].as_array().map(Vec::len), Some(6), "{out}");
+}

@@ -160,8 +160,10 @@ fn plan<'a>(read: &Lines<'a>, budget: usize, cost: fn(&str) -> usize) -> Plan<'a
     let picked_all = read.picked.clone();
     let head_budget = (budget - picked_budget) * 2 / 3;
     let (mut head_lines, mut used) = (0, 0);
+    // A line break costs what the form writes for it: 1 in text, 2 escaped (`\n`) in JSON.
+    let newline = cost("\n");
     while head_lines < lines && used + cost(line(head_lines)) < head_budget {
-        used += cost(line(head_lines)) + 1;
+        used += cost(line(head_lines)) + newline;
         head_lines += 1;
     }
     let head_cut = head_lines == 0;
@@ -169,7 +171,7 @@ fn plan<'a>(read: &Lines<'a>, budget: usize, cost: fn(&str) -> usize) -> Plan<'a
     let mut tail_budget = budget - picked_budget - cost(head);
     let mut tail_from = lines;
     while tail_from > head_lines + 1 && cost(line(tail_from - 1)) < tail_budget {
-        tail_budget -= cost(line(tail_from - 1)) + 1;
+        tail_budget -= cost(line(tail_from - 1)) + newline;
         tail_from -= 1;
     }
     let tail = if tail_from < lines { &text[spans[tail_from].0..] } else { "" };
@@ -308,6 +310,21 @@ mod tests {
         assert_eq!(v["lines"]["501"], "2026-12-01T10:00:00501 ERROR disk full on /var");
         assert!(text.starts_with(v["head"].as_str().unwrap()));
         assert!(text.ends_with(v["tail"].as_str().unwrap()));
+    }
+
+    /// server-filesystem's `search_files`: a thousand paths, one a line, in one JSON string.
+    #[test]
+    fn json_form_of_many_short_lines_is_within_the_budget_with_its_tail() {
+        let root = "/usr/share/doc/python3.11/html";
+        let mut paths: Vec<String> = (0..1095).map(|i| format!("{root}/_images/p{i}.png")).collect();
+        paths.push(format!("{root}/whatsnew/index.html"));
+        let text = paths.join("\n");
+        for budget in [900, 4000, 7000, 7800] {
+            let got = json(&text, budget, &Needles::default());
+            assert!(got.len() <= budget, "{} over {budget}", got.len());
+            let v: serde_json::Value = serde_json::from_str(&got).unwrap();
+            assert!(v["tail"].as_str().unwrap().ends_with("/whatsnew/index.html"), "{got}");
+        }
     }
 
     #[test]
