@@ -426,8 +426,12 @@ describe('proxy --preview with token caps in front of server-filesystem', () => 
       index: 0,
       item: { name: 'module-00', type: 'directory' },
     });
+    // Breadth before depth: every module's name, and each one's first and last part, before any file.
+    expect(preview.content.document.items.map((i) => i.item.name)).toEqual(
+      Array.from({ length: 25 }, (_, m) => `module-${String(m).padStart(2, '0')}`),
+    );
     expect(head).toContain('"name":"part-0"');
-    expect(head).toContain('"name":"component-0.ts","type":"file"');
+    expect(head).toContain('"name":"part-7"');
     expectWithin(reply, 50_000, 10_000);
     expect(JSON.parse(back.content)[0]).toMatchObject({ name: 'module-00', type: 'directory' });
     expect(JSON.parse(back.content).length).toBe(25);
