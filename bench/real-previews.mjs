@@ -243,7 +243,7 @@ export function markdown(r) {
     `Needles shown, of the ${r.shown.promised} cases whose kind the preview promises: preview ${of(r.shown.preview)} (target ${r.targets.shownShare * 100}%), head cut at ${PREVIEW_TOKENS.toLocaleString('en-US')} tokens ${of(r.shown.head2k)}, head cut at ${CAP_TOKENS.toLocaleString('en-US')} tokens ${of(r.shown.head10k)}, SmartCrusher ${of(r.shown.crusher)}.`,
     `Tokens: head cut at the cap / preview ${fmt(r.ratios.head10kTokensPerPreviewToken, 2)}×; SmartCrusher / preview ${r.ratios.crusherTokensPerPreviewToken === null ? '—' : `${fmt(r.ratios.crusherTokensPerPreviewToken, 2)}×`}. Slowest case: ${fmt(r.ratios.minMbps, 1)} MB/s (target ≥ ${r.targets.mbps}).`,
     '',
-    'Policy: createBudgetPolicy({ preset: "claudeCode" }) (10,000 tokens, 50,000 chars; the preview within 2,000 tokens), fastest of several runs; MB/s = the kept result’s UTF-8 bytes / policy ms.',
+    'Policy: createBudgetPolicy({ preset: "claudeCode" }) (40,000 chars; the preview within 2,000 tokens), fastest of several runs; MB/s = the kept result’s UTF-8 bytes / policy ms.',
   ].join('\n');
 }
 
