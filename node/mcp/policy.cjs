@@ -9,10 +9,10 @@
 
 const { BUDGET_PRESETS, resolveOptions } = require('./options.cjs');
 const { resourceTemplate, pageToolDescriptor, retentionOf, createPageReader } = require('./resources.cjs');
-const { readToolDescriptor, createResultReader } = require('./read-result.cjs');
+const { readToolDescriptor, ResultReader } = require('./read-result.cjs');
 const { unsendable, faultMessage } = require('./faults.cjs');
-const { createElision } = require('./elision.cjs');
-const { createChannels } = require('./channels.cjs');
+const { Elision } = require('./elision.cjs');
+const { Channels } = require('./channels.cjs');
 const { Meter, account } = require('./accounting.cjs');
 const { then } = require('./maybe-async.cjs');
 const { isInterimResult } = require('./revision.cjs');
@@ -57,73 +57,82 @@ function tooDeepMessage(toolName, value, error) {
 }
 
 /**
+ * The answer for a handler that threw (`error`) or returned what cannot be sent: an error
+ * result whose text is `message` within an error answer's caps (Claude Code's error text limit
+ * as well as the policy's). `policy` is the one createBudgetPolicy made; `started` the clock.
+ */
+function faultResult(policy, { toolName, error, started, message = faultMessage(toolName, error) }) {
+  const text = policy.elision.errorHead(message);
+  const outcome = { result: { content: [{ type: 'text', text }], isError: true }, textsIn: [], textsOut: [text] };
+  return account(toolName, { ...outcome, elided: false }, new Meter(policy.limits), started, policy.opts.onResult);
+}
+
+/** What the policy reads of an apply call's `context` (see applyPolicy). */
+function requestOf(context, meter) {
+  const { hasOutputSchema = false, owner, arguments: args, inputSchema } = isRecord(context) ? context : {};
+  return {
+    hasOutputSchema: hasOutputSchema === true,
+    meter,
+    owner: typeof owner === 'string' && owner !== '' ? owner : undefined,
+    call: { arguments: args, inputSchema: isRecord(inputSchema) ? inputSchema : undefined },
+  };
+}
+
+/**
+ * Budgets one result `value` of `toolName` under `policy`. `context`: `{ hasOutputSchema,
+ * owner, arguments, inputSchema }` — `owner` (a session id or a principal) is who may read the
+ * pages of an over-cap result; the call's `arguments` and the tool's `inputSchema` are what the
+ * `preview` option's answer ranks by and names. An Applied, or a Promise of one for an over-cap
+ * result (its pages go to the store first); never throws, never rejects. A result that is not
+ * final — `resultType` `input_required` (a round of a multi-round-trip request), `task` (a
+ * handle of the tasks extension), anything but `complete` — is answered as it is, not reported
+ * to `onResult`, with an info of zeros: the final result is the one budgeted.
+ */
+function applyPolicy(policy, toolName, value, context) {
+  const started = performance.now();
+  if (isInterimResult(value)) return account(toolName, untouched(value), new Meter(policy.limits), started, undefined);
+  const why = unsendable(value);
+  if (why !== null) return faultResult(policy, { toolName, error: new Error(why), started });
+  const meter = new Meter(policy.limits);
+  let outcome;
+  try {
+    // The pass and the preview read one copy of an over-cap result's text (holdInput).
+    outcome = holdInput(() => policy.channels.budget(value, requestOf(context, meter)));
+  } catch (error) {
+    if (tooDeep(error))
+      return faultResult(policy, { toolName, error, started, message: tooDeepMessage(toolName, value, error) });
+    const why = `returned a result that cannot be sent as JSON: ${errorText(error)}`;
+    return faultResult(policy, { toolName, error: new Error(why), started });
+  }
+  return then(outcome, (o) => account(toolName, o, meter, started, policy.opts.onResult));
+}
+
+/**
  * The policy for `options` (see options.cjs): `apply(toolName, value, context)` budgets one
- * result (`context.hasOutputSchema` marks a tool whose structuredContent must match a
- * schema), `fault(toolName, error)` answers a handler that threw, and the rest serves the pages.
+ * result (applyPolicy), `fault(toolName, error)` answers a handler that threw (faultResult), and
+ * the rest serves the pages.
  */
 function createBudgetPolicy(options) {
   for (const key of DISPATCH_KEYS) if (isRecord(options) && Object.hasOwn(options, key)) throw dispatchOption(key);
   const opts = resolveOptions(options);
-  const { maxChars, maxBytes, maxTokens, encoding } = opts;
-  const store = opts.store;
+  const { maxChars, maxBytes, maxTokens, encoding, store } = opts;
   const limits = { maxChars, maxBytes, maxTokens, encoding, maxResultBytes: store.limits?.maxResultBytes };
   // How long the store keeps a result, as the template, the page tool and every link state it.
   const retention = retentionOf(store);
   const reader = createPageReader(store, retention);
-  const results = createResultReader(store, { maxChars, maxBytes, maxTokens, encoding }, retention);
-  const { elideResult, capHead, capsOf } = createElision(opts, store);
-  const budget = createChannels(opts, elideResult);
-
-  function faultResult(toolName, error, started, message = faultMessage(toolName, error)) {
-    // A fault is an error: within Claude Code's error text limit as well as the caps.
-    const text = capHead(message, undefined, capsOf(true));
-    const outcome = { result: { content: [{ type: 'text', text }], isError: true }, textsIn: [], textsOut: [text] };
-    return account(toolName, { ...outcome, elided: false }, new Meter(limits), started, opts.onResult);
-  }
-
-  /**
-   * `context`: `{ hasOutputSchema, owner, arguments, inputSchema }` — `owner` (a session id or
-   * a principal) is who may read the pages of an over-cap result; the call's `arguments` and
-   * the tool's `inputSchema` are what the `preview` option's answer ranks by and names. An Applied, or a Promise of one for an over-cap
-   * result (its pages go to the store first); never throws, never rejects. A result that is not
-   * final — `resultType` `input_required` (a round of a multi-round-trip request), `task` (a
-   * handle of the tasks extension), anything but `complete` — is answered as it is, not
-   * reported to `onResult`, with an info of zeros: the final result is the one budgeted.
-   */
-  function apply(toolName, value, context) {
-    const started = performance.now();
-    if (isInterimResult(value)) return account(toolName, untouched(value), new Meter(limits), started, undefined);
-    const why = unsendable(value);
-    if (why !== null) return faultResult(toolName, new Error(why), started);
-    const { hasOutputSchema = false, owner, arguments: args, inputSchema } = isRecord(context) ? context : {};
-    const meter = new Meter(limits);
-    let outcome;
-    try {
-      // The pass and the preview read one copy of an over-cap result's text (holdInput).
-      outcome = holdInput(() =>
-        budget(value, hasOutputSchema === true, meter, typeof owner === 'string' && owner !== '' ? owner : undefined, {
-          arguments: args,
-          inputSchema: isRecord(inputSchema) ? inputSchema : undefined,
-        }),
-      );
-    } catch (error) {
-      if (tooDeep(error)) return faultResult(toolName, error, started, tooDeepMessage(toolName, value, error));
-      const why = `returned a result that cannot be sent as JSON: ${errorText(error)}`;
-      return faultResult(toolName, new Error(why), started);
-    }
-    return then(outcome, (o) => account(toolName, o, meter, started, opts.onResult));
-  }
-
+  const results = new ResultReader(store, { maxChars, maxBytes, maxTokens, encoding }, retention);
+  const elision = new Elision(opts, store);
+  const policy = { opts, limits, elision, channels: new Channels(opts, elision) };
   return {
     options: opts,
-    apply,
-    fault: (toolName, error) => faultResult(toolName, error, performance.now()),
+    apply: (toolName, value, context) => applyPolicy(policy, toolName, value, context),
+    fault: (toolName, error) => faultResult(policy, { toolName, error, started: performance.now() }),
     resourceTemplate: resourceTemplate(retention),
     readResource: reader.readResource,
     pageTool: pageToolDescriptor(retention),
     callPageTool: reader.callPageTool,
     readTool: readToolDescriptor(retention),
-    callReadTool: results.callReadTool,
+    callReadTool: (args, context) => results.callReadTool(args, context),
     store,
   };
 }
