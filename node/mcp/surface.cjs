@@ -11,7 +11,7 @@ const { URI_PREFIX, PAGE_TOOL } = require('./resources.cjs');
 const { READ_TOOL } = require('./read-result.cjs');
 const { RPC, rpcErrorOf, isObject } = require('./jsonrpc.cjs');
 const { createToolIndex } = require('./surface-tools.cjs');
-const { createPageAccounting } = require('./surface-pages.cjs');
+const { PageAccounting } = require('./surface-pages.cjs');
 const { then, attempt } = require('./maybe-async.cjs');
 const { widenListedTools } = require('./output-schema.cjs');
 const { revisionOf, answerIn } = require('./revision.cjs');
@@ -122,7 +122,7 @@ class Surface {
     this.tools = createToolIndex();
     /** What the layer adds to the server's capabilities: it serves resources (and its tools). */
     this.capabilities = Object.freeze({ resources: {}, ...(this.ownTools.length > 0 ? { tools: {} } : {}) });
-    this.#pages = createPageAccounting({ encoding: policy.options.encoding, observe, now });
+    this.#pages = new PageAccounting({ encoding: policy.options.encoding, observe, now });
     this.#dispatch = dispatch;
     const ttlMs = policy.options.store.limits?.ttlMs;
     this.#pageCache = Object.freeze({
