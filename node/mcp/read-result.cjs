@@ -85,54 +85,73 @@ function readArguments(args) {
   return { id, kind, value };
 }
 
-/**
- * The reader of `store`'s results for `read_result`, answering within `budget` ({ maxChars,
- * maxBytes?, maxTokens?, encoding }); `retention` is how long the store keeps a result (for "expired").
- */
 /** The fewest chars a read_result answer is searched again within, under a byte cap. */
 const MIN_CHARS = 2000;
 
-function createResultReader(store, budget, retention = retentionOf(store)) {
-  // A store's answer, its failure coded STORE_UNAVAILABLE whatever it threw.
-  const asked = async (ask) => {
-    try {
-      return await ask();
-    } catch (error) {
-      throw storeFailure(error);
-    }
-  };
-  const getPages =
-    typeof store.getPages === 'function'
-      ? (id, owner, from, to) => asked(() => store.getPages(id, { owner, from, to }))
-      : async (id, owner, from) => {
-          const one = await asked(() => store.get(id, { owner, page: from }));
-          return one === undefined || one === null
-            ? undefined
-            : { pages: one.pages, texts: one.text === undefined ? [] : [one.text] };
-        };
+/** A store's answer to `ask()`, its failure coded STORE_UNAVAILABLE whatever it threw. */
+async function asked(ask) {
+  try {
+    return await ask();
+  } catch (error) {
+    throw storeFailure(error);
+  }
+}
 
-  // The answer a read of `id` gets when the store has nothing for `owner` (found undefined):
-  // expired or unknown, as the store can tell; undefined when it has the result.
-  const absent = async (id, owner, found) =>
-    found === undefined || found === null
-      ? failed((await missingResult(store, id, owner, retention)).message)
-      : undefined;
+/**
+ * The reader of `store`'s results for `read_result`, answering within `budget` ({ maxChars,
+ * maxBytes?, maxTokens?, encoding }); `retention` is how long the store keeps a result (for
+ * "expired"; the store's own by default).
+ */
+class ResultReader {
+  #store;
+  #budget;
+  #retention;
 
-  async function readPage(id, page, owner) {
-    const found = await asked(() => store.get(id, { owner, page }));
-    const missing = await absent(id, owner, found);
+  constructor(store, budget, retention = retentionOf(store)) {
+    this.#store = store;
+    this.#budget = budget;
+    this.#retention = retention;
+  }
+
+  /**
+   * `{ pages, texts }`: the texts of pages `from` to `to` of `id` for `owner` (fewer when the
+   * store reads one at a time), or undefined when the store has nothing for them.
+   */
+  async getPages(id, owner, from, to) {
+    const store = this.#store;
+    if (typeof store.getPages === 'function') return asked(() => store.getPages(id, { owner, from, to }));
+    const one = await asked(() => store.get(id, { owner, page: from }));
+    if (one === undefined || one === null) return undefined;
+    return { pages: one.pages, texts: one.text === undefined ? [] : [one.text] };
+  }
+
+  /**
+   * The answer a read of `id` gets when the store has nothing for `owner` (`found` undefined):
+   * expired or unknown, as the store can tell; undefined when it has the result.
+   */
+  async absent(id, owner, found) {
+    if (found !== undefined && found !== null) return undefined;
+    return failed((await missingResult(this.#store, id, owner, this.#retention)).message);
+  }
+
+  /** The answer for page `page` of `id`. */
+  async readPage(id, page, owner) {
+    const found = await asked(() => this.#store.get(id, { owner, page }));
+    const missing = await this.absent(id, owner, found);
     if (missing !== undefined) return missing;
     if (found.text === undefined)
       return failed(`${READ_TOOL}: page ${page} is past the end: ${resultUri(id)} has pages 1 to ${found.pages}.`);
     return { content: [{ type: 'text', text: found.text }] };
   }
 
-  // Feeds search `handle` the pages from 1 until it has what it needs; an isError answer when
-  // the result is not there, else undefined.
-  async function feed(handle, id, owner) {
+  /**
+   * Feeds search `handle` the pages from 1 until it has what it needs; an isError answer when
+   * the result is not there, else undefined.
+   */
+  async feed(handle, id, owner) {
     for (let from = 1; ;) {
-      const found = await getPages(id, owner, from, from + PAGES_AT_ONCE - 1);
-      const missing = await absent(id, owner, found);
+      const found = await this.getPages(id, owner, from, from + PAGES_AT_ONCE - 1);
+      const missing = await this.absent(id, owner, found);
       if (missing !== undefined) return missing;
       for (const text of found.texts) if (!querySearch.read(handle, text)) return undefined;
       from += found.texts.length;
@@ -141,38 +160,46 @@ function createResultReader(store, budget, retention = retentionOf(store)) {
   }
 
   /**
-   * The CallToolResult for a `read_result` call with `args`, for `context.owner`: the answer
-   * within the budget, or isError with what to change. Never rejects.
+   * The answer of search `call` (`{ id, kind, value }`) for `owner`, within the budget. Under a
+   * byte cap, which binds only past ASCII, it searches again with as many chars as the bytes allow.
    */
-  async function callReadTool(args, context) {
-    const call = readArguments(args);
-    if (call.error !== undefined) return failed(call.error);
-    const owner = context === undefined || context === null ? undefined : context.owner;
+  async search(call, owner) {
+    const budget = this.#budget;
     let handle = -1;
     try {
-      if (call.kind === 'page') return await readPage(call.id, call.value, owner);
       for (let chars = budget.maxChars; ;) {
         handle = querySearch.start(call.kind, call.value, { ...budget, maxChars: chars });
-        const missing = await feed(handle, call.id, owner);
+        const missing = await this.feed(handle, call.id, owner);
         if (missing !== undefined) return missing;
         const text = querySearch.answer(handle);
         handle = -1;
-        // A byte cap binds only past ASCII: the search again with as many chars as the bytes allow.
         const bytes = budget.maxBytes === undefined ? 0 : Buffer.byteLength(text, 'utf8');
         if (bytes <= (budget.maxBytes ?? 0) || chars <= MIN_CHARS) return { content: [{ type: 'text', text }] };
         chars = Math.max(MIN_CHARS, Math.floor((chars * budget.maxBytes) / bytes) - 1);
       }
-    } catch (error) {
-      const code = error instanceof Error ? error.code : undefined;
-      if (code === 'INVALID_INPUT') return failed(error.message);
-      if (code === 'STORE_UNAVAILABLE') return failed(`${error.message} Read again once it is back.`);
-      return failed(`${READ_TOOL} failed: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
       if (handle >= 0) querySearch.drop(handle);
     }
   }
 
-  return { callReadTool };
+  /**
+   * The CallToolResult for a `read_result` call with `args`, for `context.owner`: the answer
+   * within the budget, or isError with what to change. Never rejects.
+   */
+  async callReadTool(args, context) {
+    const call = readArguments(args);
+    if (call.error !== undefined) return failed(call.error);
+    const owner = context === undefined || context === null ? undefined : context.owner;
+    try {
+      if (call.kind === 'page') return await this.readPage(call.id, call.value, owner);
+      return await this.search(call, owner);
+    } catch (error) {
+      const code = error instanceof Error ? error.code : undefined;
+      if (code === 'INVALID_INPUT') return failed(error.message);
+      if (code === 'STORE_UNAVAILABLE') return failed(`${error.message} Read again once it is back.`);
+      return failed(`${READ_TOOL} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
 }
 
-module.exports = { READ_TOOL, readToolDescriptor, PAGES_AT_ONCE, readArguments, createResultReader };
+module.exports = { READ_TOOL, readToolDescriptor, PAGES_AT_ONCE, readArguments, ResultReader };
