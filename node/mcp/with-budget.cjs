@@ -78,76 +78,105 @@ const isV2Server = (s) =>
 // ---- request level: the surface in front of the server's own handlers ----
 
 /**
- * Keeps the surface in front of whatever handler the server has for each of its methods, now
- * and after every later setRequestHandler; returns `listTools(extra)`, every tool the server's
- * own handler lists (the surface's index learns them).
+ * The surface in front of a low-level server's own request handlers (`low`, the SDK's Server):
+ * it keeps `surface` before whatever handler the server has for each intercepted method, now
+ * (install) and after every later setRequestHandler.
  */
-function intercept(low, surface) {
-  const inners = new Map();
-  const ours = new WeakSet();
-  const listTools = async (extra) => {
-    const list = inners.get('tools/list');
+class Interception {
+  /** Method → the server's own handler (undefined: it has none). */
+  inners = new Map();
+  /** The handlers this interception installed. */
+  ours = new WeakSet();
+  tasks = createTaskTools();
+
+  constructor(low, surface) {
+    this.low = low;
+    this.surface = surface;
+  }
+
+  /** Every tool the server's own handler lists (the surface's index learns them). */
+  async listTools(extra) {
+    const list = this.inners.get('tools/list');
     if (list === undefined) return [];
     const tools = await listEveryTool((cursor) =>
       list({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, extra),
     );
-    surface.tools.learn({ tools });
+    this.surface.tools.learn({ tools });
     return tools;
-  };
-  const serverFor = (extra) => ({
-    serves: (method) => inners.get(method) !== undefined,
-    listTools: () => listTools(extra),
-    owner: ownerOf(extra),
-  });
-  const tasks = createTaskTools();
-  // A task's final result (tasks/result) is the result of the tool whose call created the task:
-  // budgeted as that tool's, for the caller who reads it.
-  const taskResultHandler = (inner) =>
-    async function budgetTaskResult(request, extra) {
-      const result = await inner(request, extra);
-      const taskId = request.params?.taskId;
-      const call = { arguments: tasks.argumentsOf(taskId), owner: ownerOf(extra) };
-      return (await surface.budget(tasks.toolOf(taskId), result, call)).result;
+  }
+
+  /** What the surface may ask of the server while it answers a request with `extra`. */
+  serverFor(extra) {
+    return {
+      serves: (method) => this.inners.get(method) !== undefined,
+      listTools: () => this.listTools(extra),
+      owner: ownerOf(extra),
     };
-  const handlerFor = (method) =>
-    async function budgetSurface(request, extra) {
-      const local = await surface.answer(method, request.params, serverFor(extra));
-      if (local !== undefined && Object.hasOwn(local, 'error')) throw rpcException(local.error);
-      if (local !== undefined && Object.hasOwn(local, 'result')) return local.result;
-      const inner = inners.get(method);
-      if (inner === undefined) throw rpcException({ code: RPC.METHOD_NOT_FOUND, message: 'Method not found' });
-      const forwarded = local === undefined ? request : { ...request, params: local.forward };
-      let result = await inner(forwarded, extra);
-      if (method === 'tools/call') {
-        result = afterValidation(result, extra);
-        tasks.note(result, forwarded.params?.name, forwarded.params?.arguments);
-      }
-      return surface.merge(method, forwarded.params, result);
-    };
-  const install = () => {
+  }
+
+  /** The request of `method`: the surface's own answer, or the server's, merged by the surface. */
+  async answer(method, request, extra) {
+    const local = await this.surface.answer(method, request.params, this.serverFor(extra));
+    if (local !== undefined && Object.hasOwn(local, 'error')) throw rpcException(local.error);
+    if (local !== undefined && Object.hasOwn(local, 'result')) return local.result;
+    const inner = this.inners.get(method);
+    if (inner === undefined) throw rpcException({ code: RPC.METHOD_NOT_FOUND, message: 'Method not found' });
+    const forwarded = local === undefined ? request : { ...request, params: local.forward };
+    let result = await inner(forwarded, extra);
+    if (method === 'tools/call') {
+      result = afterValidation(result, extra);
+      this.tasks.note(result, forwarded.params?.name, forwarded.params?.arguments);
+    }
+    return this.surface.merge(method, forwarded.params, result);
+  }
+
+  /**
+   * A task's final result (tasks/result) is the result of the tool whose call created the task:
+   * budgeted as that tool's, for the caller who reads it.
+   */
+  async taskResult(inner, request, extra) {
+    const result = await inner(request, extra);
+    const taskId = request.params?.taskId;
+    const call = { arguments: this.tasks.argumentsOf(taskId), owner: ownerOf(extra) };
+    return (await this.surface.budget(this.tasks.toolOf(taskId), result, call)).result;
+  }
+
+  /** Sets `handler` for `method` on the server, marked as this interception's. */
+  set(method, handler) {
+    this.ours.add(handler);
+    this.low._requestHandlers.set(method, handler);
+  }
+
+  /** Puts the surface in front of each intercepted method's handler that is not already ours. */
+  install() {
+    const handlers = this.low._requestHandlers;
     for (const method of INTERCEPTED) {
-      const current = low._requestHandlers.get(method);
-      if (current !== undefined && ours.has(current)) continue;
-      inners.set(method, current);
-      const wrapped = handlerFor(method);
-      ours.add(wrapped);
-      low._requestHandlers.set(method, wrapped);
+      const current = handlers.get(method);
+      if (current !== undefined && this.ours.has(current)) continue;
+      this.inners.set(method, current);
+      this.set(method, (request, extra) => this.answer(method, request, extra));
     }
-    const taskResult = low._requestHandlers.get('tasks/result');
-    if (taskResult !== undefined && !ours.has(taskResult)) {
-      const wrapped = taskResultHandler(taskResult);
-      ours.add(wrapped);
-      low._requestHandlers.set('tasks/result', wrapped);
-    }
-  };
+    const inner = handlers.get('tasks/result');
+    if (inner !== undefined && !this.ours.has(inner))
+      this.set('tasks/result', (request, extra) => this.taskResult(inner, request, extra));
+  }
+}
+
+/**
+ * Keeps the surface in front of whatever handler `low` has for each of its methods, now and
+ * after every later setRequestHandler; returns `listTools(extra)`, every tool the server's own
+ * handler lists (the surface's index learns them).
+ */
+function intercept(low, surface) {
+  const interception = new Interception(low, surface);
   const setRequestHandler = low.setRequestHandler;
   low.setRequestHandler = function budgetedSetRequestHandler(schema, handler) {
     const out = setRequestHandler.call(this, schema, handler);
-    install();
+    interception.install();
     return out;
   };
-  install();
-  return listTools;
+  interception.install();
+  return (extra) => interception.listTools(extra);
 }
 
 // ---- the low-level Server: its tools/call handler ----
