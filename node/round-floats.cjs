@@ -49,73 +49,89 @@ function defineOwn(target, key, value) {
   Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
+/**
+ * roundFloats over `roundSig(x, sig)` (the core's exact toPrecision): integers below
+ * EXACT_INTEGER_LIMIT (and NaN) pass through without the call, which keeps integer-heavy
+ * payloads at plain-JS speed.
+ */
 function createRoundFloats(roundSig) {
-  function roundNumber(x, sig) {
-    // Integers below EXACT_INTEGER_LIMIT (and NaN) pass through; skipping the call keeps
-    // integer-heavy payloads at plain-JS speed.
-    if ((x === Math.trunc(x) && x < EXACT_INTEGER_LIMIT && x > -EXACT_INTEGER_LIMIT) || x !== x) return x;
-    return roundSig(x, sig);
-  }
-
-  function roundFloats(value, sig = DEFAULT_FLOAT_PRECISION) {
+  const round = (x, sig) =>
+    (x === Math.trunc(x) && x < EXACT_INTEGER_LIMIT && x > -EXACT_INTEGER_LIMIT) || x !== x ? x : roundSig(x, sig);
+  return function roundFloats(value, sig = DEFAULT_FLOAT_PRECISION) {
     if (!(sig > 0 && sig < MAX_EFFECTIVE_PRECISION)) return value;
-    if (typeof value === 'number') return roundNumber(value, sig);
+    if (typeof value === 'number') return round(value, sig);
     if (typeof value !== 'object' || value === null) return value;
-    const copies = new Map();
-    const root = shallowCopy(value, copies);
-    if (root === value) return value;
-    const stack = [value];
-    while (stack.length > 0) {
-      const source = stack.pop();
-      const target = copies.get(source);
-      if (Array.isArray(source)) {
-        for (let i = 0; i < source.length; i++) {
-          const item = source[i];
-          if (item === undefined && !(i in source)) continue;
-          target[i] = childCopy(item, sig, copies, stack);
-        }
-      } else {
-        const keys = Object.keys(source);
-        for (let k = 0; k < keys.length; k++) {
-          const key = keys[k];
-          let item;
-          try {
-            item = source[key];
-          } catch {
-            // Keep the throwing getter itself: nothing is lost and nothing throws now.
-            Object.defineProperty(target, key, Object.getOwnPropertyDescriptor(source, key));
-            continue;
-          }
-          if (key === '__proto__') defineOwn(target, key, childCopy(item, sig, copies, stack));
-          else target[key] = childCopy(item, sig, copies, stack);
-        }
-      }
+    return copyRounded(value, { sig, round, copies: new Map(), stack: [] });
+  };
+}
+
+/**
+ * The rounded copy of object `value`. `walk` is the copy's state: `sig` and `round`, `copies`
+ * (each source container → its copy, so cycles and shared references map to one copy) and the
+ * `stack` of sources whose copies are still empty.
+ */
+function copyRounded(value, walk) {
+  const root = shallowCopy(value, walk.copies);
+  if (root === value) return value;
+  walk.stack.push(value);
+  while (walk.stack.length > 0) {
+    const source = walk.stack.pop();
+    const target = walk.copies.get(source);
+    if (Array.isArray(source)) fillArray(source, target, walk);
+    else fillObject(source, target, walk);
+  }
+  return root;
+}
+
+/** Fills `target` with the rounded copies of array `source`'s items (holes stay holes). */
+function fillArray(source, target, walk) {
+  for (let i = 0; i < source.length; i++) {
+    const item = source[i];
+    if (item === undefined && !(i in source)) continue;
+    target[i] = childCopy(item, walk);
+  }
+}
+
+/** Fills `target` with the rounded copies of object `source`'s own enumerable properties. */
+function fillObject(source, target, walk) {
+  const keys = Object.keys(source);
+  for (let k = 0; k < keys.length; k++) {
+    const key = keys[k];
+    let item;
+    try {
+      item = source[key];
+    } catch {
+      // Keep the throwing getter itself: nothing is lost and nothing throws now.
+      Object.defineProperty(target, key, Object.getOwnPropertyDescriptor(source, key));
+      continue;
     }
-    return root;
+    if (key === '__proto__') defineOwn(target, key, childCopy(item, walk));
+    else target[key] = childCopy(item, walk);
   }
+}
 
-  function childCopy(item, sig, copies, stack) {
-    if (typeof item === 'number') return roundNumber(item, sig);
-    if (typeof item !== 'object' || item === null) return item;
-    const known = copies.get(item);
-    if (known !== undefined) return known;
-    const copy = shallowCopy(item, copies);
-    if (copy !== item) stack.push(item);
-    return copy;
-  }
+/** The copy of one child: a number rounded, a container's (empty, queued) copy, else itself. */
+function childCopy(item, walk) {
+  if (typeof item === 'number') return walk.round(item, walk.sig);
+  if (typeof item !== 'object' || item === null) return item;
+  const known = walk.copies.get(item);
+  if (known !== undefined) return known;
+  const copy = shallowCopy(item, walk.copies);
+  if (copy !== item) walk.stack.push(item);
+  return copy;
+}
 
-  // An empty container to fill (registered so cycles and shared references map to it), or the
-  // value itself when it is kept by reference (class instances, Dates, Maps, typed arrays).
-  function shallowCopy(value, copies) {
-    let copy;
-    if (Array.isArray(value)) copy = new Array(value.length);
-    else if (isPlainObject(value)) copy = Object.getPrototypeOf(value) === null ? Object.create(null) : {};
-    else return value;
-    copies.set(value, copy);
-    return copy;
-  }
-
-  return roundFloats;
+/**
+ * An empty container to fill (registered so cycles and shared references map to it), or the
+ * value itself when it is kept by reference (class instances, Dates, Maps, typed arrays).
+ */
+function shallowCopy(value, copies) {
+  let copy;
+  if (Array.isArray(value)) copy = new Array(value.length);
+  else if (isPlainObject(value)) copy = Object.getPrototypeOf(value) === null ? Object.create(null) : {};
+  else return value;
+  copies.set(value, copy);
+  return copy;
 }
 
 /** The precision a query parameter asks for: a finite number (or numeric string), else 9. */
