@@ -9,7 +9,7 @@
 
 use libfuzzer_sys::arbitrary::{Result, Unstructured};
 use libfuzzer_sys::fuzz_target;
-use modoki_budget::cap::preview::{Shape, Summary};
+use modoki_budget::cap::summary::{Shape, Summary};
 use modoki_budget::cap::{elision_envelope, plan_text_cut, CapUnit};
 use modoki_budget::json::number::js_number_string;
 use modoki_budget::json::string::{json_string, utf16_len};

@@ -11,7 +11,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use modoki_budget::json::number::js_number_string;
-use modoki_budget::json::scan::round_json_numbers;
+use modoki_budget::json::rewrite::round_json_numbers;
 use modoki_budget::round::round_sig;
 use serde_json::Value;
 

@@ -8,10 +8,10 @@
 #[cfg(feature = "full")]
 pub mod head;
 pub mod hint;
-pub mod preview;
+pub mod summary;
 
 pub use crate::cap::hint::{elision_hint, narrow_hint_text, retarget_hint, CapUnit};
-use crate::cap::preview::{summary_json_within, Summary};
+use crate::cap::summary::{summary_json_within, Summary};
 use crate::json::number::{push_js_number, push_json_number};
 use crate::json::string::{push_json_string, utf16_len};
 
@@ -175,7 +175,7 @@ fn js_slice_end(len: usize, end: f64) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cap::preview::Shape;
+    use crate::cap::summary::Shape;
 
     #[test]
     fn envelope_is_compact_json_in_reference_key_order() {

@@ -1,5 +1,6 @@
-//! The envelope's preview: `{ key: <count or type> }` for each top-level key, so an elided
-//! response still tells the agent what it would have received — never the payload itself.
+//! The envelope's count summary (written under its `"preview"` key): `{ key: <count or type> }`
+//! for each top-level key, so an elided response still tells the agent what it would have
+//! received — never the payload itself.
 //!
 //! The binding layer reads the JavaScript value and hands over [`Shape`]s; the wording lives here.
 

@@ -2,7 +2,7 @@
 //! size in chars and tokens, whether it fits both caps, and — when it does not — the envelope
 //! `encode` would write for it and every page of it, rendered and checked against both caps.
 //!
-//! The text is tokenized once: the count records its pieces ([`tally`]), and each page, being a
+//! The text is tokenized once: the count records its pieces ([`page_tokens`]), and each page, being a
 //! span of the text, is counted from that record. Without a token cap nothing is tokenized. A
 //! string that holds a JSON document ([`document`]) is paged as that document, whose compact
 //! text is counted once more.
@@ -12,9 +12,9 @@
 
 pub mod document;
 pub mod map;
+pub mod page_tokens;
 pub mod pages;
 pub mod spans;
-pub mod tally;
 #[cfg(test)]
 mod tests;
 
@@ -26,9 +26,9 @@ use crate::tokens;
 
 use document::held_document;
 use map::PageMap;
+use page_tokens::PageTokens;
 pub use pages::{Cut, CutPages, Limits, Paginator};
 use spans::{utf16_units, Child};
-use tally::Tally;
 
 /// What one pass knows of a text.
 #[derive(Debug, Default, PartialEq)]
@@ -154,7 +154,7 @@ pub fn json_pass(text: &str, chars: usize, limits: Limits, paged: bool, keep: Op
             return Ok(Pass { fits: true, chars, tokens: Some(counted), ..Pass::default() });
         }
     }
-    let tally = Tally::new(limits.encoding, text)?;
+    let tally = PageTokens::new(limits.encoding, text)?;
     let total = tally.total();
     let fits = !over_size && total <= cap;
     if fits && !paged {
@@ -192,13 +192,13 @@ struct Elided {
 /// The envelope and the pages of the compact JSON `text` (`tally` is its count, with a token
 /// cap), each page with where it was cut from `text` when it was, [`Pass::spans`] and
 /// [`Pass::read`].
-fn elide(text: &str, chars: usize, tally: Option<&Tally>, limits: Limits, keep: Option<usize>) -> Result<Elided> {
+fn elide(text: &str, chars: usize, tally: Option<&PageTokens>, limits: Limits, keep: Option<usize>) -> Result<Elided> {
     let mut structured = Paginator::structured(text, tally, limits);
     let spans = structured.as_ref().map_or_else(Vec::new, |p| p.spans().to_vec());
     let read = structured.as_mut().and_then(Paginator::take_read);
     let known = structured.as_ref().and_then(Paginator::collection);
     let top = structured.as_ref().and_then(Paginator::top_children);
-    let envelope = envelope(text, chars, tally.map(Tally::total), limits, known, top);
+    let envelope = envelope(text, chars, tally.map(PageTokens::total), limits, known, top);
     let elided = |pages| Elided { envelope, pages, spans, read };
     if let Some((path, rest, content)) = structured.as_ref().and_then(Paginator::string_collection) {
         if let Some(pages) = document_pages((path, rest), content, limits, keep)? {
@@ -222,7 +222,7 @@ fn text_pages(quoted: &str, limits: Limits, keep: Option<usize>) -> Result<Optio
         return Ok(None);
     }
     let tally = match limits.max_tokens {
-        Some(_) => Some(Tally::new(limits.encoding, quoted)?),
+        Some(_) => Some(PageTokens::new(limits.encoding, quoted)?),
         None => None,
     };
     let pages = Paginator::text(quoted, tally.as_ref(), limits).mapped_pages()?;
@@ -244,7 +244,7 @@ fn document_pages(
         return Ok(Some(None));
     }
     let tally = match limits.max_tokens {
-        Some(_) => Some(Tally::new(limits.encoding, &doc.compact)?),
+        Some(_) => Some(PageTokens::new(limits.encoding, &doc.compact)?),
         None => None,
     };
     let Some(paginator) =

@@ -25,7 +25,7 @@ pub const MARGIN: usize = 16;
 pub const STRIDE: usize = 64;
 
 /// A text's token count, with a record of piece starts along it.
-pub struct Tally<'a> {
+pub struct PageTokens<'a> {
     encoding: Encoding,
     text: &'a str,
     /// Byte offsets of recorded piece starts, ascending (the first piece's always).
@@ -34,7 +34,7 @@ pub struct Tally<'a> {
     before: Vec<usize>,
 }
 
-impl<'a> Tally<'a> {
+impl<'a> PageTokens<'a> {
     /// Counts every token of `text` once, keeping the record.
     pub fn new(encoding: Encoding, text: &'a str) -> Result<Self> {
         let mut starts = Vec::with_capacity(text.len() / STRIDE + 1);
@@ -50,7 +50,7 @@ impl<'a> Tally<'a> {
             end
         })?;
         before.push(total);
-        Ok(Tally { encoding, text, starts, before })
+        Ok(PageTokens { encoding, text, starts, before })
     }
 
     /// Tokens of the whole text.
@@ -129,7 +129,7 @@ mod tests {
             })
             .collect();
         let text = format!("[{}]", items.join(","));
-        let tally = Tally::new(Encoding::Cl100kBase, &text).unwrap();
+        let tally = PageTokens::new(Encoding::Cl100kBase, &text).unwrap();
         assert_eq!(tally.total(), exact(&text));
         let mut starts = vec![1];
         for item in &items {
@@ -148,7 +148,7 @@ mod tests {
     #[test]
     fn a_page_cut_anywhere_in_escaped_text_counts_exactly() {
         let text = "\"line 1: \\\"quoted\\\" \\\\ tab\\t 😀 é\\n don't  stop   ABCdef 12345 \\u0001\"".repeat(40);
-        let tally = Tally::new(Encoding::O200kBase, &text).unwrap();
+        let tally = PageTokens::new(Encoding::O200kBase, &text).unwrap();
         let cuts: Vec<usize> = (0..text.len()).filter(|&i| text.is_char_boundary(i)).step_by(37).collect();
         for pair in cuts.windows(2).step_by(3) {
             for &(a, b) in &[(pair[0], pair[1]), (pair[0], text.len()), (0, pair[1])] {
@@ -171,7 +171,7 @@ mod tests {
         let mut next = |n: usize| rng.below(n as u64) as usize;
         for encoding in [Encoding::Cl100kBase, Encoding::O200kBase] {
             let text: String = (0..6000).map(|_| ALPHABET[next(ALPHABET.len())]).collect();
-            let tally = Tally::new(encoding, &text).unwrap();
+            let tally = PageTokens::new(encoding, &text).unwrap();
             assert_eq!(tally.total(), tokens::count(encoding, &text).unwrap());
             for _ in 0..300 {
                 let mut a = next(text.len());

@@ -6,16 +6,16 @@
 //!
 //! Everything is cut out of the compact JSON (or the quoted text) it is given — a child's span
 //! is its `JSON.stringify` — so nothing is serialized twice, no cut falls inside an escape or a
-//! char, and with a [`Tally`] a page is counted without tokenizing it again.
+//! char, and with a [`PageTokens`] a page is counted without tokenizing it again.
 
 use crate::error::Result;
-use crate::json::scan::{first_byte_mask, HIGHS};
+use crate::json::rewrite::{first_byte_mask, HIGHS};
 use crate::json::string::json_string;
 use crate::tokens::{self, Encoding};
 
 use super::map::{of_chunks, PageMap};
+use super::page_tokens::PageTokens;
 use super::spans::{children, children_with_theirs, items_read, utf16_units, Child, Listed};
-use super::tally::Tally;
 use crate::json::items::{ItemEntries, ItemsRead};
 use crate::json::span::Span;
 
@@ -295,7 +295,7 @@ fn found(text: &str, ascii: bool) -> Option<(Descent, String)> {
 /// The pages of compact JSON text.
 pub struct Paginator<'t> {
     limits: Limits,
-    tally: Option<&'t Tally<'t>>,
+    tally: Option<&'t PageTokens<'t>>,
     layout: Layout<'t>,
     items: Vec<Child>,
     /// Every char of the text is one byte (and one UTF-16 unit).
@@ -323,7 +323,7 @@ fn joined(outer: &str, inner: &str) -> String {
 impl<'t> Paginator<'t> {
     /// Pages for the value in `tally`'s text (or `text` without a token cap), split at its
     /// collection; `None` when it has none that pages can hold.
-    pub fn structured(text: &'t str, tally: Option<&'t Tally<'t>>, limits: Limits) -> Option<Self> {
+    pub fn structured(text: &'t str, tally: Option<&'t PageTokens<'t>>, limits: Limits) -> Option<Self> {
         let ascii = text.is_ascii();
         let (found, rest) = found(text, ascii)?;
         let heads = Heads::of(&found.path, &rest);
@@ -344,7 +344,7 @@ impl<'t> Paginator<'t> {
         compact: &'t str,
         printed: (&str, &str),
         (path, rest): (&str, &str),
-        tally: Option<&'t Tally<'t>>,
+        tally: Option<&'t PageTokens<'t>>,
         limits: Limits,
     ) -> Option<Self> {
         let ascii = compact.is_ascii() && rest.is_ascii() && path.is_ascii();
@@ -358,7 +358,7 @@ impl<'t> Paginator<'t> {
     #[allow(clippy::too_many_arguments)]
     fn with_heads(
         text: &'t str,
-        tally: Option<&'t Tally<'t>>,
+        tally: Option<&'t PageTokens<'t>>,
         limits: Limits,
         heads: Heads,
         start: usize,
@@ -391,7 +391,7 @@ impl<'t> Paginator<'t> {
     }
 
     /// Text pages of the JSON string literal `quoted` (its escaped content is cut, never decoded).
-    pub fn text(quoted: &'t str, tally: Option<&'t Tally<'t>>, limits: Limits) -> Self {
+    pub fn text(quoted: &'t str, tally: Option<&'t PageTokens<'t>>, limits: Limits) -> Self {
         let prefix = |k: usize, n: usize| format!("{{\"page\":{k},\"pages\":{n},\"text\":");
         let layout = Layout { text: quoted, body: Body::Chunk, prefix: Box::new(prefix), open: "\"", close: "\"}" };
         // Between the quotes (an empty range for text too short to have two).
@@ -751,7 +751,7 @@ mod tests {
     fn text_chunks_never_split_an_escape_or_a_char() {
         let quoted = json_string(&"ab\"\\\n\u{1}😀é".repeat(300));
         let limits = Limits { max_chars: 1000, max_bytes: None, max_tokens: Some(250), encoding: Encoding::Cl100kBase };
-        let tally = Tally::new(Encoding::Cl100kBase, &quoted).unwrap();
+        let tally = PageTokens::new(Encoding::Cl100kBase, &quoted).unwrap();
         let pages = Paginator::text(&quoted, Some(&tally), limits).pages().unwrap().unwrap();
         let mut content = String::new();
         for page in &pages {

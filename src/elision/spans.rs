@@ -7,7 +7,7 @@
 //! span *is* `JSON.stringify(key)`: pages and previews are cut out of the text instead of
 //! serializing anything again. The walkers never panic on other input; they only stop early.
 
-use crate::cap::preview::{Shape, Summary};
+use crate::cap::summary::{Shape, Summary};
 use crate::json::items::{value_end_reading, walk_reading_objects, ItemEntries, ItemsRead};
 use crate::json::span::{collect_members, members, Member, Span, COUNT_FIRST_ABOVE};
 pub use crate::json::span::{string_end, value_end};

@@ -8,7 +8,7 @@
 //! token is rewritten. Both sides read a token to the nearest double, so they agree on which.
 
 use super::number::js_number_string;
-use super::scan::rewrite_numbers_into;
+use super::rewrite::rewrite_numbers_into;
 
 /// Whether `JSON.stringify(JSON.parse(token))` is `token`: the double it reads as prints as it.
 pub fn is_js_exact(token: &[u8]) -> bool {

@@ -16,9 +16,9 @@ pub mod latin1;
 pub mod number;
 #[cfg(feature = "full")]
 pub mod read;
+pub mod rewrite;
 #[cfg(feature = "full")]
 pub mod sample;
-pub mod scan;
 #[cfg(feature = "full")]
 pub mod schema;
 pub mod span;

@@ -1,5 +1,5 @@
-//! A streaming scanner over JSON text that finds number tokens and copies everything else
-//! byte for byte.
+//! The number rewriter: a streaming scanner over JSON text that finds number tokens (to round
+//! or reprint them) and copies everything else byte for byte.
 //!
 //! It is built for the text `JSON.stringify` produces (no whitespace, shortest number forms),
 //! but never panics on other input: strings are skipped escape-aware, an unterminated string

@@ -11,7 +11,7 @@
 //! nesting — answers `None`, and the caller builds the value as before.
 
 use super::number::js_number_string;
-use super::scan::skip_string;
+use super::rewrite::skip_string;
 
 /// Nesting deeper than this answers `None`: the caller's own path decides what such text does.
 pub const MAX_DEPTH: usize = 512;

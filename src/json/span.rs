@@ -12,7 +12,7 @@
 //! index is bounds-checked, so it never panics. Skipping a container is a loop with a depth
 //! counter, never a recursion, so nesting depth costs nothing.
 
-use super::scan::skip_string;
+use super::rewrite::skip_string;
 
 /// A byte range `[start, end)` of the JSON text.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -1,17 +1,17 @@
 //! The measures of `modoki-budget report` that rewrite its input — the text rounded to fewer
 //! float digits, and the TOON encoding — taken on the one copy of the input the core holds:
-//! each rewrite is made in pieces and counted as it is made (see [`tally`]), so neither is ever
+//! each rewrite is made in pieces and counted as it is made (see [`piece_tokens`]), so neither is ever
 //! held whole. On a 50 MB document the rounded text and the TOON text would each be one more
 //! copy of about its size, and the TOON encoder's tree seven.
 
-pub mod tally;
+pub mod piece_tokens;
 
 use crate::error::Result;
-use crate::json::scan::{round_json_numbers_into, skip_string};
+use crate::json::rewrite::{round_json_numbers_into, skip_string};
 use crate::json::string::utf16_len;
 use crate::tokens::Encoding;
 use crate::toon::{write_toon_v8_json, ToonOptions};
-use tally::{Tally, CHUNK_BYTES};
+use piece_tokens::{PieceTokens, CHUNK_BYTES};
 
 /// The text rounded to `precision` significant digits, measured.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,11 +25,11 @@ pub struct Rounded {
 }
 
 /// [`Rounded`] for compact JSON text `json`: the length and tokens of
-/// [`crate::json::scan::round_json_numbers`]`(json, precision)`, made and counted one piece at a
+/// [`crate::json::rewrite::round_json_numbers`]`(json, precision)`, made and counted one piece at a
 /// time. Errors: `encoding`'s rank table is not installed.
 pub fn rounded(json: &str, precision: f64, encoding: Encoding) -> Result<Rounded> {
     let bytes = json.as_bytes();
-    let mut tally = Tally::new(encoding, CHUNK_BYTES);
+    let mut tally = PieceTokens::new(encoding, CHUNK_BYTES);
     let mut out = Vec::new();
     let (mut start, mut rounded_bytes) = (0, 0);
     while start < bytes.len() {
@@ -71,7 +71,7 @@ pub fn toon_tokens(json: &str, encoding: Encoding) -> Result<Option<usize>> {
     if json.contains("\\ud") {
         return Ok(None);
     }
-    let mut tally = Tally::new(encoding, CHUNK_BYTES);
+    let mut tally = PieceTokens::new(encoding, CHUNK_BYTES);
     let mut failed = None;
     write_toon_v8_json(json.as_bytes(), &ToonOptions::default(), &mut |piece| {
         if failed.is_none() {
@@ -87,7 +87,7 @@ pub fn toon_tokens(json: &str, encoding: Encoding) -> Result<Option<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::json::scan::round_json_numbers;
+    use crate::json::rewrite::round_json_numbers;
     use crate::tokens::count;
     use crate::toon::encode::encode;
     use crate::toon::parse::parse_v8;

@@ -17,14 +17,14 @@ use crate::tokens::{count, Encoding};
 pub const CHUNK_BYTES: usize = 1 << 20;
 
 /// Tokens of a text given piece by piece.
-pub struct Tally {
+pub struct PieceTokens {
     encoding: Encoding,
     chunk: usize,
     tail: String,
     tokens: usize,
 }
 
-impl Tally {
+impl PieceTokens {
     /// An empty tally in `encoding` that counts its tail once it holds `chunk` bytes.
     pub fn new(encoding: Encoding, chunk: usize) -> Self {
         Self { encoding, chunk, tail: String::new(), tokens: 0 }
@@ -64,7 +64,7 @@ mod tests {
     use super::*;
 
     fn tally_in(encoding: Encoding, text: &str, piece: usize, chunk: usize) -> usize {
-        let mut tally = Tally::new(encoding, chunk);
+        let mut tally = PieceTokens::new(encoding, chunk);
         let mut at = 0;
         while at < text.len() {
             let mut end = (at + piece).min(text.len());

@@ -8,9 +8,9 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::abi;
-use crate::cap::preview::{summary_json, Shape, Summary};
+use crate::cap::summary::{summary_json, Shape, Summary};
 use crate::cap::{elision_envelope, plan_text_cut, retarget_hint, CapUnit};
-use crate::json::scan::round_json_numbers_into;
+use crate::json::rewrite::round_json_numbers_into;
 use crate::json::thrown::thrown_text;
 use crate::round::round_sig;
 
@@ -136,7 +136,7 @@ fn shape_of(value: &JsValue) -> Shape {
     }
     if let Some(text) = value.dyn_ref::<JsString>() {
         let utf16_len = text.length() as usize;
-        let quoted = if utf16_len <= crate::cap::preview::QUOTE_LIMIT { json_text(value) } else { None };
+        let quoted = if utf16_len <= crate::cap::summary::QUOTE_LIMIT { json_text(value) } else { None };
         return Shape::Text { utf16_len, quoted };
     }
     if let Some(x) = value.as_f64() {
