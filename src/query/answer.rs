@@ -7,7 +7,7 @@ use std::collections::VecDeque;
 
 use super::Budget;
 use crate::error::Result;
-use crate::json::string::utf16_len;
+use crate::json::string::{json_string, utf16_len};
 use crate::tokens;
 
 /// Entries found in order, of which the first and the last are kept (see the module).
@@ -175,6 +175,42 @@ pub fn count(n: usize, noun: &str) -> String {
         format!("1 {noun}")
     } else {
         format!("{n} {noun}s")
+    }
+}
+
+/// How many UTF-16 units of a selector an answer or an error quotes: enough to recognise it,
+/// and a selector as long as the budget then cannot crowd out (or overrun) the answer.
+pub const QUOTED_UNITS: usize = 120;
+
+/// `raw` cut to [`QUOTED_UNITS`] (at a character) with `…` when longer.
+fn clipped(raw: &str) -> std::borrow::Cow<'_, str> {
+    if utf16_len(raw) <= QUOTED_UNITS {
+        return raw.into();
+    }
+    let mut units = 0;
+    let end = raw
+        .char_indices()
+        .find(|&(_, c)| {
+            units += c.len_utf16();
+            units > QUOTED_UNITS - 1
+        })
+        .map_or(raw.len(), |(at, _)| at);
+    format!("{}…", &raw[..end]).into()
+}
+
+/// A selector's value as an answer or an error quotes it: a JSON string, cut to
+/// [`QUOTED_UNITS`].
+pub fn quoted(raw: &str) -> String {
+    json_string(&clipped(raw))
+}
+
+/// A `match` value as an answer quotes it: a `/regex/` as written, any other as a JSON string;
+/// either cut to [`QUOTED_UNITS`].
+pub fn shown_needle(raw: &str) -> String {
+    if raw.len() > 1 && raw.starts_with('/') && raw.ends_with('/') {
+        clipped(raw).into_owned()
+    } else {
+        quoted(raw)
     }
 }
 

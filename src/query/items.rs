@@ -9,7 +9,7 @@
 
 use serde_json::Value;
 
-use super::answer::{count, fit, note_page, on_pages, Ends, Kept, Piece};
+use super::answer::{count, fit, note_page, on_pages, shown_needle, Ends, Kept, Piece};
 use super::needle::Needle;
 use super::path::{self, walk, Step};
 use super::Budget;
@@ -206,11 +206,8 @@ impl ItemScan {
         let (entries, dropped) = found.into_parts();
         let matched = entries.len() + dropped;
         let head = match &self.mode {
-            Mode::Match(needle) => {
-                let shown_needle = match needle {
-                    Needle::Regex(_) if raw.starts_with('/') => raw.clone(),
-                    _ => json_string(&raw),
-                };
+            Mode::Match(_) => {
+                let shown_needle = shown_needle(&raw);
                 if matched == 0 {
                     return Ok(format!(
                         "None of the {} of {at} (on {}) matches {shown_needle}{also}.",

@@ -74,7 +74,7 @@ fn parse_lines(raw: &str) -> Result<(usize, usize)> {
     let bad = || {
         Error::invalid_input(format!(
             "lines: {} is not a range of lines: write \"FROM-TO\" with line numbers from 1 (for example \"120-180\").",
-            json_string(raw)
+            answer::quoted(raw)
         ))
     };
     let number = |s: &str| s.trim().parse::<usize>().ok().filter(|&n| n >= 1);
@@ -87,7 +87,8 @@ fn parse_lines(raw: &str) -> Result<(usize, usize)> {
     };
     if to < from {
         return Err(Error::invalid_input(format!(
-            "lines: \"{raw}\" ends before it starts: write FROM-TO with FROM ≤ TO."
+            "lines: {} ends before it starts: write FROM-TO with FROM ≤ TO.",
+            answer::quoted(raw)
         )));
     }
     Ok((from, to))

@@ -10,6 +10,7 @@
 use memchr::{memchr, memchr2};
 use regex::bytes::{Regex, RegexBuilder};
 
+use super::answer::shown_needle;
 use crate::error::{Error, Result};
 
 /// The largest compiled pattern run, in bytes of its automaton: ample for any pattern written by
@@ -108,9 +109,13 @@ fn compile(pattern: &str, raw: &str) -> Result<Regex> {
         .build()
         .map_err(|error| match error {
             regex::Error::CompiledTooBig(limit) => Error::invalid_input(format!(
-                "match: {raw} is refused: its automaton would be over {limit} bytes. Make it smaller (fewer or shorter counted repetitions such as {{1000}})."
+                "match: {} is refused: its automaton would be over {limit} bytes. Make it smaller (fewer or shorter counted repetitions such as {{1000}}).", shown_needle(raw)
             )),
-            other => Error::invalid_input(format!("match: {raw} is not a valid regular expression: {}", one_line(&other.to_string()))),
+            other => Error::invalid_input(format!(
+                "match: {} is not a valid regular expression: {}",
+                shown_needle(raw),
+                one_line(&other.to_string())
+            )),
         })
 }
 

@@ -6,6 +6,7 @@
 //! selects (`$.rows[0:3].name` is three names); an item without that step is left out and
 //! counted.
 
+use super::answer::quoted;
 use crate::error::{Error, Result};
 use crate::json::span::{kind, members, Kind, Span};
 use crate::json::string::json_string;
@@ -26,7 +27,7 @@ pub enum Step {
 const SYNTAX: &str = "Write $ followed by .key, [\"key\"], [i] or [from:to] (for example $.rows[10:20].name).";
 
 fn bad(raw: &str, why: &str) -> Error {
-    Error::invalid_input(format!("path: {} is not a path this tool reads: {why}. {SYNTAX}", json_string(raw)))
+    Error::invalid_input(format!("path: {} is not a path this tool reads: {why}. {SYNTAX}", quoted(raw)))
 }
 
 /// The steps of `raw`. A path may leave out its leading `$` (`rows[3]` is `$.rows[3]`).

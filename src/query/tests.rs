@@ -389,3 +389,27 @@ fn a_lockfile_read_as_a_file_is_searched_member_by_member() {
         format!("1 of the 900 members of $.content.packages matches \"left-pad\", on page {page} (of {}):\n{{\"matched\":1,\"shown\":1,\"items\":[{{\"index\":700,\"key\":\"node_modules/left-pad\",\"page\":{page},\"value\":{{\"version\":\"1.0.700\"}}}}]}}", pages.len())
     );
 }
+
+#[test]
+fn a_selector_longer_than_the_budget_is_quoted_cut_and_the_answer_stays_within_it() {
+    let small = Budget { max_chars: 1000, max_tokens: Some(250), encoding: Encoding::Cl100kBase };
+    let long = format!("pool {}", "x".repeat(5000));
+    let quoted = format!("\"pool {}…\"", "x".repeat(114));
+    let text = text_pages(&log_text(40, 7));
+    let none = search(&text, Selector::Match(&long), small).0.unwrap();
+    assert_eq!(none, format!("None of the 40 lines in the text (on 1 page) matches {quoted}."));
+    let items = json_pages(&format!("[{}]", (0..300).map(|i| format!("\"row {i}\"")).collect::<Vec<_>>().join(",")));
+    let none = search(&items, Selector::Match(&long), small).0.unwrap();
+    assert!(none.starts_with("None of the 300 items of $ ") && none.contains(&format!("matches {quoted}")), "{none}");
+    // A regular expression as written, cut the same way; an error quotes a cut value too.
+    let pattern = format!("/{}(/", "a".repeat(3000));
+    let refused = search(&text, Selector::Match(&pattern), small).0.unwrap_err();
+    assert!(
+        refused.starts_with(&format!("match: /{}… is not a valid regular expression", "a".repeat(118))),
+        "{refused}"
+    );
+    let path = format!("$.{}[", "k".repeat(3000));
+    let refused = search(&items, Selector::Path(&path), small).0.unwrap_err();
+    assert!(refused.starts_with(&format!("path: \"$.{}…\" is not a path", "k".repeat(117))), "{refused}");
+    assert!(refused.len() < 1000, "{}", refused.len());
+}

@@ -390,8 +390,7 @@ impl TextScan {
 
     fn match_answer(self, budget: &Budget, what: &str, pages: usize, raw: &str) -> Result<String> {
         let total = self.next_line - 1;
-        let needle = crate::json::string::json_string(raw);
-        let needle = if raw.starts_with('/') && raw.ends_with('/') && raw.len() > 1 { raw.to_owned() } else { needle };
+        let needle = super::answer::shown_needle(raw);
         if self.matched == 0 {
             return Ok(format!(
                 "None of the {} in {what} (on {}) matches {needle}.",
