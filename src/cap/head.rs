@@ -142,6 +142,15 @@ fn keep_within_bytes(head: &str, len: usize, units: usize, max_bytes: usize) -> 
     Some(utf16_len(&head[..end]))
 }
 
+/// `text` itself when it is within the caps (as [`plan_head_cut`] reads them), else its head with
+/// the marker after it, together within them.
+pub fn head_within(text: &str, max_chars: usize, max_bytes: Option<usize>, tokens: Option<TokenCap>) -> Result<String> {
+    Ok(match plan_head_cut(text, utf16_len(text), max_chars, max_bytes, tokens)? {
+        None => text.to_owned(),
+        Some(cut) => format!("{}{}", &text[..byte_index(text, cut.keep)], cut.marker),
+    })
+}
+
 /// The byte index where `head`'s first `units` UTF-16 units end, moved back so that it does not
 /// split a char (a surrogate pair is one char); the end of `head` when it is shorter.
 fn byte_index(head: &str, units: usize) -> usize {

@@ -6,6 +6,7 @@
 use std::collections::VecDeque;
 
 use super::Budget;
+use crate::cap::head::{head_within, TokenCap};
 use crate::error::Result;
 use crate::json::string::{json_string, utf16_len};
 use crate::tokens;
@@ -83,6 +84,17 @@ pub fn fits(text: &str, budget: &Budget) -> Result<bool> {
         Some(cap) if text.len() > cap => Ok(tokens::count_up_to(budget.encoding, text, cap)? <= cap),
         _ => Ok(true),
     }
+}
+
+/// `answer` as it is when within `budget`, else its head with the cut marker, within it: the
+/// last guard of the promise that every answer is within the budget. Only a frame no budget
+/// holds whole reaches it — the path of a collection under keys thousands of chars long.
+pub fn within_budget(answer: String, budget: &Budget) -> Result<String> {
+    if fits(&answer, budget)? {
+        return Ok(answer);
+    }
+    let tokens = budget.max_tokens.map(|max| TokenCap { max, encoding: budget.encoding });
+    head_within(&answer, budget.max_chars, None, tokens)
 }
 
 /// Which pieces an answer over its budget keeps.
@@ -202,6 +214,15 @@ fn clipped(raw: &str) -> std::borrow::Cow<'_, str> {
 /// [`QUOTED_UNITS`].
 pub fn quoted(raw: &str) -> String {
     json_string(&clipped(raw))
+}
+
+/// A path as an answer's sentences name it (a collection's, under keys from the data): cut to
+/// [`QUOTED_UNITS`] like a selector.
+pub fn shown_path(display: String) -> String {
+    match clipped(&display) {
+        std::borrow::Cow::Borrowed(_) => display,
+        std::borrow::Cow::Owned(cut) => cut,
+    }
 }
 
 /// A `match` value as an answer quotes it: a `/regex/` as written, any other as a JSON string;

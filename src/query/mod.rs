@@ -227,7 +227,7 @@ impl Search {
             .ok()
             .and_then(|f| f.hits.into_iter().next())
             .ok_or_else(|| not_a_page(1))?;
-        let at = display(&collection);
+        let at = answer::shown_path(display(&collection));
         let shape = kind(text, empty.span);
         if shape == Kind::String {
             let what = format!("the string at {at}");
@@ -295,8 +295,14 @@ impl Search {
         Ok(State::Done(values_answer(&written, found, text, pages, &self.budget)?))
     }
 
-    /// The answer, once the search has read every page it needed.
+    /// The answer, once the search has read every page it needed: always within the budget.
     pub fn answer(self) -> Result<String> {
+        let budget = self.budget;
+        answer::within_budget(self.unguarded_answer()?, &budget)
+    }
+
+    /// The answer as the state writes it, within the budget but for what no budget holds whole.
+    fn unguarded_answer(self) -> Result<String> {
         let budget = self.budget;
         match self.state {
             State::Start(_) => Err(Error::invalid_input("read_result: no page of the result was read.")),

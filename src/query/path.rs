@@ -6,7 +6,7 @@
 //! selects (`$.rows[0:3].name` is three names); an item without that step is left out and
 //! counted.
 
-use super::answer::quoted;
+use super::answer::{quoted, shown_path};
 use crate::error::{Error, Result};
 use crate::json::span::{kind, members, Kind, Span};
 use crate::json::string::json_string;
@@ -194,7 +194,9 @@ fn some_keys(text: &[u8], object: Span) -> String {
     for member in members(text, object) {
         count += 1;
         if keys.len() < SHOWN {
-            keys.push(String::from_utf8_lossy(&key_text(text, member.key.unwrap_or_default())).into_owned());
+            keys.push(shown_path(
+                String::from_utf8_lossy(&key_text(text, member.key.unwrap_or_default())).into_owned(),
+            ));
         }
     }
     match count {
@@ -253,8 +255,8 @@ fn one_step(text: &[u8], hit: &Hit, step: &Step) -> Result<Vec<Hit>> {
             Some(span) => Ok(vec![Hit { path, span }]),
             None => Err(Error::invalid_input(format!(
                 "path: {} has no key {}; {}.",
-                hit.path,
-                json_string(key),
+                shown_path(hit.path.clone()),
+                quoted(key),
                 some_keys(text, hit.span)
             ))),
         },
@@ -284,13 +286,13 @@ fn one_step(text: &[u8], hit: &Hit, step: &Step) -> Result<Vec<Hit>> {
         }
         (Step::Key(_), other) => Err(Error::invalid_input(format!(
             "path: {} is {}, which has no keys{}.",
-            hit.path,
+            shown_path(hit.path.clone()),
             a_kind(other),
             if other == Kind::Array { ": select its items with [i] or [from:to]" } else { "" }
         ))),
         (_, other) => Err(Error::invalid_input(format!(
             "path: {} is {}, which has no items{}.",
-            hit.path,
+            shown_path(hit.path.clone()),
             a_kind(other),
             if other == Kind::Object { ": select a member with .key or [\"key\"]" } else { "" }
         ))),
@@ -300,7 +302,9 @@ fn one_step(text: &[u8], hit: &Hit, step: &Step) -> Result<Vec<Hit>> {
 /// The error of an index or slice past an array's end.
 pub fn past_the_end(path: &str, array: &str, count: usize) -> Error {
     Error::invalid_input(format!(
-        "path: {path} is past the end: {array} has {count} item{}{}.",
+        "path: {} is past the end: {} has {count} item{}{}.",
+        shown_path(path.to_owned()),
+        shown_path(array.to_owned()),
         if count == 1 { "" } else { "s" },
         if count > 0 { format!(" (indices 0 to {})", count - 1) } else { String::new() }
     ))

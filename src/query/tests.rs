@@ -413,3 +413,24 @@ fn a_selector_longer_than_the_budget_is_quoted_cut_and_the_answer_stays_within_i
     assert!(refused.starts_with(&format!("path: \"$.{}…\" is not a path", "k".repeat(117))), "{refused}");
     assert!(refused.len() < 1000, "{}", refused.len());
 }
+
+#[test]
+fn a_collection_under_a_long_key_is_named_cut_and_every_answer_stays_within_the_budget() {
+    let small = Budget { max_chars: 1000, max_tokens: Some(250), encoding: Encoding::Cl100kBase };
+    // As long as page 1 holds twice (its path and its rest) beside some rows, within 3,000 chars.
+    let key = "k".repeat(800);
+    let rows = (0..300).map(|i| format!("\"row {i}\"")).collect::<Vec<_>>().join(",");
+    let pages = json_pages(&format!("{{\"{key}\":[{rows}]}}"));
+    let at = format!("$.{}…", "k".repeat(117));
+    let none = search(&pages, Selector::Match("absent"), small).0.unwrap();
+    assert_eq!(none, format!("None of the 300 items of {at} (on {} pages) matches \"absent\".", pages.len()));
+    let found = search(&pages, Selector::Match("row 299"), small).0.unwrap();
+    assert!(found.starts_with(&format!("1 of the 300 items of {at} matches \"row 299\"")), "{found}");
+    // A path written by the caller as long as the budget: whatever it answers is within it.
+    for path in [format!("$.{key}[0:3]"), format!("$.{key}x"), format!("$.{}", "q".repeat(4000))] {
+        match search(&pages, Selector::Path(&path), small).0 {
+            Ok(answer) => assert!(crate::json::string::utf16_len(&answer) <= 1000, "{answer}"),
+            Err(message) => assert!(message.len() < 1000, "{message}"),
+        }
+    }
+}
