@@ -8,7 +8,7 @@
 
 use super::{cut_marker, TextCut};
 use crate::error::Result;
-use crate::json::string::utf16_len;
+use crate::json::string::{byte_index, utf16_len};
 use crate::tokens::{self, Encoding};
 
 /// A token cap and the encoding it is counted in.
@@ -149,19 +149,6 @@ pub fn head_within(text: &str, max_chars: usize, max_bytes: Option<usize>, token
         None => text.to_owned(),
         Some(cut) => format!("{}{}", &text[..byte_index(text, cut.keep)], cut.marker),
     })
-}
-
-/// The byte index where `head`'s first `units` UTF-16 units end, moved back so that it does not
-/// split a char (a surrogate pair is one char); the end of `head` when it is shorter.
-fn byte_index(head: &str, units: usize) -> usize {
-    let mut seen = 0;
-    for (at, c) in head.char_indices() {
-        seen += c.len_utf16();
-        if seen > units {
-            return at;
-        }
-    }
-    head.len()
 }
 
 #[cfg(test)]

@@ -61,6 +61,20 @@ pub fn utf16_len(s: &str) -> usize {
     s.chars().map(char::len_utf16).sum()
 }
 
+/// The byte index where `s`'s first `units` UTF-16 units end — JavaScript's `s.slice(0, units)`
+/// — moved back so that it does not split a char (a surrogate pair is one char); the end of `s`
+/// when it is shorter.
+pub fn byte_index(s: &str, units: usize) -> usize {
+    let mut seen = 0;
+    for (at, c) in s.char_indices() {
+        seen += c.len_utf16();
+        if seen > units {
+            return at;
+        }
+    }
+    s.len()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use crate::cap::plan_cut;
 use crate::json::number::js_number_string;
-use crate::json::string::utf16_len;
+use crate::json::string::{byte_index, utf16_len};
 use crate::json::value::to_json;
 
 /// One line: a stack frame, a minified asset path or a logcat line fits; a pasted blob does not.
@@ -62,18 +62,6 @@ fn splits_pair_at(text: &str, i: usize) -> bool {
         unit += w;
     }
     false
-}
-
-/// The byte index of UTF-16 index `units` (which is on a character boundary).
-fn byte_index(text: &str, units: usize) -> usize {
-    let mut unit = 0;
-    for (b, c) in text.char_indices() {
-        if unit >= units {
-            return b;
-        }
-        unit += c.len_utf16();
-    }
-    text.len()
 }
 
 /// How many items fit `budget`, given their sizes in the order the budget keeps them: contiguous
