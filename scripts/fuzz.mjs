@@ -23,7 +23,7 @@ const env = { ...process.env, PATH: [cargoBin, process.env.PATH].join(delimiter)
 /** Per-target libFuzzer flags: the reference tokenizer is quadratic on long pieces, so token
  * inputs stay short; summarize runs long inputs (no slow length ramp-up) with a tight timeout,
  * so super-linear behaviour in the where parser or a summarizer is reported as a timeout.
- * elision, preview and menu build their values from the bytes (fuzz/common/arbitrary_json.rs:
+ * elision, preview, menu and query build their values from the bytes (fuzz/common/arbitrary_json.rs:
  * a few KB of input grow to collections of up to ~64 KB): inputs of up to 4 KB from the start
  * (a ramp from 8 bytes would spend minutes on values too small to page). Their timeout is
  * wall-clock time: on the shared machine, under AddressSanitizer, a 64 KB case that the pass
@@ -39,6 +39,7 @@ const TARGETS = {
   elision: ['-max_len=4096', '-len_control=0', '-timeout=60'],
   preview: ['-max_len=4096', '-len_control=0', '-timeout=60'],
   menu: ['-max_len=4096', '-len_control=0', '-timeout=60'],
+  query: ['-max_len=4096', '-len_control=0', '-timeout=60'],
 };
 
 /**
