@@ -5,8 +5,8 @@
 //! within its share of the budget.
 
 use super::matches::Needles;
-use super::shape::{count, Out, SNIFF_LINES};
-use super::text::{self, Lines, PICKED_BYTES};
+use super::out::{count, Out};
+use super::text::{self, Lines, PICKED_BYTES, SNIFF_LINES};
 use crate::json::string::utf16_len;
 
 /// Parts previewed in full form (head, tail and the lines that matter), at most.

@@ -16,6 +16,8 @@ use crate::json::string::{push_json_string, utf16_len};
 pub const MAX_PICKED: usize = 12;
 /// A listed line is cut to this many bytes.
 pub const PICKED_BYTES: usize = 240;
+/// Lines read to tell a text's form (a diff, a table, parts, indented text).
+pub const SNIFF_LINES: usize = 64;
 
 /// What is shown of a text.
 #[derive(Debug, PartialEq)]
