@@ -244,7 +244,7 @@ fn fit_text(s: &str, needles: &Needles, budget: &Budget) -> Result<(String, usiz
     // The text is read once, in its form; each render plans from that reading.
     let shaped = shape::Shaped::read(s, needles);
     let found = shrink_until_fits(budget, first_byte_budget(s, budget)?, |b| shaped.render(b))?;
-    or_smallest(found, budget, || format!("…[{} lines, {} chars not shown]", s.split('\n').count(), utf16_len(s)))
+    or_smallest(found, budget, || format!("…[{} lines, {} chars not shown]", text::line_count(s), utf16_len(s)))
 }
 
 #[cfg(test)]

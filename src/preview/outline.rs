@@ -277,7 +277,7 @@ mod tests {
         let text = snapshot();
         let got = render(&text, json!({"element": "ZeroDivisionError"}), 2000);
         let lines: Vec<&str> = got.lines().collect();
-        assert!(lines[0].starts_with("…[outline: 738 lines, "), "{}", lines[0]);
+        assert!(lines[0].starts_with("…[outline: 737 lines, "), "{}", lines[0]);
         for want in [
             "- generic [active] [ref=e1]:",
             "  - navigation \"related navigation\" [ref=e2]: …[+120]",
