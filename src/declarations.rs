@@ -160,7 +160,9 @@ fn plain_links(docs: &str) -> String {
 fn files() -> Vec<File> {
     use crate::error::ErrorCode;
     use crate::menu::cost::{MenuCost, ToolCost};
+    use crate::menu::lint::Finding;
     use crate::profile::inflation::{Inflation, Risk, Unbounded};
+    use crate::profile::lock::{CheckReport, Escalation, LockEntry};
     use crate::profile::response::{BlockProfile, ResponseProfile, Role, Size};
     use crate::tokens::Encoding;
     vec![
@@ -181,8 +183,13 @@ fn files() -> Vec<File> {
         },
         File {
             name: "menu-audit",
-            sources: &["src/menu/cost.rs"],
-            types: vec![declared::<ToolCost>(), declared::<MenuCost>()],
+            sources: &["src/menu/cost.rs", "src/menu/lint.rs"],
+            types: vec![declared::<ToolCost>(), declared::<MenuCost>(), declared::<Finding>()],
+        },
+        File {
+            name: "lock",
+            sources: &["src/profile/lock.rs"],
+            types: vec![declared::<LockEntry>(), declared::<Escalation>(), declared::<CheckReport<'static>>()],
         },
         File {
             name: "cap",
