@@ -159,6 +159,7 @@ fn plain_links(docs: &str) -> String {
 
 fn files() -> Vec<File> {
     use crate::error::ErrorCode;
+    use crate::menu::compact::{CompactMenu, Format};
     use crate::menu::cost::{MenuCost, ToolCost};
     use crate::menu::lint::Finding;
     use crate::profile::inflation::{Inflation, Risk, Unbounded};
@@ -185,6 +186,11 @@ fn files() -> Vec<File> {
             name: "menu-audit",
             sources: &["src/menu/cost.rs", "src/menu/lint.rs"],
             types: vec![declared::<ToolCost>(), declared::<MenuCost>(), declared::<Finding>()],
+        },
+        File {
+            name: "menu-rewrite",
+            sources: &["src/menu/compact.rs"],
+            types: vec![declared::<Format>(), declared::<CompactMenu>()],
         },
         File {
             name: "lock",
