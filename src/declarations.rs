@@ -67,12 +67,13 @@ fn config() -> Config {
     Config::new().with_large_int("number")
 }
 
-/// `T`'s declaration as `export type …`, its Rust doc comment as its JSDoc.
+/// `T`'s declaration as `export type …`, its Rust doc comments (its own and its fields') as
+/// JSDoc, doc links as code spans.
 fn declared<T: TS + 'static>() -> Declared {
     let cfg = config();
     let docs = T::docs().unwrap_or_default();
     let names = T::dependencies(&cfg).into_iter().map(|d| d.ts_name).collect();
-    let text = format!("{}export {}\n", plain_links(&docs), laid_out(&T::decl(&cfg)));
+    let text = plain_links(&format!("{docs}export {}\n", laid_out(&T::decl(&cfg))));
     Declared { name: T::ident(&cfg), text, names }
 }
 
@@ -165,10 +166,15 @@ fn files() -> Vec<File> {
     use crate::profile::inflation::{Inflation, Risk, Unbounded};
     use crate::profile::lock::{CheckReport, Escalation, LockEntry};
     use crate::profile::response::{BlockProfile, ResponseProfile, Role, Size};
+    use crate::tokens::report::{FieldCost, Report};
     use crate::tokens::Encoding;
     vec![
         File { name: "errors", sources: &["src/error.rs"], types: vec![declared::<ErrorCode>()] },
-        File { name: "tokens", sources: &["src/tokens/mod.rs"], types: vec![declared::<Encoding>()] },
+        File {
+            name: "tokens",
+            sources: &["src/tokens/mod.rs", "src/tokens/report.rs"],
+            types: vec![declared::<Encoding>(), declared::<FieldCost>(), declared::<Report>()],
+        },
         File {
             name: "profile",
             sources: &["src/profile/inflation.rs", "src/profile/response.rs"],
