@@ -229,6 +229,14 @@ fn files() -> Vec<File> {
             )],
         },
         File { name: "streams", sources: STREAM_SOURCES, types: stream_constants() },
+        File {
+            name: "console",
+            sources: &["src/summarizers/stream/console.rs"],
+            types: vec![
+                declared::<crate::summarizers::stream::console::Entry>(),
+                declared::<crate::summarizers::stream::console::Reply>(),
+            ],
+        },
     ]
 }
 
