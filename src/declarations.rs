@@ -230,6 +230,17 @@ fn files() -> Vec<File> {
         },
         File { name: "streams", sources: STREAM_SOURCES, types: stream_constants() },
         File {
+            name: "layout-bounds",
+            sources: &["src/summarizers/layout_entries.rs", "src/summarizers/layout_bounds.rs"],
+            types: vec![
+                declared::<crate::summarizers::layout_entries::DeclaredScreen>(),
+                declared::<crate::summarizers::layout_entries::Declared>(),
+                declared::<crate::summarizers::layout_bounds::Member>(),
+                declared::<crate::summarizers::layout_bounds::Pair>(),
+                declared::<crate::summarizers::layout_bounds::Reply>(),
+            ],
+        },
+        File {
             name: "console",
             sources: &["src/summarizers/stream/console.rs"],
             types: vec![

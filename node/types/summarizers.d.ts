@@ -1,4 +1,5 @@
 import type { ImageToolResult } from './result.js';
+import type { LayoutEntry, LayoutBoundsResult } from './generated/layout-bounds.js';
 
 // ---------------------------------------------------------------------------------------------
 // Summary-first summarizers. Each is a pure function: the producer's full output and
@@ -116,32 +117,10 @@ export declare function sceneState(
   options?: SceneStateOptions,
 ): SceneStateResult;
 
-/** A screen-space rect. */
-export interface ScreenRect {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
-
-/** A layout entry as the layout-bounds producer returns it: one per RECT. */
-export interface LayoutEntry {
-  id: number;
-  /** The entity's guid, `null` when it has none. */
-  guid?: string | null;
-  name: string;
-  layer: string | null;
-  screen: ScreenRect | null;
-  onScreen: boolean;
-  zeroSize: boolean;
-  worldAABB?: unknown;
-  /** Which viewport measured this rect (`game-3d`, `scene-view`, …); one entity can have one per viewport. */
-  surface?: string;
-  canvasId?: number;
-  canvasGuid?: string | null;
-  /** Used for ancestry when `options.entities` is not given. */
-  parentId?: number | null;
-}
+// layoutBounds' entries and payload are generated from the Rust types
+// (src/summarizers/layout_entries.rs, src/summarizers/layout_bounds.rs).
+export type { ScreenRect, OverlapMember, OverlapPair } from './generated/layout-bounds.js';
+export type { LayoutEntry, LayoutBoundsResult };
 
 /** The agent's query for {@link layoutBounds}. Any of `ids`/`guids`/`name`/`layer` returns rects. */
 export interface LayoutBoundsQuery {
@@ -174,50 +153,6 @@ export interface LayoutBoundsOptions {
     guid?: string | null;
     name?: string;
   }>;
-}
-
-/** An entity in an overlapping pair. */
-export interface OverlapMember {
-  id: number;
-  guid: string | null;
-  name: string;
-}
-
-/** One overlapping pair, `a` before `b` in entry order. */
-export interface OverlapPair {
-  a: OverlapMember;
-  b: OverlapMember;
-  layer: string | null;
-}
-
-/** The payload of {@link layoutBounds}. Every count counts rects; `entityTotal` counts entities. */
-export interface LayoutBoundsResult {
-  /** Rects measured (after the filters). */
-  totalCount: number;
-  /** Rects in `entities` — only when rects were asked for. */
-  returnedCount?: number;
-  /** Distinct entities behind `totalCount`; differs when several viewports are mounted. */
-  entityTotal: number;
-  surfaces?: string[];
-  surfaceNote?: string;
-  /** Addresses (guids, then the name, then ids) that matched no live entity. */
-  unresolved?: Array<string | number>;
-  unresolvedNote?: string;
-  /** Key: the layer, or `"null"`. */
-  layerCounts: { [layer: string]: number };
-  /** Guids of the off-screen rects' entities. */
-  offScreen: string[];
-  /** Ids of off-screen entities that have no guid. */
-  offScreenNoGuidIds?: number[];
-  offScreenCount: number;
-  zeroSize: string[];
-  zeroSizeNoGuidIds?: number[];
-  zeroSizeCount: number;
-  overlapsCount: number;
-  entities?: LayoutEntry[];
-  truncated?: true;
-  overlaps?: OverlapPair[];
-  hint?: string;
 }
 
 /**
