@@ -241,6 +241,24 @@ fn files() -> Vec<File> {
             ],
         },
         File {
+            name: "assets",
+            sources: &["src/summarizers/assets.rs"],
+            types: vec![
+                declared::<crate::summarizers::assets::DeclaredAsset>(),
+                declared::<crate::summarizers::assets::Counts>(),
+                declared::<crate::summarizers::assets::Entries<'static>>(),
+            ],
+        },
+        File {
+            name: "traits",
+            sources: &["src/summarizers/traits.rs"],
+            types: vec![
+                declared::<crate::summarizers::traits::Names<'static>>(),
+                declared::<crate::summarizers::traits::Detail>(),
+                declared::<crate::summarizers::traits::Failure>(),
+            ],
+        },
+        File {
             name: "console",
             sources: &["src/summarizers/stream/console.rs"],
             types: vec![

@@ -1,5 +1,7 @@
 import type { ImageToolResult } from './result.js';
 import type { LayoutEntry, LayoutBoundsResult } from './generated/layout-bounds.js';
+import type { Asset, AssetCounts, AssetEntries } from './generated/assets.js';
+import type { TraitIndex, TraitFailure } from './generated/traits.js';
 
 // ---------------------------------------------------------------------------------------------
 // Summary-first summarizers. Each is a pure function: the producer's full output and
@@ -166,13 +168,8 @@ export declare function layoutBounds(
   options?: LayoutBoundsOptions,
 ): LayoutBoundsResult;
 
-/** An asset as the asset scan returns it. */
-export interface Asset {
-  guid: string;
-  path: string;
-  name: string;
-  type: string;
-}
+// summarizeAssets' asset and payloads are generated from the Rust types (src/summarizers/assets.rs).
+export type { Asset, AssetCounts, AssetEntries };
 
 /** The editor's name for {@link Asset} (its `summarize.ts` exports it as `AssetEntry`). */
 export type AssetEntry = Asset;
@@ -192,25 +189,6 @@ export interface AssetQuery {
   limit?: number | string;
   /** Every entry. */
   all?: Flag;
-}
-
-/** The bare {@link summarizeAssets} payload: no rows, so no `returnedCount`. */
-export interface AssetCounts {
-  totalCount: number;
-  byType: { [type: string]: number };
-  hint: string;
-}
-
-/** The entries payload of {@link summarizeAssets}; `hint` only when a filter matched nothing. */
-export interface AssetEntries {
-  /** Rows in `assets`. */
-  returnedCount: number;
-  /** Assets the filter matched before the limit. */
-  totalCount: number;
-  assets: Asset[];
-  truncated?: true;
-  /** The empty-filter hint: the unfiltered count and, for `type=`, the live types. */
-  hint?: string;
 }
 
 /** Per-type counts by default; entries for `type`/`folder`/`name` (ANDed), `limit` or `all`. */
@@ -234,36 +212,14 @@ export interface TraitQuery {
   all?: Flag;
 }
 
-/** The bare {@link summarizeTraits} payload. `schemaAvailable` only when the caller gave it. */
-export interface TraitIndex {
-  schemaAvailable?: boolean;
-  traitCount: number;
-  /** Names by category (`"other"` when a trait has none). */
-  byCategory: { [category: string]: string[] };
-  hint: string;
-}
+// summarizeTraits' index and failure are generated from the Rust types (src/summarizers/traits.rs).
+export type { TraitIndex, TraitFailure };
+export type { TraitErrorDetail } from './generated/traits.js';
 
 /** `name=` or `all` payload of {@link summarizeTraits}. */
 export interface TraitSchemas {
   schemaAvailable?: boolean;
   traits: { [name: string]: TraitSchema };
-}
-
-/** A failure as an error-envelope detail (the server stamps `tool`). */
-export interface TraitErrorDetail {
-  /** `NO_RENDERER`: the registry was never pushed, so nothing is known. `NOT_FOUND`: it is loaded and has no such name. */
-  code: 'NO_RENDERER' | 'NOT_FOUND';
-  what: string;
-  why: string;
-  /** The name that was not found (`NOT_FOUND` only). */
-  got?: string;
-  /** Next moves: near names for a `NOT_FOUND`, or how to get the registry loaded. */
-  options: string[];
-}
-
-/** A failed {@link summarizeTraits} call; the caller passes `error` to the formatter's `fail`. */
-export interface TraitFailure {
-  error: TraitErrorDetail;
 }
 
 /** Every reply of {@link summarizeTraits}, under the editor's name for the union. */
