@@ -259,6 +259,11 @@ fn files() -> Vec<File> {
             ],
         },
         File {
+            name: "write-path",
+            sources: &["src/summarizers/write_path.rs"],
+            types: vec![declared::<crate::summarizers::write_path::SceneEdit>()],
+        },
+        File {
             name: "console",
             sources: &["src/summarizers/stream/console.rs"],
             types: vec![

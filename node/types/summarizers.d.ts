@@ -2,6 +2,7 @@ import type { ImageToolResult } from './result.js';
 import type { LayoutEntry, LayoutBoundsResult } from './generated/layout-bounds.js';
 import type { Asset, AssetCounts, AssetEntries } from './generated/assets.js';
 import type { TraitIndex, TraitFailure } from './generated/traits.js';
+import type { SceneEditResult } from './generated/write-path.js';
 
 // ---------------------------------------------------------------------------------------------
 // Summary-first summarizers. Each is a pure function: the producer's full output and
@@ -322,14 +323,8 @@ export interface SceneEditInput {
   scene?: unknown;
 }
 
-/** The payload of {@link sceneEditResult}. */
-export interface SceneEditResult {
-  ok: boolean;
-  changed: number;
-  errors: string[];
-  warnings: string[];
-  scene?: unknown;
-}
+// sceneEditResult's payload is generated from the Rust type (src/summarizers/write_path.rs).
+export type { SceneEditResult };
 
 /** `{ ok, changed, errors, warnings }`; the scene echo (~10k tokens nobody read) only with `returnScene: true`. */
 export declare function sceneEditResult(result: SceneEditInput, query?: { returnScene?: Flag }): SceneEditResult;
