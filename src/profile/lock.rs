@@ -48,7 +48,7 @@ pub struct Limits {
     pub max_tokens: Option<u64>,
 }
 
-/// One tool's entry in the lockfile (written with sorted keys, see [`serialize_lock`]).
+/// One tool's entry in the lockfile (its keys written sorted).
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(test, derive(ts_rs::TS))]

@@ -65,8 +65,8 @@ pub(crate) struct DeclaredScreen {
 }
 
 /// A layout entry as the layout-bounds producer returns it: one per RECT. Declared for the JS
-/// types only: the counts read a few of its fields ([`Entry`]), and the entries a reply returns
-/// are the producer's own.
+/// types only; the core reads the entries as JSON, and the entries a reply returns are the
+/// producer's own.
 #[cfg(test)]
 #[derive(ts_rs::TS)]
 #[ts(rename = "LayoutEntry", rename_all = "camelCase")]

@@ -2,7 +2,7 @@
 
 /**
  * A console entry as the ring producer returns it and `consoleLogs` reads it (a JSON object;
- * other keys pass through). Declared for the JS types only: `console_logs` reads the JSON.
+ * other keys pass through). Declared for the JS types only; the core reads the entries as JSON.
  */
 export type ConsoleEntry = {
   seq: number;

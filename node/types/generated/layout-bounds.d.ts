@@ -12,8 +12,8 @@ export type ScreenRect = {
 
 /**
  * A layout entry as the layout-bounds producer returns it: one per RECT. Declared for the JS
- * types only: the counts read a few of its fields (`Entry`), and the entries a reply returns
- * are the producer's own.
+ * types only; the core reads the entries as JSON, and the entries a reply returns are the
+ * producer's own.
  */
 export type LayoutEntry = {
   id: number;

@@ -3,7 +3,7 @@
 import type { InflationRiskLevel } from './profile.js';
 
 /**
- * One tool's entry in the lockfile (written with sorted keys, see `serialize_lock`).
+ * One tool's entry in the lockfile (its keys written sorted).
  */
 export type LockEntry = {
   /** Real tokens of the tool's description. */

@@ -19,7 +19,7 @@ use crate::error::Result;
 use crate::json::value::to_json;
 
 /// A console entry as the ring producer returns it and `consoleLogs` reads it (a JSON object;
-/// other keys pass through). Declared for the JS types only: [`console_logs`] reads the JSON.
+/// other keys pass through). Declared for the JS types only; the core reads the entries as JSON.
 #[cfg(test)]
 #[derive(ts_rs::TS)]
 #[ts(rename = "ConsoleEntry")]
