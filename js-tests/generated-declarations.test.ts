@@ -41,4 +41,12 @@ describe('node/types/generated', () => {
     for (const file of generated)
       expect(handWritten).toContain(`from './generated/${file.replace(/\.d\.ts$/, '.js')}'`);
   });
+
+  it('no generated type or constant is declared again by hand', () => {
+    const declared = (text: string) =>
+      [...text.matchAll(/^export (?:declare )?(?:const|type|interface) (\w+)/gm)].map((m) => m[1]);
+    const generatedNames = generated.flatMap((file) => declared(read(`node/types/generated/${file}`)));
+    expect(generatedNames.length).toBeGreaterThan(40);
+    expect(declared(handWritten).filter((name) => generatedNames.includes(name))).toEqual([]);
+  });
 });

@@ -249,7 +249,7 @@ describe('over the cap', () => {
     expect(reply.content[0]).toEqual({ type: 'text', text: previewAt(CAP, { content: file }, { lines: 800 }, reply) });
     expect(reply.structuredContent).toEqual(JSON.parse(textOf(reply)));
     expect(JSON.parse(textOf(reply)).preview).toMatchObject({
-      content: { _text: { chars: file.length, lines: 801 } },
+      content: { _text: { chars: file.length, lines: 800 } },
     });
     const all = await pages(small, reply);
     expect(JSON.parse(all[0])).toMatchObject({ path: '$.content', rest: { content: '' } });

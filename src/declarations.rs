@@ -67,12 +67,13 @@ fn config() -> Config {
     Config::new().with_large_int("number")
 }
 
-/// `T`'s declaration as `export type …`, its Rust doc comment as its JSDoc.
+/// `T`'s declaration as `export type …`, its Rust doc comments (its own and its fields') as
+/// JSDoc, doc links as code spans.
 fn declared<T: TS + 'static>() -> Declared {
     let cfg = config();
     let docs = T::docs().unwrap_or_default();
     let names = T::dependencies(&cfg).into_iter().map(|d| d.ts_name).collect();
-    let text = format!("{}export {}\n", plain_links(&docs), laid_out(&T::decl(&cfg)));
+    let text = plain_links(&format!("{docs}export {}\n", laid_out(&T::decl(&cfg))));
     Declared { name: T::ident(&cfg), text, names }
 }
 
@@ -159,13 +160,21 @@ fn plain_links(docs: &str) -> String {
 
 fn files() -> Vec<File> {
     use crate::error::ErrorCode;
+    use crate::menu::compact::{CompactMenu, Format};
     use crate::menu::cost::{MenuCost, ToolCost};
+    use crate::menu::lint::Finding;
     use crate::profile::inflation::{Inflation, Risk, Unbounded};
+    use crate::profile::lock::{CheckReport, Escalation, LockEntry};
     use crate::profile::response::{BlockProfile, ResponseProfile, Role, Size};
+    use crate::tokens::report::{FieldCost, Report};
     use crate::tokens::Encoding;
     vec![
         File { name: "errors", sources: &["src/error.rs"], types: vec![declared::<ErrorCode>()] },
-        File { name: "tokens", sources: &["src/tokens/mod.rs"], types: vec![declared::<Encoding>()] },
+        File {
+            name: "tokens",
+            sources: &["src/tokens/mod.rs", "src/tokens/report.rs"],
+            types: vec![declared::<Encoding>(), declared::<FieldCost>(), declared::<Report>()],
+        },
         File {
             name: "profile",
             sources: &["src/profile/inflation.rs", "src/profile/response.rs"],
@@ -181,8 +190,18 @@ fn files() -> Vec<File> {
         },
         File {
             name: "menu-audit",
-            sources: &["src/menu/cost.rs"],
-            types: vec![declared::<ToolCost>(), declared::<MenuCost>()],
+            sources: &["src/menu/cost.rs", "src/menu/lint.rs"],
+            types: vec![declared::<ToolCost>(), declared::<MenuCost>(), declared::<Finding>()],
+        },
+        File {
+            name: "menu-rewrite",
+            sources: &["src/menu/compact.rs"],
+            types: vec![declared::<Format>(), declared::<CompactMenu>()],
+        },
+        File {
+            name: "lock",
+            sources: &["src/profile/lock.rs"],
+            types: vec![declared::<LockEntry>(), declared::<Escalation>(), declared::<CheckReport<'static>>()],
         },
         File {
             name: "cap",
@@ -210,6 +229,48 @@ fn files() -> Vec<File> {
             )],
         },
         File { name: "streams", sources: STREAM_SOURCES, types: stream_constants() },
+        File {
+            name: "layout-bounds",
+            sources: &["src/summarizers/layout_entries.rs", "src/summarizers/layout_bounds.rs"],
+            types: vec![
+                declared::<crate::summarizers::layout_entries::DeclaredScreen>(),
+                declared::<crate::summarizers::layout_entries::Declared>(),
+                declared::<crate::summarizers::layout_bounds::Member>(),
+                declared::<crate::summarizers::layout_bounds::Pair>(),
+                declared::<crate::summarizers::layout_bounds::Reply>(),
+            ],
+        },
+        File {
+            name: "assets",
+            sources: &["src/summarizers/assets.rs"],
+            types: vec![
+                declared::<crate::summarizers::assets::DeclaredAsset>(),
+                declared::<crate::summarizers::assets::Counts>(),
+                declared::<crate::summarizers::assets::Entries<'static>>(),
+            ],
+        },
+        File {
+            name: "traits",
+            sources: &["src/summarizers/traits.rs"],
+            types: vec![
+                declared::<crate::summarizers::traits::Names<'static>>(),
+                declared::<crate::summarizers::traits::Detail>(),
+                declared::<crate::summarizers::traits::Failure>(),
+            ],
+        },
+        File {
+            name: "write-path",
+            sources: &["src/summarizers/write_path.rs"],
+            types: vec![declared::<crate::summarizers::write_path::SceneEdit>()],
+        },
+        File {
+            name: "console",
+            sources: &["src/summarizers/stream/console.rs"],
+            types: vec![
+                declared::<crate::summarizers::stream::console::Entry>(),
+                declared::<crate::summarizers::stream::console::Reply>(),
+            ],
+        },
     ]
 }
 

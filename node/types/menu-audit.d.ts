@@ -1,6 +1,6 @@
 import type { TokenEncoding } from './tokens.js';
 import type { CodedError } from './errors.js';
-import type { MenuCost } from './generated/menu-audit.js';
+import type { MenuCost, Finding } from './generated/menu-audit.js';
 
 // Auditing a tool menu: what it costs in real tokens (menuCost) and what its descriptions fail
 // to say (lintDescription). Nothing here changes a menu; menu-rewrite.d.ts returns other menus.
@@ -22,8 +22,9 @@ export interface McpTool {
   [key: string]: unknown;
 }
 
-// What menuCost returns is generated from the Rust structs (src/menu/cost.rs).
-export type { ToolCost, MenuCost } from './generated/menu-audit.js';
+// What menuCost and lintDescription return is generated from the Rust structs (src/menu/cost.rs,
+// src/menu/lint.rs).
+export type { ToolCost, MenuCost, Finding } from './generated/menu-audit.js';
 
 /** Options for {@link menuCost}. */
 export interface MenuCostOptions {
@@ -44,15 +45,7 @@ export declare function menuCost(tools: readonly McpTool[], options?: MenuCostOp
 export declare const DEFAULT_MAX_DESCRIPTION_TOKENS: 200;
 
 /** A lint finding code; see {@link lintDescription}. */
-export type FindingCode = 'UNADVERTISED_FILTER' | 'NO_DEFAULT_SHAPE' | 'NO_SIZE_WARNING' | 'LONG_DESCRIPTION';
-
-/** One lint finding: what is missing, and (in `message`) what to add. */
-export interface Finding {
-  code: FindingCode;
-  message: string;
-  /** The parameter, for `UNADVERTISED_FILTER`. */
-  param?: string;
-}
+export type FindingCode = Finding['code'];
 
 /** Options for {@link lintDescription}. */
 export interface LintOptions {

@@ -1,5 +1,6 @@
 import type { TokenEncoding } from './tokens.js';
 import type { McpTool } from './menu-audit.js';
+import type { CompactMenuFacts } from './generated/menu-rewrite.js';
 
 // Rewriting a tool menu into a cheaper one: grouped by namespace (groupTools), with compact
 // descriptions (menuFor), or as the compact menu of two meta tools and a catalog (compactMenu).
@@ -83,32 +84,13 @@ export interface CompactCallArguments {
   arguments?: { [key: string]: unknown };
 }
 
-/** What {@link compactMenu} returns. */
-export interface CompactMenu {
+/**
+ * What {@link compactMenu} returns: the compact menu's facts (generated from the Rust struct,
+ * src/menu/compact.rs), the menu itself as `tools`, and the answers of its two meta tools.
+ */
+export interface CompactMenu extends Omit<CompactMenuFacts, 'meta'> {
   /** The menu a client lists: the describe tool, the call tool, then the kept tools. */
   tools: McpTool[];
-  /** `describe_tools`, or with a suffix (`_2`, …) when the server has a tool of either meta name. */
-  describeName: string;
-  /** `call_tool`, with the same suffix as {@link CompactMenu.describeName}. */
-  callName: string;
-  /** Kept tools found in the menu, in the server's order. */
-  kept: string[];
-  /** `keep` names the server does not list. */
-  missingKeep: string[];
-  /** The catalogued tools' names, in the server's order. */
-  catalog: string[];
-  /** How the catalog is written: `name: text` lines or a TOON table, whichever is cheaper. */
-  format: 'prose' | 'toon';
-  /** Words per catalog line (0: names only). */
-  words: number;
-  /** Tokens of `tools`. */
-  tokens: number;
-  /** Tokens of the full menu. */
-  fullTokens: number;
-  /** The budget the catalog was fitted to. */
-  budget: number;
-  /** `tokens <= budget`. */
-  withinBudget: boolean;
   /**
    * The definitions of the named tools, exactly as given. Throws `UNKNOWN_TOOL` naming what
    * exists (the closest names first on a large menu), `INVALID_INPUT` for anything but an

@@ -1,10 +1,12 @@
 import type { TokenEncoding } from './tokens.js';
 import type { ToonDelimiter } from './toon.js';
 import type { InflationRiskLevel, InflationReport, ProfileSize, ResponseProfile } from './generated/profile.js';
+import type { LockEntry, LockCheck } from './generated/lock.js';
 
 // The result shapes are generated from the Rust structs they are serialized from
-// (src/profile/inflation.rs, src/profile/response.rs); the options and signatures are here.
-export type { InflationRiskLevel, InflationReport, ProfileSize, ResponseProfile };
+// (src/profile/inflation.rs, src/profile/response.rs, src/profile/lock.rs); the options and
+// signatures are here.
+export type { InflationRiskLevel, InflationReport, ProfileSize, ResponseProfile, LockEntry, LockCheck };
 export type { UnboundedArray, BlockProfile, BlockRole } from './generated/profile.js';
 
 /** Static inflation risk of a tool's output JSON Schema, read from its real bounds. */
@@ -65,16 +67,6 @@ export interface LockTool {
   limits?: { maxItems?: number; maxTokens?: number };
 }
 
-/** One tool's entry in the lockfile. */
-export interface LockEntry {
-  descriptionTokens: number;
-  inputSchemaDigest: string;
-  inflationRisk: Risk;
-  /** Present when the output schema (or `limits.maxTokens`) bounds the response. */
-  boundTokens?: number;
-  digest: string;
-}
-
 /** The budget lockfile. */
 export interface BudgetLock {
   integrityDigest: string;
@@ -99,24 +91,6 @@ export declare function budgetLock(
 
 /** The lockfile's bytes: sorted keys, two-space indent, trailing newline. */
 export declare function serializeLock(lock: BudgetLock): string;
-
-/** What {@link checkLock} returns. */
-export interface LockCheck {
-  ok: boolean;
-  added: string[];
-  removed: string[];
-  changed: string[];
-  escalations: Array<{
-    tool: string;
-    what: 'inflationRisk' | 'descriptionTokens';
-    from: string | number;
-    to: string | number;
-  }>;
-  /** False when the previous lock's integrityDigest does not match its tools (hand-edited). */
-  integrityOk: boolean;
-  /** What changed and how to accept it. */
-  message: string;
-}
 
 /** Options for {@link checkLock}. */
 export interface CheckLockOptions {

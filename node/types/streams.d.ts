@@ -1,5 +1,6 @@
 import type { Flag } from './summarizers.js';
 import type { CONSOLE_LEVELS, JOURNAL_LEVELS } from './generated/streams.js';
+import type { ConsoleEntry, ConsoleLogsResult } from './generated/console.js';
 
 // ---------------------------------------------------------------------------------------------
 // Stream summaries: tails and heads of append-only rings with counts over the whole set, level
@@ -7,8 +8,10 @@ import type { CONSOLE_LEVELS, JOURNAL_LEVELS } from './generated/streams.js';
 // follow the editor's agent ops key for key; a query value a summarizer cannot honour answers
 // with the editor's refusal body ({@link StreamRefusal}) instead of throwing.
 
-// The constants are generated from the Rust ones (src/summarizers/stream/), their one source.
+// The constants are generated from the Rust ones (src/summarizers/stream/), their one source,
+// and so are the console entry and reply (src/summarizers/stream/console.rs).
 export * from './generated/streams.js';
+export type { ConsoleEntry, ConsoleLogsResult };
 
 export type ConsoleLevel = (typeof CONSOLE_LEVELS)[number];
 export type JournalLevel = (typeof JOURNAL_LEVELS)[number];
@@ -83,14 +86,6 @@ export interface StreamRefusal {
   options?: string[];
 }
 
-/** A console entry as the ring producer returns it. */
-export interface ConsoleEntry {
-  seq: number;
-  level: string;
-  ts: number;
-  text: string;
-}
-
 /** The agent's query for {@link consoleLogs}. */
 export interface ConsoleLogsQuery {
   /** A threshold: this level or worse. */
@@ -111,26 +106,6 @@ export interface ConsoleRingState {
   epoch?: string;
   /** Entries evicted between the boot prefix and the rolling tail (default 0). */
   dropped?: number;
-}
-
-/** The payload of {@link consoleLogs}. */
-export interface ConsoleLogsResult {
-  logs: ConsoleEntry[];
-  nextSeq: number;
-  epoch?: string;
-  cursorReset?: string;
-  returnedCount: number;
-  /** What matched level/since/sinceMs before the window. */
-  totalCount: number;
-  /** The whole ring, filter ignored. */
-  ringTotal: number;
-  /** Over the whole ring. */
-  byLevel: { [level: string]: number };
-  dropped: number;
-  /** Entries the limit took that the character budget left out. */
-  omittedForSize?: number;
-  truncated?: true;
-  hint?: string;
 }
 
 /** The newest 50 console entries, or the oldest 50 after a `since` cursor, cut to the log budget. */

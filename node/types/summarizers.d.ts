@@ -1,4 +1,8 @@
 import type { ImageToolResult } from './result.js';
+import type { LayoutEntry, LayoutBoundsResult } from './generated/layout-bounds.js';
+import type { Asset, AssetCounts, AssetEntries } from './generated/assets.js';
+import type { TraitIndex, TraitFailure } from './generated/traits.js';
+import type { SceneEditResult } from './generated/write-path.js';
 
 // ---------------------------------------------------------------------------------------------
 // Summary-first summarizers. Each is a pure function: the producer's full output and
@@ -116,32 +120,10 @@ export declare function sceneState(
   options?: SceneStateOptions,
 ): SceneStateResult;
 
-/** A screen-space rect. */
-export interface ScreenRect {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
-
-/** A layout entry as the layout-bounds producer returns it: one per RECT. */
-export interface LayoutEntry {
-  id: number;
-  /** The entity's guid, `null` when it has none. */
-  guid?: string | null;
-  name: string;
-  layer: string | null;
-  screen: ScreenRect | null;
-  onScreen: boolean;
-  zeroSize: boolean;
-  worldAABB?: unknown;
-  /** Which viewport measured this rect (`game-3d`, `scene-view`, …); one entity can have one per viewport. */
-  surface?: string;
-  canvasId?: number;
-  canvasGuid?: string | null;
-  /** Used for ancestry when `options.entities` is not given. */
-  parentId?: number | null;
-}
+// layoutBounds' entries and payload are generated from the Rust types
+// (src/summarizers/layout_entries.rs, src/summarizers/layout_bounds.rs).
+export type { ScreenRect, OverlapMember, OverlapPair } from './generated/layout-bounds.js';
+export type { LayoutEntry, LayoutBoundsResult };
 
 /** The agent's query for {@link layoutBounds}. Any of `ids`/`guids`/`name`/`layer` returns rects. */
 export interface LayoutBoundsQuery {
@@ -176,50 +158,6 @@ export interface LayoutBoundsOptions {
   }>;
 }
 
-/** An entity in an overlapping pair. */
-export interface OverlapMember {
-  id: number;
-  guid: string | null;
-  name: string;
-}
-
-/** One overlapping pair, `a` before `b` in entry order. */
-export interface OverlapPair {
-  a: OverlapMember;
-  b: OverlapMember;
-  layer: string | null;
-}
-
-/** The payload of {@link layoutBounds}. Every count counts rects; `entityTotal` counts entities. */
-export interface LayoutBoundsResult {
-  /** Rects measured (after the filters). */
-  totalCount: number;
-  /** Rects in `entities` — only when rects were asked for. */
-  returnedCount?: number;
-  /** Distinct entities behind `totalCount`; differs when several viewports are mounted. */
-  entityTotal: number;
-  surfaces?: string[];
-  surfaceNote?: string;
-  /** Addresses (guids, then the name, then ids) that matched no live entity. */
-  unresolved?: Array<string | number>;
-  unresolvedNote?: string;
-  /** Key: the layer, or `"null"`. */
-  layerCounts: { [layer: string]: number };
-  /** Guids of the off-screen rects' entities. */
-  offScreen: string[];
-  /** Ids of off-screen entities that have no guid. */
-  offScreenNoGuidIds?: number[];
-  offScreenCount: number;
-  zeroSize: string[];
-  zeroSizeNoGuidIds?: number[];
-  zeroSizeCount: number;
-  overlapsCount: number;
-  entities?: LayoutEntry[];
-  truncated?: true;
-  overlaps?: OverlapPair[];
-  hint?: string;
-}
-
 /**
  * Layout counts first: rects per layer, distinct entities, off-screen and zero-size guid lists
  * and the number of overlapping same-layer pairs (computed with a sweep, never the O(n²)
@@ -231,13 +169,8 @@ export declare function layoutBounds(
   options?: LayoutBoundsOptions,
 ): LayoutBoundsResult;
 
-/** An asset as the asset scan returns it. */
-export interface Asset {
-  guid: string;
-  path: string;
-  name: string;
-  type: string;
-}
+// summarizeAssets' asset and payloads are generated from the Rust types (src/summarizers/assets.rs).
+export type { Asset, AssetCounts, AssetEntries };
 
 /** The editor's name for {@link Asset} (its `summarize.ts` exports it as `AssetEntry`). */
 export type AssetEntry = Asset;
@@ -257,25 +190,6 @@ export interface AssetQuery {
   limit?: number | string;
   /** Every entry. */
   all?: Flag;
-}
-
-/** The bare {@link summarizeAssets} payload: no rows, so no `returnedCount`. */
-export interface AssetCounts {
-  totalCount: number;
-  byType: { [type: string]: number };
-  hint: string;
-}
-
-/** The entries payload of {@link summarizeAssets}; `hint` only when a filter matched nothing. */
-export interface AssetEntries {
-  /** Rows in `assets`. */
-  returnedCount: number;
-  /** Assets the filter matched before the limit. */
-  totalCount: number;
-  assets: Asset[];
-  truncated?: true;
-  /** The empty-filter hint: the unfiltered count and, for `type=`, the live types. */
-  hint?: string;
 }
 
 /** Per-type counts by default; entries for `type`/`folder`/`name` (ANDed), `limit` or `all`. */
@@ -299,36 +213,14 @@ export interface TraitQuery {
   all?: Flag;
 }
 
-/** The bare {@link summarizeTraits} payload. `schemaAvailable` only when the caller gave it. */
-export interface TraitIndex {
-  schemaAvailable?: boolean;
-  traitCount: number;
-  /** Names by category (`"other"` when a trait has none). */
-  byCategory: { [category: string]: string[] };
-  hint: string;
-}
+// summarizeTraits' index and failure are generated from the Rust types (src/summarizers/traits.rs).
+export type { TraitIndex, TraitFailure };
+export type { TraitErrorDetail } from './generated/traits.js';
 
 /** `name=` or `all` payload of {@link summarizeTraits}. */
 export interface TraitSchemas {
   schemaAvailable?: boolean;
   traits: { [name: string]: TraitSchema };
-}
-
-/** A failure as an error-envelope detail (the server stamps `tool`). */
-export interface TraitErrorDetail {
-  /** `NO_RENDERER`: the registry was never pushed, so nothing is known. `NOT_FOUND`: it is loaded and has no such name. */
-  code: 'NO_RENDERER' | 'NOT_FOUND';
-  what: string;
-  why: string;
-  /** The name that was not found (`NOT_FOUND` only). */
-  got?: string;
-  /** Next moves: near names for a `NOT_FOUND`, or how to get the registry loaded. */
-  options: string[];
-}
-
-/** A failed {@link summarizeTraits} call; the caller passes `error` to the formatter's `fail`. */
-export interface TraitFailure {
-  error: TraitErrorDetail;
 }
 
 /** Every reply of {@link summarizeTraits}, under the editor's name for the union. */
@@ -431,14 +323,8 @@ export interface SceneEditInput {
   scene?: unknown;
 }
 
-/** The payload of {@link sceneEditResult}. */
-export interface SceneEditResult {
-  ok: boolean;
-  changed: number;
-  errors: string[];
-  warnings: string[];
-  scene?: unknown;
-}
+// sceneEditResult's payload is generated from the Rust type (src/summarizers/write_path.rs).
+export type { SceneEditResult };
 
 /** `{ ok, changed, errors, warnings }`; the scene echo (~10k tokens nobody read) only with `returnScene: true`. */
 export declare function sceneEditResult(result: SceneEditInput, query?: { returnScene?: Flag }): SceneEditResult;

@@ -1,7 +1,8 @@
 import type { CodedError } from './errors.js';
-import type { TokenEncoding } from './generated/tokens.js';
+import type { TokenEncoding, FieldCost, TokenCounts } from './generated/tokens.js';
 
-// The encodings' names are generated from the Rust enum (src/tokens/mod.rs).
+// The encodings' names and the core's token counts are generated from the Rust types
+// (src/tokens/mod.rs, src/tokens/report.rs).
 export type { TokenEncoding };
 /** The chars-per-token heuristics {@link estimateTokens} implements. */
 export type EstimateMethod = 'chars/4' | 'chars/3.5';
@@ -42,29 +43,17 @@ export declare function fitsTokenBudget(text: string, limit: number, encoding?: 
  */
 export declare function estimateTokens(text: string, method?: EstimateMethod): number;
 
-/** One field path's cost in a {@link TokenReport}. */
-export interface FieldTokens {
-  /** Key path with array indices collapsed (`entities[].guid`); `(root)` for the top level's own bytes. */
-  path: string;
-  /** UTF-16 units this path owns in the compact JSON. */
-  chars: number;
-  /** Tokens whose first byte this path owns. */
-  tokens: number;
+/** One field path's cost in a {@link TokenReport}: the core's counts and their shares. */
+export interface FieldTokens extends FieldCost {
   /** `chars / total chars * 100`. */
   charShare: number;
   /** `tokens / total tokens * 100`. */
   tokenShare: number;
 }
 
-/** What {@link tokenReport} returns. */
-export interface TokenReport {
+/** What {@link tokenReport} returns: the core's counts, the estimates and each field's shares. */
+export interface TokenReport extends Omit<TokenCounts, 'fields'> {
   encoding: TokenEncoding;
-  /** UTF-16 units of the compact JSON (`.length`). */
-  chars: number;
-  /** UTF-8 bytes of the compact JSON. */
-  bytes: number;
-  /** Real tokens of the compact JSON. */
-  tokens: number;
   /** Each estimate and its error: `(estimate - tokens) / tokens * 100` (negative = under-reports). */
   estimates: Array<{ method: EstimateMethod; tokens: number; errorPercent: number }>;
   /** Per-path costs, most tokens first; chars and tokens each sum exactly to the totals. */

@@ -273,10 +273,20 @@ pub fn walk_container(text: &[u8], start: usize, within: Span, each: impl FnMut(
 /// only where the memory is large; below this size the doubling is cheaper.
 pub const COUNT_FIRST_ABOVE: usize = 1 << 20;
 
-/// `f` of each member of the container at `span`, in order, in a vector allocated once at its
-/// exact length when the container is longer than [`COUNT_FIRST_ABOVE`] bytes.
+/// An empty vector for one value per member of the container at `span`: allocated once at its
+/// exact length when the container is longer than [`COUNT_FIRST_ABOVE`] bytes (a doubling
+/// vector leaves its earlier buffers behind in WebAssembly memory), else left to grow.
+pub fn members_vec<T>(text: &[u8], span: Span) -> Vec<T> {
+    if span.len() > COUNT_FIRST_ABOVE {
+        Vec::with_capacity(count(text, span))
+    } else {
+        Vec::new()
+    }
+}
+
+/// `f` of each member of the container at `span`, in order, in a [`members_vec`].
 pub fn collect_members<T>(text: &[u8], span: Span, f: impl FnMut(Member) -> T) -> Vec<T> {
-    let mut out = if span.len() > COUNT_FIRST_ABOVE { Vec::with_capacity(count(text, span)) } else { Vec::new() };
+    let mut out = members_vec(text, span);
     out.extend(members(text, span).map(f));
     out
 }

@@ -51,6 +51,7 @@ pub const CALL_TOOL: &str = "call_tool";
 /// How the catalog is written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "CompactCatalogFormat"))]
 pub enum Format {
     /// One `name: text` line per tool.
     #[default]
@@ -68,23 +69,27 @@ pub struct CompactOptions {
     pub max_tokens: Option<usize>,
 }
 
-/// The compact menu; serialized for the binding as camelCase JSON.
+/// The compact menu; serialized for the binding as camelCase JSON, which `compactMenu` returns
+/// with the meta tools and the kept ones as its `tools`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "CompactMenuFacts"))]
 pub struct CompactMenu {
     /// The two meta tools (`describe`, then `call`); kept tools follow them in the menu.
+    #[cfg_attr(test, ts(type = "Array<{ [key: string]: unknown }>"))]
     pub meta: Vec<Value>,
-    /// The describe tool's name.
+    /// `describe_tools`, or with a suffix (`_2`, …) when the server has a tool of either meta
+    /// name.
     pub describe_name: String,
-    /// The call tool's name.
+    /// `call_tool`, with the same suffix as the describe tool's name.
     pub call_name: String,
-    /// Names of the kept tools found in the menu, in the server's order.
+    /// Kept tools found in the menu, in the server's order.
     pub kept: Vec<String>,
     /// `keep` names the server does not list.
     pub missing_keep: Vec<String>,
-    /// Names in the catalog, in order.
+    /// The catalogued tools' names, in the server's order.
     pub catalog: Vec<String>,
-    /// The catalog's format.
+    /// How the catalog is written: `name: text` lines or a TOON table, whichever is cheaper.
     pub format: Format,
     /// Words per catalog line (0: names only).
     pub words: usize,
@@ -92,9 +97,9 @@ pub struct CompactMenu {
     pub tokens: usize,
     /// Tokens of the full menu.
     pub full_tokens: usize,
-    /// The budget it was fitted to.
+    /// The budget the catalog was fitted to.
     pub budget: usize,
-    /// Whether `tokens <= budget`.
+    /// `tokens <= budget`.
     pub within_budget: bool,
 }
 

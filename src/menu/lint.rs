@@ -67,15 +67,22 @@ pub const SIZE_WARNING_WORDS: [&str; 18] = [
     "kb",
 ];
 
-/// One lint finding; serialized as `{code, message, param?}`.
+/// One lint finding: what is missing, and (in `message`) what to add; serialized as
+/// `{code, message, param?}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Finding {
     /// `UNADVERTISED_FILTER`, `NO_DEFAULT_SHAPE`, `NO_SIZE_WARNING` or `LONG_DESCRIPTION`.
+    #[cfg_attr(
+        test,
+        ts(type = "\"UNADVERTISED_FILTER\" | \"NO_DEFAULT_SHAPE\" | \"NO_SIZE_WARNING\" | \"LONG_DESCRIPTION\"")
+    )]
     pub code: &'static str,
     /// What is missing and what to add.
     pub message: String,
     /// The parameter, for `UNADVERTISED_FILTER`.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub param: Option<String>,
 }
 

@@ -8,8 +8,8 @@
 //! file`, mode, rename and index lines are read as what they are, never as changed lines.
 
 use super::matches::Needles;
-use super::shape::{count, Out, SNIFF_LINES};
-use super::text::{Lines, PICKED_BYTES};
+use super::out::{count, Out};
+use super::text::{Lines, PICKED_BYTES, SNIFF_LINES};
 
 /// Hunk headers kept per file (a file's hunks past them are counted).
 const MAX_HUNKS: usize = 64;

@@ -187,44 +187,31 @@ const TEXT_LEVEL_KEYS: [&[u8]; 12] = [
 ];
 /// The longest word the lower-case tests compare (`conclusion`, `statuscode`).
 const LOWER_BYTES: usize = 10;
-/// Every word the lower-case tests compare (in any case): a word of another length for its
-/// first letter is none of them.
-const LOWER_TESTED: [&[u8]; 22] = [
-    b"error",
-    b"fatal",
-    b"critical",
-    b"panic",
-    b"failed",
-    b"failure",
-    b"emerg",
-    b"panicked",
-    b"exit",
-    b"exited",
-    b"level",
-    b"lvl",
-    b"loglevel",
-    b"log_level",
-    b"levelname",
-    b"severity",
-    b"status",
-    b"state",
-    b"result",
-    b"outcome",
-    b"conclusion",
-    b"statuscode",
-];
-/// For each first letter (by its low five bits), the lengths of the [`LOWER_TESTED`] words
-/// starting with it, one bit each.
-const LOWER_LENGTHS: [u16; 32] = {
-    let mut table = [0u16; 32];
+/// `thread 'main' panicked at`: a word the lower-case tests compare.
+const PANICKED: &[u8] = b"panicked";
+/// `exit code 1`, `exited with status 2`: words the lower-case tests compare.
+const EXIT_WORDS: [&[u8]; 2] = [b"exit", b"exited"];
+/// For each first letter (by its low five bits), the lengths of the words the lower-case tests
+/// compare ([`LOWER_WORDS`], [`TEXT_LEVEL_KEYS`], [`PANICKED`], [`EXIT_WORDS`]) starting with
+/// it, one bit each: a word of another length for its first letter is none of them.
+const LOWER_LENGTHS: [u16; 32] = with_lengths(
+    with_lengths(with_lengths(with_lengths([0; 32], &LOWER_WORDS), &TEXT_LEVEL_KEYS), &[PANICKED]),
+    &EXIT_WORDS,
+);
+
+/// `table` with the length of each of `words` set in its first letter's entry (see
+/// [`LOWER_LENGTHS`]).
+const fn with_lengths(mut table: [u16; 32], words: &[&[u8]]) -> [u16; 32] {
     let mut i = 0;
-    while i < LOWER_TESTED.len() {
-        let word = LOWER_TESTED[i];
+    while i < words.len() {
+        let word = words[i];
+        assert!(!word.is_empty() && word.len() <= LOWER_BYTES, "a lower-case word is 1 to LOWER_BYTES bytes");
         table[(word[0] & 31) as usize] |= 1 << word.len();
         i += 1;
     }
     table
-};
+}
+
 /// A capital level word counts as a line's level within this many bytes of the line's start.
 const LEVEL_PREFIX_BYTES: usize = 64;
 
@@ -391,10 +378,10 @@ fn word_signal(s: &[u8], word: &[u8], at: &Place) -> bool {
             return true;
         }
     }
-    if lower == b"panicked" && rest.starts_with(b" at ") {
+    if lower == PANICKED && rest.starts_with(b" at ") {
         return true;
     }
-    if matches!(lower, b"exit" | b"exited") && before.map_or(true, |b| !b.is_ascii_alphanumeric()) {
+    if EXIT_WORDS.contains(&lower) && before.map_or(true, |b| !b.is_ascii_alphanumeric()) {
         return failed_exit(rest);
     }
     if TEXT_LEVEL_KEYS.contains(&lower) && before.map_or(true, |b| !b.is_ascii_alphanumeric() && b != b'_') {
@@ -492,6 +479,12 @@ mod tests {
         items.iter().enumerate().filter(|(_, s)| is_error_item(text, **s, 4096)).map(|(i, _)| i).collect()
     }
 
+    /// Asserts that every one of `lines` reads as `want`, naming those that do not.
+    fn assert_read_as(lines: &[&str], want: Signal) {
+        let wrong: Vec<&str> = lines.iter().copied().filter(|l| line_signal(l.as_bytes()) != want).collect();
+        assert!(wrong.is_empty(), "not {want:?}: {wrong:#?}");
+    }
+
     #[test]
     fn object_items_by_level_flag_status_and_error_field() {
         let got = error_items(
@@ -547,8 +540,7 @@ mod tests {
             "HTTP/1.1 500 Internal Server Error",
             "127.0.0.1 - - [01/Dec/2026:10:00:00 +0000] \"GET /x HTTP/1.1\" 404 153",
         ];
-        let wrong: Vec<&str> = messages.into_iter().filter(|l| line_signal(l.as_bytes()) != Signal::Message).collect();
-        assert!(wrong.is_empty(), "not messages: {wrong:#?}");
+        assert_read_as(&messages, Signal::Message);
         let not = [
             "if (e instanceof Error) {",
             "  - /url: exceptions.html#TypeError",
@@ -572,8 +564,7 @@ mod tests {
             "KeymapConflictError",
             "    FAILED = 3,",
         ];
-        let wrong: Vec<&str> = not.into_iter().filter(|l| line_signal(l.as_bytes()) != Signal::None).collect();
-        assert!(wrong.is_empty(), "not plain: {wrong:#?}");
+        assert_read_as(&not, Signal::None);
         let frames = [
             "    at Object.<anonymous> (/app/index.js:12:5)",
             "\tat com.example.App.main(App.java:10)",
@@ -581,8 +572,7 @@ mod tests {
             "goroutine 1 [running]:",
             "\t/usr/local/go/src/runtime/panic.go:914",
         ];
-        let wrong: Vec<&str> = frames.into_iter().filter(|l| line_signal(l.as_bytes()) != Signal::Frame).collect();
-        assert!(wrong.is_empty(), "not frames: {wrong:#?}");
+        assert_read_as(&frames, Signal::Frame);
     }
 
     /// Lines of chrome-devtools-mcp's `list_console_messages` on the Python docs' search page,
@@ -594,9 +584,7 @@ mod tests {
             "msgid=915 [error] Uncaught TypeError: Cannot read properties of undefined (reading 'length') (0 args)",
             "msgid=1828 [error] Failed to load resource: the server responded with a status of 404 (Not Found) (0 args)",
         ];
-        for line in messages {
-            assert_eq!(line_signal(line.as_bytes()), Signal::Message, "{line}");
-        }
+        assert_read_as(&messages, Signal::Message);
         let not = [
             "msgid=87 [log] indexed PyCodec_LookupError: 1 objects in c-api/codec (1 args)",
             "msgid=191 [log] indexed PyErr_NewException: 3 objects in c-api/exceptions (1 args)",
@@ -604,17 +592,16 @@ mod tests {
             "msgid=871 [log] indexed Py_FatalError: 1 objects in c-api/sys (1 args)",
             r#"                      - generic [ref=e5044]: ">>> m = memoryview(bytearray(b'abc')) >>> mm = m.toreadonly() >>> mm.tolist() [89, 98, 99] >>> mm[0] = 42 Traceback (most recent call last): File \"<stdin>\", line 1, in <module> TypeError: cannot modify read-only memory >>> m[0] = 43 >>> mm.tolist() [43, 98, 99]""#,
         ];
-        for line in not {
-            assert_eq!(line_signal(line.as_bytes()), Signal::None, "{line}");
-        }
+        assert_read_as(&not, Signal::None);
     }
 
     #[test]
     fn every_lower_case_word_tested_passes_the_length_filter() {
-        for word in LOWER_WORDS.iter().chain(&TEXT_LEVEL_KEYS).chain(&[&b"exit"[..], b"exited", b"panicked"]) {
-            assert!(LOWER_TESTED.contains(word), "{}", String::from_utf8_lossy(word));
-            assert!(word.len() <= LOWER_BYTES);
+        let passes = |word: &[u8]| LOWER_LENGTHS[usize::from(word[0] & 31)] & (1 << word.len()) != 0;
+        for word in LOWER_WORDS.iter().chain(&TEXT_LEVEL_KEYS).chain(&[PANICKED]).chain(&EXIT_WORDS) {
+            assert!(passes(word), "{}", String::from_utf8_lossy(word));
         }
+        assert!(!passes(b"at") && !passes(b"er") && !passes(b"levels"));
     }
 
     #[test]

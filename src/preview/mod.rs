@@ -9,7 +9,8 @@
 //! - [`render`] — the preview in the value's own shape, within a byte budget.
 //! - [`text`] — head, tail and the lines that matter of a text.
 //! - [`shape`] — what a text is (a diff, a table, parts, indented text, plain text), and its
-//!   preview in that form: [`diff`], [`table`], [`parts`], [`outline`].
+//!   preview in that form: [`diff`], [`table`], [`parts`], [`outline`], each written with
+//!   [`out`] (lines within a byte budget).
 //! - [`hint`] — the narrowing parameters of the tool's own `inputSchema`.
 //!
 //! Deterministic (no model, no randomness: the same input gives the same preview), linear in the
@@ -20,6 +21,7 @@ pub mod diff;
 pub mod errors;
 pub mod hint;
 pub mod matches;
+pub mod out;
 pub mod outliers;
 pub mod outline;
 pub mod parts;
@@ -242,7 +244,7 @@ fn fit_text(s: &str, needles: &Needles, budget: &Budget) -> Result<(String, usiz
     // The text is read once, in its form; each render plans from that reading.
     let shaped = shape::Shaped::read(s, needles);
     let found = shrink_until_fits(budget, first_byte_budget(s, budget)?, |b| shaped.render(b))?;
-    or_smallest(found, budget, || format!("…[{} lines, {} chars not shown]", s.split('\n').count(), utf16_len(s)))
+    or_smallest(found, budget, || format!("…[{} lines, {} chars not shown]", text::line_count(s), utf16_len(s)))
 }
 
 #[cfg(test)]

@@ -8,8 +8,8 @@
 //! The tree is read once from the indentation, with a stack of open indents (never a
 //! recursion), so a snapshot 200 levels deep costs what a flat one does.
 
-use super::shape::{count, Out, SNIFF_LINES};
-use super::text::{Lines, PICKED_BYTES};
+use super::out::{count, Out};
+use super::text::{Lines, PICKED_BYTES, SNIFF_LINES};
 
 /// No parent: a line at the top level.
 const ROOT: u32 = u32::MAX;
@@ -277,7 +277,7 @@ mod tests {
         let text = snapshot();
         let got = render(&text, json!({"element": "ZeroDivisionError"}), 2000);
         let lines: Vec<&str> = got.lines().collect();
-        assert!(lines[0].starts_with("…[outline: 738 lines, "), "{}", lines[0]);
+        assert!(lines[0].starts_with("…[outline: 737 lines, "), "{}", lines[0]);
         for want in [
             "- generic [active] [ref=e1]:",
             "  - navigation \"related navigation\" [ref=e2]: …[+120]",

@@ -5,8 +5,8 @@
 //! within its share of the budget.
 
 use super::matches::Needles;
-use super::shape::{count, Out, SNIFF_LINES};
-use super::text::{self, Lines, PICKED_BYTES};
+use super::out::{count, Out};
+use super::text::{self, Lines, PICKED_BYTES, SNIFF_LINES};
 use crate::json::string::utf16_len;
 
 /// Parts previewed in full form (head, tail and the lines that matter), at most.
@@ -171,7 +171,7 @@ mod tests {
         let got = parts.render(2500);
         assert!(got.len() <= 2500);
         let rows: Vec<&str> = got.lines().collect();
-        assert!(rows[0].starts_with("…[3 parts, 711 lines, "), "{}", rows[0]);
+        assert!(rows[0].starts_with("…[3 parts, 710 lines, "), "{}", rows[0]);
         assert_eq!(rows[1], "/srv/app/src/keys.ts: (402 lines, 17,491 chars, line 1)");
         assert_eq!(rows[2], "/srv/app/NOTES.md: (302 lines, 11,591 chars, line 405)");
         assert!(rows[3].starts_with("/srv/app/missing.txt: Error - ENOENT"), "{}", rows[3]);
@@ -187,7 +187,7 @@ mod tests {
         let Ok(parts) = Parts::read(Lines::read(text, &needles), &needles) else { panic!("no parts") };
         let got = parts.render(1000);
         assert!(got.contains("==> a.log <== (3 lines, 10 chars, line 1)"), "{got}");
-        assert!(got.contains("==> b.log <== (2 lines, 8 chars, line 5)"), "{got}");
+        assert!(got.contains("==> b.log <== (1 lines, 7 chars, line 5)"), "{got}");
         assert!(Parts::read(Lines::read("/a/b.rs:\nonly one part\n", &needles), &needles).is_err());
     }
 }

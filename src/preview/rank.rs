@@ -122,7 +122,7 @@ pub fn rank(text: &[u8], items: &[Span], needles: &Needles, columns: &[String]) 
 }
 
 /// The items of the array at `span` and their [`rank`], read in one walk: each object item's
-/// entries are read on the way to its end ([`scan::items_reading_objects`]), not after.
+/// entries are read on the way to its end ([`scan::items_reading_rows`]), not after.
 pub fn rank_array(text: &[u8], span: Span, needles: &Needles, columns: &[String]) -> (Vec<Span>, Ranking) {
     let mut read = Reading::with_columns(columns);
     let items = scan::items_reading_rows(text, span, FIELDS_READ, |i, item, entries| read.item(text, i, item, entries));

@@ -542,7 +542,7 @@ impl<'a> Render<'a> {
             let head = format!(
                 "{{\"_text\":{{\"chars\":{},\"lines\":{},\"json\":true}},\"document\":",
                 utf16_len(&s),
-                s.bytes().filter(|b| *b == b'\n').count() + 1
+                text::line_count(&s)
             );
             if head.len() + 16 < budget {
                 let mut inner = Render::new(document.as_bytes(), self.needles);
@@ -578,7 +578,7 @@ fn shaped_json(s: &str, shaped: &Shaped<'_>, budget: usize) -> Option<String> {
     let head = format!(
         "{{\"_text\":{{\"chars\":{},\"lines\":{},\"form\":\"{}\"}},\"preview\":",
         utf16_len(s),
-        s.bytes().filter(|b| *b == b'\n').count() + 1,
+        text::line_count(s),
         shaped.form()
     );
     let mut room = budget.checked_sub(head.len() + 3)?;

@@ -7,11 +7,10 @@
 //! The text must already be known to be JSON (the caller checks it once, see [`is_json`]). On
 //! anything else the functions stop early; every index is bounds-checked, so none can panic.
 
-use crate::json::items::walk_reading_objects;
 pub use crate::json::span::members;
 pub use crate::json::span::skip_ws;
 pub use crate::json::span::{count, items, kind, root, Kind, Span};
-use crate::json::span::{string_end, value_end, walk_container, COUNT_FIRST_ABOVE};
+use crate::json::span::{members_vec, string_end, value_end, walk_container};
 
 /// True when `text` is one JSON value (lone-surrogate escapes, which V8 writes and serde_json
 /// refuses, are accepted: they are valid JSON text). Nesting is accepted at any depth: a value
@@ -46,33 +45,16 @@ pub fn entries_knowing(text: &[u8], span: Span, max: usize, known: &[Span]) -> V
 }
 
 /// [`items`] of the array at `span`, calling `each(index, item, entries)` on the way with each
-/// object item's first `max` [`entries`] (none for other items), read on the way to the item's
-/// end ([`walk_reading_objects`]): ranking a collection reads both.
-pub fn items_reading_objects(
-    text: &[u8],
-    span: Span,
-    max: usize,
-    mut each: impl FnMut(usize, Span, &[(Span, Span)]),
-) -> Vec<Span> {
-    // Sized at once past COUNT_FIRST_ABOVE, as collect_members sizes [`items`]: a doubling
-    // vector leaves its earlier buffers behind in WebAssembly memory.
-    let mut items = if span.len() > COUNT_FIRST_ABOVE { Vec::with_capacity(count(text, span)) } else { Vec::new() };
-    walk_reading_objects(text, span.start, span, max, |m, read| {
-        each(items.len(), m.value, read);
-        items.push(m.value);
-    });
-    items
-}
-
-/// [`items_reading_objects`], where an array item's first `max` items are read on the way too
-/// (as entries whose key is the value): a table's rows are arrays.
+/// object item's first `max` [`entries`], or each array item's first `max` items (as entries
+/// whose key is the value: a table's rows are arrays), none for other items — read on the way to
+/// the item's end, so ranking a collection reads its items once.
 pub fn items_reading_rows(
     text: &[u8],
     span: Span,
     max: usize,
     mut each: impl FnMut(usize, Span, &[(Span, Span)]),
 ) -> Vec<Span> {
-    let mut items = if span.len() > COUNT_FIRST_ABOVE { Vec::with_capacity(count(text, span)) } else { Vec::new() };
+    let mut items = members_vec(text, span);
     let mut list = members(text, span);
     let mut read = Vec::new();
     loop {
@@ -206,7 +188,7 @@ pub(crate) mod tests {
         for text in [compact.as_bytes(), pretty.as_bytes(), b"[]", b"[ ]", b"[{}]", b"[1,]", b"[{\"a\":1", b"[{"] {
             for max in [0, 2, 64] {
                 let mut seen = Vec::new();
-                let got = items_reading_objects(text, root(text), max, |i, item, read| {
+                let got = items_reading_rows(text, root(text), max, |i, item, read| {
                     seen.push((i, item, read.to_vec()));
                 });
                 let want = items(text, root(text));
@@ -215,7 +197,11 @@ pub(crate) mod tests {
                 }
                 for (i, item, read) in seen {
                     assert_eq!(item, got[i]);
-                    let entries = if kind(text, item) == Kind::Object { entries(text, item, max) } else { Vec::new() };
+                    let entries = match kind(text, item) {
+                        Kind::Object => entries(text, item, max),
+                        Kind::Array => members(text, item).take(max).map(|m| m.entry()).collect(),
+                        _ => Vec::new(),
+                    };
                     if crate::preview::scan::is_json(text) {
                         assert_eq!(read, entries);
                     }

@@ -12,9 +12,10 @@
 
 use super::errors::{self, line_signal, Signal, FIELDS_READ, LINE_BYTES};
 use super::matches::Needles;
+use super::out::{count, Out};
 use super::rank::{matched_items, order, outliers_in_turn, Why, MAX_FIELDS, NUMERIC_FIELDS};
 use super::scan::{self, Kind};
-use super::shape::{count, Out, SNIFF_LINES};
+use super::text::SNIFF_LINES;
 use crate::json::string::utf16_len;
 
 /// A row shown is cut to this many bytes.

@@ -16,6 +16,8 @@ use crate::json::string::{push_json_string, utf16_len};
 pub const MAX_PICKED: usize = 12;
 /// A listed line is cut to this many bytes.
 pub const PICKED_BYTES: usize = 240;
+/// Lines read to tell a text's form (a diff, a table, parts, indented text).
+pub const SNIFF_LINES: usize = 64;
 
 /// What is shown of a text.
 #[derive(Debug, PartialEq)]
@@ -33,19 +35,27 @@ struct Plan<'a> {
     chars: usize,
 }
 
+/// The lines of `text` as byte spans (without their `\n`). A final line break ends the last
+/// line, it does not start an empty one, as the page map ([`crate::elision::map`]) and
+/// read_result ([`crate::query`]) count lines; a text without a line break is one line.
 fn line_spans(text: &str) -> Vec<(usize, usize)> {
     // Sized once: grown by doubling, a large text's spans take up to twice their size, and
     // WebAssembly memory once grown stays that large.
-    let mut spans = Vec::with_capacity(text.bytes().filter(|&b| b == b'\n').count() + 1);
+    let mut spans = Vec::with_capacity(line_count(text));
     let mut start = 0;
-    for (i, b) in text.bytes().enumerate() {
-        if b == b'\n' {
-            spans.push((start, i));
-            start = i + 1;
-        }
+    for i in memchr::memchr_iter(b'\n', text.as_bytes()) {
+        spans.push((start, i));
+        start = i + 1;
     }
-    spans.push((start, text.len()));
+    if start < text.len() || spans.is_empty() {
+        spans.push((start, text.len()));
+    }
     spans
+}
+
+/// How many lines `text` has, as [`line_spans`] finds them (`"a\nb\n"` and `"a\nb"` have 2).
+pub fn line_count(text: &str) -> usize {
+    memchr::memchr_iter(b'\n', text.as_bytes()).count() + usize::from(!text.ends_with('\n'))
 }
 
 /// The longest prefix of `s` at most `max` bytes (by `cost`), ending on a char boundary.

@@ -48,16 +48,22 @@ pub struct Limits {
     pub max_tokens: Option<u64>,
 }
 
-/// One tool's entry in the lockfile (written with sorted keys, see [`serialize_lock`]).
+/// One tool's entry in the lockfile (its keys written sorted).
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
-struct LockEntry {
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct LockEntry {
+    /// Real tokens of the tool's description.
     description_tokens: usize,
+    /// SHA-256 of the input schema's canonical JSON.
     input_schema_digest: String,
+    /// The static inflation risk of the output schema.
     inflation_risk: Risk,
-    /// Present when the output schema or `limits.maxTokens` bounds the response.
+    /// Present when the output schema (or `limits.maxTokens`) bounds the response.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     bound_tokens: Option<u64>,
+    /// SHA-256 of the whole definition's canonical JSON.
     digest: String,
 }
 
@@ -143,10 +149,18 @@ pub fn serialize_lock(lock: &Value) -> String {
 
 /// A risk rise or a description that grew past the tolerance.
 #[derive(Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "LockEscalation"))]
 pub struct Escalation {
+    /// The tool's name.
     pub tool: String,
+    /// What rose: `inflationRisk` or `descriptionTokens`.
+    #[cfg_attr(test, ts(type = "\"inflationRisk\" | \"descriptionTokens\""))]
     pub what: &'static str,
+    /// Its value in the previous lock.
+    #[cfg_attr(test, ts(type = "string | number"))]
     pub from: Value,
+    /// Its value in the current lock.
+    #[cfg_attr(test, ts(type = "string | number"))]
     pub to: Value,
 }
 
@@ -286,13 +300,22 @@ pub fn check_lock(previous: &Value, current: &Value, tolerance: f64) -> Result<L
 /// What `checkLock` returns: the comparison, whether it passes, and the message.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct CheckReport<'a> {
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "LockCheck"))]
+pub(crate) struct CheckReport<'a> {
+    /// Whether the check passes: nothing added, removed, changed or escalated, and an intact
+    /// previous lock.
     ok: bool,
+    /// Tools in the current lock only.
     added: &'a [String],
+    /// Tools in the previous lock only.
     removed: &'a [String],
+    /// Tools in both whose digest differs.
     changed: &'a [String],
+    /// Risk rises and descriptions grown past the tolerance.
     escalations: &'a [Escalation],
+    /// False when the previous lock's integrityDigest does not match its tools (hand-edited).
     integrity_ok: bool,
+    /// What changed and how to accept it.
     message: String,
 }
 

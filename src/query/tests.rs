@@ -434,3 +434,27 @@ fn a_collection_under_a_long_key_is_named_cut_and_every_answer_stays_within_the_
         }
     }
 }
+
+/// A final line break ends the last line: the page map, read_result and the over-cap preview
+/// (its text form, its JSON form, and the count a string's preview writes) count the same lines.
+#[test]
+fn a_final_line_break_ends_the_last_line_in_every_count() {
+    use crate::elision::map::PageMap;
+    use crate::preview::{matches::Needles, text};
+    for (written, lines) in [("a\nb\n", 2), ("a\nb", 2), ("a\n\nb\n", 3), ("a\n\n", 2)] {
+        let pass = text_pass(&json_string(written), LIMITS, None).unwrap();
+        let Some(PageMap::Lines { total, .. }) = pass.map else { panic!("{written:?}: {:?}", pass.map) };
+        assert_eq!(total, lines, "page map of {written:?}");
+        let pages = pass.pages.unwrap().unwrap();
+        assert_eq!(
+            answer(&pages, Selector::Match("zzz")),
+            format!("None of the {lines} lines in the text (on 1 page) matches \"zzz\"."),
+            "read_result of {written:?}"
+        );
+        assert_eq!(text::line_count(written), lines, "{written:?}");
+        let plain = text::plain(written, 0, &Needles::default());
+        assert!(plain.ends_with(&format!("; {lines} lines, {} chars in all]", written.len())), "{plain}");
+        let json: serde_json::Value = serde_json::from_str(&text::json(written, 0, &Needles::default())).unwrap();
+        assert_eq!(json["_text"]["lines"], lines, "{json}");
+    }
+}

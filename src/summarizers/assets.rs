@@ -16,23 +16,48 @@ use crate::error::{Error, Result};
 pub const BARE_HINT: &str =
     "Counts only. Narrow with type=<type>, folder=<path prefix>, or name=<substring>; or all=true for every entry.";
 
+/// An asset as the asset scan returns it. Declared for the JS types only: the summary reads
+/// the JSON, and the entries it returns are the scan's own.
+#[cfg(test)]
+#[derive(ts_rs::TS)]
+#[ts(rename = "Asset")]
+#[allow(dead_code)]
+pub(crate) struct DeclaredAsset {
+    guid: String,
+    path: String,
+    name: String,
+    #[ts(rename = "type")]
+    kind: String,
+}
+
+/// The bare `summarizeAssets` payload: no rows, so no `returnedCount`.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct Counts {
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "AssetCounts"))]
+pub(crate) struct Counts {
     total_count: usize,
+    #[cfg_attr(test, ts(type = "{ [type: string]: number }"))]
     by_type: Value,
     hint: &'static str,
 }
 
+/// The entries payload of `summarizeAssets`; `hint` only when a filter matched nothing.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct Entries<'a> {
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "AssetEntries"))]
+pub(crate) struct Entries<'a> {
+    /// Rows in `assets`.
     returned_count: usize,
+    /// Assets the filter matched before the limit.
     total_count: usize,
+    #[cfg_attr(test, ts(type = "Asset[]"))]
     assets: &'a [&'a Value],
     #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(test, ts(optional, type = "true"))]
     truncated: bool,
+    /// The empty-filter hint: the unfiltered count and, for `type=`, the live types.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     hint: Option<String>,
 }
 

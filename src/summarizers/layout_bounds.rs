@@ -179,53 +179,83 @@ fn guid_list(world: &World, entries: &[Entry], positions: &[usize]) -> (Vec<Valu
     (guids, (!no_guid.is_empty()).then_some(no_guid))
 }
 
-/// A pair member named by id, guid and name.
+/// An entity in an overlapping pair, named by id, guid and name.
 #[derive(Serialize)]
-struct Member {
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "OverlapMember"))]
+pub(crate) struct Member {
+    #[cfg_attr(test, ts(type = "number"))]
     id: Value,
+    #[cfg_attr(test, ts(type = "string | null"))]
     guid: Value,
+    #[cfg_attr(test, ts(type = "string"))]
     name: Value,
 }
 
+/// One overlapping pair, `a` before `b` in entry order.
 #[derive(Serialize)]
-struct Pair {
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "OverlapPair"))]
+pub(crate) struct Pair {
     a: Member,
     b: Member,
+    #[cfg_attr(test, ts(type = "string | null"))]
     layer: Value,
 }
 
+/// The payload of `layoutBounds`. Every count counts rects; `entityTotal` counts entities.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct Reply {
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "LayoutBoundsResult"))]
+pub(crate) struct Reply {
+    /// Rects measured (after the filters).
     total_count: usize,
+    /// Rects in `entities` — only when rects were asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     returned_count: Option<usize>,
+    /// Distinct entities behind `totalCount`; differs when several viewports are mounted.
     entity_total: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     surfaces: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     surface_note: Option<String>,
+    /// Addresses (guids, then the name, then ids) that matched no live entity.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional, type = "Array<string | number>"))]
     unresolved: Option<Vec<Value>>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     unresolved_note: Option<&'static str>,
+    /// Key: the layer, or `"null"`.
+    #[cfg_attr(test, ts(type = "{ [layer: string]: number }"))]
     layer_counts: Value,
+    /// Guids of the off-screen rects' entities.
+    #[cfg_attr(test, ts(type = "string[]"))]
     off_screen: Vec<Value>,
+    /// Ids of off-screen entities that have no guid.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional, type = "number[]"))]
     off_screen_no_guid_ids: Option<Vec<Value>>,
     off_screen_count: usize,
+    #[cfg_attr(test, ts(type = "string[]"))]
     zero_size: Vec<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional, type = "number[]"))]
     zero_size_no_guid_ids: Option<Vec<Value>>,
     zero_size_count: usize,
     overlaps_count: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional, type = "LayoutEntry[]"))]
     entities: Option<Vec<Value>>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(test, ts(optional, type = "true"))]
     truncated: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     overlaps: Option<Vec<Pair>>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     hint: Option<String>,
 }
 

@@ -52,6 +52,50 @@ impl<S> Entry<S> {
     }
 }
 
+/// A screen-space rect: a layout entry's `screen`. Declared for the JS types only.
+#[cfg(test)]
+#[derive(ts_rs::TS)]
+#[ts(rename = "ScreenRect")]
+#[allow(dead_code)]
+pub(crate) struct DeclaredScreen {
+    x: f64,
+    y: f64,
+    w: f64,
+    h: f64,
+}
+
+/// A layout entry as the layout-bounds producer returns it: one per RECT. Declared for the JS
+/// types only; the core reads the entries as JSON, and the entries a reply returns are the
+/// producer's own.
+#[cfg(test)]
+#[derive(ts_rs::TS)]
+#[ts(rename = "LayoutEntry", rename_all = "camelCase")]
+#[allow(dead_code)]
+pub(crate) struct Declared {
+    id: f64,
+    /// The entity's guid, `null` when it has none.
+    #[ts(optional = nullable)]
+    guid: Option<String>,
+    name: String,
+    layer: Option<String>,
+    screen: Option<DeclaredScreen>,
+    on_screen: bool,
+    zero_size: bool,
+    #[ts(rename = "worldAABB", optional, type = "unknown")]
+    world_aabb: Option<()>,
+    /// Which viewport measured this rect (`game-3d`, `scene-view`, …); one entity can have one
+    /// per viewport.
+    #[ts(optional)]
+    surface: Option<String>,
+    #[ts(optional)]
+    canvas_id: Option<f64>,
+    #[ts(optional = nullable)]
+    canvas_guid: Option<String>,
+    /// Used for ancestry when `options.entities` is not given.
+    #[ts(optional = nullable)]
+    parent_id: Option<f64>,
+}
+
 /// A `screen` in the shape the producer emits: four numbers.
 #[derive(Deserialize)]
 struct FastScreen {

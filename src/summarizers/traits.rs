@@ -26,19 +26,28 @@ const EMPTY_REGISTRY_WHY: &str = "the trait registry is EMPTY — no editor rend
 const NO_RENDERER_OPTIONS: [&str; 2] =
     ["wait for the editor window to finish loading, then retry", "check the editor is running: modoki_identity"];
 
-/// An error detail in the editor's envelope shape (`tool` is stamped by the server).
+/// A failure as an error-envelope detail (the server stamps `tool`).
 #[derive(Serialize)]
-struct Detail {
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "TraitErrorDetail"))]
+pub(crate) struct Detail {
+    /// `NO_RENDERER`: the registry was never pushed, so nothing is known. `NOT_FOUND`: it is
+    /// loaded and has no such name.
+    #[cfg_attr(test, ts(type = "\"NO_RENDERER\" | \"NOT_FOUND\""))]
     code: &'static str,
     what: String,
     why: String,
+    /// The name that was not found (`NOT_FOUND` only).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     got: Option<String>,
+    /// Next moves: near names for a `NOT_FOUND`, or how to get the registry loaded.
     options: Vec<String>,
 }
 
+/// A failed `summarizeTraits` call; the caller passes `error` to the formatter's `fail`.
 #[derive(Serialize)]
-struct Failure {
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "TraitFailure"))]
+pub(crate) struct Failure {
     error: Detail,
 }
 
@@ -50,12 +59,17 @@ struct Schemas<'a> {
     traits: Value,
 }
 
+/// The bare `summarizeTraits` payload. `schemaAvailable` only when the caller gave it.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct Names<'a> {
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "TraitIndex"))]
+pub(crate) struct Names<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional, type = "boolean"))]
     schema_available: Option<&'a Value>,
     trait_count: usize,
+    /// Names by category (`"other"` when a trait has none).
+    #[cfg_attr(test, ts(type = "{ [category: string]: string[] }"))]
     by_category: Map<String, Value>,
     hint: &'static str,
 }

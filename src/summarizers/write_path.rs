@@ -33,13 +33,19 @@ pub fn scene_edit_result(result: &Value, query: &Value) -> crate::error::Result<
     super::reply_json(&reply)
 }
 
+/// The payload of `sceneEditResult`.
 #[derive(Serialize)]
-struct SceneEdit {
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "SceneEditResult"))]
+pub(crate) struct SceneEdit {
     ok: bool,
+    #[cfg_attr(test, ts(type = "number"))]
     changed: Value,
+    #[cfg_attr(test, ts(type = "string[]"))]
     errors: Vec<Value>,
+    #[cfg_attr(test, ts(type = "string[]"))]
     warnings: Vec<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional, type = "unknown"))]
     scene: Option<Value>,
 }
 

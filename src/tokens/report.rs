@@ -21,10 +21,12 @@ use crate::json::rewrite::skip_string;
 /// The path of the top-level value's own bytes (its brackets and commas, or a bare scalar).
 pub const ROOT: &str = "(root)";
 
-/// Chars (UTF-16 units), UTF-8 bytes and tokens of one path.
+/// Chars (UTF-16 units) and tokens of one path.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct FieldCost {
-    /// The collapsed key path, e.g. `entities[].guid`.
+    /// Key path with array indices collapsed (`entities[].guid`); `(root)` for the top level's
+    /// own bytes.
     pub path: String,
     /// UTF-16 code units of the bytes this path owns.
     pub chars: usize,
@@ -34,6 +36,7 @@ pub struct FieldCost {
 
 /// A payload's totals and per-path costs (sorted by tokens, then chars, descending).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "TokenCounts"))]
 pub struct Report {
     /// UTF-16 code units (`.length` of the JSON text).
     pub chars: usize,
@@ -41,7 +44,7 @@ pub struct Report {
     pub bytes: usize,
     /// Real tokens.
     pub tokens: usize,
-    /// Per-path costs; their chars and tokens sum to the totals.
+    /// Per-path costs, most tokens first; their chars and tokens each sum exactly to the totals.
     pub fields: Vec<FieldCost>,
 }
 

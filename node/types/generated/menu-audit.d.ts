@@ -1,4 +1,4 @@
-// generated — edit src/menu/cost.rs (`MODOKI_WRITE_DECLARATIONS=1 cargo test --locked declarations` writes this file).
+// generated — edit src/menu/cost.rs, src/menu/lint.rs (`MODOKI_WRITE_DECLARATIONS=1 cargo test --locked declarations` writes this file).
 
 import type { TokenEncoding } from './tokens.js';
 
@@ -39,4 +39,17 @@ export type MenuCost = {
   estimate: number;
   /** Per-tool costs sorted by `tokens`, descending. */
   tools: Array<ToolCost>;
+};
+
+/**
+ * One lint finding: what is missing, and (in `message`) what to add; serialized as
+ * `{code, message, param?}`.
+ */
+export type Finding = {
+  /** `UNADVERTISED_FILTER`, `NO_DEFAULT_SHAPE`, `NO_SIZE_WARNING` or `LONG_DESCRIPTION`. */
+  code: "UNADVERTISED_FILTER" | "NO_DEFAULT_SHAPE" | "NO_SIZE_WARNING" | "LONG_DESCRIPTION";
+  /** What is missing and what to add. */
+  message: string;
+  /** The parameter, for `UNADVERTISED_FILTER`. */
+  param?: string;
 };

@@ -18,25 +18,53 @@ use super::{float, histogram, js_greater, js_number, js_string, list, max_number
 use crate::error::Result;
 use crate::json::value::to_json;
 
+/// A console entry as the ring producer returns it and `consoleLogs` reads it (a JSON object;
+/// other keys pass through). Declared for the JS types only; the core reads the entries as JSON.
+#[cfg(test)]
+#[derive(ts_rs::TS)]
+#[ts(rename = "ConsoleEntry")]
+#[allow(dead_code)]
+pub(crate) struct Entry {
+    seq: f64,
+    level: String,
+    ts: f64,
+    text: String,
+}
+
+/// The payload of `consoleLogs`.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct Reply {
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "ConsoleLogsResult"))]
+pub(crate) struct Reply {
+    #[cfg_attr(test, ts(type = "Array<ConsoleEntry>"))]
     logs: Vec<Value>,
+    #[cfg_attr(test, ts(type = "number"))]
     next_seq: Value,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     epoch: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     cursor_reset: Option<String>,
     returned_count: usize,
+    /// What matched level/since/sinceMs before the window.
     total_count: usize,
+    /// The whole ring, filter ignored.
     ring_total: usize,
+    /// Over the whole ring.
+    #[cfg_attr(test, ts(type = "{ [level: string]: number }"))]
     by_level: Value,
+    #[cfg_attr(test, ts(type = "number"))]
     dropped: Value,
+    /// Entries the limit took that the character budget left out.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     omitted_for_size: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional, type = "true"))]
     truncated: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     hint: Option<String>,
 }
 
