@@ -151,6 +151,7 @@ function createResultReader(store, budget, retention = retentionOf(store)) {
     let handle = -1;
     try {
       if (call.kind === 'page') return await readPage(call.id, call.value, owner);
+      await querySearch.ready(budget);
       for (let chars = budget.maxChars; ;) {
         handle = querySearch.start(call.kind, call.value, { ...budget, maxChars: chars });
         const missing = await feed(handle, call.id, owner);

@@ -9,7 +9,8 @@
 //   - writeBytes: bytes already in memory (rank tables a browser fetched).
 // Buffers are sized by the real byte length, never by a worst case. Each WebAssembly module
 // has its own memory and so its own transport: this module's exports are the full core's,
-// `.formatter` is the formatter module's and `.tokenizer` the tokenizer's (./loader.cjs).
+// `.formatter` is the formatter module's, `.tokenizer` the tokenizer's and `.query` the search
+// module's (./loader.cjs).
 
 const fs = require('node:fs');
 const core = require('./loader.cjs');
@@ -173,7 +174,8 @@ const OPERATIONS = [
 
 /**
  * The transport of one module (`exports` holds its abi* functions): the full core's for the
- * tokenizer, TOON and the rest, the formatter's for rounding (./loader.cjs).
+ * tokenizer, TOON and the rest, the formatter's for rounding, the search module's for
+ * read_result (./loader.cjs).
  */
 function transport(exports) {
   const state = new Transport(exports);
@@ -197,5 +199,10 @@ module.exports = {
   formatter: transport(core.formatter),
   /** The tokenizer module's transport (the public counts until the full core is loaded). */
   tokenizer: transport(core.tokenizer),
+  /**
+   * The search module's transport (read_result): the full core's on Node, where the full module
+   * holds the search; a page's search module has a memory of its own.
+   */
+  query: core.query === core.full ? full : transport(core.query),
   utf8Bytes,
 };
