@@ -141,13 +141,16 @@ describe('the shared case list', () => {
   });
 });
 
-/** Bundles the app's page with webpack 5 (production, browser target) into `out`, beside an index.html. */
-function webpackBuild(out: string): Promise<string[]> {
+/**
+ * Bundles the app's page `entry` (main.js unless told) with webpack 5 (production, browser
+ * target) into `out`, beside an index.html that runs it.
+ */
+function webpackBuild(out: string, entry = './main.js'): Promise<string[]> {
   return new Promise((done, fail) => {
     const compiler = webpack({
       mode: 'production',
       context: app,
-      entry: './main.js',
+      entry,
       target: 'web',
       output: { path: join(app, out), publicPath: 'auto', clean: true },
       performance: { hints: false },
@@ -388,6 +391,22 @@ describe('read_result in a page: the search is a module of its own, fetched on t
       'modoki_budget_bg.wasm',
       ...Array.from({ length: 2 * reads + 1 }, () => 'modoki_budget_query_bg.wasm'),
     ]);
+  });
+
+  it("bundled by webpack 5: no error or warning; the module is emitted, fetched on the first read, and the answers equal Node's", async () => {
+    expect(await webpackBuild('dist-webpack-read', './read.js')).toEqual([]);
+    const read = await readPage(`${await previewServer('dist-webpack-read')}/`);
+    // webpack names an emitted file by its content hash alone: each is known by its size.
+    const web = join(app, 'node_modules', 'modoki-budget', 'pkg', 'web');
+    const bySize = new Map([
+      [statSync(join(web, 'modoki_budget_bg.wasm')).size, 'modoki_budget_bg.wasm'],
+      [statSync(join(web, 'query', 'modoki_budget_query_bg.wasm')).size, 'modoki_budget_query_bg.wasm'],
+    ]);
+    const named = (files: string[]) =>
+      files.map((f) => bySize.get(statSync(join(app, 'dist-webpack-read', f)).size) ?? f);
+    expect(named(read.atImport)).toEqual(['modoki_budget_bg.wasm']);
+    expect(read.answers).toEqual(nodeReads);
+    expect(named(read.wasm)).toEqual(['modoki_budget_bg.wasm', 'modoki_budget_query_bg.wasm']);
   });
 
   it("on the dev server: the module is the package's file, fetched on the first read, and the answers equal Node's", async () => {
