@@ -13,11 +13,11 @@
 //! a half-unwound state.
 //!
 //! Which bindings a module exports is its build's features (Cargo.toml): `bindings` the full
-//! module's, `query` read_result's search, `formatter` and `tokens` the small modules'; the
-//! transport ([`abi`]) is in every module.
+//! module's, `cli` those only Node reaches, `query` read_result's search, `formatter` and
+//! `tokens` the small modules'; the transport ([`abi`]) is in every module.
 
 pub mod abi;
-#[cfg(feature = "bindings")]
+#[cfg(feature = "cli")]
 mod constants;
 #[cfg(feature = "bindings")]
 mod elision;
@@ -26,6 +26,9 @@ mod formatter;
 #[cfg(feature = "bindings")]
 mod held;
 #[cfg(feature = "bindings")]
+// Without `cli`, the layouts of the Node-only bindings and the table's writer (which `constants`
+// exports for the build) have no reader in the module.
+#[cfg_attr(not(feature = "cli"), allow(dead_code))]
 mod layout;
 #[cfg(feature = "bindings")]
 mod menu;
@@ -35,9 +38,9 @@ mod preview;
 mod profile;
 #[cfg(feature = "query")]
 mod query;
-#[cfg(feature = "bindings")]
+#[cfg(feature = "cli")]
 mod report;
-#[cfg(feature = "bindings")]
+#[cfg(feature = "cli")]
 mod sample;
 #[cfg(feature = "bindings")]
 mod streams;
