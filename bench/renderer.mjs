@@ -12,7 +12,9 @@
 // response's body; the times from other loads that read none, since reading a body through the
 // DevTools protocol while the page loads takes the CPU the page is timed on. The pages are loaded
 // in turn (package, plain, package with the hint, package, …), so a change in the machine's load
-// hits each alike. Run: node bench/renderer.mjs [--quick]
+// hits each alike. A fourth page (bench/renderer/read.html) reads inside a result its budget
+// policy kept, twice: what the first read downloads (read_result's search module, which no other
+// page fetches) and how long each read takes. Run: node bench/renderer.mjs [--quick]
 import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -28,7 +30,8 @@ const page = join(here, 'renderer');
 
 /**
  * Targets for the package's page, on this machine over loopback with an empty cache: what it
- * downloads (the module is ~329 KiB of it), how much later than the plain page its first answer
+ * downloads (most of it the full module; read_result's search module is not among it, since the
+ * page never reads inside a kept result), how much later than the plain page its first answer
  * comes (downloading and compiling the module, once per page), and the first call itself.
  */
 export const TARGETS = { gzipKiB: '<= 400', addedFirstAnswerMs: '<= 400', firstCallMs: '<= 10' };
@@ -80,6 +83,54 @@ async function sizes(browser, url) {
   return files;
 }
 
+/** The read page: what its reads download (the search module's files) and each read's time. */
+async function readCost(browser, loads) {
+  const outDir = await buildPage({ summaries: join(root, 'pkg', 'web', 'index.mjs'), html: 'read.html' });
+  const server = await preview({
+    root: page,
+    configFile: false,
+    logLevel: 'silent',
+    build: { outDir },
+    preview: { host: '127.0.0.1', port: 0 },
+  });
+  const url = new URL('read.html', server.resolvedUrls.local[0]).href;
+  const once = async (withBodies) => {
+    const context = await browser.newContext();
+    const tab = await context.newPage();
+    const bodies = [];
+    if (withBodies)
+      tab.on('response', (r) =>
+        bodies.push(
+          r.body().then(
+            (b) => ({ file: fileName(r.url()), b }),
+            () => null,
+          ),
+        ),
+      );
+    await tab.goto(url);
+    await tab.waitForFunction(() => window.__read !== undefined, null, { timeout: 60_000 });
+    const timings = await tab.evaluate(() => window.__read);
+    const files = (await Promise.all(bodies)).filter(Boolean);
+    await context.close();
+    return { timings, files };
+  };
+  try {
+    const { timings: checked, files } = await once(true);
+    const search = files.filter((f) => f.file.startsWith('modoki_budget_query'));
+    const runs = [];
+    for (let i = 0; i < loads; i++) runs.push((await once(false)).timings);
+    return {
+      answer: checked.first?.answer ?? checked.error,
+      searchFiles: search.map((f) => ({ file: f.file, rawBytes: f.b.length, gzipBytes: gzipSync(f.b).length })),
+      tableRequests: files.filter((f) => f.file.startsWith('cl100k_base')).length,
+      firstReadMs: median(runs.map((r) => r.first.ms)),
+      secondReadMs: median(runs.map((r) => r.second.ms)),
+    };
+  } finally {
+    await server.close();
+  }
+}
+
 /** One load in a fresh context: the page's own timings. */
 async function load(browser, url) {
   const context = await browser.newContext();
@@ -99,6 +150,7 @@ export async function run({ quick = false } = {}) {
   });
   const pages = [];
   const results = {};
+  let read;
   try {
     for (const peer of PEERS) {
       const outDir = await buildPage(peer);
@@ -123,9 +175,12 @@ export async function run({ quick = false } = {}) {
         secondCallMs: median(runs.map((r) => r.second)),
         firstAnswerMs: median(runs.map((r) => r.ready + r.first)),
         answer: runs[0].answer,
+        // read_result's search module is fetched on a first read only, which these pages never make.
+        searchModuleFetched: files.some((f) => f.file.startsWith('modoki_budget_query')),
         sameAnswerEveryLoad: runs.every((r) => r.answer === runs[0].answer),
       };
     }
+    read = await readCost(browser, loads);
   } finally {
     await browser.close();
     await Promise.all(pages.map((p) => p.server.close()));
@@ -137,6 +192,7 @@ export async function run({ quick = false } = {}) {
     addedFirstAnswerMs: ours.firstAnswerMs - plain.firstAnswerMs,
     addedFirstAnswerWithPreloadMs: preloaded.firstAnswerMs - plain.firstAnswerMs,
     sameAnswer: Object.values(results).every((r) => r.sameAnswerEveryLoad && r.answer === plain.answer),
+    read,
     targets: TARGETS,
   };
 }
@@ -169,5 +225,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(`first answer later than the plain page by ${fmt(out.addedFirstAnswerMs)} ms`);
   console.log(`  (with the preload hint: ${fmt(out.addedFirstAnswerWithPreloadMs)} ms)`);
   console.log(`same answer on every page and load: ${out.sameAnswer}`);
+  console.log(`read_result's search module fetched by the package's page: ${ours.searchModuleFetched}`);
+  const { read } = out;
+  console.log(
+    `\nthe read page (bench/renderer/read.html), median of ${out.loads} loads: first read ${fmt(read.firstReadMs)} ms (fetching and instantiating the search module, ` +
+      `the rank table requested ${read.tableRequests}× in all), second read ${fmt(read.secondReadMs)} ms; its answer: ${read.answer}`,
+  );
+  console.log(
+    `  the first read downloads: ${read.searchFiles.map((f) => `${f.file} ${fmt(f.gzipBytes / 1024)} / ${fmt(f.rawBytes / 1024)}`).join(', ')} (gzip KiB / raw KiB)`,
+  );
   console.log(`targets for the package's page: ${JSON.stringify(TARGETS)}`);
 }

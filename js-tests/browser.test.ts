@@ -16,6 +16,8 @@ import { launch } from './support/chromium';
 import { installPacked } from './support/packed';
 // @ts-expect-error — plain JavaScript shared with the browser app, no declarations
 import { answers, coveredFunctions } from './support/export-cases.mjs';
+// @ts-expect-error — plain JavaScript shared with the browser app, no declarations
+import { readAnswers, summaryAnswer } from './support/read-cases.mjs';
 
 const cjs = createRequire(__filename)('modoki-budget') as Record<string, unknown>;
 
@@ -84,6 +86,7 @@ beforeAll(async () => {
   for (const f of readdirSync(join(__dirname, 'browser-app')))
     copyFileSync(join(__dirname, 'browser-app', f), join(app, f));
   copyFileSync(join(__dirname, 'support', 'export-cases.mjs'), join(app, 'export-cases.mjs'));
+  copyFileSync(join(__dirname, 'support', 'read-cases.mjs'), join(app, 'read-cases.mjs'));
   [nodeAnswers, browser] = await Promise.all([answers(esm), launch()]);
 }, 900_000);
 
@@ -138,13 +141,16 @@ describe('the shared case list', () => {
   });
 });
 
-/** Bundles the app's page with webpack 5 (production, browser target) into `out`, beside an index.html. */
-function webpackBuild(out: string): Promise<string[]> {
+/**
+ * Bundles the app's page `entry` (main.js unless told) with webpack 5 (production, browser
+ * target) into `out`, beside an index.html that runs it.
+ */
+function webpackBuild(out: string, entry = './main.js'): Promise<string[]> {
   return new Promise((done, fail) => {
     const compiler = webpack({
       mode: 'production',
       context: app,
-      entry: './main.js',
+      entry,
       target: 'web',
       output: { path: join(app, out), publicPath: 'auto', clean: true },
       performance: { hints: false },
@@ -233,8 +239,9 @@ describe('a Vite app with the packed package, in Chromium', () => {
       worker: { format: 'es' },
       build: { rollupOptions: { input: [join(app, 'index.html'), join(app, 'formatter.html')] } },
     });
-    // The build emits each entry's module and the two rank tables beside the pages' and the
-    // worker's scripts (and the case list they share), and nothing else of the package.
+    // The build emits each entry's module, read_result's search module and its glue (loaded on a
+    // first read) and the two rank tables beside the pages' and the worker's scripts (and the
+    // case list they share), and nothing else of the package.
     const emitted = readdirSync(join(app, 'dist', 'assets')).map((f) => f.replace(/-[\w-]{8}\./, '.'));
     expect(emitted.sort()).toEqual([
       'cl100k_base.bin',
@@ -243,6 +250,10 @@ describe('a Vite app with the packed package, in Chromium', () => {
       'index.js',
       'modoki_budget_bg.wasm',
       'modoki_budget_formatter_bg.wasm',
+      // The page's glue and the worker's, each bundled with its own entry.
+      'modoki_budget_query.js',
+      'modoki_budget_query.js',
+      'modoki_budget_query_bg.wasm',
       'o200k_base.bin',
       'worker.js',
     ]);
@@ -282,5 +293,129 @@ describe('a Vite app with the packed package, in Chromium', () => {
     expect(await webpackBuild('dist-webpack')).toEqual([]);
     const base = await previewServer('dist-webpack');
     expectSameAsNode(await resultsAt(`${base}/`));
+  });
+});
+
+/** A file's name without the content hash a production build puts in it. */
+const unhashed = (path: string) => (path.split('/').pop() as string).replace(/-[\w-]{8}\./, '.');
+/** The WebAssembly files among requested paths, in order, by name. */
+const wasmFiles = (requests: string[]) => requests.filter((p) => p.endsWith('.wasm')).map(unhashed);
+const QUERY_WASM = /modoki_budget_query_bg[^/]*\.wasm$/;
+
+/**
+ * Opens the read page at `url` and runs its reads (support/read-cases.mjs): the WebAssembly files
+ * it fetched by the time its import resolved, its answers, and every WebAssembly file it fetched.
+ * With `failFirst`, the search module's file answers 404 for the first run of the reads, whose
+ * answers are returned as `failed`, and is served for the second.
+ */
+async function readPage(url: string, failFirst = false) {
+  const page = await browser.newPage();
+  const requests: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+  page.on('pageerror', (e) => errors.push(String(e)));
+  try {
+    await page.goto(url);
+    await page.waitForFunction(() => (window as { __read?: unknown }).__read !== undefined, null, { timeout: 60_000 });
+    const atImport = wasmFiles(requests);
+    const read = () => page.evaluate(() => (window as unknown as { __read: () => Promise<unknown> }).__read());
+    let failed: unknown;
+    if (failFirst) {
+      await page.route(QUERY_WASM, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'gone' }));
+      failed = await read();
+      await page.unroute(QUERY_WASM);
+    }
+    const answers = (await read()) as Record<string, string>;
+    expect(errors).toEqual([]);
+    return { atImport, failed, answers, wasm: wasmFiles(requests), requests };
+  } finally {
+    await page.close();
+  }
+}
+
+describe('read_result in a page: the search is a module of its own, fetched on the first read', () => {
+  let nodeReads: Record<string, string>;
+  beforeAll(async () => {
+    nodeReads = await readAnswers(esm);
+  });
+
+  it('on Node, the reads answer (the list the page must equal)', () => {
+    expect(Object.keys(nodeReads)).toHaveLength(8);
+    expect(JSON.parse(nodeReads['chars: match ÉTÉ']).content[0].text).toMatch(
+      /^8 of the 400 items of \$\.rows match "ÉTÉ", on 8 pages from 1 to 18 \(of 20\):\n\{"matched":8,"shown":8,"items":\[\{"index":7,"page":1,"item":\{"id":7,"name":"Été 7",/,
+    );
+    expect(JSON.parse(nodeReads['tokens: bad pattern'])).toEqual({
+      content: [{ type: 'text', text: 'match: /(a+/ is not a valid regular expression: unclosed group' }],
+      isError: true,
+    });
+  });
+
+  it('as a production build: a summaries page never fetches it; a read fetches it once and answers as Node does; a failed fetch is an error answer, and the next read loads it', async () => {
+    await build({
+      root: app,
+      configFile: false,
+      logLevel: 'silent',
+      build: { outDir: 'dist-read', rollupOptions: { input: [join(app, 'read.html'), join(app, 'summary.html')] } },
+    });
+    const assets = readdirSync(join(app, 'dist-read', 'assets'));
+    const queryFile = assets.find((f) => QUERY_WASM.test(f));
+    expect(
+      assets
+        .filter((f) => f.endsWith('.wasm'))
+        .map(unhashed)
+        .sort(),
+    ).toEqual(['modoki_budget_bg.wasm', 'modoki_budget_query_bg.wasm']);
+    const base = await previewServer('dist-read');
+
+    const summary = await resultsAt(`${base}/summary.html`);
+    expect(summary.error).toBeUndefined();
+    expect(summary.main).toEqual({ summary: summaryAnswer(esm) });
+    expect(wasmFiles(summary.requests)).toEqual(['modoki_budget_bg.wasm']);
+
+    const read = await readPage(`${base}/read.html`);
+    expect(read.atImport).toEqual(['modoki_budget_bg.wasm']);
+    expect(read.answers).toEqual(nodeReads);
+    expect(read.wasm).toEqual(['modoki_budget_bg.wasm', 'modoki_budget_query_bg.wasm']);
+
+    const retried = await readPage(`${base}/read.html`, true);
+    const message =
+      "read_result failed: modoki-budget: read_result's search module did not load: could not load " +
+      `${base}/assets/${queryFile} (HTTP 404) nor ${base}/modoki-budget/pkg/web/query/modoki_budget_query_bg.wasm (HTTP 404)`;
+    const failure = JSON.stringify({ content: [{ type: 'text', text: message }], isError: true });
+    expect(retried.failed).toEqual(Object.fromEntries(Object.keys(nodeReads).map((key) => [key, failure])));
+    expect(retried.answers).toEqual(nodeReads);
+    // Each of the failed run's reads asks for the file at both places it may be, and the first
+    // read after it once.
+    const reads = Object.keys(nodeReads).length;
+    expect(retried.wasm).toEqual([
+      'modoki_budget_bg.wasm',
+      ...Array.from({ length: 2 * reads + 1 }, () => 'modoki_budget_query_bg.wasm'),
+    ]);
+  });
+
+  it("bundled by webpack 5: no error or warning; the module is emitted, fetched on the first read, and the answers equal Node's", async () => {
+    expect(await webpackBuild('dist-webpack-read', './read.js')).toEqual([]);
+    const read = await readPage(`${await previewServer('dist-webpack-read')}/`);
+    // webpack names an emitted file by its content hash alone: each is known by its size.
+    const web = join(app, 'node_modules', 'modoki-budget', 'pkg', 'web');
+    const bySize = new Map([
+      [statSync(join(web, 'modoki_budget_bg.wasm')).size, 'modoki_budget_bg.wasm'],
+      [statSync(join(web, 'query', 'modoki_budget_query_bg.wasm')).size, 'modoki_budget_query_bg.wasm'],
+    ]);
+    const named = (files: string[]) =>
+      files.map((f) => bySize.get(statSync(join(app, 'dist-webpack-read', f)).size) ?? f);
+    expect(named(read.atImport)).toEqual(['modoki_budget_bg.wasm']);
+    expect(read.answers).toEqual(nodeReads);
+    expect(named(read.wasm)).toEqual(['modoki_budget_bg.wasm', 'modoki_budget_query_bg.wasm']);
+  });
+
+  it("on the dev server: the module is the package's file, fetched on the first read, and the answers equal Node's", async () => {
+    const read = await readPage(`${await devServer()}/read.html`);
+    expect(read.atImport).toEqual(['modoki_budget_bg.wasm']);
+    expect(read.answers).toEqual(nodeReads);
+    expect(read.requests.filter((p) => p.endsWith('.wasm'))).toEqual([
+      '/node_modules/modoki-budget/pkg/web/modoki_budget_bg.wasm',
+      '/node_modules/modoki-budget/pkg/web/query/modoki_budget_query_bg.wasm',
+    ]);
   });
 });

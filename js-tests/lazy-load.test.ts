@@ -56,6 +56,7 @@ describe('loading on first use', () => {
       'node/tokens.cjs',
       'node/wasm/abi.cjs',
       'node/wasm/loader.cjs',
+      'node/wasm/query-module.cjs',
       'node/wasm/tables.cjs',
       'node/wasm/tokens.cjs',
       'pkg/modoki_budget_exports.json',
@@ -85,6 +86,27 @@ describe('loading on first use', () => {
       'installTable',
       'tokenPrefixUnits',
     ]);
+  });
+
+  it("the web search module holds read_result's search, the token bindings and the transport alone", () => {
+    const names = JSON.parse(readFileSync(join(root, 'pkg', 'modoki_budget_exports.json'), 'utf8'));
+    expect(names.query).toEqual([
+      'abiInput',
+      'abiMemory',
+      'abiOutput',
+      'abiOutputLatin1',
+      'abiRelease',
+      'checkEncoding',
+      'countTokensInput',
+      'installTable',
+      'querySearchAnswer',
+      'querySearchDrop',
+      'querySearchNew',
+      'querySearchRead',
+      'tokenPrefixUnits',
+    ]);
+    // On Node the full module holds the search too, so a read loads no other module.
+    expect(names.full).toEqual(expect.arrayContaining(['querySearchNew', 'querySearchRead']));
   });
 
   it('token counts load the tokenizer module, not the full core', () => {

@@ -57,12 +57,16 @@ function parenthesized(source: string, open: number): string {
   throw new Error(`unbalanced parentheses at ${open}`);
 }
 
-type Module = 'full' | 'formatter' | 'tokenizer';
+type Module = 'full' | 'formatter' | 'tokenizer' | 'query';
 const DECLARATIONS: Record<Module, string> = {
   full: 'pkg/modoki_budget.d.ts',
   formatter: 'pkg/formatter/modoki_budget_formatter.d.ts',
   tokenizer: 'pkg/tokenizer/modoki_budget_tokenizer.d.ts',
+  // The search module is built for the web only (on Node the full module holds the search).
+  query: 'pkg/web/query/modoki_budget_query.d.ts',
 };
+/** What the web glue exports besides the module's own functions: its instantiation. */
+const GLUE = ['initSync'];
 
 /** Each module's exports as wasm-bindgen declares them: name → number of parameters. */
 const declared = Object.fromEntries(
@@ -70,6 +74,7 @@ const declared = Object.fromEntries(
     const text = read(file);
     const exports = new Map<string, number>();
     for (const match of text.matchAll(/^export function (\w+)\(/gm)) {
+      if (GLUE.includes(match[1])) continue;
       const open = match.index! + match[0].length - 1;
       exports.set(match[1], topLevelItems(parenthesized(text, open)).length);
     }
@@ -80,7 +85,8 @@ const declared = Object.fromEntries(
 /**
  * The modules a call's receiver in a binding reaches (./loader.cjs): `core` routes a name the
  * formatter has to the formatter and the rest to the full core; `core.full`, `core.formatter`
- * and `core.tokenizer` are those modules; `wasm` is the full core or the tokenizer
+ * and `core.tokenizer` are those modules; `core.query` is the search, in the full module on
+ * Node and a module of its own in a page; `wasm` is the full core or the tokenizer
  * (./tokens.cjs), `exports` any module's transport (./abi.cjs).
  */
 function modulesOf(receiver: string, name: string): Module[] {
@@ -88,19 +94,21 @@ function modulesOf(receiver: string, name: string): Module[] {
   if (receiver === 'core.full') return ['full'];
   if (receiver === 'core.formatter') return ['formatter'];
   if (receiver === 'core.tokenizer') return ['tokenizer'];
+  if (receiver === 'core.query') return ['full', 'query'];
   if (receiver === 'wasm') return ['full', 'tokenizer'];
-  return ['full', 'formatter', 'tokenizer'];
+  return ['full', 'formatter', 'tokenizer', 'query'];
 }
 
-const CALL = /\b(core\.full|core\.formatter|core\.tokenizer|core|wasm|exports)\.(\w+)\(/g;
+const CALL = /\b(core\.full|core\.formatter|core\.tokenizer|core\.query|core|wasm|exports)\.(\w+)\(/g;
 
 /** Every call into a module in the binding `file`: receiver, export name, argument count. */
 function callsIn(file: string) {
   const source = read(file);
   return (
     [...source.matchAll(CALL)]
-      // `core.counting()` is the loader's own: which module the public counts run in.
-      .filter((match) => !(match[1] === 'core' && match[2] === 'counting'))
+      // `core.counting()` and `core.loadQuery()` are the loader's own: which module the public
+      // counts run in, and loading the search module.
+      .filter((match) => !(match[1] === 'core' && ['counting', 'loadQuery'].includes(match[2])))
       .map((match) => ({
         receiver: match[1],
         name: match[2],
@@ -114,8 +122,8 @@ const rustExports = (file: string) =>
   [...read(file).matchAll(/#\[wasm_bindgen\(js_name = (\w+)\)\]/g)].map((m) => m[1]);
 
 const rustFiles = readdirSync(join(root, 'src', 'wasm')).filter((f) => f.endsWith('.rs'));
-/** The files of node/wasm/ that bind no Rust file: the loader and the Node rank tables. */
-const INFRASTRUCTURE = ['loader.cjs', 'tables.cjs'];
+/** The files of node/wasm/ that bind no Rust file: the loader, where the search runs, the Node rank tables. */
+const INFRASTRUCTURE = ['loader.cjs', 'query-module.cjs', 'tables.cjs'];
 const bindingFiles = readdirSync(join(root, 'node', 'wasm')).filter((f) => !INFRASTRUCTURE.includes(f));
 
 describe('node/wasm: one binding per src/wasm file', () => {

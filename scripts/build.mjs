@@ -42,9 +42,12 @@ function optimize(wasm, level = ['-O3']) {
   console.error(`build: ${wasm} ${(raw / 1024).toFixed(1)} KiB (${(gz / 1024).toFixed(1)} KiB gzip)`);
 }
 
+/** The names `glueFile` (wasm-bindgen's glue: Node's `exports.x =`, the web's `export function x`) exports. */
 function exportNames(glueFile) {
   const glue = readFileSync(glueFile, 'utf8');
-  const names = [...glue.matchAll(/^exports\.([A-Za-z_$][\w$]*) = /gm)].map((m) => m[1]);
+  const names = [...glue.matchAll(/^(?:exports\.([A-Za-z_$][\w$]*) = |export function ([A-Za-z_$][\w$]*)\()/gm)].map(
+    (m) => m[1] ?? m[2],
+  );
   if (names.length === 0) {
     console.error(`build: no exports found in ${glueFile}`);
     process.exit(1);
@@ -52,17 +55,27 @@ function exportNames(glueFile) {
   return names;
 }
 
-// Three modules from the one crate: every capability (modoki_budget*); the formatter alone
+// Four modules from the one crate: every capability (modoki_budget*); the formatter alone
 // (formatter/, the `formatter` feature), which encode and roundFloats load without compiling
-// the tokenizer; and the tokenizer without the formatter (tokenizer/, the `tokens`
-// feature), which countTokens loads without compiling the summarizers, TOON and the rest. Each
-// has its own cargo target directory, so no build invalidates another's. The first two are built
-// twice: for Node (pkg/, loaded synchronously from disk) and for the web (pkg/web/, compiled for
-// size and instantiated asynchronously by the browser entries: `modoki-budget` loads the full
-// module, `modoki-budget/formatter` the small one). The tokenizer is for Node only: a page
-// instantiates the full module at import, which holds the tokenizer already.
+// the tokenizer; the tokenizer without the formatter (tokenizer/, the `tokens` feature), which
+// countTokens loads without compiling the summarizers, TOON and the rest; and read_result's
+// search alone (query/, the `query` feature). Each has its own cargo target directory, so no
+// build invalidates another's. The first two are built twice: for Node (pkg/, loaded
+// synchronously from disk) and for the web (pkg/web/, compiled for size and instantiated
+// asynchronously by the browser entries: `modoki-budget` loads the full module,
+// `modoki-budget/formatter` the small one). The tokenizer is for Node only: a page instantiates
+// the full module at import, which holds the tokenizer already. The search is a module of its
+// own on the web only: Node's full module holds it (the default features), so a read there loads
+// nothing more and stays synchronous, while a page's full module is built without it (`webCargo`)
+// and the page fetches pkg/web/query/ when read_result first runs (docs/browser.md).
 const MODULES = [
-  { dir: '', name: 'modoki_budget', cargo: [], targetDir: join(root, 'target') },
+  {
+    dir: '',
+    name: 'modoki_budget',
+    cargo: [],
+    webCargo: ['--', '--no-default-features', '--features', 'bindings'],
+    targetDir: join(root, 'target'),
+  },
   {
     dir: 'formatter',
     name: 'modoki_budget_formatter',
@@ -75,6 +88,13 @@ const MODULES = [
     cargo: ['--', '--no-default-features', '--features', 'tokens'],
     targetDir: join(root, 'target', 'tokenizer'),
     targets: ['nodejs'],
+  },
+  {
+    dir: 'query',
+    name: 'modoki_budget_query',
+    cargo: ['--', '--no-default-features', '--features', 'query'],
+    targetDir: join(root, 'target', 'query'),
+    targets: ['web'],
   },
 ];
 // Node reads its modules from disk, where their size costs little and their speed is what is
@@ -120,7 +140,8 @@ for (const { target, dir: base, optLevel, wasmOpt } of TARGETS) {
     const outDir = module.dir === '' ? base : `${base}/${module.dir}`;
     const stamp = join(root, outDir, `.${module.name}.inputs`);
     const outputs = ['.js', '.d.ts', '_bg.wasm'].map((ending) => join(root, outDir, `${module.name}${ending}`));
-    const key = buildKey(digest, { target, module: module.name, cargo: module.cargo, optLevel, wasmOpt, toolchain });
+    const cargo = (target === 'web' ? module.webCargo : undefined) ?? module.cargo;
+    const key = buildKey(digest, { target, module: module.name, cargo, optLevel, wasmOpt, toolchain });
     if (!force && isFresh(stamp, key, outputs)) {
       console.error(
         `build: ${outDir}/${module.name}_bg.wasm is up to date (its inputs are unchanged; --force rebuilds)`,
@@ -129,18 +150,7 @@ for (const { target, dir: base, optLevel, wasmOpt } of TARGETS) {
     }
     must(
       'wasm-pack',
-      [
-        'build',
-        '--release',
-        '--target',
-        target,
-        '--out-dir',
-        outDir,
-        '--out-name',
-        module.name,
-        '--no-pack',
-        ...module.cargo,
-      ],
+      ['build', '--release', '--target', target, '--out-dir', outDir, '--out-name', module.name, '--no-pack', ...cargo],
       optLevel === undefined
         ? { ...process.env, CARGO_TARGET_DIR: module.targetDir }
         : {
@@ -168,6 +178,7 @@ const names = {
   full: exportNames(join(root, 'pkg', 'modoki_budget.js')),
   formatter: exportNames(join(root, 'pkg', 'formatter', 'modoki_budget_formatter.js')),
   tokenizer: exportNames(join(root, 'pkg', 'tokenizer', 'modoki_budget_tokenizer.js')),
+  query: exportNames(join(root, 'pkg', 'web', 'query', 'modoki_budget_query.js')),
 };
 writeFileSync(join(root, 'pkg', 'modoki_budget_exports.json'), `${JSON.stringify(names)}\n`);
 

@@ -17,7 +17,10 @@ import { createRequire } from 'node:module';
 import { join, posix } from 'node:path';
 
 /** Files a browser runs in another file's place (the key's requires resolve from the value's folder). */
-export const BROWSER_ALIASES = { 'node/wasm/tables.cjs': 'node/browser/tables.cjs' };
+export const BROWSER_ALIASES = {
+  'node/wasm/tables.cjs': 'node/browser/tables.cjs',
+  'node/wasm/query-module.cjs': 'node/browser/query-module.cjs',
+};
 /** Modules the browser entries provide themselves (the WebAssembly glue). */
 const PROVIDED = new Set([
   'pkg/modoki_budget.js',

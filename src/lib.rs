@@ -39,7 +39,7 @@ pub mod menu;
 pub mod preview;
 #[cfg(feature = "full")]
 pub mod profile;
-#[cfg(feature = "full")]
+#[cfg(feature = "query")]
 pub mod query;
 #[cfg(feature = "full")]
 pub mod report;

@@ -27,5 +27,6 @@ export async function load(modules, aliases) {
     'pkg/formatter/modoki_budget_formatter.js': formatter,
     'pkg/tokenizer/modoki_budget_tokenizer.js': elsewhere,
     '#assets': elsewhere,
+    '#query': elsewhere,
   });
 }

@@ -167,6 +167,8 @@ class ResultReader {
     const budget = this.#budget;
     let handle = -1;
     try {
+      // In a page the search module is fetched on the first search (node/wasm/query.cjs).
+      await querySearch.ready(budget);
       for (let chars = budget.maxChars; ;) {
         handle = querySearch.start(call.kind, call.value, { ...budget, maxChars: chars });
         const missing = await this.feed(handle, call.id, owner);

@@ -9,7 +9,8 @@
 //   - writeBytes: bytes already in memory (rank tables a browser fetched).
 // Buffers are sized by the real byte length, never by a worst case. Each WebAssembly module
 // has its own memory and so its own transport: this module's exports are the full core's,
-// `.formatter` is the formatter module's and `.tokenizer` the tokenizer's (./loader.cjs).
+// `.formatter` is the formatter module's, `.tokenizer` the tokenizer's and `.query` the search
+// module's (./loader.cjs).
 
 const fs = require('node:fs');
 const core = require('./loader.cjs');
@@ -23,39 +24,42 @@ const WIDE_CHARACTER = /[^\u0000-\u00ff]/;
 const KEEP_BUFFER_BYTES = 1 << 20;
 
 /**
- * The transport of one module (`exports` holds its abi* functions): the full core's for the
- * tokenizer, TOON and the rest, the formatter's for rounding (./loader.cjs).
+ * The transport of one module (`exports` holds its abi* functions): its memory, and while a
+ * caller holds the input (holdInput) the text last written and how — a second writeText of it
+ * is answered without a copy, and a release waits for the hold to end.
  */
-function transport(exports) {
-  let memory = null;
-  // While a caller holds the input (holdInput), the text last written and how: a second
-  // writeText of it is answered without a copy, and a release waits for the hold to end.
-  let holds = 0;
-  let held = null;
-  let releaseHeld = false;
-
-  // The memory's ArrayBuffer is replaced whenever the memory grows, so views are made per call.
-  function memoryBuffer() {
-    if (memory === null) memory = exports.abiMemory();
-    return memory.buffer;
+class Transport {
+  constructor(exports) {
+    this.exports = exports;
+    this.memory = null;
+    this.holds = 0;
+    this.held = null;
+    this.releaseHeld = false;
   }
 
-  function inputView(length) {
-    held = null;
-    const ptr = exports.abiInput(length);
-    return new Uint8Array(memoryBuffer(), ptr, length);
+  /** The memory's ArrayBuffer, which is replaced whenever the memory grows: views are made per call. */
+  memoryBuffer() {
+    if (this.memory === null) this.memory = this.exports.abiMemory();
+    return this.memory.buffer;
+  }
+
+  /** The input buffer, `length` bytes, as a view to write into (forgetting the held text). */
+  inputView(length) {
+    this.held = null;
+    const ptr = this.exports.abiInput(length);
+    return new Uint8Array(this.memoryBuffer(), ptr, length);
   }
 
   /** Writes `text` as UTF-8 (exactly sized); returns its length in bytes. */
-  function writeUtf8(text) {
+  writeUtf8(text) {
     if (!WIDE_CHARACTER.test(text)) {
       // Every character is one or two bytes: as many bytes as units when it is ASCII, which is
       // known once encodeInto has read the whole text into that many bytes.
-      const { read, written } = utf8.encodeInto(text, inputView(text.length));
+      const { read, written } = utf8.encodeInto(text, this.inputView(text.length));
       if (read === text.length) return written;
     }
     const length = Buffer.byteLength(text, 'utf8');
-    return utf8.encodeInto(text, inputView(length)).written;
+    return utf8.encodeInto(text, this.inputView(length)).written;
   }
 
   /**
@@ -65,27 +69,28 @@ function transport(exports) {
    * of the input (see docs/performance.md, 'Figures behind the design'). The block is freed
    * at once; the call's own allocations reuse it.
    */
-  function reserve(bytes) {
-    if (bytes <= KEEP_BUFFER_BYTES || memoryBuffer().byteLength >= bytes) return;
-    held = null;
-    exports.abiInput(bytes);
-    exports.abiRelease();
+  reserve(bytes) {
+    if (bytes <= KEEP_BUFFER_BYTES || this.memoryBuffer().byteLength >= bytes) return;
+    this.held = null;
+    this.exports.abiInput(bytes);
+    this.exports.abiRelease();
   }
 
   /**
    * Writes `text` as Latin-1 when every character allows, else as UTF-8. Within holdInput, the
    * text the buffer already holds is not written again.
    */
-  function writeText(text) {
-    if (held !== null && held.text === text) return held.written;
-    const written = writeTextOnce(text);
-    if (holds > 0) held = { text, written };
+  writeText(text) {
+    if (this.held !== null && this.held.text === text) return this.held.written;
+    const written = this.writeTextOnce(text);
+    if (this.holds > 0) this.held = { text, written };
     return written;
   }
 
-  function writeTextOnce(text) {
-    if (WIDE_CHARACTER.test(text)) return { length: writeUtf8(text), latin1: false };
-    const view = inputView(text.length);
+  /** Writes `text` (Latin-1 or UTF-8, as writeText chooses); returns `{ length, latin1 }`. */
+  writeTextOnce(text) {
+    if (WIDE_CHARACTER.test(text)) return { length: this.writeUtf8(text), latin1: false };
+    const view = this.inputView(text.length);
     Buffer.from(view.buffer, view.byteOffset, view.length).latin1Write(text, 0);
     return { length: text.length, latin1: true };
   }
@@ -97,27 +102,30 @@ function transport(exports) {
    * (100 MB for the proxy's largest results) nor places it anew among the first call's freed
    * memory. `fn`'s value is returned as it is.
    */
-  function holdInput(fn) {
-    holds++;
+  holdInput(fn) {
+    this.holds++;
     try {
       return fn();
     } finally {
-      if (--holds === 0) {
-        held = null;
-        if (releaseHeld) {
-          releaseHeld = false;
-          exports.abiRelease();
-        }
-      }
+      if (--this.holds === 0) this.endHold();
+    }
+  }
+
+  /** The last hold has ended: the held text is forgotten, and a release it deferred is made. */
+  endHold() {
+    this.held = null;
+    if (this.releaseHeld) {
+      this.releaseHeld = false;
+      this.exports.abiRelease();
     }
   }
 
   /** Reads the file at `path` into the input buffer; returns its length in bytes. */
-  function writeFile(path) {
+  writeFile(path) {
     const fd = fs.openSync(path, 'r');
     try {
       const size = fs.fstatSync(fd).size;
-      const view = inputView(size);
+      const view = this.inputView(size);
       for (let at = 0; at < size;) {
         const n = fs.readSync(fd, view, at, size - at, at);
         if (n === 0) throw new Error(`${path}: file ended at byte ${at} of ${size}`);
@@ -130,28 +138,48 @@ function transport(exports) {
   }
 
   /** Copies `bytes` (a Uint8Array) into the input buffer; returns their length. */
-  function writeBytes(bytes) {
-    inputView(bytes.length).set(bytes);
+  writeBytes(bytes) {
+    this.inputView(bytes.length).set(bytes);
     return bytes.length;
   }
 
   /** The text of the module's last output (`length` bytes, in the encoding it reports). */
-  function readOutput(length, latin1 = exports.abiOutputLatin1()) {
-    const ptr = exports.abiOutput();
-    const buffer = memoryBuffer();
+  readOutput(length, latin1 = this.exports.abiOutputLatin1()) {
+    const ptr = this.exports.abiOutput();
+    const buffer = this.memoryBuffer();
     if (latin1) return Buffer.from(buffer, ptr, length).latin1Slice(0, length);
     utf8Decoder ??= new TextDecoder('utf-8', { ignoreBOM: true });
     return utf8Decoder.decode(new Uint8Array(buffer, ptr, length));
   }
 
   /** Frees the module's buffers after a call whose input or output was large. */
-  function release(...lengths) {
+  release(...lengths) {
     if (!lengths.some((n) => n > KEEP_BUFFER_BYTES)) return;
-    if (holds > 0) releaseHeld = true;
-    else exports.abiRelease();
+    if (this.holds > 0) this.releaseHeld = true;
+    else this.exports.abiRelease();
   }
+}
 
-  return { reserve, writeUtf8, writeText, holdInput, writeFile, writeBytes, readOutput, release };
+/** What a transport offers its callers, each a function that needs no receiver (`{ holdInput } = abi`). */
+const OPERATIONS = [
+  'reserve',
+  'writeUtf8',
+  'writeText',
+  'holdInput',
+  'writeFile',
+  'writeBytes',
+  'readOutput',
+  'release',
+];
+
+/**
+ * The transport of one module (`exports` holds its abi* functions): the full core's for the
+ * tokenizer, TOON and the rest, the formatter's for rounding, the search module's for
+ * read_result (./loader.cjs).
+ */
+function transport(exports) {
+  const state = new Transport(exports);
+  return Object.fromEntries(OPERATIONS.map((name) => [name, state[name].bind(state)]));
 }
 
 /**
@@ -166,17 +194,15 @@ function utf8Bytes(text) {
 const full = transport(core);
 
 module.exports = {
-  reserve: full.reserve,
-  writeUtf8: full.writeUtf8,
-  writeText: full.writeText,
-  holdInput: full.holdInput,
-  writeFile: full.writeFile,
-  writeBytes: full.writeBytes,
-  readOutput: full.readOutput,
-  release: full.release,
+  ...full,
   /** The formatter module's transport (rounding). */
   formatter: transport(core.formatter),
   /** The tokenizer module's transport (the public counts until the full core is loaded). */
   tokenizer: transport(core.tokenizer),
+  /**
+   * The search module's transport (read_result): the full core's on Node, where the full module
+   * holds the search; a page's search module has a memory of its own.
+   */
+  query: core.query === core.full ? full : transport(core.query),
   utf8Bytes,
 };

@@ -23,8 +23,17 @@
 // both does not count in two memories. Nothing is routed to the tokenizer by name: the
 // capabilities that count inside the full module count there (each module holds its own rank
 // tables: ./tables.cjs).
+//
+// read_result's search (src/query) is reached through `core.query`, after `core.loadQuery()`.
+// On Node the full module holds it (its build has the `query` feature): `core.query` is
+// `core.full`, and `core.loadQuery()` loads nothing and returns undefined, so a read stays
+// synchronous. A page's full module is built without it, and the search is a module of its own
+// (pkg/web/query/) that ./query-module.cjs (../browser/query-module.cjs in a page) fetches and
+// instantiates on the first `core.loadQuery()`; until that resolves, `core.query`'s functions
+// throw.
 
 const names = require('../../pkg/modoki_budget_exports.json');
+const queryModule = require('./query-module.cjs');
 
 const formatterNames = new Set(names.formatter);
 const isTransport = (name) => name.startsWith('abi');
@@ -79,9 +88,39 @@ for (const name of names.formatter) {
 for (const name of names.tokenizer) {
   tokenizer[name] = (...args) => loadTokenizer()[name](...args);
 }
+const query = queryModule.load === null ? whole : {};
+let queryLoading = null;
+
+/**
+ * Loads the search module unless the full module holds it (undefined then): a promise that
+ * resolves once `core.query`'s functions run. A failed load rejects, and the next call tries again.
+ */
+function loadQuery() {
+  if (queryModule.load === null) return undefined;
+  queryLoading ??= queryModule.load().then(
+    (glue) => {
+      for (const name of names.query) query[name] = glue[name];
+    },
+    (error) => {
+      queryLoading = null;
+      throw error;
+    },
+  );
+  return queryLoading;
+}
+
+if (query !== whole) {
+  for (const name of names.query) {
+    query[name] = () => {
+      throw new Error(`modoki-budget: ${name} is read_result's search, whose module is not loaded yet`);
+    };
+  }
+}
 core.formatter = formatter;
 core.tokenizer = tokenizer;
 core.full = whole;
+core.query = query;
+core.loadQuery = loadQuery;
 core.counting = () => (full === null ? tokenizer : whole);
 
 module.exports = core;

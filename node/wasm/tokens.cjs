@@ -11,10 +11,14 @@ const abi = require('./abi.cjs');
 /** The encoding a count uses when given none. */
 const DEFAULT_ENCODING = 'cl100k_base';
 
-/** Each counting module's exports (`wasm`) and transport. */
+/**
+ * Each counting module's exports (`wasm`) and transport; `query` is read_result's search, which
+ * counts its answers (the full module on Node, a module of its own in a page: ./loader.cjs).
+ */
 const MODULES = {
   full: { wasm: core.full, transport: abi },
   tokenizer: { wasm: core.tokenizer, transport: abi.tokenizer },
+  query: { wasm: core.query, transport: abi.query },
 };
 
 /**
@@ -119,9 +123,13 @@ function installTableFile(name, path, module) {
   wasm.installTable(name, transport.writeFile(path));
 }
 
-/** Loads the rank table of `name` from `bytes` (a Uint8Array a page fetched) into the full core. */
-function installTableBytes(name, bytes) {
-  core.installTable(name, abi.writeBytes(bytes));
+/**
+ * Loads the rank table of `name` from `bytes` (a Uint8Array a page fetched) into `module` (the
+ * full core unless told).
+ */
+function installTableBytes(name, bytes, module = 'full') {
+  const { wasm, transport } = MODULES[module];
+  wasm.installTable(name, transport.writeBytes(bytes));
 }
 
 module.exports = {

@@ -11,37 +11,44 @@
 //! call into JavaScript that can throw is imported with `catch`, so an exotic value (a Proxy
 //! whose traps throw, a getter that throws) becomes a marker instead of leaving the module in
 //! a half-unwound state.
+//!
+//! Which bindings a module exports is its build's features (Cargo.toml): `bindings` the full
+//! module's, `cli` those only Node reaches, `query` read_result's search, `formatter` and
+//! `tokens` the small modules'; the transport ([`abi`]) is in every module.
 
 pub mod abi;
-#[cfg(feature = "full")]
+#[cfg(feature = "cli")]
 mod constants;
-#[cfg(feature = "full")]
+#[cfg(feature = "bindings")]
 mod elision;
 #[cfg(feature = "formatter")]
 mod formatter;
-#[cfg(feature = "full")]
+#[cfg(feature = "bindings")]
 mod held;
-#[cfg(feature = "full")]
+#[cfg(feature = "bindings")]
+// Without `cli`, the layouts of the Node-only bindings and the table's writer (which `constants`
+// exports for the build) have no reader in the module.
+#[cfg_attr(not(feature = "cli"), allow(dead_code))]
 mod layout;
-#[cfg(feature = "full")]
+#[cfg(feature = "bindings")]
 mod menu;
-#[cfg(feature = "full")]
+#[cfg(feature = "bindings")]
 mod preview;
-#[cfg(feature = "full")]
+#[cfg(feature = "bindings")]
 mod profile;
-#[cfg(feature = "full")]
+#[cfg(feature = "query")]
 mod query;
-#[cfg(feature = "full")]
+#[cfg(feature = "cli")]
 mod report;
-#[cfg(feature = "full")]
+#[cfg(feature = "cli")]
 mod sample;
-#[cfg(feature = "full")]
+#[cfg(feature = "bindings")]
 mod streams;
-#[cfg(feature = "full")]
+#[cfg(feature = "bindings")]
 mod summarizers;
 #[cfg(feature = "tokens")]
 mod tokens;
-#[cfg(feature = "full")]
+#[cfg(feature = "bindings")]
 mod toon;
 
 use wasm_bindgen::prelude::*;

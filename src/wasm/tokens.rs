@@ -7,11 +7,11 @@
 use wasm_bindgen::prelude::*;
 
 use super::abi;
-#[cfg(feature = "full")]
+#[cfg(feature = "bindings")]
 use super::layout::HeadCut;
-#[cfg(feature = "full")]
+#[cfg(feature = "bindings")]
 use crate::cap::head::{plan_head_cut, TokenCap};
-#[cfg(feature = "full")]
+#[cfg(feature = "bindings")]
 use crate::tokens::report::{report, report_json};
 use crate::tokens::{self, Encoding};
 
@@ -47,7 +47,7 @@ pub fn token_prefix_units(len: usize, encoding_name: &str, limit: f64) -> Result
 /// [`HeadCut`], or `null` when the text fits as it is (see
 /// [`crate::cap::head::plan_head_cut`]). JavaScript slices its own string, so the kept head is
 /// the caller's text unit for unit.
-#[cfg(feature = "full")]
+#[cfg(feature = "bindings")]
 #[wasm_bindgen(js_name = planHeadCutInput)]
 pub fn plan_head_cut_input(
     len: usize,
@@ -92,7 +92,7 @@ pub fn install_table(name: &str, len: usize) -> Result<(), JsValue> {
 
 /// `{"chars","bytes","tokens","fields":[{"path","chars","tokens"}]}` for the compact JSON text
 /// in the first `len` bytes of UTF-8 input.
-#[cfg(feature = "full")]
+#[cfg(feature = "bindings")]
 #[wasm_bindgen(js_name = tokenReportInput)]
 pub fn token_report_input(len: usize, encoding_name: &str) -> Result<String, JsValue> {
     let enc = encoding(encoding_name)?;
