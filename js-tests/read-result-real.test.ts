@@ -274,8 +274,11 @@ describe.each(stores)('through the proxy on the %s store', (store) => {
       // not on page 1 where the line starts.
       const { page, pages } = await pageHolding(client, id, row);
       expect(page).toBeGreaterThan(pages * DEPTH * 0.8);
+      // The answer quotes the match cut to 120 chars (QUOTED_UNITS, src/query/answer.rs): a row.
+      const quoted = JSON.stringify(`${row.slice(0, 119)}…`);
+      expect(row.length).toBeGreaterThan(120);
       const head =
-        `1 of the 1 line in the text matches ${JSON.stringify(row)}, on page ${page} (of ${pages}); ` +
+        `1 of the 1 line in the text matches ${quoted}, on page ${page} (of ${pages}); ` +
         'each is shown with up to 2 lines around it (N: the match, N- a line around it):\n' +
         `-- page ${page}\n1:[+`;
       expect(found.startsWith(head), found.slice(0, 400)).toBe(true);
