@@ -5,16 +5,9 @@
 
 const { readOptions } = require('../../internal/options.cjs');
 const { codedError } = require('../../internal/errors.cjs');
-const {
-  newResultId,
-  pageBytes,
-  ownerOf,
-  pageOf,
-  rangeOf,
-  checkPages,
-  positiveInteger,
-  storeObject,
-} = require('./contract.cjs');
+// The argument checks every store makes, then the pieces a store is built of.
+const { ownerOf, pageOf, rangeOf, checkPages, positiveInteger } = require('./contract.cjs');
+const { newResultId, pageBytes, storeObject } = require('./contract.cjs');
 
 /**
  * The bounds by default: a long session's elided results (each kept until evicted), few enough
