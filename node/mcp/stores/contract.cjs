@@ -143,7 +143,14 @@ function answer(call) {
 function storeObject({ kind, limits, engine }) {
   const store = { kind, limits };
   for (const name of STORE_CALLS) {
-    const call = (...args) => answer(() => engine[name](...args));
+    // Every call takes (an id or the pages, its options): two arguments, passed on as they are.
+    const call = (first, options) => {
+      try {
+        return Promise.resolve(engine[name](first, options));
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    };
     store[name] = Object.defineProperty(call, 'name', { value: name });
   }
   return store;
