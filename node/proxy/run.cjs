@@ -152,34 +152,15 @@ function sessionFactory({
     ...farLines({ options: policyOptions, store: policy?.store ?? { limits: {} }, fieldsModule }),
   };
   const probe = probing === true ? statsProbe(policy?.store) : () => undefined;
-  const create = ({ send, owner }) => {
-    const session = new ProxySession({
-      policy,
-      measureOnly: measureOnly === true,
-      pageTool: pageTool === true,
-      measure,
-      dispatch,
-      owner,
-      timeoutMs,
-      send,
-      warn: (text) => io.stderr.write(`modoki-budget proxy: ${text}\n`),
-      onCall: recorder.onCall,
-    });
-    return {
-      fromClient: guarded((line, message) => {
-        const answer = probe(message);
-        if (answer === undefined) session.fromClient(line, message);
-        // A 2026-07-28 request's answer says it is complete, as every result of that revision does.
-        else
-          send.client(
-            frame(response(message.id, isModernMessage(message) ? { resultType: 'complete', ...answer } : answer)),
-          );
-      }),
-      fromServer: guarded((line, message) => session.fromServer(line, message)),
-      serverExited: (status) => session.serverExited(status),
-      idle: () => session.idle(),
-    };
+  const settings = {
+    policy,
+    measure,
+    dispatch,
+    timeoutMs,
+    measureOnly: measureOnly === true,
+    pageTool: pageTool === true,
   };
+  const create = ({ send, owner }) => guardedSession({ io, recorder, settings, probe, guarded, send, owner });
   return {
     create,
     far,
@@ -187,6 +168,35 @@ function sessionFactory({
       void far.close();
       recorder.finish();
     },
+  };
+}
+
+/**
+ * One client's ProxySession on `settings` (sessionFactory's), as `create` hands it out: its
+ * calls guarded (`guarded`), the stats probe's request (`probe(message)` an answer) answered
+ * before the session sees it.
+ */
+function guardedSession({ io, recorder, settings, probe, guarded, send, owner }) {
+  const session = new ProxySession({
+    ...settings,
+    owner,
+    send,
+    warn: (text) => io.stderr.write(`modoki-budget proxy: ${text}\n`),
+    onCall: recorder.onCall,
+  });
+  return {
+    fromClient: guarded((line, message) => {
+      const answer = probe(message);
+      if (answer === undefined) session.fromClient(line, message);
+      // A 2026-07-28 request's answer says it is complete, as every result of that revision does.
+      else
+        send.client(
+          frame(response(message.id, isModernMessage(message) ? { resultType: 'complete', ...answer } : answer)),
+        );
+    }),
+    fromServer: guarded((line, message) => session.fromServer(line, message)),
+    serverExited: (status) => session.serverExited(status),
+    idle: () => session.idle(),
   };
 }
 
