@@ -9,6 +9,7 @@
 const { isObject, idKey, frame, errorResponse, notification } = require('../mcp/jsonrpc.cjs');
 const { SUBSCRIPTION_ID_KEY, claimedRevision, statusOf } = require('./modern.cjs');
 const { parseMessage } = require('../mcp/exact-numbers.cjs');
+const { settleExit } = require('./upstream-exit.cjs');
 
 /**
  * The error for a request in a revision the server does not serve, as the SDK's own HTTP entry
@@ -163,11 +164,7 @@ class Lane {
 
   /** Once the upstream exited: every answer out, every response ended, then `onClosed()`. */
   async #finish(status, serverDone, onClosed) {
-    const upstream = this.#upstream;
-    await Promise.race([serverDone, new Promise((r) => setTimeout(r, 200).unref())]);
-    await upstream.delivered?.();
-    this.#session.serverExited({ ...status, reason: await upstream.reason() });
-    await this.#session.idle();
+    await settleExit({ upstream: this.#upstream, session: this.#session, serverDone, status });
     for (const exchange of this.#exchanges.values()) if (!exchange.res.writableEnded) exchange.res.end();
     onClosed();
   }

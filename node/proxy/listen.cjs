@@ -16,6 +16,7 @@ const { parseMessage } = require('../mcp/exact-numbers.cjs');
 const { exactWrites } = require('./exact-writes.cjs');
 const { Unread } = require('./backpressure.cjs');
 const { checkRequest, readBody, sessionRate } = require('./request-checks.cjs');
+const { settleExit } = require('./upstream-exit.cjs');
 
 /**
  * The one address the proxy listens on: loopback. Every session starts a process (or opens a
@@ -123,10 +124,7 @@ async function openSession({ Transport, allowedHosts, open, sessions, onClosed, 
   const serverDone = upstream.listen(session.fromServer, sessions.far);
   const ended = upstream.exited.then(async (status) => {
     unread.end();
-    await Promise.race([serverDone, new Promise((r) => setTimeout(r, 200).unref())]);
-    await upstream.delivered?.();
-    session.serverExited({ ...status, reason: await upstream.reason() });
-    await session.idle();
+    await settleExit({ upstream, session, serverDone, status });
     await transport.close();
     onClosed(id);
   });
@@ -419,18 +417,7 @@ async function listenProxy({
     limitStarts,
     warn,
   });
-  const server = createServer((req, res) => {
-    router.handle(req, res).catch((error) => {
-      if (!res.headersSent)
-        refuse(res, 500, RPC.INTERNAL_ERROR, String(error && error.message ? error.message : error));
-    });
-  });
-  await new Promise((resolve, reject) => {
-    server.once('error', (error) =>
-      reject(new ProxyError('LISTEN_FAILED', `cannot listen on ${HOST}:${port}: ${error.code ?? error.message}`)),
-    );
-    server.listen(port, HOST, resolve);
-  });
+  const server = await listenOn(port, (req, res) => router.handle(req, res));
   bound = server.address().port;
   const sweeper = setInterval(() => router.sweep(), Math.min(idleMs, 10_000));
   sweeper.unref();
@@ -445,6 +432,26 @@ async function listenProxy({
   await Promise.all(entries.map((entry) => entry.close()));
   await Promise.all(entries.map((entry) => entry.ended));
   sessions.finish();
+}
+
+/**
+ * An HTTP server listening on HOST:`port`, each request to `handle(req, res)` (a failure it
+ * did not answer: a 500 with its message); LISTEN_FAILED when the port cannot be had.
+ */
+async function listenOn(port, handle) {
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error) => {
+      if (!res.headersSent)
+        refuse(res, 500, RPC.INTERNAL_ERROR, String(error && error.message ? error.message : error));
+    });
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', (error) =>
+      reject(new ProxyError('LISTEN_FAILED', `cannot listen on ${HOST}:${port}: ${error.code ?? error.message}`)),
+    );
+    server.listen(port, HOST, resolve);
+  });
+  return server;
 }
 
 module.exports = { DEFAULT_MAX_SESSIONS, DEFAULT_IDLE_TIMEOUT_S, HOST, PATH, listenProxy };

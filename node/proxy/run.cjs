@@ -5,6 +5,7 @@
 const { spawnServer, stderrReason, noteStdout, exited, terminate, exitStatus } = require('./child.cjs');
 const { RPC, hasId, errorResponse, response, frame } = require('../mcp/jsonrpc.cjs');
 const { readLines, parseLine, lineData, HOLD_ABOVE } = require('./lines.cjs');
+const { settleExit } = require('./upstream-exit.cjs');
 const { ProxySession } = require('./session.cjs');
 const { statsProbe } = require('./probe.cjs');
 const { isModernMessage } = require('./modern.cjs');
@@ -218,12 +219,8 @@ async function run(upstream, io, sessions) {
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
   const status = await upstream.exited;
-  // Lines the server wrote before it exited are still answers: read them before failing the rest.
-  await Promise.race([serverDone, new Promise((r) => setTimeout(r, 200).unref())]);
-  await upstream.delivered?.();
-  session.serverExited({ ...status, reason: await upstream.reason() });
-  // Answers still being worked out (a page read from a shared store) go out before the summary.
-  await session.idle();
+  // Its last lines answered and the rest failed before the summary.
+  await settleExit({ upstream, session, serverDone, status });
   process.off('SIGTERM', onSignal);
   process.off('SIGINT', onSignal);
   if (typeof stdin.destroy === 'function') stdin.destroy();
