@@ -1,7 +1,7 @@
 // The proxy's whole-process peak memory on one 100 MB result, as a text and as JSON, against the
 // result's size: `modoki-budget proxy` (default budget) runs under `/usr/bin/time -v` in front of
-// a server this file also is (`--serve`), which streams the result's line in 1 MB writes so its
-// own peak stays far below the proxy's. /usr/bin/time reports the largest peak of the process
+// a server this file also is (`--serve`, on bench/support/line-server.mjs), which streams the
+// result's line in 1 MB writes so its own peak stays far below the proxy's. /usr/bin/time reports the largest peak of the process
 // and the children it waited for; the server's own peak is printed beside it to show which one
 // that is. Each case is a fresh proxy that answers one initialize, one tools/list and the call.
 //
@@ -11,37 +11,17 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describeMachine, fmt, table } from './lib.mjs';
+import { MB, serveLines, textParts, write } from './support/line-server.mjs';
 
 const self = fileURLToPath(import.meta.url);
 const root = join(dirname(self), '..');
 const bin = join(root, 'bin', 'modoki-budget.cjs');
-const MB = 1024 * 1024;
 const TIME = '/usr/bin/time';
 
 // ---- the server ---------------------------------------------------------------------------
 
-/** Writes `text` to stdout, waiting while the pipe is full. */
-const write = (text) =>
-  new Promise((resolve) => (process.stdout.write(text) ? resolve() : process.stdout.once('drain', resolve)));
-
-/** Log-like lines, `size` chars in all, as the escaped content of a JSON string, in ~1 MB parts. */
-async function* textParts(size) {
-  let left = size;
-  for (let i = 0; left > 0;) {
-    let part = '';
-    while (part.length < MB && left > 0) {
-      const line = `${String(i).padStart(8, '0')} INFO request served path=/api/items/${i % 997} status=200 bytes=${(i * 7919) % 65536}\n`;
-      const piece = line.length <= left ? line : line.slice(0, left);
-      part += piece;
-      left -= piece.length;
-      i++;
-    }
-    yield JSON.stringify(part).slice(1, -1);
-  }
-}
-
 /** Compact JSON rows, `{"rows":[` … `]}`, `size` chars and less than one row more, in ~1 MB parts. */
-async function* jsonParts(size) {
+function* jsonParts(size) {
   let left = size - '{"rows":[]}'.length;
   yield '{"rows":[';
   for (let i = 0; left > 0;) {
@@ -63,38 +43,22 @@ async function* jsonParts(size) {
   yield ']}';
 }
 
-async function serve() {
-  const { createInterface } = await import('node:readline');
-  const send = (message) => write(`${JSON.stringify(message)}\n`);
-  const tool = (name) => ({ name, description: `A ${name} result.`, inputSchema: { type: 'object' } });
-  for await (const line of createInterface({ input: process.stdin })) {
-    const { id, method, params } = JSON.parse(line);
-    if (id === undefined) continue;
-    if (method === 'initialize')
-      await send({
-        jsonrpc: '2.0',
-        id,
-        result: {
-          protocolVersion: params.protocolVersion,
-          capabilities: { tools: {} },
-          serverInfo: { name: 'm', version: '1' },
-        },
-      });
-    else if (method === 'tools/list')
-      await send({ jsonrpc: '2.0', id, result: { tools: [tool('text'), tool('json')] } });
-    else if (method === 'tools/call') {
-      const size = Math.round(Number(params.arguments.mb) * MB);
-      if (params.name === 'text') {
-        await write(`{"jsonrpc":"2.0","id":${id},"result":{"content":[{"type":"text","text":"`);
-        for await (const part of textParts(size)) await write(part);
-        await write('"}]}}\n');
-      } else {
-        await write(`{"jsonrpc":"2.0","id":${id},"result":{"content":[],"structuredContent":`);
-        for await (const part of jsonParts(size)) await write(part);
-        await write('}}\n');
-      }
-    } else await send({ jsonrpc: '2.0', id, error: { code: -32601, message: 'not found' } });
+/** The text tool answers a text of `mb` MB, the json tool structured content of `mb` MB. */
+async function call(id, params) {
+  const size = Math.round(Number(params.arguments.mb) * MB);
+  if (params.name === 'text') {
+    await write(`{"jsonrpc":"2.0","id":${id},"result":{"content":[{"type":"text","text":"`);
+    for (const part of textParts(size)) await write(part);
+    await write('"}]}}\n');
+  } else {
+    await write(`{"jsonrpc":"2.0","id":${id},"result":{"content":[],"structuredContent":`);
+    for (const part of jsonParts(size)) await write(part);
+    await write('}}\n');
   }
+}
+
+async function serve() {
+  await serveLines({ name: 'm', capabilities: { tools: {} }, tools: ['text', 'json'], call });
   process.stderr.write(`server peak RSS: ${process.resourceUsage().maxRSS} kB\n`);
 }
 

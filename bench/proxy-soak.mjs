@@ -12,8 +12,8 @@
 //   figure: before, 8 s in, at its peak, and after the proxy has ended that session (the socket
 //   is still open then: nothing the client did freed the memory).
 //
-// The server is this file (`--serve`): a stdio MCP server written on the line framing that
-// streams its big answers in 1 MB writes, waiting while its pipe is full.
+// The server is this file (`--serve`), on bench/support/line-server.mjs: a stdio MCP server
+// written on the line framing that streams its big answers in 1 MB writes.
 //
 //   node bench/proxy-soak.mjs [--quick]      (--quick: a 50 MB result, 20 MB of notifications)
 import { spawn } from 'node:child_process';
@@ -23,66 +23,30 @@ import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describeMachine, fmt, table } from './lib.mjs';
+import { MB, send, serveLines, textParts, write } from './support/line-server.mjs';
 
 const self = fileURLToPath(import.meta.url);
 const root = join(dirname(self), '..');
 const bin = join(root, 'bin', 'modoki-budget.cjs');
-const MB = 1024 * 1024;
 const PING_EVERY_MS = 20;
 
 // ---- the server ---------------------------------------------------------------------------
 
-/** Writes `text` to stdout, waiting while the pipe is full. */
-const write = (text) =>
-  new Promise((resolve) => (process.stdout.write(text) ? resolve() : process.stdout.once('drain', resolve)));
-
-/** Log-like lines, `size` chars in all, as the escaped content of a JSON string, in ~1 MB parts. */
-function* textParts(size) {
-  let left = size;
-  for (let i = 0; left > 0;) {
-    let part = '';
-    while (part.length < MB && left > 0) {
-      const line = `${String(i).padStart(8, '0')} INFO request served path=/api/items/${i % 997} status=200 bytes=${(i * 7919) % 65536}\n`;
-      const piece = line.length <= left ? line : line.slice(0, left);
-      part += piece;
-      left -= piece.length;
-      i++;
-    }
-    yield JSON.stringify(part).slice(1, -1);
-  }
+/** The huge tool answers one text of `mb` MB; the notes tool sends `mb` MB of log notifications first. */
+async function call(id, params) {
+  if (params.name === 'huge') {
+    await write(`{"jsonrpc":"2.0","id":${id},"result":{"content":[{"type":"text","text":"`);
+    for (const part of textParts(Math.round(Number(params.arguments.mb) * MB))) await write(part);
+    await write('"}]}}\n');
+  } else if (params.name === 'notes') {
+    const note = `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'n'.repeat(64 * 1024) } })}\n`;
+    for (let sent = 0; sent < Number(params.arguments.mb) * MB; sent += note.length) await write(note);
+    await send({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: 'noted' }] } });
+  } else await send({ jsonrpc: '2.0', id, error: { code: -32601, message: 'not found' } });
 }
 
-async function serve() {
-  const { createInterface } = await import('node:readline');
-  const send = (message) => write(`${JSON.stringify(message)}\n`);
-  const tool = (name) => ({ name, description: `A ${name} answer.`, inputSchema: { type: 'object' } });
-  for await (const line of createInterface({ input: process.stdin })) {
-    const { id, method, params } = JSON.parse(line);
-    if (id === undefined) continue;
-    if (method === 'initialize')
-      await send({
-        jsonrpc: '2.0',
-        id,
-        result: {
-          protocolVersion: params.protocolVersion,
-          capabilities: { tools: {}, logging: {} },
-          serverInfo: { name: 'soak', version: '1' },
-        },
-      });
-    else if (method === 'ping') await send({ jsonrpc: '2.0', id, result: {} });
-    else if (method === 'tools/list')
-      await send({ jsonrpc: '2.0', id, result: { tools: [tool('huge'), tool('notes')] } });
-    else if (method === 'tools/call' && params.name === 'huge') {
-      await write(`{"jsonrpc":"2.0","id":${id},"result":{"content":[{"type":"text","text":"`);
-      for (const part of textParts(Math.round(Number(params.arguments.mb) * MB))) await write(part);
-      await write('"}]}}\n');
-    } else if (method === 'tools/call' && params.name === 'notes') {
-      const note = `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'n'.repeat(64 * 1024) } })}\n`;
-      for (let sent = 0; sent < Number(params.arguments.mb) * MB; sent += note.length) await write(note);
-      await send({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: 'noted' }] } });
-    } else await send({ jsonrpc: '2.0', id, error: { code: -32601, message: 'not found' } });
-  }
-}
+const serve = () =>
+  serveLines({ name: 'soak', capabilities: { tools: {}, logging: {} }, tools: ['huge', 'notes'], call });
 
 // ---- the clients ----------------------------------------------------------------------------
 
@@ -186,7 +150,7 @@ async function latencyUnderLargeResult(mb) {
     const during = await pingUntil(pingers, call);
     const answer = await call;
     const ms = performance.now() - started;
-    if (!answer.text.includes('is over the cap'))
+    if (!answer.text.includes('budget://result/'))
       throw new Error(`the big call was not budgeted: ${answer.text.slice(0, 300)}`);
     return { mb, alone: percentiles(alone.map((s) => s.ms)), during: percentiles(during.map((s) => s.ms)), callMs: ms };
   } finally {

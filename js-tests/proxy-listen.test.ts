@@ -3,14 +3,21 @@
 // each session with its own server child. Calls, pages, notifications, two clients whose pages
 // stay their own, the session's end, the proxy's end with no process left, and bad requests.
 import { afterEach, describe, expect, it } from 'vitest';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { request as httpRequest } from 'node:http';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { bin } from './support/line-client';
+import {
+  JSON_POST,
+  childrenOf,
+  closeAfterTest,
+  closeAll,
+  connectClient as connect,
+  rawRequest,
+  startListenProxy,
+  until,
+} from './support/listen-proxy';
 import { mcpHttpServer } from './support/http-server';
 import { reassemble } from './support/reassemble';
 import { pagesAt, readError } from './support/page-reads';
@@ -22,82 +29,13 @@ const CAP = 1000;
 type Block = { type: string; text?: string; uri?: string };
 type CallResult = { content: Block[]; isError?: boolean };
 
-interface Proxy {
-  url: string;
-  child: ChildProcess;
-  stderr(): string;
-  exit: Promise<{ code: number | null; signal: string | null }>;
-}
+afterEach(closeAll);
 
-const open: Array<() => Promise<unknown>> = [];
-afterEach(async () => {
-  for (const close of open.splice(0).reverse()) await close().catch(() => {});
-});
-
-/** `proxy --listen 0 …flags -- node rows-server.mjs`, once it says where it listens. */
-async function startProxy(flags: string[] = [], command = [process.execPath, server]): Promise<Proxy> {
-  const child = spawn(
-    process.execPath,
-    [
-      bin,
-      'proxy',
-      '--listen',
-      '0',
-      '--max-chars',
-      String(CAP),
-      ...flags,
-      ...(command.length > 0 ? ['--', ...command] : []),
-    ],
-    {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
-  );
-  let err = '';
-  const exit = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  open.push(async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exit;
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stderr!.setEncoding('utf8');
-    child.stderr!.on('data', (text: string) => {
-      err += text;
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)\n/.exec(err);
-      if (m) resolve(m[1]);
-    });
-    void exit.then(() => reject(new Error(`the proxy exited: ${err}`)));
-  });
-  return { url, child, stderr: () => err, exit };
-}
-
-async function connect(url: string) {
-  const transport = new StreamableHTTPClientTransport(new URL(url));
-  const client = new Client({ name: 'proxy-listen.test', version: '0.0.0' });
-  await client.connect(transport);
-  open.push(() => client.close());
-  return { client, transport };
-}
+/** `proxy --listen 0 --max-chars CAP …flags -- node rows-server.mjs`, once it says where it listens. */
+const startProxy = (flags: string[] = [], command = [process.execPath, server]) =>
+  startListenProxy(['--max-chars', String(CAP), ...flags, ...(command.length > 0 ? ['--', ...command] : [])]);
 
 const linkOf = (result: CallResult) => result.content.find((b) => b.type === 'resource_link')?.uri;
-
-/** The pids of `pid`'s children. */
-function childrenOf(pid: number): number[] {
-  const out = spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).stdout;
-  return out
-    .split('\n')
-    .map((l) => Number(l.trim()))
-    .filter((n) => n > 0);
-}
-
-async function until(check: () => boolean, ms = 10_000) {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('proxy --listen: the SDK client over Streamable HTTP', () => {
   it('answers under the cap as the server did, budgets over it, and serves the pages exactly', async () => {
@@ -264,7 +202,7 @@ describe('proxy --listen --url: HTTP on both sides', () => {
         content: [{ type: 'text', text: JSON.stringify(rows(n, seed)) }],
       }));
     });
-    open.push(() => upstream.close());
+    closeAfterTest(() => upstream.close());
     const proxy = await startProxy(['--url', upstream.url, '--header', 'X-Tenant: t1'], []);
     const a = await connect(proxy.url);
     const b = await connect(proxy.url);
@@ -282,26 +220,10 @@ describe('proxy --listen: requests it cannot serve', () => {
   it('answers each with an HTTP status and a JSON-RPC error, and refuses a foreign Host', async () => {
     const proxy = await startProxy();
     const post = (body: unknown, headers: Record<string, string> = {}, path = '/mcp') =>
-      new Promise<{ status: number; json: () => unknown }>((resolve, reject) => {
-        const { port } = new URL(proxy.url);
-        const req = httpRequest(
-          {
-            host: '127.0.0.1',
-            port,
-            path,
-            method: 'POST',
-            headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
-          },
-          (res) => {
-            let text = '';
-            res.setEncoding('utf8');
-            res.on('data', (chunk) => (text += chunk));
-            res.on('end', () => resolve({ status: res.statusCode!, json: () => JSON.parse(text) }));
-          },
-        );
-        req.on('error', reject);
-        req.end(JSON.stringify(body));
-      });
+      rawRequest(proxy.port, { path, headers: { ...JSON_POST, ...headers }, body }).then(({ status, text }) => ({
+        status,
+        json: () => JSON.parse(text),
+      }));
     const ping = { jsonrpc: '2.0', id: 1, method: 'ping' };
     const noSession = await post(ping);
     expect([noSession.status, noSession.json()]).toEqual([

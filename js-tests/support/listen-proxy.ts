@@ -21,6 +21,11 @@ export async function closeAll() {
   for (const close of open.splice(0).reverse()) await close().catch(() => {});
 }
 
+/** Has `closeAll()` run `close` too (before what was started earlier). */
+export function closeAfterTest(close: () => Promise<unknown>) {
+  open.push(close);
+}
+
 /** `node [nodeFlags] bin proxy --listen 0 …args`, once it says where it listens. */
 export async function startListenProxy(args: string[], { nodeFlags = [] as string[] } = {}): Promise<ListenProxy> {
   const child = spawn(process.execPath, [...nodeFlags, bin, 'proxy', '--listen', '0', ...args], {
@@ -61,13 +66,18 @@ export interface RawAnswer {
   text: string;
 }
 
-/** One raw HTTP request to the proxy: `body` is sent as it is (a string) or as JSON. */
+/** One raw HTTP request to the proxy (to `path`, /mcp by default): `body` is sent as it is (a string) or as JSON. */
 export function rawRequest(
   port: number,
-  { method = 'POST', headers = {}, body }: { method?: string; headers?: OutgoingHttpHeaders; body?: unknown } = {},
+  {
+    method = 'POST',
+    headers = {},
+    body,
+    path = '/mcp',
+  }: { method?: string; headers?: OutgoingHttpHeaders; body?: unknown; path?: string } = {},
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path: '/mcp', method, headers }, (res) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, method, headers }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk) => (text += chunk));

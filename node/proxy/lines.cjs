@@ -214,74 +214,106 @@ class LineText {
  * a Promise that every far line read so far has reached `onLine`.
  */
 function readLines(stream, onLine, onEnd = () => {}, { holdAbove = Infinity, far } = {}) {
-  let line = new LineBytes();
-  // Whether the line was tried as text (one that was not UTF-8 is gathered as bytes to its end).
-  let tried = false;
+  const reader = new LineReader({ onLine, holdAbove, far });
+  stream.on('data', (chunk) => reader.data(chunk));
+  stream.on('end', () => reader.end(onEnd));
+  return { delivered: () => reader.delivered() };
+}
+
+/**
+ * The line readLines is in the middle of, and the far lines not yet delivered: `data(chunk)`
+ * splits a chunk at its newlines, `end(onEnd)` hands on the tail (see readLines).
+ */
+class LineReader {
+  #onLine;
+  #holdAbove;
+  #far;
+  #line = new LineBytes();
+  /** Whether the line was tried as text (one that was not UTF-8 is gathered as bytes to its end). */
+  #tried = false;
   /** Far lines read and not yet delivered. */
-  const farOnes = new Set();
-  const emit = (bytes) => {
-    if (bytes instanceof FarLine) {
-      bytes.end();
-      const delivered = bytes.ready.then(() => onLine(bytes));
-      farOnes.add(delivered);
-      delivered.then(() => farOnes.delete(delivered));
-      return;
-    }
-    if (bytes.length === 0 || (bytes.length === 1 && bytes[0] === 0x0d)) return;
-    onLine(bytes);
-  };
-  const add = (piece) => {
-    if (line instanceof FarLine) return line.add(piece);
-    if (line instanceof LineText) {
-      if (!line.add(piece)) line = new LineBytes(line.failed, line.size);
-      return;
-    }
-    line.add(piece);
-    if (far !== undefined && line.size > far.above) {
-      const away = far.start();
-      away.add(line.take());
-      line = away;
-      return;
-    }
-    if (tried || line.size <= holdAbove) return;
-    tried = true;
-    const text = new LineText(line.gathered === null ? line.parts : [line.take()]);
-    line = text.failed === undefined ? text : new LineBytes(text.failed, text.size);
-  };
-  const take = () => {
-    const taken = line.take();
-    line = new LineBytes();
-    tried = false;
-    return taken;
-  };
-  stream.on('data', (chunk) => {
+  #farOnes = new Set();
+
+  constructor({ onLine, holdAbove, far }) {
+    this.#onLine = onLine;
+    this.#holdAbove = holdAbove;
+    this.#far = far;
+  }
+
+  /** Every line `chunk` completes to `onLine`; what follows its last newline kept for the next. */
+  data(chunk) {
     let start = 0;
     let nl = chunk.indexOf(0x0a, start);
     while (nl !== -1) {
       const piece = chunk.subarray(start, nl);
-      if (line.size === 0) {
-        emit(piece);
+      if (this.#line.size === 0) {
+        this.#emit(piece);
       } else {
-        add(piece);
-        emit(take());
+        this.#add(piece);
+        this.#emit(this.#take());
       }
       start = nl + 1;
       nl = chunk.indexOf(0x0a, start);
     }
-    if (start < chunk.length) add(chunk.subarray(start));
-  });
-  /** Resolves once every far line read so far has reached `onLine`. */
-  const delivered = async () => {
-    while (farOnes.size > 0) await Promise.all(farOnes);
-  };
-  stream.on('end', () => {
+    if (start < chunk.length) this.#add(chunk.subarray(start));
+  }
+
+  /** The stream ended: `onEnd(tail)` with the unterminated tail, once every far line is delivered. */
+  end(onEnd) {
     // A far line the stream ended inside is no line: its worker lets go of it.
-    const rest = line instanceof FarLine ? line.takeBack() : take();
+    const rest = this.#line instanceof FarLine ? this.#line.takeBack() : this.#take();
     const tail = rest instanceof HeldLine ? Buffer.from(rest.text, 'utf8') : rest;
-    if (farOnes.size === 0) onEnd(tail);
-    else delivered().then(() => onEnd(tail));
-  });
-  return { delivered };
+    if (this.#farOnes.size === 0) onEnd(tail);
+    else this.delivered().then(() => onEnd(tail));
+  }
+
+  /** Resolves once every far line read so far has reached `onLine`. */
+  async delivered() {
+    while (this.#farOnes.size > 0) await Promise.all(this.#farOnes);
+  }
+
+  /** A complete line to `onLine` (a far one once its worker has read it); a blank one skipped. */
+  #emit(bytes) {
+    if (bytes instanceof FarLine) {
+      bytes.end();
+      const delivered = bytes.ready.then(() => this.#onLine(bytes));
+      this.#farOnes.add(delivered);
+      delivered.then(() => this.#farOnes.delete(delivered));
+      return;
+    }
+    if (bytes.length === 0 || (bytes.length === 1 && bytes[0] === 0x0d)) return;
+    this.#onLine(bytes);
+  }
+
+  /** A piece of the current line: past `far.above` it goes far, past `holdAbove` it is tried as text. */
+  #add(piece) {
+    const line = this.#line;
+    if (line instanceof FarLine) return line.add(piece);
+    if (line instanceof LineText) {
+      if (!line.add(piece)) this.#line = new LineBytes(line.failed, line.size);
+      return;
+    }
+    line.add(piece);
+    const far = this.#far;
+    if (far !== undefined && line.size > far.above) {
+      const away = far.start();
+      away.add(line.take());
+      this.#line = away;
+      return;
+    }
+    if (this.#tried || line.size <= this.#holdAbove) return;
+    this.#tried = true;
+    const text = new LineText(line.gathered === null ? line.parts : [line.take()]);
+    this.#line = text.failed === undefined ? text : new LineBytes(text.failed, text.size);
+  }
+
+  /** The current line, taken; a new one begun. */
+  #take() {
+    const taken = this.#line.take();
+    this.#line = new LineBytes();
+    this.#tried = false;
+    return taken;
+  }
 }
 
 /**

@@ -16,6 +16,7 @@ const { parseMessage } = require('../mcp/exact-numbers.cjs');
 const { exactWrites } = require('./exact-writes.cjs');
 const { Unread } = require('./backpressure.cjs');
 const { checkRequest, readBody, sessionRate } = require('./request-checks.cjs');
+const { settleExit } = require('./upstream-exit.cjs');
 
 /**
  * The one address the proxy listens on: loopback. Every session starts a process (or opens a
@@ -123,10 +124,7 @@ async function openSession({ Transport, allowedHosts, open, sessions, onClosed, 
   const serverDone = upstream.listen(session.fromServer, sessions.far);
   const ended = upstream.exited.then(async (status) => {
     unread.end();
-    await Promise.race([serverDone, new Promise((r) => setTimeout(r, 200).unref())]);
-    await upstream.delivered?.();
-    session.serverExited({ ...status, reason: await upstream.reason() });
-    await session.idle();
+    await settleExit({ upstream, session, serverDone, status });
     await transport.close();
     onClosed(id);
   });
@@ -160,50 +158,70 @@ function ownerOf(req) {
   return typeof auth === 'string' ? `auth:${createHash('sha256').update(auth).digest('hex')}` : undefined;
 }
 
+/** The text of an error that ended a start: its message, or the thrown value itself. */
+const whyOf = (error) => (error && error.message ? error.message : String(error));
+
 /**
  * The HTTP side: `handle(req, res)` routes a request to its session's transport, starts a
  * session for an initialize, or serves a 2026-07-28 request on its owner's lane; `live` holds
- * the sessions and lanes. `port()` is the port listened on. A session or lane idle for
- * `idleMs` is ended (`sweep()`); at `maxSessions`, a new one ends the longest idle first.
+ * the sessions and lanes. Options: `transport()` the SDK's server transport class, `open()` a
+ * new upstream, `sessions` the proxy session factory, `port()` the port listened on,
+ * `maxSessions`, `idleMs`, `allowOrigins`, `limitStarts` (each client's rate of new sessions
+ * bounded) and `warn(text)`. A session or lane idle for `idleMs` is ended (`sweep()`); at
+ * `maxSessions`, a new one ends the longest idle first.
  */
-function router({ transport, open, sessions, port, maxSessions, idleMs, allowOrigins, limitStarts, warn }) {
-  const live = new Map();
-  const lanes = new Map();
-  // Only where a session starts a process: a session over --url is a connection.
-  const rate = limitStarts ? sessionRate() : { take: () => undefined };
+class Router {
+  #options;
+  #rate;
+  /** Session id (or lane id) → the session or lane, for as long as it is served. */
+  #live = new Map();
+  /** Owner → its lane (or the promise of it while it opens). */
+  #lanes = new Map();
   /** Session id → why the proxy ended it, told to a client that comes back with that id. */
-  const endedWhy = new Map();
-  let starting = 0;
+  #endedWhy = new Map();
+  /** Sessions and lanes still opening: they count against maxSessions. */
+  #starting = 0;
 
-  async function handle(req, res) {
+  constructor(options) {
+    this.#options = options;
+    // Only where a session starts a process: a session over --url is a connection.
+    this.#rate = options.limitStarts ? sessionRate() : { take: () => undefined };
+  }
+
+  /** The sessions and lanes served now, by id (read only by listenProxy's shutdown). */
+  get live() {
+    return this.#live;
+  }
+
+  async handle(req, res) {
     if (new URL(req.url, 'http://x').pathname !== PATH)
       return refuse(res, 404, RPC.INVALID_REQUEST, `Not found: the endpoint is ${PATH}`);
     // Before anything is read, served or started: a page on any site can reach a loopback port
     // through the user's browser (a simple cross-site POST, DNS rebinding).
-    const refused = checkRequest(req, { port: port(), allowOrigins });
+    const port = this.#options.port();
+    const refused = checkRequest(req, { port, allowOrigins: this.#options.allowOrigins });
     if (refused !== undefined) return refuseWith(res, refused);
-    const allowedHosts = [`${HOST}:${port()}`, `localhost:${port()}`];
     const id = req.headers['mcp-session-id'];
-    const known = typeof id === 'string' ? live.get(id) : undefined;
+    const known = typeof id === 'string' ? this.#live.get(id) : undefined;
     if (known !== undefined && known.transport !== undefined) {
       exchange(known, res);
-      return serve(known, req, res);
+      return this.serve(known, req, res);
     }
-    if (id !== undefined && endedWhy.has(id))
-      return refuse(res, 404, RPC.SERVER_GONE, `Session ended: ${endedWhy.get(id)}; initialize a new one`);
+    if (id !== undefined && this.#endedWhy.has(id))
+      return refuse(res, 404, RPC.SERVER_GONE, `Session ended: ${this.#endedWhy.get(id)}; initialize a new one`);
     if (id !== undefined) return refuse(res, 404, RPC.SERVER_GONE, 'Session not found: initialize a new one');
     const { body, refused: tooLarge } = req.method === 'POST' ? await readBody(req) : {};
     if (tooLarge !== undefined) return refuseWith(res, tooLarge);
     const version = req.headers['mcp-protocol-version'];
-    if (isObject(body) && isModernMessage(body, version)) return modern(req, res, body);
-    return start(req, res, body, allowedHosts);
+    if (isObject(body) && isModernMessage(body, version)) return this.modern(req, res, body);
+    return this.start(req, res, body, [`${HOST}:${port}`, `localhost:${port}`]);
   }
 
   /**
    * A request of a known session, to its transport: a POST's body read here, so its numbers
    * reach the server as the client wrote them, and held numbers written to the client as such.
    */
-  async function serve(known, req, res) {
+  async serve(known, req, res) {
     if (req.method !== 'POST') return known.transport.handleRequest(req, known.writes(res));
     const { body, refused } = await readBody(req);
     if (refused !== undefined) return refuseWith(res, refused);
@@ -212,22 +230,23 @@ function router({ transport, open, sessions, port, maxSessions, idleMs, allowOri
   }
 
   /** Ends a session whose client left too much unread, and says why. */
-  function stalled(id, reason) {
-    const entry = live.get(id);
+  stalled(id, reason) {
+    const entry = this.#live.get(id);
     if (entry === undefined) return;
-    endedWhy.set(id, reason);
-    if (endedWhy.size > REASONS_KEPT) endedWhy.delete(endedWhy.keys().next().value);
-    warn(`ended session ${id}: ${reason}`);
-    end(entry);
+    this.#endedWhy.set(id, reason);
+    if (this.#endedWhy.size > REASONS_KEPT) this.#endedWhy.delete(this.#endedWhy.keys().next().value);
+    this.#options.warn(`ended session ${id}: ${reason}`);
+    this.end(entry);
   }
 
   /** Room for one more session or lane: false (and `res` answered 503) when every one is busy. */
-  function room(res) {
+  room(res) {
+    const { maxSessions } = this.#options;
     // Sessions still starting count: a burst of initializes must not pass the cap together.
-    if (live.size + starting < maxSessions) return true;
-    const idle = [...live.values()].filter((e) => e.open === 0).sort((a, b) => a.lastActive - b.lastActive)[0];
+    if (this.#live.size + this.#starting < maxSessions) return true;
+    const idle = [...this.#live.values()].filter((e) => e.open === 0).sort((a, b) => a.lastActive - b.lastActive)[0];
     if (idle !== undefined) {
-      end(idle);
+      this.end(idle);
       return true;
     }
     refuse(
@@ -240,96 +259,110 @@ function router({ transport, open, sessions, port, maxSessions, idleMs, allowOri
   }
 
   /** Ends a session or lane now: its slot is free at once, its upstream stops. */
-  function end(entry) {
-    live.delete(entry.id);
-    if (lanes.get(entry.owner) === entry) lanes.delete(entry.owner);
+  end(entry) {
+    this.#live.delete(entry.id);
+    if (this.#lanes.get(entry.owner) === entry) this.#lanes.delete(entry.owner);
     void entry.close();
   }
 
   /** A 2026-07-28 request: checked as the SDK's own server checks it, then served on its owner's lane. */
-  async function modern(req, res, body) {
+  async modern(req, res, body) {
     const refused = refusal(body, (name) => req.headers[name]);
     if (refused !== undefined) return refuseRequest(res, body.id, refused);
     const owner = ownerOf(req);
-    let lane = lanes.get(owner);
-    if (lane === undefined) {
-      if (!room(res)) return;
-      starting += 1;
-      try {
-        const pending = openLane({ open, sessions, owner, onClosed: () => gone(lane) });
-        lanes.set(owner, pending);
-        lane = await pending;
-      } catch (error) {
-        lanes.delete(owner);
-        const why = error && error.message ? error.message : String(error);
-        return refuseRequest(res, body.id, {
-          status: 500,
-          code: RPC.INTERNAL_ERROR,
-          message: `modoki-budget proxy: ${why}`,
-        });
-      } finally {
-        starting -= 1;
-      }
-      lane.id = `lane:${owner ?? ''}`;
-      lane.owner = owner;
-      lanes.set(owner, lane);
-      live.set(lane.id, lane);
+    const lane = await (this.#lanes.get(owner) ?? this.openLane(owner, res, body));
+    if (lane !== undefined) lane.serve(body, res);
+  }
+
+  /**
+   * A new lane for `owner`, counted against maxSessions while it opens; undefined once `res`
+   * is answered instead (no room, or the upstream would not start).
+   */
+  async openLane(owner, res, body) {
+    if (!this.room(res)) return undefined;
+    const { open, sessions } = this.#options;
+    let lane;
+    this.#starting += 1;
+    try {
+      const pending = openLane({ open, sessions, owner, onClosed: () => this.gone(lane) });
+      this.#lanes.set(owner, pending);
+      lane = await pending;
+    } catch (error) {
+      this.#lanes.delete(owner);
+      const message = `modoki-budget proxy: ${whyOf(error)}`;
+      refuseRequest(res, body.id, { status: 500, code: RPC.INTERNAL_ERROR, message });
+      return undefined;
+    } finally {
+      this.#starting -= 1;
     }
-    lane = await lane;
-    lane.serve(body, res);
+    lane.id = `lane:${owner ?? ''}`;
+    lane.owner = owner;
+    this.#lanes.set(owner, lane);
+    this.#live.set(lane.id, lane);
+    return lane;
   }
 
   /** A lane whose upstream is over: a later request opens a new one. */
-  function gone(lane) {
+  gone(lane) {
     if (lane === undefined) return;
-    if (lanes.get(lane.owner) === lane) lanes.delete(lane.owner);
-    if (live.get(lane.id) === lane) live.delete(lane.id);
+    if (this.#lanes.get(lane.owner) === lane) this.#lanes.delete(lane.owner);
+    if (this.#live.get(lane.id) === lane) this.#live.delete(lane.id);
   }
 
   /** A 2025-era request without a session: an initialize starts one (and its server); anything else is refused. */
-  async function start(req, res, body, allowedHosts) {
+  async start(req, res, body, allowedHosts) {
     if (!isObject(body) || body.method !== 'initialize')
       return refuse(res, 400, RPC.INVALID_REQUEST, 'Bad Request: no valid session id, and not an initialize request');
-    const slow = rate.take(req);
+    const slow = this.#rate.take(req);
     if (slow !== undefined) return refuseWith(res, slow);
     let Transport;
     try {
-      Transport = transport();
+      Transport = this.#options.transport();
     } catch (error) {
       return refuse(res, 500, RPC.INTERNAL_ERROR, `modoki-budget proxy: ${error.message}`);
     }
-    if (!room(res)) return;
+    if (!this.room(res)) return;
+    const entry = await this.openSession(res, { Transport, allowedHosts });
+    if (entry === undefined) return;
+    exchange(entry, res);
+    await entry.transport.handleRequest(req, entry.writes(res), body);
+    // An initialize the transport refused (a malformed one) started no session: its server goes.
+    if (entry.transport.sessionId === undefined) this.end(entry);
+  }
+
+  /**
+   * A new session on `Transport`, counted against maxSessions while it opens; undefined once
+   * `res` is answered 500 instead (its upstream would not start).
+   */
+  async openSession(res, { Transport, allowedHosts }) {
+    const { open, sessions } = this.#options;
     let entry;
-    starting += 1;
+    this.#starting += 1;
     try {
       entry = await openSession({
         Transport,
         allowedHosts,
         open,
         sessions,
-        onClosed: (gone) => live.delete(gone),
-        onStalled: stalled,
+        onClosed: (gone) => this.#live.delete(gone),
+        onStalled: (id, reason) => this.stalled(id, reason),
       });
     } catch (error) {
-      const why = error && error.message ? error.message : String(error);
-      return refuse(res, 500, RPC.INTERNAL_ERROR, `modoki-budget proxy: ${why}`);
+      refuse(res, 500, RPC.INTERNAL_ERROR, `modoki-budget proxy: ${whyOf(error)}`);
+      return undefined;
     } finally {
-      starting -= 1;
+      this.#starting -= 1;
     }
-    live.set(entry.id, entry);
-    exchange(entry, res);
-    await entry.transport.handleRequest(req, entry.writes(res), body);
-    // An initialize the transport refused (a malformed one) started no session: its server goes.
-    if (entry.transport.sessionId === undefined) end(entry);
+    this.#live.set(entry.id, entry);
+    return entry;
   }
 
   /** Ends every session and lane that has been idle for `idleMs`. */
-  function sweep() {
+  sweep() {
     const now = performance.now();
-    for (const entry of [...live.values()]) if (entry.open === 0 && now - entry.lastActive >= idleMs) end(entry);
+    for (const entry of [...this.#live.values()])
+      if (entry.open === 0 && now - entry.lastActive >= this.#options.idleMs) this.end(entry);
   }
-
-  return { handle, live, sweep };
 }
 
 /** Resolves at the first SIGTERM or SIGINT (and stops listening for them). */
@@ -373,7 +406,7 @@ async function listenProxy({
   let bound = port;
   const idleMs = idleTimeoutS * 1000;
   const warn = (text) => io.stderr.write(`modoki-budget proxy: ${text}\n`);
-  const { handle, live, sweep } = router({
+  const router = new Router({
     transport,
     open,
     sessions,
@@ -384,6 +417,28 @@ async function listenProxy({
     limitStarts,
     warn,
   });
+  const server = await listenOn(port, (req, res) => router.handle(req, res));
+  bound = server.address().port;
+  const sweeper = setInterval(() => router.sweep(), Math.min(idleMs, 10_000));
+  sweeper.unref();
+  // Taken before the address is out: a signal from whoever read it must reach the shutdown.
+  const stopped = signalled();
+  io.stderr.write(`modoki-budget proxy: listening on http://${HOST}:${bound}${PATH}\n`);
+  await stopped;
+  clearInterval(sweeper);
+  server.close();
+  server.closeAllConnections();
+  const entries = [...router.live.values()];
+  await Promise.all(entries.map((entry) => entry.close()));
+  await Promise.all(entries.map((entry) => entry.ended));
+  sessions.finish();
+}
+
+/**
+ * An HTTP server listening on HOST:`port`, each request to `handle(req, res)` (a failure it
+ * did not answer: a 500 with its message); LISTEN_FAILED when the port cannot be had.
+ */
+async function listenOn(port, handle) {
   const server = createServer((req, res) => {
     handle(req, res).catch((error) => {
       if (!res.headersSent)
@@ -396,20 +451,7 @@ async function listenProxy({
     );
     server.listen(port, HOST, resolve);
   });
-  bound = server.address().port;
-  const sweeper = setInterval(sweep, Math.min(idleMs, 10_000));
-  sweeper.unref();
-  // Taken before the address is out: a signal from whoever read it must reach the shutdown.
-  const stopped = signalled();
-  io.stderr.write(`modoki-budget proxy: listening on http://${HOST}:${bound}${PATH}\n`);
-  await stopped;
-  clearInterval(sweeper);
-  server.close();
-  server.closeAllConnections();
-  const entries = [...live.values()];
-  await Promise.all(entries.map((entry) => entry.close()));
-  await Promise.all(entries.map((entry) => entry.ended));
-  sessions.finish();
+  return server;
 }
 
 module.exports = { DEFAULT_MAX_SESSIONS, DEFAULT_IDLE_TIMEOUT_S, HOST, PATH, listenProxy };

@@ -12,28 +12,59 @@ const PROTOCOL_VERSION = '2025-06-18';
 /** How long one request may take before the command gives up (a hung server never hangs CI). */
 const REQUEST_TIMEOUT_MS = 30_000;
 
-/** A JSON-RPC client on a spawned server: `request(method, params)`, `notify(method, params)`. */
-function connect(child, { timeoutMs = REQUEST_TIMEOUT_MS } = {}) {
-  const pending = new Map();
-  let nextId = 1;
-  let closed = null;
-  const failAll = (error) => {
-    closed = error;
-    for (const { reject, timer } of pending.values()) {
-      clearTimeout(timer);
-      reject(error);
-    }
-    pending.clear();
-  };
-  readLines(child.stdout, (line) => {
-    const message = parseLine(line);
+/**
+ * A JSON-RPC client on a spawned server's stdio: `request(method, params)` → its result (a
+ * ProxyError for an error answer, no answer within `timeoutMs`, or a server that exited), and
+ * `notify(method, params)`. The server's own requests are answered at once (serverRequestAnswer).
+ */
+class StdioClient {
+  #child;
+  #timeoutMs;
+  /** Request id → `{ resolve, reject, timer, method }` until it is answered. */
+  #pending = new Map();
+  #nextId = 1;
+  /** The error every request fails with once the server has exited. */
+  #closed = null;
+
+  constructor(child, timeoutMs) {
+    this.#child = child;
+    this.#timeoutMs = timeoutMs;
+    readLines(child.stdout, (line) => this.#receive(parseLine(line)));
+    exited(child).then((status) => this.#exited(status));
+    child.stdin.on('error', () => {});
+  }
+
+  request(method, params) {
+    if (this.#closed) return Promise.reject(this.#closed);
+    const id = this.#nextId++;
+    const timeoutMs = this.#timeoutMs;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.#pending.delete(id);
+        reject(new ProxyError('TIMEOUT', `the server did not answer ${method} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.#pending.set(id, { resolve, reject, timer, method });
+      this.#send(request(id, method, params));
+    });
+  }
+
+  notify(method, params) {
+    this.#send(notification(method, params));
+  }
+
+  #send(message) {
+    this.#child.stdin.write(`${frame(message)}\n`);
+  }
+
+  /** A message from the server: its request answered, or the answer to one of ours settled. */
+  #receive(message) {
     if (hasId(message) && typeof message.method === 'string') {
-      send(serverRequestAnswer(message));
+      this.#send(serverRequestAnswer(message));
       return;
     }
-    if (!isResponse(message) || !pending.has(message.id)) return;
-    const { resolve, reject, timer, method } = pending.get(message.id);
-    pending.delete(message.id);
+    if (!isResponse(message) || !this.#pending.has(message.id)) return;
+    const { resolve, reject, timer, method } = this.#pending.get(message.id);
+    this.#pending.delete(message.id);
     clearTimeout(timer);
     if (message.error)
       reject(
@@ -43,36 +74,28 @@ function connect(child, { timeoutMs = REQUEST_TIMEOUT_MS } = {}) {
         ),
       );
     else resolve(message.result);
-  });
-  exited(child).then(async (status) => {
-    const reason = await stderrReason(child);
+  }
+
+  /** The server exited: every waiting request, and every later one, fails saying so. */
+  async #exited(status) {
+    const reason = await stderrReason(this.#child);
     const said = reason === '' ? '' : `; its stderr says: ${reason}`;
-    failAll(
-      new ProxyError(
-        'CHILD_EXITED',
-        `the server exited (${status.signal ?? `code ${status.code}`}) before answering${said}`,
-      ),
+    const error = new ProxyError(
+      'CHILD_EXITED',
+      `the server exited (${status.signal ?? `code ${status.code}`}) before answering${said}`,
     );
-  });
-  child.stdin.on('error', () => {});
-  const send = (message) => child.stdin.write(`${frame(message)}\n`);
-  return {
-    request(method, params) {
-      if (closed) return Promise.reject(closed);
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => {
-          pending.delete(id);
-          reject(new ProxyError('TIMEOUT', `the server did not answer ${method} within ${timeoutMs} ms`));
-        }, timeoutMs);
-        pending.set(id, { resolve, reject, timer, method });
-        send(request(id, method, params));
-      });
-    },
-    notify(method, params) {
-      send(notification(method, params));
-    },
-  };
+    this.#closed = error;
+    for (const { reject, timer } of this.#pending.values()) {
+      clearTimeout(timer);
+      reject(error);
+    }
+    this.#pending.clear();
+  }
+}
+
+/** A client (see StdioClient) on the spawned server `child`. */
+function connect(child, { timeoutMs = REQUEST_TIMEOUT_MS } = {}) {
+  return new StdioClient(child, timeoutMs);
 }
 
 /**
@@ -147,6 +170,7 @@ module.exports = {
   REQUEST_TIMEOUT_MS,
   CLIENT_CAPABILITIES,
   clientCapabilities,
+  StdioClient,
   connect,
   initialize,
   listTools,

@@ -5,6 +5,7 @@
 const { spawnServer, stderrReason, noteStdout, exited, terminate, exitStatus } = require('./child.cjs');
 const { RPC, hasId, errorResponse, response, frame } = require('../mcp/jsonrpc.cjs');
 const { readLines, parseLine, lineData, HOLD_ABOVE } = require('./lines.cjs');
+const { settleExit } = require('./upstream-exit.cjs');
 const { ProxySession } = require('./session.cjs');
 const { statsProbe } = require('./probe.cjs');
 const { isModernMessage } = require('./modern.cjs');
@@ -152,34 +153,15 @@ function sessionFactory({
     ...farLines({ options: policyOptions, store: policy?.store ?? { limits: {} }, fieldsModule }),
   };
   const probe = probing === true ? statsProbe(policy?.store) : () => undefined;
-  const create = ({ send, owner }) => {
-    const session = new ProxySession({
-      policy,
-      measureOnly: measureOnly === true,
-      pageTool: pageTool === true,
-      measure,
-      dispatch,
-      owner,
-      timeoutMs,
-      send,
-      warn: (text) => io.stderr.write(`modoki-budget proxy: ${text}\n`),
-      onCall: recorder.onCall,
-    });
-    return {
-      fromClient: guarded((line, message) => {
-        const answer = probe(message);
-        if (answer === undefined) session.fromClient(line, message);
-        // A 2026-07-28 request's answer says it is complete, as every result of that revision does.
-        else
-          send.client(
-            frame(response(message.id, isModernMessage(message) ? { resultType: 'complete', ...answer } : answer)),
-          );
-      }),
-      fromServer: guarded((line, message) => session.fromServer(line, message)),
-      serverExited: (status) => session.serverExited(status),
-      idle: () => session.idle(),
-    };
+  const settings = {
+    policy,
+    measure,
+    dispatch,
+    timeoutMs,
+    measureOnly: measureOnly === true,
+    pageTool: pageTool === true,
   };
+  const create = ({ send, owner }) => guardedSession({ io, recorder, settings, probe, guarded, send, owner });
   return {
     create,
     far,
@@ -187,6 +169,35 @@ function sessionFactory({
       void far.close();
       recorder.finish();
     },
+  };
+}
+
+/**
+ * One client's ProxySession on `settings` (sessionFactory's), as `create` hands it out: its
+ * calls guarded (`guarded`), the stats probe's request (`probe(message)` an answer) answered
+ * before the session sees it.
+ */
+function guardedSession({ io, recorder, settings, probe, guarded, send, owner }) {
+  const session = new ProxySession({
+    ...settings,
+    owner,
+    send,
+    warn: (text) => io.stderr.write(`modoki-budget proxy: ${text}\n`),
+    onCall: recorder.onCall,
+  });
+  return {
+    fromClient: guarded((line, message) => {
+      const answer = probe(message);
+      if (answer === undefined) session.fromClient(line, message);
+      // A 2026-07-28 request's answer says it is complete, as every result of that revision does.
+      else
+        send.client(
+          frame(response(message.id, isModernMessage(message) ? { resultType: 'complete', ...answer } : answer)),
+        );
+    }),
+    fromServer: guarded((line, message) => session.fromServer(line, message)),
+    serverExited: (status) => session.serverExited(status),
+    idle: () => session.idle(),
   };
 }
 
@@ -208,12 +219,8 @@ async function run(upstream, io, sessions) {
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
   const status = await upstream.exited;
-  // Lines the server wrote before it exited are still answers: read them before failing the rest.
-  await Promise.race([serverDone, new Promise((r) => setTimeout(r, 200).unref())]);
-  await upstream.delivered?.();
-  session.serverExited({ ...status, reason: await upstream.reason() });
-  // Answers still being worked out (a page read from a shared store) go out before the summary.
-  await session.idle();
+  // Its last lines answered and the rest failed before the summary.
+  await settleExit({ upstream, session, serverDone, status });
   process.off('SIGTERM', onSignal);
   process.off('SIGINT', onSignal);
   if (typeof stdin.destroy === 'function') stdin.destroy();

@@ -301,15 +301,7 @@ class ProxySession {
 
   fromServer(line, message) {
     // A JSON-RPC message is an object, a batch an array: a bare `42`, `"x"` or `null` is neither.
-    if (message === null || typeof message !== 'object') {
-      this.warn(
-        `the server wrote a line that is not JSON-RPC (${line.length} bytes), not forwarded: ${JSON.stringify(line.subarray(0, 120).toString('utf8'))}${line.length > 120 ? '…' : ''}`,
-      );
-      // A line that is not JSON may still name the request it answers: that request gets an error.
-      if (message === undefined) this.brokenAnswer(line);
-      discard(line);
-      return;
-    }
+    if (message === null || typeof message !== 'object') return this.notJsonRpc(line, message);
     if (!isObject(message) || Object.hasOwn(message, 'method') || !hasId(message)) {
       // Notifications, the server's own requests (sampling, elicitation, roots), batches.
       if (isObject(message) && message.method === 'notifications/progress' && isObject(message.params))
@@ -319,24 +311,9 @@ class ProxySession {
     }
     const key = idKey(message.id);
     this.deadlines.stop(key);
-    if (this.own.has(key)) {
-      const own = this.own.get(key);
-      this.own.delete(key);
-      if (line instanceof FarLine) line.near().then(({ message: near }) => own.answered(near ?? {}));
-      else own.answered(message);
-      return;
-    }
+    if (this.own.has(key)) return this.ownAnswer(key, line, message);
     const entry = this.pending.get(key);
-    if (entry === undefined) {
-      const late = this.deadlines.lateAnswer(key);
-      if (late !== undefined)
-        this.warn(
-          `the server answered ${late.method} (id ${JSON.stringify(late.id)}) after the proxy had answered it (cancelled, or its answer could not be forwarded); this answer is dropped`,
-        );
-      if (late !== undefined) discard(line);
-      else this.toClient(line);
-      return;
-    }
+    if (entry === undefined) return this.unknownAnswer(key, line);
     const why = unforwardable(message);
     if (why !== undefined) {
       this.refuseAnswer(
@@ -353,6 +330,35 @@ class ProxySession {
       return;
     }
     this.answer(entry, message, line);
+  }
+
+  /** A server line that is not a JSON-RPC message: not forwarded, and said so. */
+  notJsonRpc(line, message) {
+    this.warn(
+      `the server wrote a line that is not JSON-RPC (${line.length} bytes), not forwarded: ${JSON.stringify(line.subarray(0, 120).toString('utf8'))}${line.length > 120 ? '…' : ''}`,
+    );
+    // A line that is not JSON may still name the request it answers: that request gets an error.
+    if (message === undefined) this.brokenAnswer(line);
+    discard(line);
+  }
+
+  /** The server's answer to one of the proxy's own requests (under `key`). */
+  ownAnswer(key, line, message) {
+    const own = this.own.get(key);
+    this.own.delete(key);
+    if (line instanceof FarLine) line.near().then(({ message: near }) => own.answered(near ?? {}));
+    else own.answered(message);
+  }
+
+  /** An answer to no pending request: dropped (said so) when the proxy answered it already, else forwarded. */
+  unknownAnswer(key, line) {
+    const late = this.deadlines.lateAnswer(key);
+    if (late !== undefined)
+      this.warn(
+        `the server answered ${late.method} (id ${JSON.stringify(late.id)}) after the proxy had answered it (cancelled, or its answer could not be forwarded); this answer is dropped`,
+      );
+    if (late !== undefined) discard(line);
+    else this.toClient(line);
   }
 
   /** A server line that is not JSON: the request it names, if pending, gets an error saying why. */

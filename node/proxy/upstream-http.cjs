@@ -188,97 +188,135 @@ function sender(legacy, legacyOpen, post, requests, { emit, fail, where, stopped
  * An upstream over Streamable HTTP to `url` with `headers` on every request. `timeoutMs` bounds
  * each request; `Transport` is the SDK client transport class for 2025-era messages (by default
  * loaded at the first one, from either SDK line; tests pass their own), `fetchImpl` what
- * 2026-07-28 messages are posted with.
+ * 2026-07-28 messages are posted with. It has what a child upstream has: `where`, `send(line)`,
+ * `listen(onMessage, farLines)`, `stop()`, `exited` and `reason()`.
  */
-function httpUpstream(url, { headers: given = {}, timeoutMs = UPSTREAM_TIMEOUT_MS, Transport, fetchImpl } = {}) {
-  const named = parseEndpoint(String(url));
-  // What the client is told names the endpoint without its credentials, and quotes no secret
-  // of the URL or the headers, whoever's text it comes from (an error body that echoes one).
-  const shown = shownUrl(named.href);
-  const scrub = scrubber(secretsOf({ url: named.href, headers: given }));
-  const where = `the upstream MCP server at ${shown}`;
-  const { endpoint, headers } = basicAuth(named, given);
-  let transport = null;
-  let deliver = null;
-  let stopped = false;
-  let ended;
-  const exited = new Promise((resolve) => (ended = resolve));
+class HttpUpstream {
+  /** The endpoint as errors name it: without its credentials. */
+  where;
+  /** Resolves with `{ code: 0, signal: null }` once the proxy stopped it. */
+  exited;
+  /** Sends one line of the client's (see sender): an own function, handed on as it is. */
+  send;
+  #shown;
+  #scrub;
+  #endpoint;
+  #headers;
+  #Transport;
+  #exact;
+  #requests;
+  #post;
+  #ended;
+  /** The 2025-era session's transport, once its first message made it. */
+  #transport = null;
+  #deliver = null;
+  /** Where a message past `far.above` is budgeted: in a worker (./far-lines.cjs), as a child's line is. */
+  #far;
+  #stopped = false;
 
-  // A message past far.above is budgeted in a worker (./far-lines.cjs), as a child's line is.
-  let far;
-  const emit = (message) => {
+  constructor(url, { headers: given = {}, timeoutMs = UPSTREAM_TIMEOUT_MS, Transport, fetchImpl } = {}) {
+    const named = parseEndpoint(String(url));
+    // What the client is told names the endpoint without its credentials, and quotes no secret
+    // of the URL or the headers, whoever's text it comes from (an error body that echoes one).
+    this.#shown = shownUrl(named.href);
+    this.#scrub = scrubber(secretsOf({ url: named.href, headers: given }));
+    const where = (this.where = `the upstream MCP server at ${this.#shown}`);
+    ({ endpoint: this.#endpoint, headers: this.#headers } = basicAuth(named, given));
+    this.#Transport = Transport;
+    this.exited = new Promise((resolve) => (this.#ended = resolve));
+    const fail = (id, code, message) => this.#fail(id, code, message);
+    this.#requests = requestTable(timeoutMs, (request) =>
+      fail(request.id, REQUEST_TIMEOUT, `${where} did not answer ${request.method} within ${timeoutMs} ms`),
+    );
+    // Every request and answer through exactFetch: numbers go both ways as they were written.
+    this.#exact = exactFetch(fetchImpl ?? ((...args) => fetch(...args)));
+    this.#post = modernPoster(this.#endpoint, this.#headers, {
+      emit: (message) => this.#onModern(message),
+      fail: (id, why) => fail(id, CONNECTION_FAILED, `${where} failed: ${why}`),
+      fetchImpl: this.#exact,
+    });
+    this.send = sender(
+      () => this.#legacy(),
+      () => this.#transport !== null,
+      this.#post,
+      this.#requests,
+      { emit: (message) => this.#emit(message), fail, where, stopped: () => this.#stopped },
+    );
+  }
+
+  /**
+   * `onMessage(line, message)` gets every message from the server; one past `far.above` is
+   * handed over once its worker has read it (`line` its FarLine, `message` undefined).
+   */
+  async listen(onMessage, farLines) {
+    this.#deliver = onMessage;
+    this.#far = farLines;
+    return this.exited;
+  }
+
+  /** Ends it: no more sends, the waiting requests' timers cleared, the 2025 session ended. */
+  async stop() {
+    if (this.#stopped) return;
+    this.#stopped = true;
+    this.#requests.clear();
+    if (this.#transport !== null) await closeTransport(this.#transport);
+    this.#ended({ code: 0, signal: null });
+  }
+
+  /** Why it ended: the HTTP upstream ends only when the proxy stops it. */
+  async reason() {
+    return '';
+  }
+
+  #emit(message) {
+    const deliver = this.#deliver;
     if (deliver === null) return;
     const line = frame(message);
+    const far = this.#far;
     if (far === undefined || line.length <= far.above) return deliver(line, message);
     const away = far.start();
     away.add(Buffer.from(line, 'utf8'));
     away.end();
-    const to = deliver;
-    away.ready.then(() => to(away));
-  };
-  const requests = requestTable(timeoutMs, (request) =>
-    fail(request.id, REQUEST_TIMEOUT, `${where} did not answer ${request.method} within ${timeoutMs} ms`),
-  );
+    away.ready.then(() => deliver(away));
+  }
+
   /** Answers request `id` with an error naming the upstream, unless it was answered already. */
-  const fail = (id, code, message) => {
-    if (requests.settle(id) !== undefined)
-      emit({ jsonrpc: '2.0', id, error: { code, message: scrub(message), data: { upstream: shown } } });
-  };
-  const onModern = (message) => {
-    if (isResponse(message) && requests.settle(message.id) === undefined) return;
-    emit(message);
-  };
-  // Every request and answer through exactFetch: numbers go both ways as they were written.
-  const exact = exactFetch(fetchImpl ?? ((...args) => fetch(...args)));
-  const post = modernPoster(endpoint, headers, {
-    emit: onModern,
-    fail: (id, why) => fail(id, CONNECTION_FAILED, `${where} failed: ${why}`),
-    fetchImpl: exact,
-  });
+  #fail(id, code, message) {
+    if (this.#requests.settle(id) !== undefined)
+      this.#emit({
+        jsonrpc: '2.0',
+        id,
+        error: { code, message: this.#scrub(message), data: { upstream: this.#shown } },
+      });
+  }
+
+  /** A 2026-07-28 message from the server: an answer only while its request waits. */
+  #onModern(message) {
+    if (isResponse(message) && this.#requests.settle(message.id) === undefined) return;
+    this.#emit(message);
+  }
 
   /** The 2025-era session's transport, made (and started) at its first message. */
-  const legacy = () => {
-    if (transport !== null) return transport;
-    const Class = Transport ?? loadTransport();
-    transport = new Class(endpoint, { requestInit: { headers }, fetch: exact });
-    transport.onmessage = receive(transport, requests, emit);
+  #legacy() {
+    if (this.#transport !== null) return this.#transport;
+    const Class = this.#Transport ?? loadTransport();
+    const transport = new Class(this.#endpoint, { requestInit: { headers: this.#headers }, fetch: this.#exact });
+    this.#transport = transport;
+    transport.onmessage = receive(transport, this.#requests, (message) => this.#emit(message));
     // Errors of the standalone SSE stream or of a response stream: the requests they carried are
     // answered by their timers; the stream itself is the SDK's to reconnect.
     transport.onerror = () => {};
-    transport.onclose = () => stop();
+    transport.onclose = () => this.stop();
     const started = transport.start();
     const send = transport.send.bind(transport);
     transport.send = (message) => started.then(() => send(message));
     return transport;
-  };
-
-  const send = sender(legacy, () => transport !== null, post, requests, { emit, fail, where, stopped: () => stopped });
-
-  async function stop() {
-    if (stopped) return;
-    stopped = true;
-    requests.clear();
-    if (transport !== null) await closeTransport(transport);
-    ended({ code: 0, signal: null });
   }
-
-  return {
-    where,
-    /**
-     * `onMessage(line, message)` gets every message from the server; one past `far.above` is
-     * handed over once its worker has read it (`line` its FarLine, `message` undefined).
-     */
-    async listen(onMessage, farLines) {
-      deliver = onMessage;
-      far = farLines;
-      return exited;
-    },
-    send,
-    stop,
-    exited,
-    /** Why it ended: the HTTP upstream ends only when the proxy stops it. */
-    reason: async () => '',
-  };
 }
 
-module.exports = { UPSTREAM_TIMEOUT_MS, loadTransport, parseHeaders, parseEndpoint, httpUpstream };
+/** An upstream over Streamable HTTP to `url` (see HttpUpstream); BAD_OPTION for a bad URL. */
+function httpUpstream(url, options = {}) {
+  return new HttpUpstream(url, options);
+}
+
+module.exports = { UPSTREAM_TIMEOUT_MS, loadTransport, parseHeaders, parseEndpoint, HttpUpstream, httpUpstream };

@@ -79,29 +79,60 @@ async function proxyCommand(argv, io) {
   }
 }
 
+/** The proxy's flags: the budget's, the menu's, the upstream's, and its own. */
+const PROXY_FLAGS = {
+  ...BUDGET_FLAGS,
+  ...MENU_FLAGS,
+  ...UPSTREAM_FLAGS,
+  'page-tool': { type: 'boolean' },
+  'no-read-result': { type: 'boolean' },
+  'measure-only': { type: 'boolean' },
+  log: { type: 'string' },
+  html: { type: 'string' },
+  'stats-probe': { type: 'boolean' },
+  listen: { type: 'string' },
+  'max-sessions': { type: 'string' },
+  'idle-timeout': { type: 'string' },
+  'allow-origin': { type: 'string', multiple: true },
+  redis: { type: 'string' },
+};
+
 async function startProxy(argv, io) {
-  const flags = {
-    ...BUDGET_FLAGS,
-    ...MENU_FLAGS,
-    ...UPSTREAM_FLAGS,
-    'page-tool': { type: 'boolean' },
-    'no-read-result': { type: 'boolean' },
-    'measure-only': { type: 'boolean' },
-    log: { type: 'string' },
-    html: { type: 'string' },
-    'stats-probe': { type: 'boolean' },
-    listen: { type: 'string' },
-    'max-sessions': { type: 'string' },
-    'idle-timeout': { type: 'string' },
-    'allow-origin': { type: 'string', multiple: true },
-    redis: { type: 'string' },
-  };
-  const { values, command } = serverCommandArgs(argv, flags, 'proxy');
+  const { values, command } = serverCommandArgs(argv, PROXY_FLAGS, 'proxy');
   if (values.help) {
     io.stdout.write(`${HELP}\n`);
     return EXIT.ok;
   }
   // Every flag is checked, and the upstream's opener made, before a Redis connection is tried.
+  const checked = checkFlags(values, command);
+  const open = await upstreamOpener(checked.remote, command);
+  const redis = values.redis === undefined ? null : await require('../../proxy/redis.cjs').connectRedis(values.redis);
+  try {
+    const policy = checked.budget.policy(redis?.store);
+    const sessions = () => proxySessions({ values, io, policy, ...checked });
+    if (checked.listen !== undefined) {
+      await require('../../proxy/listen.cjs').listenProxy({
+        ...checked.listen,
+        open,
+        sessions: sessions(),
+        io,
+        // Each session of a command starts a process; over --url it opens a connection.
+        limitStarts: checked.remote.url === undefined,
+      });
+      return EXIT.ok;
+    }
+    const upstream = await open(io.stdin ?? process.stdin);
+    return await run(upstream, io, sessions());
+  } finally {
+    await redis?.close();
+  }
+}
+
+/**
+ * Every flag of `values` checked, in the order their errors are told: `{ budget, dispatch,
+ * listen, remote }` (budgetFlags, menuFlags, listenFlags, upstreamFlags), or a CliError.
+ */
+function checkFlags(values, command) {
   const budget = budgetFlags(values, {
     measureOnly: values['measure-only'] === true,
     pageTool: values['page-tool'] === true,
@@ -115,6 +146,17 @@ async function startProxy(argv, io) {
       throw new CliError(`cannot write the log ${values.log}: ${error.code ?? error.message}`);
     }
   }
+  const listen = listenFlags(values);
+  if (values.redis !== undefined && values['measure-only'] === true)
+    throw new CliError('--redis keeps pages; it cannot go with --measure-only');
+  return { budget, dispatch, listen, remote: upstreamFlags(values, command) };
+}
+
+/**
+ * `--listen` and the flags that go with it only: `{ port, maxSessions, idleTimeoutS,
+ * allowOrigins }` for listenProxy, or undefined without --listen.
+ */
+function listenFlags(values) {
   const port =
     values.listen === undefined
       ? undefined
@@ -124,49 +166,27 @@ async function startProxy(argv, io) {
   const maxSessions = numberFlag(values['max-sessions'], 'max-sessions', { integer: true, min: 1 });
   const idleTimeoutS = numberFlag(values['idle-timeout'], 'idle-timeout', { integer: true, min: 1 });
   const allowOrigins = originFlags(values['allow-origin']);
-  if (values.redis !== undefined && values['measure-only'] === true)
-    throw new CliError('--redis keeps pages; it cannot go with --measure-only');
-  const remote = upstreamFlags(values, command);
-  const open = await upstreamOpener(remote, command);
-  const redis = values.redis === undefined ? null : await require('../../proxy/redis.cjs').connectRedis(values.redis);
-  try {
-    const policy = budget.policy(redis?.store);
-    const sessions = () =>
-      sessionFactory({
-        io,
-        policy,
-        policyOptions: budget.options,
-        // What --html draws of a result, measured in the worker for a result read there.
-        fieldsModule: values.html === undefined ? undefined : require.resolve('../proxy-page.cjs'),
-        measure: budget.measure,
-        dispatch,
-        recorder: sessionRecorder(values, io),
-        measureOnly: values['measure-only'] === true,
-        // --page-tool, or a client preset's default (the policy resolved both).
-        pageTool: policy?.options.pageTool === true,
-        statsProbe: values['stats-probe'] === true,
-        // --url bounds each request in its own upstream; a child's are bounded here.
-        timeoutMs: remote.url === undefined ? (remote.timeoutMs ?? REQUEST_TIMEOUT_MS) : undefined,
-      });
-    if (port !== undefined) {
-      await require('../../proxy/listen.cjs').listenProxy({
-        port,
-        open,
-        sessions: sessions(),
-        io,
-        maxSessions,
-        idleTimeoutS,
-        allowOrigins,
-        // Each session of a command starts a process; over --url it opens a connection.
-        limitStarts: remote.url === undefined,
-      });
-      return EXIT.ok;
-    }
-    const upstream = await open(io.stdin ?? process.stdin);
-    return await run(upstream, io, sessions());
-  } finally {
-    await redis?.close();
-  }
+  return port === undefined ? undefined : { port, maxSessions, idleTimeoutS, allowOrigins };
+}
+
+/** The proxy sessions' factory (run.cjs sessionFactory) on the checked flags and `policy`. */
+function proxySessions({ values, io, policy, budget, dispatch, remote }) {
+  return sessionFactory({
+    io,
+    policy,
+    policyOptions: budget.options,
+    // What --html draws of a result, measured in the worker for a result read there.
+    fieldsModule: values.html === undefined ? undefined : require.resolve('../proxy-page.cjs'),
+    measure: budget.measure,
+    dispatch,
+    recorder: sessionRecorder(values, io),
+    measureOnly: values['measure-only'] === true,
+    // --page-tool, or a client preset's default (the policy resolved both).
+    pageTool: policy?.options.pageTool === true,
+    statsProbe: values['stats-probe'] === true,
+    // --url bounds each request in its own upstream; a child's are bounded here.
+    timeoutMs: remote.url === undefined ? (remote.timeoutMs ?? REQUEST_TIMEOUT_MS) : undefined,
+  });
 }
 
 /** The origins of --allow-origin; one that is not an origin is a usage error. */

@@ -123,6 +123,39 @@ function positiveInteger(fn, name, raw, fallback) {
   return raw;
 }
 
+/** The asynchronous calls of a store, in the order a store object lists them. */
+const STORE_CALLS = Object.freeze(['put', 'get', 'getPages', 'delete', 'expired']);
+
+/** `call()`'s value as a promise; a throw rejects it, as every store call answers. */
+function answer(call) {
+  try {
+    return Promise.resolve(call());
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/**
+ * The object a store factory hands out: `kind`, `limits`, then each of STORE_CALLS as its own
+ * function over `engine` (an instance of the store's class), answering through a promise. The
+ * calls work detached or copied (`{ ...store }`), and the engine's state stays out of reach.
+ */
+function storeObject({ kind, limits, engine }) {
+  const store = { kind, limits };
+  for (const name of STORE_CALLS) {
+    // Every call takes (an id or the pages, its options): two arguments, passed on as they are.
+    const call = (first, options) => {
+      try {
+        return Promise.resolve(engine[name](first, options));
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    };
+    store[name] = Object.defineProperty(call, 'name', { value: name });
+  }
+  return store;
+}
+
 /** Whether `value` has the three calls of a store. */
 const isStore = (value) =>
   typeof value === 'object' &&
@@ -142,5 +175,8 @@ module.exports = {
   checkPages,
   storeUnavailable,
   positiveInteger,
+  STORE_CALLS,
+  answer,
+  storeObject,
   isStore,
 };

@@ -5,7 +5,9 @@
 
 const { readOptions } = require('../../internal/options.cjs');
 const { codedError } = require('../../internal/errors.cjs');
-const { newResultId, pageBytes, ownerOf, pageOf, rangeOf, checkPages, positiveInteger } = require('./contract.cjs');
+// The argument checks every store makes, then the pieces a store is built of.
+const { ownerOf, pageOf, rangeOf, checkPages, positiveInteger } = require('./contract.cjs');
+const { newResultId, pageBytes, storeObject } = require('./contract.cjs');
 
 /**
  * The bounds by default: a long session's elided results (each kept until evicted), few enough
@@ -25,11 +27,10 @@ const MAX_EXPIRED = 10_000;
 const EXPIRED_FOR_MS = 24 * 60 * 60 * 1000;
 
 /**
- * A store (see contract.cjs) in this process's memory. Options: `maxResults`, `maxBytes` (UTF-8
- * bytes of all kept pages), `maxResultBytes` (one result's; default `maxBytes`), `ttlMs` (since
- * the result's last put or read) and `now`, the clock (Date.now by default; tests pass their own).
+ * The bounds `memoryStore(options)` keeps to: `{ limits, now }`, `limits` frozen as the store
+ * shows them. INVALID_OPTION (a TypeError) for an unknown option or a bad value.
  */
-function memoryStore(options) {
+function memoryLimits(options) {
   const raw = readOptions('memoryStore', options, KNOWN);
   const maxResults = positiveInteger('memoryStore', 'maxResults', raw.maxResults, MEMORY_DEFAULTS.maxResults);
   const maxBytes = positiveInteger('memoryStore', 'maxBytes', raw.maxBytes, MEMORY_DEFAULTS.maxBytes);
@@ -40,115 +41,128 @@ function memoryStore(options) {
   const ttlMs = positiveInteger('memoryStore', 'ttlMs', raw.ttlMs, MEMORY_DEFAULTS.ttlMs);
   if (raw.now !== undefined && typeof raw.now !== 'function')
     throw codedError('INVALID_OPTION', `memoryStore: now must be a function, got ${typeof raw.now}.`, TypeError);
-  const now = raw.now ?? Date.now;
+  return { limits: Object.freeze({ maxResults, maxBytes, maxResultBytes, ttlMs }), now: raw.now ?? Date.now };
+}
+
+/**
+ * The kept results and their bounds, behind the store object memoryStore hands out: each store
+ * call is the method of its name, answering at once (the store object makes it a promise).
+ */
+class MemoryStore {
+  #limits;
+  #now;
   // A Map iterates in insertion order; every use re-inserts, so the first entry is the least
   // recently used one and also the first to expire.
-  const entries = new Map();
+  #entries = new Map();
   // Expired ids → { owner, at }, in the order they expired.
-  const expired = new Map();
-  let bytes = 0;
+  #expired = new Map();
+  #bytes = 0;
 
-  function drop(id) {
-    bytes -= entries.get(id).bytes;
-    entries.delete(id);
+  /** `limits` and `now` as memoryLimits reads them. */
+  constructor({ limits, now }) {
+    this.#limits = limits;
+    this.#now = now;
   }
 
-  function sweep(at) {
-    for (const [id, entry] of entries) {
-      if (at - entry.usedAt < ttlMs) break;
-      drop(id);
-      expired.set(id, { owner: entry.owner, at: entry.usedAt + ttlMs });
-    }
-    for (const [id, gone] of expired) {
-      if (expired.size <= MAX_EXPIRED && at - gone.at < EXPIRED_FOR_MS) break;
-      expired.delete(id);
-    }
-  }
-
-  function put(pages, opts) {
+  put(pages, opts) {
     checkPages(pages, 'memoryStore.put');
     const owner = ownerOf(opts, 'memoryStore.put');
     const size = pageBytes(pages);
+    const { maxResults, maxBytes, maxResultBytes } = this.#limits;
     if (size > maxResultBytes) return null;
-    const at = now();
-    sweep(at);
-    while (entries.size >= maxResults || bytes + size > maxBytes) drop(entries.keys().next().value);
+    const at = this.#now();
+    this.#sweep(at);
+    while (this.#entries.size >= maxResults || this.#bytes + size > maxBytes)
+      this.#drop(this.#entries.keys().next().value);
     let id;
     do id = newResultId();
-    while (entries.has(id) || expired.has(id));
-    entries.set(id, { pages, owner, bytes: size, usedAt: at });
-    bytes += size;
+    while (this.#entries.has(id) || this.#expired.has(id));
+    this.#entries.set(id, { pages, owner, bytes: size, usedAt: at });
+    this.#bytes += size;
     return id;
   }
 
-  // The entry under `id` that `owner` may read (marked used), or undefined.
-  function use(id, owner) {
-    const at = now();
-    sweep(at);
-    const entry = typeof id === 'string' ? entries.get(id) : undefined;
-    if (entry === undefined || (entry.owner !== null && entry.owner !== owner)) return undefined;
-    entries.delete(id);
-    entry.usedAt = at;
-    entries.set(id, entry);
-    return entry;
-  }
-
-  function get(id, opts) {
+  get(id, opts) {
     const owner = ownerOf(opts, 'memoryStore.get');
     const page = pageOf(opts, 'memoryStore.get');
-    const entry = use(id, owner);
+    const entry = this.#use(id, owner);
     if (entry === undefined) return undefined;
     return { pages: entry.pages.length, text: entry.pages[page - 1] };
   }
 
-  function getPages(id, opts) {
+  getPages(id, opts) {
     const owner = ownerOf(opts, 'memoryStore.getPages');
     const { from, to } = rangeOf(opts, 'memoryStore.getPages');
-    const entry = use(id, owner);
+    const entry = this.#use(id, owner);
     if (entry === undefined) return undefined;
     return { pages: entry.pages.length, texts: entry.pages.slice(from - 1, to) };
   }
 
-  // Whether `id` was kept for this owner (or for anyone) and has expired.
-  function wasExpired(id, opts) {
-    const owner = ownerOf(opts, 'memoryStore.expired');
-    sweep(now());
-    const gone = typeof id === 'string' ? expired.get(id) : undefined;
-    return gone !== undefined && (gone.owner === null || gone.owner === owner);
-  }
-
-  function remove(id, opts) {
-    const entry = use(id, ownerOf(opts, 'memoryStore.delete'));
+  delete(id, opts) {
+    const entry = this.#use(id, ownerOf(opts, 'memoryStore.delete'));
     if (entry === undefined) return false;
-    drop(id);
+    this.#drop(id);
     return true;
   }
 
-  // Each call answers through a promise, as every store does; a bad argument rejects.
-  const later =
-    (fn) =>
-    (...args) => {
-      try {
-        return Promise.resolve(fn(...args));
-      } catch (error) {
-        return Promise.reject(error);
-      }
-    };
+  /** Whether `id` was kept for this owner (or for anyone) and has expired. */
+  expired(id, opts) {
+    const owner = ownerOf(opts, 'memoryStore.expired');
+    this.#sweep(this.#now());
+    const gone = typeof id === 'string' ? this.#expired.get(id) : undefined;
+    return gone !== undefined && (gone.owner === null || gone.owner === owner);
+  }
 
-  return {
-    kind: 'memory',
-    limits: Object.freeze({ maxResults, maxBytes, maxResultBytes, ttlMs }),
-    put: later(put),
-    get: later(get),
-    getPages: later(getPages),
-    delete: later(remove),
-    expired: later(wasExpired),
-    /** `{ results, bytes }`: results kept now and the UTF-8 bytes of their pages. */
-    stats() {
-      sweep(now());
-      return { results: entries.size, bytes };
-    },
-  };
+  /** `{ results, bytes }`: results kept now and the UTF-8 bytes of their pages. */
+  stats() {
+    this.#sweep(this.#now());
+    return { results: this.#entries.size, bytes: this.#bytes };
+  }
+
+  #drop(id) {
+    this.#bytes -= this.#entries.get(id).bytes;
+    this.#entries.delete(id);
+  }
+
+  /** Forgets what has expired by `at`, and the oldest expired ids past MAX_EXPIRED or EXPIRED_FOR_MS. */
+  #sweep(at) {
+    const { ttlMs } = this.#limits;
+    for (const [id, entry] of this.#entries) {
+      if (at - entry.usedAt < ttlMs) break;
+      this.#drop(id);
+      this.#expired.set(id, { owner: entry.owner, at: entry.usedAt + ttlMs });
+    }
+    for (const [id, gone] of this.#expired) {
+      if (this.#expired.size <= MAX_EXPIRED && at - gone.at < EXPIRED_FOR_MS) break;
+      this.#expired.delete(id);
+    }
+  }
+
+  /** The entry under `id` that `owner` may read (marked used), or undefined. */
+  #use(id, owner) {
+    const at = this.#now();
+    this.#sweep(at);
+    const entry = typeof id === 'string' ? this.#entries.get(id) : undefined;
+    if (entry === undefined || (entry.owner !== null && entry.owner !== owner)) return undefined;
+    this.#entries.delete(id);
+    entry.usedAt = at;
+    this.#entries.set(id, entry);
+    return entry;
+  }
+}
+
+/**
+ * A store (see contract.cjs) in this process's memory. Options: `maxResults`, `maxBytes` (UTF-8
+ * bytes of all kept pages), `maxResultBytes` (one result's; default `maxBytes`), `ttlMs` (since
+ * the result's last put or read) and `now`, the clock (Date.now by default; tests pass their own).
+ */
+function memoryStore(options) {
+  const bounds = memoryLimits(options);
+  const engine = new MemoryStore(bounds);
+  const store = storeObject({ kind: 'memory', limits: bounds.limits, engine });
+  /** `{ results, bytes }`: results kept now and the UTF-8 bytes of their pages. */
+  store.stats = () => engine.stats();
+  return store;
 }
 
 let shared = null;
@@ -159,4 +173,12 @@ function sharedMemoryStore() {
   return shared;
 }
 
-module.exports = { MEMORY_DEFAULTS, MAX_EXPIRED, EXPIRED_FOR_MS, memoryStore, sharedMemoryStore };
+module.exports = {
+  MEMORY_DEFAULTS,
+  MAX_EXPIRED,
+  EXPIRED_FOR_MS,
+  MemoryStore,
+  memoryLimits,
+  memoryStore,
+  sharedMemoryStore,
+};

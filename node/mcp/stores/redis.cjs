@@ -17,6 +17,8 @@ const {
   checkPages,
   storeUnavailable,
   positiveInteger,
+  answer,
+  storeObject,
 } = require('./contract.cjs');
 
 /**
@@ -108,13 +110,10 @@ function adapt(client) {
 }
 
 /**
- * A store (see contract.cjs) in Redis, through `client`. Options (REDIS_DEFAULTS): `prefix` of
- * the keys, `ttlMs` since a result's last put or read, `maxResultBytes` of one result's pages,
- * `timeoutMs` a command may take before it counts as an outage. Redis's own memory limit
- * (`maxmemory` with an eviction policy) bounds the total.
+ * The settings `redisStore(client, options)` keeps to, frozen as the store shows them.
+ * INVALID_OPTION (a TypeError) for an unknown option or a bad value.
  */
-function redisStore(client, options) {
-  const redis = adapt(client);
+function redisLimits(options) {
   const raw = readOptions('redisStore', options, KNOWN);
   if (raw.prefix !== undefined && typeof raw.prefix !== 'string')
     throw codedError('INVALID_OPTION', `redisStore: prefix must be a string, got ${typeof raw.prefix}.`, TypeError);
@@ -127,24 +126,108 @@ function redisStore(client, options) {
     REDIS_DEFAULTS.maxResultBytes,
   );
   const timeoutMs = positiveInteger('redisStore', 'timeoutMs', raw.timeoutMs, REDIS_DEFAULTS.timeoutMs);
-  const what = `the Redis result store (${redis.kind})`;
+  return Object.freeze({ prefix, ttlMs, maxResultBytes, timeoutMs });
+}
 
-  // One script run, bounded (see command).
-  const run = (script, key, args) => command(['EVAL', script, '1', key, ...args]);
+/**
+ * The commands behind the store object redisStore hands out: each store call is the method of
+ * its name; every command goes through `#command`, bounded by `timeoutMs`.
+ */
+class RedisStore {
+  #redis;
+  #limits;
+  #what;
+  #goneFor;
 
-  // One command, bounded: a disconnected client fails at once, a silent one after timeoutMs, and
-  // any client or Redis error is an outage of the store.
-  function command(args) {
-    if (!redis.ready()) return Promise.reject(storeUnavailable(what, 'the client is not connected'));
+  /** `redis` as adapt makes it, `limits` as redisLimits reads them. */
+  constructor({ redis, limits }) {
+    this.#redis = redis;
+    this.#limits = limits;
+    this.#what = `the Redis result store (${redis.kind})`;
+    this.#goneFor = String(limits.ttlMs + EXPIRED_FOR_MS);
+  }
+
+  async put(pages, opts) {
+    checkPages(pages, 'redisStore.put');
+    const owner = ownerDigest(ownerOf(opts, 'redisStore.put'));
+    const { prefix, ttlMs, maxResultBytes } = this.#limits;
+    if (pageBytes(pages) > maxResultBytes) return null;
+    for (;;) {
+      const id = newResultId();
+      // 0: the id is taken (128 random bits: practically never); draw another.
+      if (Number(await this.#run(PUT, prefix + id, [String(ttlMs), owner, ...pages])) !== 1) continue;
+      await this.#quietly(['SET', goneKey(prefix + id), owner, 'PX', this.#goneFor]);
+      return id;
+    }
+  }
+
+  async get(id, opts) {
+    const owner = ownerDigest(ownerOf(opts, 'redisStore.get'));
+    const page = pageOf(opts, 'redisStore.get');
+    if (typeof id !== 'string' || id === '') return undefined;
+    const found = await this.#read(id, GET, [owner, String(page)]);
+    if (!Array.isArray(found)) return undefined;
+    return { pages: Number(found[0]), text: found[1] === undefined ? undefined : String(found[1]) };
+  }
+
+  async getPages(id, opts) {
+    const owner = ownerDigest(ownerOf(opts, 'redisStore.getPages'));
+    const { from, to } = rangeOf(opts, 'redisStore.getPages');
+    if (typeof id !== 'string' || id === '') return undefined;
+    const found = await this.#read(id, GET_PAGES, [owner, String(from), String(to)]);
+    if (!Array.isArray(found)) return undefined;
+    return { pages: Number(found[0]), texts: found.slice(1).map(String) };
+  }
+
+  async delete(id, opts) {
+    const owner = ownerDigest(ownerOf(opts, 'redisStore.delete'));
+    if (typeof id !== 'string' || id === '') return false;
+    const key = this.#limits.prefix + id;
+    const deleted = Number(await this.#run(DELETE, key, [owner])) === 1;
+    if (deleted) await this.#quietly(['DEL', goneKey(key)]);
+    return deleted;
+  }
+
+  /** Whether the result was kept for this owner (or for anyone) and has expired: its marker outlived it. */
+  async expired(id, opts) {
+    const owner = ownerDigest(ownerOf(opts, 'redisStore.expired'));
+    if (typeof id !== 'string' || id === '') return false;
+    const key = this.#limits.prefix + id;
+    const [gone, kept] = await Promise.all([this.#command(['GET', goneKey(key)]), this.#command(['EXISTS', key])]);
+    return typeof gone === 'string' && (gone === '' || gone === owner) && Number(kept) === 0;
+  }
+
+  /** A read script on `id`'s key (its last argument the TTL it renews), renewing the marker beside. */
+  async #read(id, script, args) {
+    const key = this.#limits.prefix + id;
+    const [found] = await Promise.all([
+      this.#run(script, key, [...args, String(this.#limits.ttlMs)]),
+      this.#quietly(['PEXPIRE', goneKey(key), this.#goneFor]),
+    ]);
+    return found;
+  }
+
+  /** One script run, bounded (see #command). */
+  #run(script, key, args) {
+    return this.#command(['EVAL', script, '1', key, ...args]);
+  }
+
+  /** A command whose failure costs nothing (the expired marker's): undefined for any error. */
+  #quietly(args) {
+    return this.#command(args).catch(() => undefined);
+  }
+
+  /**
+   * One command, bounded: a disconnected client fails at once, a silent one after timeoutMs, and
+   * any client or Redis error is an outage of the store.
+   */
+  #command(args) {
+    const what = this.#what;
+    const { timeoutMs } = this.#limits;
+    if (!this.#redis.ready()) return Promise.reject(storeUnavailable(what, 'the client is not connected'));
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(storeUnavailable(what, `no answer within ${timeoutMs} ms`)), timeoutMs);
-      let sent;
-      try {
-        sent = Promise.resolve(redis.send(args));
-      } catch (error) {
-        sent = Promise.reject(error);
-      }
-      sent.then(
+      answer(() => this.#redis.send(args)).then(
         (value) => {
           clearTimeout(timer);
           resolve(value);
@@ -156,75 +239,18 @@ function redisStore(client, options) {
       );
     });
   }
-
-  const goneFor = String(ttlMs + EXPIRED_FOR_MS);
-  const quietly = (args) => command(args).catch(() => undefined);
-
-  async function put(pages, opts) {
-    checkPages(pages, 'redisStore.put');
-    const owner = ownerDigest(ownerOf(opts, 'redisStore.put'));
-    if (pageBytes(pages) > maxResultBytes) return null;
-    for (;;) {
-      const id = newResultId();
-      // 0: the id is taken (128 random bits: practically never); draw another.
-      if (Number(await run(PUT, prefix + id, [String(ttlMs), owner, ...pages])) !== 1) continue;
-      await quietly(['SET', goneKey(prefix + id), owner, 'PX', goneFor]);
-      return id;
-    }
-  }
-
-  async function get(id, opts) {
-    const owner = ownerDigest(ownerOf(opts, 'redisStore.get'));
-    const page = pageOf(opts, 'redisStore.get');
-    if (typeof id !== 'string' || id === '') return undefined;
-    const key = prefix + id;
-    const [found] = await Promise.all([
-      run(GET, key, [owner, String(page), String(ttlMs)]),
-      quietly(['PEXPIRE', goneKey(key), goneFor]),
-    ]);
-    if (!Array.isArray(found)) return undefined;
-    return { pages: Number(found[0]), text: found[1] === undefined ? undefined : String(found[1]) };
-  }
-
-  async function getPages(id, opts) {
-    const owner = ownerDigest(ownerOf(opts, 'redisStore.getPages'));
-    const { from, to } = rangeOf(opts, 'redisStore.getPages');
-    if (typeof id !== 'string' || id === '') return undefined;
-    const key = prefix + id;
-    const [found] = await Promise.all([
-      run(GET_PAGES, key, [owner, String(from), String(to), String(ttlMs)]),
-      quietly(['PEXPIRE', goneKey(key), goneFor]),
-    ]);
-    if (!Array.isArray(found)) return undefined;
-    return { pages: Number(found[0]), texts: found.slice(1).map(String) };
-  }
-
-  // Whether the result was kept for this owner (or for anyone) and has expired: its marker
-  // outlived it.
-  async function expired(id, opts) {
-    const owner = ownerDigest(ownerOf(opts, 'redisStore.expired'));
-    if (typeof id !== 'string' || id === '') return false;
-    const [gone, kept] = await Promise.all([command(['GET', goneKey(prefix + id)]), command(['EXISTS', prefix + id])]);
-    return typeof gone === 'string' && (gone === '' || gone === owner) && Number(kept) === 0;
-  }
-
-  async function remove(id, opts) {
-    const owner = ownerDigest(ownerOf(opts, 'redisStore.delete'));
-    if (typeof id !== 'string' || id === '') return false;
-    const deleted = Number(await run(DELETE, prefix + id, [owner])) === 1;
-    if (deleted) await quietly(['DEL', goneKey(prefix + id)]);
-    return deleted;
-  }
-
-  return {
-    kind: 'redis',
-    limits: Object.freeze({ prefix, ttlMs, maxResultBytes, timeoutMs }),
-    put,
-    get,
-    getPages,
-    delete: remove,
-    expired,
-  };
 }
 
-module.exports = { REDIS_DEFAULTS, EXPIRED_FOR_MS, redisStore };
+/**
+ * A store (see contract.cjs) in Redis, through `client`. Options (REDIS_DEFAULTS): `prefix` of
+ * the keys, `ttlMs` since a result's last put or read, `maxResultBytes` of one result's pages,
+ * `timeoutMs` a command may take before it counts as an outage. Redis's own memory limit
+ * (`maxmemory` with an eviction policy) bounds the total.
+ */
+function redisStore(client, options) {
+  const redis = adapt(client);
+  const limits = redisLimits(options);
+  return storeObject({ kind: 'redis', limits, engine: new RedisStore({ redis, limits }) });
+}
+
+module.exports = { REDIS_DEFAULTS, EXPIRED_FOR_MS, RedisStore, redisLimits, redisStore };
