@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as baseline from './baseline-result.mjs';
-import { scene } from './corpus.mjs';
+import { scene } from '../examples/corpus.mjs';
 import { compare, describeMachine, fmt, table } from './lib.mjs';
 
 const require = createRequire(import.meta.url);

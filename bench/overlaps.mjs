@@ -7,7 +7,7 @@
 import os from 'node:os';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { xorshift } from './corpus.mjs';
+import { xorshift } from '../examples/corpus.mjs';
 
 const require = createRequire(import.meta.url);
 const { layoutBounds } = require('modoki-budget');

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { scene } from './corpus.mjs';
+import { scene } from '../examples/corpus.mjs';
 import { describeMachine, parseGnuTime } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));

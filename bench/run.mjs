@@ -26,7 +26,7 @@ import os from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { scene } from './corpus.mjs';
+import { scene } from '../examples/corpus.mjs';
 import { describeMachine, fmt, machine } from './lib.mjs';
 
 const require = createRequire(import.meta.url);

@@ -1,4 +1,4 @@
-import { xorshift } from './corpus.mjs';
+import { xorshift } from '../examples/corpus.mjs';
 
 // Seeded corpora shared by js-tests/tokens.test.ts and bench/tokens.mjs: a scene-index-like
 // JSON payload (uuid GUIDs, names, trait names, Transform floats), prose, and fuzz strings

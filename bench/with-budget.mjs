@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { scene } from './corpus.mjs';
+import { scene } from '../examples/corpus.mjs';
 import { compare, describeMachine, fastestOf, fmt, table } from './lib.mjs';
 import { createServer } from '../examples/mcp-server/server.mjs';
 

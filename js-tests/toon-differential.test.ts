@@ -2,7 +2,7 @@
 // from a small seeded generator (mulberry32, so every run sees the same cases and a failure
 // names its seed). Each suite covers one shape family across all three delimiters and several
 // indent sizes; outputs must be byte-identical, and errors must be the same errors.
-import { rng } from '../bench/corpus.mjs';
+import { rng } from '../examples/corpus.mjs';
 import { describe, expect, it } from 'vitest';
 import { encode as referenceEncode } from '@toon-format/toon';
 import { toToon } from 'modoki-budget';

@@ -2,7 +2,7 @@
 // for a 135-entity scene (every trait's field values, world transforms, screen rects) and a
 // 500-entry console ring. Seeded, so every run and every machine sees the same bytes. The tools
 // summarize these at the boundary; nothing here is shaped for the agent.
-import { rng, scene as corpusScene } from '../../bench/corpus.mjs';
+import { rng, scene as corpusScene } from '../corpus.mjs';
 
 /** Entities in the sample scene: the size of the reference project the budget was measured on. */
 export const SCENE_ENTITIES = 135;

@@ -1,5 +1,6 @@
 // Fixed, seeded corpora shaped like the editor's scene dumps: each entity has a GUID, a name,
-// trait names and Transform floats. Same seed, same bytes, every run and every machine.
+// trait names and Transform floats. Same seed, same bytes, every run and every machine. The
+// example server's data (./mcp-server/fixtures.mjs), which the benchmarks and tests measure too.
 
 /** mulberry32: a tiny seeded PRNG, so corpora are reproducible without a dependency. */
 export function rng(seed) {
