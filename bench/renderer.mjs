@@ -83,16 +83,20 @@ async function sizes(browser, url) {
   return files;
 }
 
-/** The read page: what its reads download (the search module's files) and each read's time. */
-async function readCost(browser, loads) {
-  const outDir = await buildPage({ summaries: join(root, 'pkg', 'web', 'index.mjs'), html: 'read.html' });
-  const server = await preview({
+/** Vite's preview server over the page built into `outDir`, on a free 127.0.0.1 port. */
+const servePage = (outDir) =>
+  preview({
     root: page,
     configFile: false,
     logLevel: 'silent',
     build: { outDir },
     preview: { host: '127.0.0.1', port: 0 },
   });
+
+/** The read page: what its reads download (the search module's files) and each read's time. */
+async function readCost(browser, loads) {
+  const outDir = await buildPage({ summaries: join(root, 'pkg', 'web', 'index.mjs'), html: 'read.html' });
+  const server = await servePage(outDir);
   const url = new URL('read.html', server.resolvedUrls.local[0]).href;
   const once = async (withBodies) => {
     const context = await browser.newContext();
@@ -154,13 +158,7 @@ export async function run({ quick = false } = {}) {
   try {
     for (const peer of PEERS) {
       const outDir = await buildPage(peer);
-      const server = await preview({
-        root: page,
-        configFile: false,
-        logLevel: 'silent',
-        build: { outDir },
-        preview: { host: '127.0.0.1', port: 0 },
-      });
+      const server = await servePage(outDir);
       pages.push({ peer, server, url: new URL(peer.html, server.resolvedUrls.local[0]).href, runs: [] });
     }
     for (const p of pages) p.files = await sizes(browser, p.url);

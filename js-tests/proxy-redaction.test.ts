@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { bin, lineClient, type LineClient } from './support/line-client';
+import { bin, lineClient, type LineClient, type Message } from './support/line-client';
 import { listen, type HttpServer } from './support/http-server';
 
 const require = createRequire(import.meta.url);
@@ -18,6 +18,21 @@ const HEADER_TOKEN = 'sk-hdr-5e7c21b9';
 const SECRETS = [PASSWORD, QUERY_TOKEN, HEADER_TOKEN];
 
 const open: Array<() => Promise<unknown>> = [];
+
+/** A proxy started with `args`, closed after the test, and its answer to an initialize. */
+async function initializeThrough(args: string[]): Promise<{ client: LineClient; message: Message }> {
+  const client: LineClient = lineClient([bin, 'proxy', ...args]);
+  open.push(async () => {
+    client.child.stdin.end();
+    await client.exit;
+  });
+  const { message } = await client.request('initialize', {
+    protocolVersion: '2025-06-18',
+    capabilities: {},
+    clientInfo: { name: 't', version: '0' },
+  });
+  return { client, message };
+}
 afterEach(async () => {
   for (const close of open.splice(0).reverse()) await close().catch(() => {});
 });
@@ -112,23 +127,12 @@ describe('no secret in what a client is told of an upstream', () => {
     });
     open.push(() => upstream.close());
     const url = upstream.url.replace('http://', `http://me:${PASSWORD}@`) + `?token=${QUERY_TOKEN}`;
-    const client: LineClient = lineClient([
-      bin,
-      'proxy',
+    const { client, message } = await initializeThrough([
       '--url',
       url,
       '--header',
       `Authorization: Bearer ${HEADER_TOKEN}`,
     ]);
-    open.push(async () => {
-      client.child.stdin.end();
-      await client.exit;
-    });
-    const { message } = await client.request('initialize', {
-      protocolVersion: '2025-06-18',
-      capabilities: {},
-      clientInfo: { name: 't', version: '0' },
-    });
     const shown = `http://***:***@127.0.0.1:${new URL(upstream.url).port}/mcp?token=***`;
     expect(message.error).toEqual({
       code: -32000,
@@ -147,21 +151,7 @@ describe('no secret in what a client is told of an upstream', () => {
       res.writeHead(401).end('no');
     });
     open.push(() => upstream.close());
-    const client: LineClient = lineClient([
-      bin,
-      'proxy',
-      '--url',
-      upstream.url.replace('http://', `http://me:${PASSWORD}@`),
-    ]);
-    open.push(async () => {
-      client.child.stdin.end();
-      await client.exit;
-    });
-    const { message } = await client.request('initialize', {
-      protocolVersion: '2025-06-18',
-      capabilities: {},
-      clientInfo: { name: 't', version: '0' },
-    });
+    const { message } = await initializeThrough(['--url', upstream.url.replace('http://', `http://me:${PASSWORD}@`)]);
     expect(message.error.message).toMatch(
       /failed on initialize: Streamable HTTP error: Error POSTing to endpoint: no$/,
     );

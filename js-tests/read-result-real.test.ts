@@ -27,9 +27,7 @@ import {
   projectClones,
   sqliteServer,
 } from './support/real-servers';
-
-type Block = { type: string; text?: string; uri?: string };
-type Result = { content: Block[]; isError?: boolean };
+import { call, keptId, text, type Result } from './support/kept-result';
 
 const checkout = fileURLToPath(new URL('..', import.meta.url));
 /** A real declaration file of 27,000 lines (playwright-core's, pinned by package-lock.json). */
@@ -57,18 +55,6 @@ function flightAtDepth(db: string): { rows: number; row: string } {
   if (r.status !== 0) throw new Error(`python3 reading ${db}: ${r.stderr}`);
   const [rows, row] = r.stdout.trim().split('\n');
   return { rows: Number(rows), row };
-}
-
-const call = async (client: Client, name: string, args: Record<string, unknown>) =>
-  (await client.callTool({ name, arguments: args })) as Result;
-const text = (r: Result) => r.content[0].text as string;
-
-/** The id of an over-cap answer's kept result, from its resource_link. */
-function keptId(result: Result): string {
-  const link = result.content.find((b) => b.type === 'resource_link');
-  const id = /^budget:\/\/result\/([A-Za-z0-9_-]{22})$/.exec(link?.uri ?? '')?.[1];
-  expect(id).toBeDefined();
-  return id as string;
 }
 
 /**

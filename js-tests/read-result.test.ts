@@ -24,9 +24,8 @@ import {
   LOCK_NEEDLE,
   // @ts-expect-error a fixture module without types
 } from './fixtures/read-result-server.mjs';
+import { call, keptId, text, type Result } from './support/kept-result';
 
-type Block = { type: string; text?: string; uri?: string };
-type Result = { content: Block[]; isError?: boolean };
 const fixture = join(__dirname, 'fixtures', 'read-result-server.mjs');
 // The claudeCode preset's cap (docs/clients.md): UTF-16 chars, no token cap.
 const CAP = { maxChars: 40_000 };
@@ -43,18 +42,6 @@ async function inMemory(options?: Record<string, unknown>): Promise<Client> {
   await client.connect(clientSide);
   clients.push(client);
   return client;
-}
-
-const call = async (client: Client, name: string, args: Record<string, unknown> = {}) =>
-  (await client.callTool({ name, arguments: args })) as Result;
-const text = (r: Result) => r.content[0].text as string;
-
-/** The id of an over-cap answer's kept result, from its link. */
-function keptId(result: Result): string {
-  const link = result.content.find((b) => b.type === 'resource_link');
-  const id = /^budget:\/\/result\/([A-Za-z0-9_-]{22})$/.exec(link?.uri ?? '')?.[1];
-  expect(id).toBeDefined();
-  return id as string;
 }
 
 /** The page of the kept result `id` whose text holds `needle` (read as resources), and the page count. */

@@ -9,7 +9,7 @@ export const root = resolve(__dirname, '..', '..');
 export const bin = join(root, 'bin', 'modoki-budget.cjs');
 export const lineServer = join(root, 'js-tests', 'fixtures', 'line-server.mjs');
 
-type Message = {
+export type Message = {
   jsonrpc: '2.0';
   id?: number | string | null;
   method?: string;
