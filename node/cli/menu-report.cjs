@@ -169,15 +169,28 @@ function menuReport(tools, options) {
 
 const pct = (part, whole) => (whole === 0 ? '0.0' : ((part / whole) * 100).toFixed(1));
 
+/** The menu report as text: its cost table, lint findings, grouping and compact menu. */
 function renderText(report, paint) {
-  const { cost, findings, grouping } = report;
-  const lines = [];
+  const lines = [
+    ...costLines(report.cost, paint),
+    '',
+    ...lintLines(report.findings, report.maxDescriptionTokens, paint),
+    '',
+    ...groupingLines(report.grouping, paint),
+    '',
+    compactLine(report.compact, report.cost.tools.length, paint),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+/** The cost of each tool, with its parts and a bar, and the total. */
+function costLines(cost, paint) {
   const diff = cost.estimate - cost.tokens;
-  lines.push(
+  const lines = [
     paint.bold(`Menu: ${n(cost.tools.length)} tools, ${n(cost.tokens)} tokens (${cost.encoding})`) +
       `; chars/4 would say ${n(cost.estimate)} (${diff >= 0 ? '+' : ''}${pct(diff, cost.tokens)}%)`,
-  );
-  lines.push('');
+    '',
+  ];
   const width = Math.max(5, ...cost.tools.map((t) => t.name.length));
   const max = Math.max(1, ...cost.tools.map((t) => t.tokens));
   const header = ['tool'.padEnd(width), 'tokens', 'chars/4', '  name', ' descr', ' input'].join('  ');
@@ -196,13 +209,17 @@ function renderText(report, paint) {
   }
   lines.push([`${'total'.padEnd(width)}`, n(cost.tokens).padStart(6), n(cost.estimate).padStart(7)].join('  '));
   lines.push(paint.dim('tokens: JSON.stringify(tool); name/descr: the raw text; input: JSON.stringify(inputSchema).'));
-  lines.push('');
+  return lines;
+}
+
+/** The lint findings, grouped by tool. */
+function lintLines(findings, maxDescriptionTokens, paint) {
   const tools = new Set(findings.map((f) => f.tool));
-  lines.push(
+  const lines = [
     paint.bold(
       `Lint: ${findings.length === 0 ? 'no findings' : `${n(findings.length)} finding${findings.length === 1 ? '' : 's'} in ${n(tools.size)} tool${tools.size === 1 ? '' : 's'}`}`,
-    ) + ` (description threshold ${n(report.maxDescriptionTokens)} tokens)`,
-  );
+    ) + ` (description threshold ${n(maxDescriptionTokens)} tokens)`,
+  ];
   let current = null;
   for (const f of findings) {
     if (f.tool !== current) {
@@ -211,33 +228,31 @@ function renderText(report, paint) {
     }
     lines.push(`    ${paint.yellow(f.code)}${f.param === undefined ? '' : ` ${f.param}`}: ${f.message}`);
   }
-  lines.push('');
-  if (grouping.error !== undefined) {
-    lines.push(paint.bold('Grouping: not possible') + ` — ${grouping.error.message}`);
-  } else if (grouping.groups.length === 0) {
-    lines.push(
+  return lines;
+}
+
+/** What grouping the tools by namespace would save, or why it cannot. */
+function groupingLines(g, paint) {
+  if (g.error !== undefined) return [paint.bold('Grouping: not possible') + ` — ${g.error.message}`];
+  if (g.groups.length === 0)
+    return [
       paint.bold('Grouping: nothing to group') +
-        ` (no namespace has two or more tools named namespace${grouping.separator}action)`,
-    );
-  } else {
-    const g = grouping;
+        ` (no namespace has two or more tools named namespace${g.separator}action)`,
+    ];
+  const lines = [
+    paint.bold(`Grouping (separator "${g.separator}", discriminator "${g.discriminator}"):`) +
+      ` ${n(g.toolsBefore)} tools -> ${n(g.toolsAfter)}, ${n(g.tokensBefore)} -> ${n(g.tokensAfter)} tokens, ${g.saving >= 0 ? 'saves' : 'costs'} ${n(Math.abs(g.saving))} (${pct(Math.abs(g.saving), g.tokensBefore)}%)`,
+  ];
+  for (const group of g.groups) {
     lines.push(
-      paint.bold(`Grouping (separator "${g.separator}", discriminator "${g.discriminator}"):`) +
-        ` ${n(g.toolsBefore)} tools -> ${n(g.toolsAfter)}, ${n(g.tokensBefore)} -> ${n(g.tokensAfter)} tokens, ${g.saving >= 0 ? 'saves' : 'costs'} ${n(Math.abs(g.saving))} (${pct(Math.abs(g.saving), g.tokensBefore)}%)`,
-    );
-    for (const group of g.groups) {
-      lines.push(
-        `  ${group.name} (${group.actions.join(', ')}): ${n(group.tokensBefore)} -> ${n(group.tokensAfter)} tokens (${n(group.tokensBeforeWithoutOutputSchemas)} -> ${n(group.tokensAfter)} without output schemas)`,
-      );
-    }
-    const w = g.withoutOutputSchemas;
-    lines.push(
-      `  A grouped tool carries no outputSchema. With every output schema removed before and after: ${n(w.tokensBefore)} -> ${n(w.tokensAfter)} tokens, ${w.saving >= 0 ? 'saves' : 'costs'} ${n(Math.abs(w.saving))} (${pct(Math.abs(w.saving), w.tokensBefore)}%).`,
+      `  ${group.name} (${group.actions.join(', ')}): ${n(group.tokensBefore)} -> ${n(group.tokensAfter)} tokens (${n(group.tokensBeforeWithoutOutputSchemas)} -> ${n(group.tokensAfter)} without output schemas)`,
     );
   }
-  lines.push('');
-  lines.push(compactLine(report.compact, cost.tools.length, paint));
-  return `${lines.join('\n')}\n`;
+  const w = g.withoutOutputSchemas;
+  lines.push(
+    `  A grouped tool carries no outputSchema. With every output schema removed before and after: ${n(w.tokensBefore)} -> ${n(w.tokensAfter)} tokens, ${w.saving >= 0 ? 'saves' : 'costs'} ${n(Math.abs(w.saving))} (${pct(Math.abs(w.saving), w.tokensBefore)}%).`,
+  );
+  return lines;
 }
 
 function compactLine(c, toolCount, paint) {
