@@ -115,14 +115,15 @@ function applyPolicy(policy, toolName, value, context) {
 function createBudgetPolicy(options) {
   for (const key of DISPATCH_KEYS) if (isRecord(options) && Object.hasOwn(options, key)) throw dispatchOption(key);
   const opts = resolveOptions(options);
-  const { maxChars, maxBytes, maxTokens, encoding, store } = opts;
-  const limits = { maxChars, maxBytes, maxTokens, encoding, maxResultBytes: store.limits?.maxResultBytes };
+  const { store } = opts;
   // How long the store keeps a result, as the template, the page tool and every link state it.
   const retention = retentionOf(store);
   const reader = createPageReader(store, retention);
-  const results = new ResultReader(store, { maxChars, maxBytes, maxTokens, encoding }, retention);
   const elision = new Elision(opts, store);
-  const policy = { opts, limits, elision, channels: new Channels(opts, elision) };
+  // A read_result answer is held within the policy's caps.
+  const results = new ResultReader(store, elision.caps, retention);
+  // The caps every Meter counts against are the elision's: the policy's, with the store's limit.
+  const policy = { opts, limits: elision.limits, elision, channels: new Channels(opts, elision) };
   return {
     options: opts,
     apply: (toolName, value, context) => applyPolicy(policy, toolName, value, context),
