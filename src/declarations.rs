@@ -78,14 +78,17 @@ fn declared<T: TS + 'static>() -> Declared {
 }
 
 /// ts-rs's one-line declaration `type X = …;` laid out to read: an object's fields one a line
-/// (each after its doc comment), a long union one member a line.
+/// (each after its doc comment; a flattened map stays after it as `& { [key in string]: … }`), a
+/// long union one member a line.
 fn laid_out(decl: &str) -> String {
     let Some((head, body)) = decl.strip_suffix(';').and_then(|d| d.split_once(" = ")) else {
         return decl.to_owned();
     };
-    if let Some(fields) = body.strip_prefix("{ ").and_then(|b| b.strip_suffix(" }")) {
+    let parts = top_level(body, '&');
+    if let Some(fields) = parts[0].strip_prefix("{ ").and_then(|b| b.strip_suffix('}')) {
         let lines: Vec<String> = top_level(fields, ',').iter().map(|f| field(f)).collect();
-        return format!("{head} = {{\n{}}};", lines.concat());
+        let rest: Vec<String> = parts[1..].iter().map(|p| format!(" & {p}")).collect();
+        return format!("{head} = {{\n{}}}{};", lines.concat(), rest.concat());
     }
     let members = top_level(body, '|');
     if head.len() + body.len() > 100 && members.len() > 1 {
@@ -228,7 +231,7 @@ fn files() -> Vec<File> {
                 None,
             )],
         },
-        File { name: "streams", sources: STREAM_SOURCES, types: stream_constants() },
+        File { name: "streams", sources: STREAM_SOURCES, types: stream_declarations() },
         File {
             name: "layout-bounds",
             sources: &["src/summarizers/layout_entries.rs", "src/summarizers/layout_bounds.rs"],
@@ -256,12 +259,49 @@ fn files() -> Vec<File> {
                 declared::<crate::summarizers::traits::Names<'static>>(),
                 declared::<crate::summarizers::traits::Detail>(),
                 declared::<crate::summarizers::traits::Failure>(),
+                declared::<crate::summarizers::traits::Schemas<'static>>(),
+            ],
+        },
+        File {
+            name: "scene-state",
+            sources: &["src/summarizers/scene_state.rs"],
+            types: vec![
+                declared::<crate::summarizers::scene_state::DeclaredIndexEntity>(),
+                declared::<crate::summarizers::scene_state::DeclaredValueEntity>(),
+                declared::<crate::summarizers::scene_state::DeclaredEntity>(),
+                declared::<crate::summarizers::scene_state::Reply>(),
+            ],
+        },
+        File {
+            name: "handles",
+            sources: &["src/summarizers/handles.rs"],
+            types: vec![
+                declared::<crate::summarizers::handles::DeclaredHandle>(),
+                declared::<crate::summarizers::handles::DeclaredReply>(),
+            ],
+        },
+        File {
+            name: "preview",
+            sources: &["src/preview/answer.rs"],
+            types: vec![
+                declared::<crate::preview::answer::Parameter<'static>>(),
+                declared::<crate::preview::answer::Answer<'static>>(),
             ],
         },
         File {
             name: "write-path",
             sources: &["src/summarizers/write_path.rs"],
             types: vec![declared::<crate::summarizers::write_path::SceneEdit>()],
+        },
+        File {
+            name: "watch",
+            sources: &["src/summarizers/stream/watch.rs"],
+            types: vec![
+                declared::<crate::summarizers::stream::watch::DeclaredStats>(),
+                declared::<crate::summarizers::stream::watch::DeclaredSample>(),
+                declared::<crate::summarizers::stream::watch::DeclaredSeries>(),
+                declared::<crate::summarizers::stream::watch::DeclaredReply>(),
+            ],
         },
         File {
             name: "console",
@@ -279,7 +319,24 @@ const STREAM_SOURCES: &[&str] = &[
     "src/summarizers/stream/log_budget.rs",
     "src/summarizers/stream/levels.rs",
     "src/summarizers/stream/cursor.rs",
+    "src/summarizers/stream/journal.rs",
+    "src/summarizers/stream/editor_journal.rs",
 ];
+
+/// The stream summaries' constants, then the journals' result shapes, which name them (a journal
+/// event's `level` is one of `JOURNAL_LEVELS`, so they share a file).
+fn stream_declarations() -> Vec<Declared> {
+    use crate::summarizers::stream::{editor_journal, journal};
+    let mut all = stream_constants();
+    all.extend([
+        declared::<journal::DeclaredEvent>(),
+        declared::<journal::Reply>(),
+        declared::<editor_journal::DeclaredEvent>(),
+        declared::<editor_journal::DeclaredTimelineEvent>(),
+        declared::<editor_journal::DeclaredReply>(),
+    ]);
+    all
+}
 
 /// The stream summaries' constants, numbers and strings named as such (their values in their
 /// docs), the level lists as tuples.
@@ -384,6 +441,10 @@ fn declarations_are_laid_out_one_field_a_line() {
         "type A = {\n  /** The a, once. */\n  a: string;\n  b: Array<{ c: number, d: string }>;\n};"
     );
     assert_eq!(laid_out("type B = \"x\" | \"y\";"), "type B = \"x\" | \"y\";");
+    assert_eq!(
+        laid_out("type C = { c: number, } & ({ [key in string]: unknown });"),
+        "type C = {\n  c: number;\n} & ({ [key in string]: unknown });"
+    );
 }
 
 #[test]

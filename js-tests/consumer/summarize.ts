@@ -100,7 +100,15 @@ layoutBounds(rects, { guids: [1] });
 export { offScreenGuids, firstMember, entityTotal };
 
 // Scene index.
-import { sceneState, type SceneEntity, type SceneStateResult } from 'modoki-budget';
+import {
+  sceneState,
+  previewResult,
+  type SceneEntity,
+  type SceneRow,
+  type SceneStateResult,
+  type ResultPreview,
+  type PreviewParameter,
+} from 'modoki-budget';
 
 const sceneIn: SceneEntity[] = [{ id: 1, name: 'a', traits: ['Transform'], parentId: 0, sortOrder: 0, guid: 'g' }];
 const sceneOut: SceneStateResult = sceneState(sceneIn, { name: 'a', limit: 5 }, { scenePath: 's.json' });
@@ -108,4 +116,10 @@ const sceneCounts: [number, number] = [sceneOut.returnedCount, sceneOut.totalCou
 const parentGuid: string | null = sceneOut.entities[0].parentGuid;
 // @ts-expect-error — the reply has no entityCount
 sceneOut.entityCount;
-export { sceneCounts, parentGuid };
+const firstRow: SceneRow = sceneOut.entities[0];
+const rowTraits: string[] | undefined = Array.isArray(firstRow.traits) ? firstRow.traits : undefined;
+const preview: ResultPreview = previewResult({ rows: [1, 2, 3] }, { maxTokens: 100 });
+const roles: PreviewParameter['role'][] = preview.parameters.map((p) => p.role);
+// @ts-expect-error — a role is one of five words
+const badRole: PreviewParameter['role'] = 'sort';
+export { sceneCounts, parentGuid, rowTraits, roles, badRole };

@@ -1,5 +1,6 @@
 import type { TokenEncoding } from './tokens.js';
 import type { ResultStore } from './stores.js';
+import type { ResultPreview } from './generated/preview.js';
 
 // Structural types for the MCP layer: nothing here imports an SDK, so the package's types work
 // whether or not one is installed; the objects of both SDK lines (@modelcontextprotocol/sdk v1,
@@ -321,25 +322,8 @@ export interface PreviewOptions extends PreviewBudget {
   encoding?: TokenEncoding;
 }
 
-/** A narrowing parameter of the tool's `inputSchema`, as the tool names it. */
-export interface PreviewParameter {
-  name: string;
-  role: 'filter' | 'scope' | 'limit' | 'paging' | 'exclude';
-}
-
-/** What {@link previewResult} returns. */
-export interface ResultPreview {
-  /** The preview: JSON in the result's own shape when `json`, else text (docs/mcp.md, "The preview"). */
-  text: string;
-  json: boolean;
-  /** UTF-16 units of `text`. */
-  chars: number;
-  /** Tokens of `text` in the encoding. */
-  tokens: number;
-  /** The hint sentence from the tool's own parameters (a plain sentence when it has none). */
-  hint: string;
-  parameters: PreviewParameter[];
-}
+// previewResult's answer is generated from the Rust type (src/preview/answer.rs).
+export type { ResultPreview, PreviewParameter } from './generated/preview.js';
 
 /**
  * The preview of a result too big to send: `value` is a text result (a string) or the data;

@@ -1,6 +1,13 @@
 import type { Flag } from './summarizers.js';
 import type { CONSOLE_LEVELS, JOURNAL_LEVELS } from './generated/streams.js';
 import type { ConsoleEntry, ConsoleLogsResult } from './generated/console.js';
+import type {
+  JournalEvent,
+  JournalEventsResult,
+  EditorJournalEvent,
+  EditorJournalResult,
+} from './generated/streams.js';
+import type { WatchSeries, WatchReadResult } from './generated/watch.js';
 
 // ---------------------------------------------------------------------------------------------
 // Stream summaries: tails and heads of append-only rings with counts over the whole set, level
@@ -9,8 +16,9 @@ import type { ConsoleEntry, ConsoleLogsResult } from './generated/console.js';
 // with the editor's refusal body ({@link StreamRefusal}) instead of throwing.
 
 // The constants are generated from the Rust ones (src/summarizers/stream/), their one source,
-// and so are the console entry and reply (src/summarizers/stream/console.rs).
+// and so are the entries and replies of the console, both journals and watch reads.
 export * from './generated/streams.js';
+export * from './generated/watch.js';
 export type { ConsoleEntry, ConsoleLogsResult };
 
 export type ConsoleLevel = (typeof CONSOLE_LEVELS)[number];
@@ -115,16 +123,6 @@ export declare function consoleLogs(
   ring?: ConsoleRingState,
 ): ConsoleLogsResult | StreamRefusal;
 
-/** A game journal event. */
-export interface JournalEvent {
-  tick: number;
-  type: string;
-  payload?: unknown;
-  cap: number;
-  level: JournalLevel;
-  [key: string]: unknown;
-}
-
 /** The agent's query for {@link journalEvents}. */
 export interface JournalEventsQuery {
   type?: string;
@@ -149,42 +147,12 @@ export interface JournalRingState {
   captures?: { types: string[]; active: string[] };
 }
 
-/** The payload of {@link journalEvents}. */
-export interface JournalEventsResult {
-  returnedCount: number;
-  totalCount: number;
-  ringTotal: number;
-  byType: { [type: string]: number };
-  nextCap: number;
-  epoch?: string;
-  droppedThroughCap?: number;
-  gapNote?: string;
-  cursorReset?: string;
-  filter?: { type?: string; level?: JournalLevel };
-  events: JournalEvent[];
-  captures?: { types: string[]; active: string[] };
-  captureHint?: string;
-  truncated?: true;
-  hint?: string;
-}
-
 /** The newest 100 journal events, or the oldest 100 after `sinceCap`, with whole-window counts. */
 export declare function journalEvents(
   events: readonly JournalEvent[],
   query?: JournalEventsQuery,
   ring?: JournalRingState,
 ): JournalEventsResult | StreamRefusal;
-
-/** An editor journal event. */
-export interface EditorJournalEvent {
-  seq: number;
-  cap: number;
-  ts?: number;
-  type: string;
-  source: 'human' | 'agent';
-  payload?: unknown;
-  [key: string]: unknown;
-}
 
 /** The agent's query for {@link editorJournal}. */
 export interface EditorJournalQuery {
@@ -215,64 +183,12 @@ export interface EditorJournalRingState {
   captureSeq?: number;
 }
 
-/** One timeline row: an editor or game event tagged with its stream. */
-export type TimelineEvent = { stream: 'editor' | 'game'; cap: number; [key: string]: unknown };
-
-/** The payload of {@link editorJournal}. */
-export interface EditorJournalResult {
-  editor: EditorJournalEvent[];
-  editorTotal: number;
-  ringTotal: number;
-  byType: { [type: string]: number };
-  epoch?: string;
-  cursorReset?: string;
-  droppedThroughSeq?: number;
-  gapNote?: string;
-  truncated?: true;
-  hint?: string;
-  nextSeq: number;
-  game?: JournalEvent[];
-  gameTotal?: number;
-  gameByType?: { [type: string]: number };
-  droppedThroughCap?: number;
-  timelineGapNote?: string;
-  timelineTotal?: number;
-  timeline?: TimelineEvent[];
-  nextCap?: number;
-}
-
 /** The newest 100 editor events (the oldest 100 after `since`); `merged` adds the game tail and the timeline. */
 export declare function editorJournal(
   editor: readonly EditorJournalEvent[],
   query?: EditorJournalQuery,
   ring?: EditorJournalRingState,
 ): EditorJournalResult | StreamRefusal;
-
-/** Summary statistics of one watch series. */
-export interface WatchStats {
-  first: number;
-  last: number;
-  min: number;
-  max: number;
-  delta: number;
-  settled: boolean;
-}
-
-/** One watch sample. */
-export interface WatchSample {
-  [key: string]: unknown;
-}
-
-/** One watch series as the producer returns it. */
-export interface WatchSeries {
-  guid: string;
-  name?: string;
-  field: string;
-  count: number;
-  despawnedAt: number | null;
-  stats: WatchStats | null;
-  samples: WatchSample[];
-}
 
 /** The watch producer's result. */
 export interface WatchReadInput {
@@ -290,16 +206,6 @@ export interface WatchReadQuery {
   limit?: number;
   /** Significant digits (default 9; 0 keeps exact values). */
   precision?: number | string;
-}
-
-/** The payload of {@link watchRead}: the input's keys, series summarized, then the added keys. */
-export interface WatchReadResult {
-  series: Array<Omit<WatchSeries, 'samples'> & { samples?: WatchSample[] }>;
-  seriesTotal?: number;
-  seriesTruncated?: true;
-  totalSamples?: number;
-  hint?: string;
-  [key: string]: unknown;
 }
 
 /** Stats only by default (floats at 9 significant digits, series capped at 100); a failed read passes through. */

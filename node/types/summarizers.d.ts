@@ -1,7 +1,9 @@
 import type { ImageToolResult } from './result.js';
 import type { LayoutEntry, LayoutBoundsResult } from './generated/layout-bounds.js';
 import type { Asset, AssetCounts, AssetEntries } from './generated/assets.js';
-import type { TraitIndex, TraitFailure } from './generated/traits.js';
+import type { TraitIndex, TraitFailure, TraitSchemas } from './generated/traits.js';
+import type { SceneStateResult } from './generated/scene-state.js';
+import type { Handle, HandlesResult } from './generated/handles.js';
 import type { SceneEditResult } from './generated/write-path.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -71,42 +73,8 @@ export interface SceneStateOptions {
   guidPrefix?: number;
 }
 
-/** An entity of the names-only index. */
-export interface SceneIndexEntity {
-  id: number;
-  /** The GUID (or its prefix with `guidPrefix`); `null` when the entity has none. */
-  guid: string | null;
-  name: string;
-  parentId: number | null;
-  /** The parent's GUID; `null` for a root or a parent without one. */
-  parentGuid: string | null;
-  layer: string | null;
-  traits: string[];
-}
-
-/** An entity with field values (targeted or enriched queries): an index entity whose traits hold their values. */
-export interface SceneValueEntity extends Omit<SceneIndexEntity, 'traits'> {
-  traits: { [trait: string]: { [field: string]: unknown } };
-  world?: unknown;
-  bounds?: unknown;
-  contacts?: unknown;
-}
-
-/** The payload of {@link sceneState}; optional keys appear only when they apply, in this order. */
-export interface SceneStateResult {
-  scenePath: string | null;
-  /** Rows in `entities`. */
-  returnedCount: number;
-  /** Entities the query matched before the limit. */
-  totalCount: number;
-  truncated?: true;
-  /** Resource entities a bare listing left out (pass `resources=1` for them). */
-  resourcesExcluded?: number;
-  entities: Array<SceneIndexEntity | SceneValueEntity>;
-  warnings?: string[];
-  /** The index hint, the cap hint (placed before `entities` when the reply is capped), or the empty-filter hint. */
-  hint?: string;
-}
+// The scene state reply and its rows are generated from the Rust types (src/summarizers/scene_state.rs).
+export type { SceneRow, SceneIndexEntity, SceneValueEntity, SceneStateResult } from './generated/scene-state.js';
 
 /**
  * The scene index by default (identity + trait names, limit 200, a drill-down hint); field values
@@ -198,13 +166,6 @@ export declare function summarizeAssets(assets: readonly Asset[], query?: AssetQ
 /** {@link summarizeAssets} under its older name: the same function, the same replies. */
 export declare const listAssets: typeof summarizeAssets;
 
-/** One trait's schema. */
-export interface TraitSchema {
-  category?: string;
-  fields?: { [field: string]: unknown };
-  [key: string]: unknown;
-}
-
 /** The agent's query for {@link summarizeTraits}. */
 export interface TraitQuery {
   /** One trait's schema (exact, case-sensitive). */
@@ -213,15 +174,12 @@ export interface TraitQuery {
   all?: Flag;
 }
 
-// summarizeTraits' index and failure are generated from the Rust types (src/summarizers/traits.rs).
-export type { TraitIndex, TraitFailure };
-export type { TraitErrorDetail } from './generated/traits.js';
+// summarizeTraits' replies are generated from the Rust types (src/summarizers/traits.rs).
+export type { TraitIndex, TraitFailure, TraitSchemas };
 
-/** `name=` or `all` payload of {@link summarizeTraits}. */
-export interface TraitSchemas {
-  schemaAvailable?: boolean;
-  traits: { [name: string]: TraitSchema };
-}
+/** One trait's schema, as the registry holds it and a `name=` or `all` reply returns it. */
+export type TraitSchema = TraitSchemas['traits'][string];
+export type { TraitErrorDetail } from './generated/traits.js';
 
 /** Every reply of {@link summarizeTraits}, under the editor's name for the union. */
 export type TraitResult = TraitIndex | TraitSchemas | TraitFailure;
@@ -237,21 +195,8 @@ export declare function summarizeTraits(
   query?: TraitQuery,
 ): TraitIndex | TraitSchemas | TraitFailure;
 
-/** One interaction handle as the handles producer reports it. */
-export interface Handle {
-  id?: string | number;
-  editor?: string;
-  kind?: string;
-  label?: string;
-  x?: number;
-  y?: number;
-  rect?: unknown;
-  onScreen?: boolean;
-  occludedBy?: string;
-  occlusionChecked?: boolean;
-  meta?: { disabled?: boolean; [key: string]: unknown };
-  [key: string]: unknown;
-}
+// A handle and the handles reply are generated from the Rust types (src/summarizers/handles.rs).
+export type { Handle, HandlesResult };
 
 /** The handles producer's whole dump: every handle plus the counters that describe them. */
 export interface HandlesInput {
@@ -290,22 +235,6 @@ export interface HandlesRemedies {
 /** Options of {@link handles}. */
 export interface HandlesOptions {
   remedies?: HandlesRemedies;
-}
-
-/**
- * The payload of {@link handles}. Bare: the dump's counters without `handles` and without
- * `returnedCount` (there are no rows), plus `byEditor`/`byKind` and a hint. Filtered: the
- * matching handles with `returnedCount`/`totalCount` and every counter recomputed for them;
- * when nothing matched, also `byEditor`/`byKind` over every handle and a hint naming what is live.
- */
-export interface HandlesResult {
-  returnedCount?: number;
-  totalCount?: number;
-  handles?: Handle[];
-  byEditor?: { [editor: string]: number };
-  byKind?: { [kind: string]: number };
-  hint?: string;
-  [key: string]: unknown;
 }
 
 /** Counts by editor and kind when bare; the matching handles' geometry when filtered. A result without a `handles` array comes back unchanged. */

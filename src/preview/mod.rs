@@ -12,11 +12,13 @@
 //!   preview in that form: [`diff`], [`table`], [`parts`], [`outline`], each written with
 //!   [`out`] (lines within a byte budget).
 //! - [`hint`] — the narrowing parameters of the tool's own `inputSchema`.
+//! - [`answer`] — the preview as the JSON object JavaScript receives.
 //!
 //! Deterministic (no model, no randomness: the same input gives the same preview), linear in the
 //! input (bounded work per item; tokens are counted only of what is shown), and never over the
 //! budget once the budget holds the smallest preview (about 60 chars and 25 tokens).
 
+pub mod answer;
 pub mod diff;
 pub mod errors;
 pub mod hint;

@@ -24,6 +24,65 @@ pub const NO_HANDLES_REMEDY: &str =
 /// Default `nothingLive` remedy: finishes "no handle matches <filter>, and …" when none is live.
 pub const NOTHING_LIVE_REMEDY: &str = "NO editor is currently exposing handles: open the relevant editor + enter its sub-mode first (e.g. set_scene_view_mode ui + set_collider_edit on).";
 
+/// One interaction handle as the handles producer reports it (other keys pass through).
+/// Declared for the JS types only; the core reads the dump as JSON.
+#[cfg(test)]
+#[derive(ts_rs::TS)]
+#[ts(rename = "Handle", rename_all = "camelCase")]
+#[allow(dead_code)]
+pub(crate) struct DeclaredHandle {
+    #[ts(optional, type = "string | number")]
+    id: Option<()>,
+    #[ts(optional)]
+    editor: Option<String>,
+    #[ts(optional)]
+    kind: Option<String>,
+    #[ts(optional)]
+    label: Option<String>,
+    #[ts(optional)]
+    x: Option<f64>,
+    #[ts(optional)]
+    y: Option<f64>,
+    #[ts(optional, type = "unknown")]
+    rect: Option<()>,
+    #[ts(optional)]
+    on_screen: Option<bool>,
+    #[ts(optional)]
+    occluded_by: Option<String>,
+    #[ts(optional)]
+    occlusion_checked: Option<bool>,
+    #[ts(optional, type = "{ disabled?: boolean; [key: string]: unknown }")]
+    meta: Option<()>,
+    #[ts(flatten)]
+    rest: std::collections::HashMap<String, super::stream::Passed>,
+}
+
+/// The payload of `handles`. Bare: the dump's counters without `handles` and without
+/// `returnedCount` (there are no rows), plus `byEditor`/`byKind` and a hint. Filtered: the
+/// matching handles with `returnedCount`/`totalCount` and every counter recomputed for them;
+/// when nothing matched, also `byEditor`/`byKind` over every handle and a hint naming what is
+/// live. Declared for the JS types only: the reply is the dump's own keys, as a JSON map.
+#[cfg(test)]
+#[derive(ts_rs::TS)]
+#[ts(rename = "HandlesResult", rename_all = "camelCase")]
+#[allow(dead_code)]
+pub(crate) struct DeclaredReply {
+    #[ts(optional)]
+    returned_count: Option<f64>,
+    #[ts(optional)]
+    total_count: Option<f64>,
+    #[ts(optional)]
+    handles: Option<Vec<DeclaredHandle>>,
+    #[ts(optional, type = "{ [editor: string]: number }")]
+    by_editor: Option<()>,
+    #[ts(optional, type = "{ [kind: string]: number }")]
+    by_kind: Option<()>,
+    #[ts(optional)]
+    hint: Option<String>,
+    #[ts(flatten)]
+    rest: std::collections::HashMap<String, super::stream::Passed>,
+}
+
 /// The next moves when nothing exposes handles; they differ by surface, so the caller may set them.
 pub struct Remedies<'a> {
     /// A bare call's whole hint when there are no handles.

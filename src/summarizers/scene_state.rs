@@ -33,24 +33,79 @@ const ENRICHERS: [&str; 3] = ["world", "bounds", "contacts"];
 
 type Entity = Map<String, Value>;
 
+/// The payload of `sceneState`; optional keys appear only when they apply, in this order.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct Reply {
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "SceneStateResult"))]
+pub(crate) struct Reply {
+    #[cfg_attr(test, ts(type = "string | null"))]
     scene_path: Value,
+    /// Rows in `entities`.
     returned_count: usize,
+    /// Entities the query matched before the limit.
     total_count: usize,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(test, ts(optional, type = "true"))]
     truncated: bool,
-    /// The hint of a capped reply, before the rows it is about.
+    /// The hint of a capped reply, before the rows it is about (declared once, as `hint`).
     #[serde(rename = "hint", skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(skip))]
     cap_hint: Option<String>,
+    /// Resource entities a bare listing left out (pass `resources=1` for them).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     resources_excluded: Option<usize>,
+    #[cfg_attr(test, ts(as = "Vec<DeclaredEntity>"))]
     entities: Vec<Value>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(test, ts(as = "Option<Vec<String>>", optional))]
     warnings: Vec<String>,
+    /// The index hint, the cap hint (placed before `entities` when the reply is capped), or the
+    /// empty-filter hint.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     hint: Option<String>,
+}
+
+/// An entity of the names-only index. Declared for the JS types only: rows are built as JSON.
+#[cfg(test)]
+#[derive(ts_rs::TS)]
+#[ts(rename = "SceneIndexEntity")]
+#[allow(dead_code)]
+pub(crate) struct DeclaredIndexEntity {
+    #[ts(flatten)]
+    identity: Identity,
+    traits: Vec<String>,
+}
+
+/// An entity with field values (targeted or enriched queries): its traits hold their values,
+/// and each enricher the query asked for is copied when the producer set it. Declared for the JS
+/// types only.
+#[cfg(test)]
+#[derive(ts_rs::TS)]
+#[ts(rename = "SceneValueEntity")]
+#[allow(dead_code)]
+pub(crate) struct DeclaredValueEntity {
+    #[ts(flatten)]
+    identity: Identity,
+    #[ts(type = "{ [trait: string]: { [field: string]: unknown } }")]
+    traits: (),
+    #[ts(optional, type = "unknown")]
+    world: Option<()>,
+    #[ts(optional, type = "unknown")]
+    bounds: Option<()>,
+    #[ts(optional, type = "unknown")]
+    contacts: Option<()>,
+}
+
+/// A row of `entities`: an index entity or one with values.
+#[cfg(test)]
+#[derive(ts_rs::TS)]
+#[ts(untagged, rename = "SceneRow")]
+#[allow(dead_code)]
+pub(crate) enum DeclaredEntity {
+    Index(DeclaredIndexEntity),
+    Values(DeclaredValueEntity),
 }
 
 /// What the query asks for, read once.
@@ -414,34 +469,43 @@ impl Guids {
     }
 }
 
-/// The identity columns every row starts with, in the reply's key order.
+/// The identity columns every row starts with, in the reply's key order; `traits` follows them.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct Row {
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct Identity {
+    #[cfg_attr(test, ts(type = "number"))]
     id: Value,
+    /// The GUID (or its prefix with `guidPrefix`); `null` when the entity has none.
+    #[cfg_attr(test, ts(type = "string | null"))]
     guid: Value,
+    #[cfg_attr(test, ts(type = "string"))]
     name: Value,
+    #[cfg_attr(test, ts(type = "number | null"))]
     parent_id: Value,
+    /// The parent's GUID; `null` for a root or a parent without one.
+    #[cfg_attr(test, ts(type = "string | null"))]
     parent_guid: Value,
+    #[cfg_attr(test, ts(type = "string | null"))]
     layer: Value,
-    traits: Value,
 }
 
 fn row(e: &Entity, guids: &Guids, traits: Value) -> Map<String, Value> {
     let field = |k: &str| e.get(k).cloned().unwrap_or(Value::Null);
-    let r = Row {
+    let identity = Identity {
         id: field("id"),
         guid: guids.of(e.get("id")),
         name: field("name"),
         parent_id: field("parentId"),
         parent_guid: guids.parent_of(e.get("parentId")),
         layer: field("layer"),
-        traits,
     };
-    match serde_json::to_value(r) {
+    let mut row = match serde_json::to_value(identity) {
         Ok(Value::Object(map)) => map,
         _ => Map::new(),
-    }
+    };
+    row.insert("traits".to_owned(), traits);
+    row
 }
 
 fn index_entity(e: &Entity, guids: &Guids) -> Value {

@@ -51,11 +51,22 @@ pub(crate) struct Failure {
     error: Detail,
 }
 
+/// The `name=` or `all` payload of `summarizeTraits`: the registry's schemas, as given, by name.
+/// `schemaAvailable` only when the caller gave it.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct Schemas<'a> {
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "TraitSchemas"))]
+pub(crate) struct Schemas<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional, type = "boolean"))]
     schema_available: Option<&'a Value>,
+    /// One schema a trait: its category and its fields, and whatever else the registry holds.
+    #[cfg_attr(
+        test,
+        ts(
+            type = "{ [name: string]: { category?: string; fields?: { [field: string]: unknown }; [key: string]: unknown } }"
+        )
+    )]
     traits: Value,
 }
 

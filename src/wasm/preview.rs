@@ -3,31 +3,15 @@
 //! `JSON.stringify`, or a text result); the call's arguments and the tool's `inputSchema` as
 //! JSON bytes. The answer leaves as JSON text that `node/mcp/preview.cjs` parses.
 
-use serde::Serialize;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 use super::abi;
 use super::elision::PassRead;
+use crate::preview::answer::answer_json;
 use crate::preview::hint::{hint_text, parameters};
 use crate::preview::{preview, preview_knowing, Budget, Input, Known};
 use crate::tokens;
-
-#[derive(Serialize)]
-struct Parameter<'a> {
-    name: &'a str,
-    role: &'static str,
-}
-
-#[derive(Serialize)]
-struct Answer<'a> {
-    text: &'a str,
-    json: bool,
-    chars: usize,
-    tokens: usize,
-    hint: &'a str,
-    parameters: Vec<Parameter<'a>>,
-}
 
 /// Arguments or a schema as JSON; anything unreadable counts as absent (`null`), so a bad
 /// schema costs the hint, never the preview.
@@ -84,7 +68,5 @@ pub fn preview_input(
             preview(Input::Text(&text), &arguments, &schema, &budget)
         }
     })??;
-    let parameters = p.parameters.iter().map(|(name, role)| Parameter { name, role: role.name() }).collect();
-    let answer = Answer { text: &p.text, json: p.json, chars: p.chars, tokens: p.tokens, hint: &p.hint, parameters };
-    Ok(crate::json::value::to_json_text(&answer))
+    Ok(answer_json(&p))
 }

@@ -1,4 +1,4 @@
-// generated — edit src/summarizers/stream/window.rs, src/summarizers/stream/log_budget.rs, src/summarizers/stream/levels.rs, src/summarizers/stream/cursor.rs (`MODOKI_WRITE_DECLARATIONS=1 cargo test --locked declarations` writes this file).
+// generated — edit src/summarizers/stream/window.rs, src/summarizers/stream/log_budget.rs, src/summarizers/stream/levels.rs, src/summarizers/stream/cursor.rs, src/summarizers/stream/journal.rs, src/summarizers/stream/editor_journal.rs (`MODOKI_WRITE_DECLARATIONS=1 cargo test --locked declarations` writes this file).
 
 /**
  * Console entries a bare read returns: ~162 chars each, so ~8k chars, against a ring whose
@@ -65,3 +65,97 @@ export declare const EPOCH_BASE: string;
  * Its value: `100000000000`.
  */
 export declare const CONSOLE_SEQ_CEILING: number;
+
+/**
+ * A game journal event as the ring producer returns it and `journalEvents` reads it (a JSON
+ * object; other keys pass through). Declared for the JS types only; the core reads the events
+ * as JSON.
+ */
+export type JournalEvent = {
+  tick: number;
+  type: string;
+  payload?: unknown;
+  cap: number;
+  level: (typeof JOURNAL_LEVELS)[number];
+} & ({ [key in string]: unknown });
+
+/**
+ * The payload of `journalEvents`; optional keys appear only when they apply, in this order.
+ */
+export type JournalEventsResult = {
+  returnedCount: number;
+  /** What matched `type`/`level` inside the window. */
+  totalCount: number;
+  /** The whole window, filter ignored. */
+  ringTotal: number;
+  /** Over the whole window. */
+  byType: { [type: string]: number };
+  /** Where the next `sinceCap` read starts. */
+  nextCap: number;
+  epoch?: string;
+  droppedThroughCap?: number;
+  gapNote?: string;
+  cursorReset?: string;
+  filter?: { type?: string; level?: (typeof JOURNAL_LEVELS)[number] };
+  /** Written from the items' own text (see `write_with_items`). */
+  events: Array<JournalEvent>;
+  /** Watch-gated types and which are capturing. */
+  captures?: { types: string[]; active: string[] };
+  captureHint?: string;
+  truncated?: true;
+  hint?: string;
+};
+
+/**
+ * An editor journal event as the ring producer returns it (other keys pass through). Declared
+ * for the JS types only; the core reads the events as JSON.
+ */
+export type EditorJournalEvent = {
+  seq: number;
+  cap: number;
+  ts?: number;
+  type: string;
+  source: "human" | "agent";
+  payload?: unknown;
+} & ({ [key in string]: unknown });
+
+/**
+ * One timeline row: an editor or game event tagged with its stream. Declared for the JS types
+ * only.
+ */
+export type TimelineEvent = {
+  stream: "editor" | "game";
+  cap: number;
+} & ({ [key in string]: unknown });
+
+/**
+ * The payload of `editorJournal`. Declared for the JS types only: the reply is built as an
+ * ordered map, its keys in the order the editor's op assigns them on the branch taken.
+ */
+export type EditorJournalResult = {
+  editor: Array<EditorJournalEvent>;
+  /** Events the filters matched. */
+  editorTotal: number;
+  /** The whole window, filters ignored. */
+  ringTotal: number;
+  byType: { [type: string]: number };
+  epoch?: string;
+  cursorReset?: string;
+  droppedThroughSeq?: number;
+  gapNote?: string;
+  truncated?: true;
+  hint?: string;
+  /** Where the next `since` read starts. */
+  nextSeq: number;
+  /** With `merged`: the game journal's tail. */
+  game?: Array<JournalEvent>;
+  gameTotal?: number;
+  gameByType?: { [type: string]: number };
+  droppedThroughCap?: number;
+  timelineGapNote?: string;
+  timelineTotal?: number;
+  /** With `merged`: both streams interleaved by `cap`. */
+  timeline?: Array<TimelineEvent>;
+  /** With `merged`: where the next `sinceCap` read starts. */
+  nextCap?: number;
+};

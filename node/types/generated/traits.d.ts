@@ -34,3 +34,13 @@ export type TraitErrorDetail = {
 export type TraitFailure = {
   error: TraitErrorDetail;
 };
+
+/**
+ * The `name=` or `all` payload of `summarizeTraits`: the registry's schemas, as given, by name.
+ * `schemaAvailable` only when the caller gave it.
+ */
+export type TraitSchemas = {
+  schemaAvailable?: boolean;
+  /** One schema a trait: its category and its fields, and whatever else the registry holds. */
+  traits: { [name: string]: { category?: string; fields?: { [field: string]: unknown }; [key: string]: unknown } };
+};

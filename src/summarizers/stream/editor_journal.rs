@@ -24,6 +24,90 @@ use crate::json::value::to_json;
 /// The sources an editor event can have, and a `source` filter can name.
 pub const EDITOR_JOURNAL_SOURCES: [&str; 2] = ["human", "agent"];
 
+/// An editor journal event as the ring producer returns it (other keys pass through). Declared
+/// for the JS types only; the core reads the events as JSON.
+#[cfg(test)]
+#[derive(ts_rs::TS)]
+#[ts(rename = "EditorJournalEvent")]
+#[allow(dead_code)]
+pub(crate) struct DeclaredEvent {
+    seq: f64,
+    cap: f64,
+    #[ts(optional)]
+    ts: Option<f64>,
+    #[ts(rename = "type")]
+    kind: String,
+    #[ts(type = "\"human\" | \"agent\"")]
+    source: String,
+    #[ts(optional, type = "unknown")]
+    payload: Option<()>,
+    #[ts(flatten)]
+    rest: std::collections::HashMap<String, super::Passed>,
+}
+
+/// One timeline row: an editor or game event tagged with its stream. Declared for the JS types
+/// only.
+#[cfg(test)]
+#[derive(ts_rs::TS)]
+#[ts(rename = "TimelineEvent")]
+#[allow(dead_code)]
+pub(crate) struct DeclaredTimelineEvent {
+    #[ts(type = "\"editor\" | \"game\"")]
+    stream: String,
+    cap: f64,
+    #[ts(flatten)]
+    rest: std::collections::HashMap<String, super::Passed>,
+}
+
+/// The payload of `editorJournal`. Declared for the JS types only: the reply is built as an
+/// ordered map, its keys in the order the editor's op assigns them on the branch taken.
+#[cfg(test)]
+#[derive(ts_rs::TS)]
+#[ts(rename = "EditorJournalResult", rename_all = "camelCase")]
+#[allow(dead_code)]
+pub(crate) struct DeclaredReply {
+    editor: Vec<DeclaredEvent>,
+    /// Events the filters matched.
+    editor_total: f64,
+    /// The whole window, filters ignored.
+    ring_total: f64,
+    #[ts(type = "{ [type: string]: number }")]
+    by_type: (),
+    #[ts(optional)]
+    epoch: Option<String>,
+    #[ts(optional)]
+    cursor_reset: Option<String>,
+    #[ts(optional)]
+    dropped_through_seq: Option<f64>,
+    #[ts(optional)]
+    gap_note: Option<String>,
+    #[ts(optional, type = "true")]
+    truncated: Option<()>,
+    #[ts(optional)]
+    hint: Option<String>,
+    /// Where the next `since` read starts.
+    next_seq: f64,
+    /// With `merged`: the game journal's tail.
+    #[ts(optional, type = "Array<JournalEvent>")]
+    game: Option<()>,
+    #[ts(optional)]
+    game_total: Option<f64>,
+    #[ts(optional, type = "{ [type: string]: number }")]
+    game_by_type: Option<()>,
+    #[ts(optional)]
+    dropped_through_cap: Option<f64>,
+    #[ts(optional)]
+    timeline_gap_note: Option<String>,
+    #[ts(optional)]
+    timeline_total: Option<f64>,
+    /// With `merged`: both streams interleaved by `cap`.
+    #[ts(optional)]
+    timeline: Option<Vec<DeclaredTimelineEvent>>,
+    /// With `merged`: where the next `sinceCap` read starts.
+    #[ts(optional)]
+    next_cap: Option<f64>,
+}
+
 /// `editorJournal(editor, query, ring, game)`: `editor` are `{ seq, cap, ts, type, source,
 /// payload }` oldest first, as JSON text; `ring` is the producers' state — `{ epoch, seq,
 /// droppedThroughSeq, droppedThroughCap, gameDroppedThroughCap, captureSeq }`; `game` is the game

@@ -19,33 +19,72 @@ use crate::error::{Error, Result};
 use crate::json::number::js_number_string;
 use crate::json::value::to_json;
 
+/// A game journal event as the ring producer returns it and `journalEvents` reads it (a JSON
+/// object; other keys pass through). Declared for the JS types only; the core reads the events
+/// as JSON.
+#[cfg(test)]
+#[derive(ts_rs::TS)]
+#[ts(rename = "JournalEvent")]
+#[allow(dead_code)]
+pub(crate) struct DeclaredEvent {
+    tick: f64,
+    #[ts(rename = "type")]
+    kind: String,
+    #[ts(optional, type = "unknown")]
+    payload: Option<()>,
+    cap: f64,
+    #[ts(type = "(typeof JOURNAL_LEVELS)[number]")]
+    level: String,
+    #[ts(flatten)]
+    rest: std::collections::HashMap<String, super::Passed>,
+}
+
+/// The payload of `journalEvents`; optional keys appear only when they apply, in this order.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct Reply {
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "JournalEventsResult"))]
+pub(crate) struct Reply {
     returned_count: usize,
+    /// What matched `type`/`level` inside the window.
     total_count: usize,
+    /// The whole window, filter ignored.
     ring_total: usize,
+    /// Over the whole window.
+    #[cfg_attr(test, ts(type = "{ [type: string]: number }"))]
     by_type: Value,
+    /// Where the next `sinceCap` read starts.
+    #[cfg_attr(test, ts(type = "number"))]
     next_cap: Value,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     epoch: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     dropped_through_cap: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     gap_note: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     cursor_reset: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional, type = "{ type?: string; level?: (typeof JOURNAL_LEVELS)[number] }"))]
     filter: Option<Value>,
     /// Written from the items' own text (see [`write_with_items`]).
+    #[cfg_attr(test, ts(type = "Array<JournalEvent>"))]
     events: Value,
+    /// Watch-gated types and which are capturing.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional, type = "{ types: string[]; active: string[] }"))]
     captures: Option<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     capture_hint: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional, type = "true"))]
     truncated: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     hint: Option<String>,
 }
 

@@ -199,3 +199,10 @@ mod tests {
         );
     }
 }
+
+/// A producer's own key an item or reply passes through, whatever its value. Declared for the JS
+/// types only (`unknown`).
+#[cfg(test)]
+#[derive(ts_rs::TS)]
+#[ts(type = "unknown")]
+pub(crate) struct Passed;

@@ -17,6 +17,70 @@ pub const WATCH_SERIES_LIMIT: usize = 100;
 /// default: ~17% fewer tokens on a Transform read, max error 3.5e-7).
 pub const WATCH_PRECISION: f64 = 9.0;
 
+/// Summary statistics of one watch series. Declared for the JS types only.
+#[cfg(test)]
+#[derive(ts_rs::TS)]
+#[ts(rename = "WatchStats")]
+#[allow(dead_code)]
+pub(crate) struct DeclaredStats {
+    first: f64,
+    last: f64,
+    min: f64,
+    max: f64,
+    delta: f64,
+    settled: bool,
+}
+
+/// One watch sample: the producer's keys. Declared for the JS types only.
+#[cfg(test)]
+#[derive(ts_rs::TS)]
+#[ts(rename = "WatchSample")]
+#[allow(dead_code)]
+pub(crate) struct DeclaredSample {
+    #[ts(flatten)]
+    keys: std::collections::HashMap<String, super::Passed>,
+}
+
+/// One watch series as the producer returns it. Declared for the JS types only.
+#[cfg(test)]
+#[derive(ts_rs::TS)]
+#[ts(rename = "WatchSeries", rename_all = "camelCase")]
+#[allow(dead_code)]
+pub(crate) struct DeclaredSeries {
+    guid: String,
+    #[ts(optional)]
+    name: Option<String>,
+    field: String,
+    count: f64,
+    despawned_at: Option<f64>,
+    stats: Option<DeclaredStats>,
+    samples: Vec<DeclaredSample>,
+}
+
+/// The payload of `watchRead`: the input's keys, series summarized (samples only with
+/// `samples`), then the added keys. Declared for the JS types only: the reply is the input's
+/// own map.
+#[cfg(test)]
+#[derive(ts_rs::TS)]
+#[ts(rename = "WatchReadResult", rename_all = "camelCase")]
+#[allow(dead_code)]
+pub(crate) struct DeclaredReply {
+    #[ts(type = "Array<Omit<WatchSeries, \"samples\"> & { samples?: Array<WatchSample> }>")]
+    series: (),
+    /// Series before the limit, when it cut some.
+    #[ts(optional)]
+    series_total: Option<f64>,
+    #[ts(optional, type = "true")]
+    series_truncated: Option<()>,
+    /// Samples across the returned series (a stats-only read).
+    #[ts(optional)]
+    total_samples: Option<f64>,
+    #[ts(optional)]
+    hint: Option<String>,
+    #[ts(flatten)]
+    rest: std::collections::HashMap<String, super::Passed>,
+}
+
 /// `precision` as the editor resolves it: a finite number, a numeric string, else the default.
 fn precision(value: Option<&Value>) -> f64 {
     let n = match value {
