@@ -158,8 +158,8 @@ pub struct ResponseProfile {
     pub payload: Size,
     pub overhead: Size,
     pub total: Size,
-    /// Overhead tokens / payload tokens: `f64::INFINITY` with overhead but no payload, 0 with
-    /// neither.
+    /// Overhead tokens / payload tokens: infinite (`Infinity` in JavaScript) with overhead but
+    /// no payload, 0 with neither.
     pub overhead_ratio: f64,
     pub risk: Risk,
     pub advisory: Option<String>,

@@ -78,8 +78,8 @@ export type ResponseProfile = {
   overhead: ProfileSize;
   total: ProfileSize;
   /**
-   * Overhead tokens / payload tokens: `f64::INFINITY` with overhead but no payload, 0 with
-   * neither.
+   * Overhead tokens / payload tokens: infinite (`Infinity` in JavaScript) with overhead but
+   * no payload, 0 with neither.
    */
   overheadRatio: number;
   risk: InflationRiskLevel;
