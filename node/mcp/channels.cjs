@@ -9,6 +9,7 @@ const { encode } = require('../result.cjs');
 const { isText } = require('./elision.cjs');
 const { KeptJson, KeptText } = require('./kept.cjs');
 const { sumLength } = require('./accounting.cjs');
+const { utf8 } = require('./caps.cjs');
 const { then } = require('./maybe-async.cjs');
 const { printedText } = require('./printed-json.cjs');
 const { parseExact, printExact, unhold } = require('./exact-numbers.cjs');
@@ -136,7 +137,7 @@ class Channels {
   sizesOfTexts(texts, meter) {
     return {
       chars: sumLength(texts),
-      bytes: this.opts.maxBytes === undefined ? undefined : texts.reduce((n, t) => n + Buffer.byteLength(t, 'utf8'), 0),
+      bytes: this.opts.maxBytes === undefined ? undefined : texts.reduce((n, t) => n + utf8(t), 0),
       tokens: this.opts.maxTokens === undefined ? undefined : meter.tokenSum(texts),
     };
   }

@@ -21,9 +21,22 @@ class Kept {
     this.knownSizes = sizes;
   }
 
-  /** What is known of the size on the channel that was over `caps` (the policy's): `{ chars, bytes?, tokens? }`. */
+  /**
+   * What is known of the size on the channel that was over `caps` (the policy's): `{ chars,
+   * bytes?, tokens? }`. Measured once per caps: the answer's line and its text both ask, and a
+   * token count of a long text is the costliest part of either.
+   */
   sizes(caps) {
     if (this.knownSizes !== undefined) return this.knownSizes;
+    if (this.measuredFor !== caps) {
+      this.measured = this.measure(caps);
+      this.measuredFor = caps;
+    }
+    return this.measured;
+  }
+
+  /** The size of what is kept, measured against `caps`. */
+  measure(caps) {
     const text = this.printed;
     const sizes = { chars: text.length, bytes: caps.maxBytes === undefined ? undefined : utf8(text) };
     if (this.passTokens !== undefined) sizes.tokens = this.passTokens;
