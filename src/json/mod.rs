@@ -13,6 +13,7 @@ pub mod exact;
 #[cfg(feature = "full")]
 pub mod items;
 pub mod latin1;
+pub mod lex;
 pub mod number;
 #[cfg(feature = "full")]
 pub mod read;

@@ -10,8 +10,8 @@
 //! number or escape V8 would write otherwise, a repeated key, keys V8 would reorder, deep
 //! nesting — answers `None`, and the caller builds the value as before.
 
+use super::lex::skip_string;
 use super::number::js_number_string;
-use super::rewrite::skip_string;
 
 /// Nesting deeper than this answers `None`: the caller's own path decides what such text does.
 pub const MAX_DEPTH: usize = 512;

@@ -7,8 +7,8 @@
 //! The text must already be known to be JSON (the caller checks it once, see [`is_json`]). On
 //! anything else the functions stop early; every index is bounds-checked, so none can panic.
 
+pub use crate::json::lex::skip_ws;
 pub use crate::json::span::members;
-pub use crate::json::span::skip_ws;
 pub use crate::json::span::{count, items, kind, root, Kind, Span};
 use crate::json::span::{members_vec, string_end, value_end, walk_container};
 
