@@ -57,6 +57,27 @@ pub fn skip_string(bytes: &[u8], start: usize) -> usize {
     }
 }
 
+/// The first index at or after `i` holding a byte a validating reader must look at inside a
+/// string literal: `"`, `\\` or a control character (below 0x20, which JSON allows only
+/// escaped); the text's length when there is none. Everything before it is the string's own
+/// text, to borrow as it is.
+pub fn plain_string_end(bytes: &[u8], mut i: usize) -> usize {
+    while let Some(word) = word_at(bytes, i) {
+        // Bytes below 0x20 borrow in the subtraction, which sets their high bit; as with the
+        // byte masks, the lowest flagged byte is exact.
+        let controls = word.wrapping_sub(ONES * 0x20) & !word & HIGHS;
+        let stops = first_byte_mask(word, b'"') | first_byte_mask(word, b'\\') | controls;
+        if stops != 0 {
+            return i + (stops.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while bytes.get(i).is_some_and(|&b| b != b'"' && b != b'\\' && b >= 0x20) {
+        i += 1;
+    }
+    i
+}
+
 /// Bytes a number token is made of: digits, '.', 'e', 'E', '+', '-' (a table: one load per byte).
 const NUMBER_BYTE: [bool; 256] = {
     let mut table = [false; 256];
@@ -117,6 +138,17 @@ mod tests {
         assert_eq!(skip_string(b"\"abcdefghijklmnop", 0), 17);
         assert_eq!(skip_string(b"\"ab\\", 0), 4);
         assert_eq!(skip_string(b"\"", 0), 1);
+    }
+
+    #[test]
+    fn a_plain_run_stops_at_a_quote_a_backslash_or_a_control_character() {
+        assert_eq!(plain_string_end(b"abcdefghij\"", 0), 10);
+        assert_eq!(plain_string_end(b"abcdefghij\\n", 0), 10);
+        assert_eq!(plain_string_end(b"abc\x1fdefghij", 0), 3);
+        assert_eq!(plain_string_end(b"abcdefghijk\tl", 0), 11);
+        assert_eq!(plain_string_end(b"ab\"", 0), 2);
+        assert_eq!(plain_string_end("\u{7f}\u{e9}\u{1F600} !~".as_bytes(), 0), 10);
+        assert_eq!(plain_string_end(b"abc", 3), 3);
     }
 
     #[test]
