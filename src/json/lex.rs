@@ -1,7 +1,8 @@
 //! The byte-level lexing of JSON text: where a string literal, a number token or a run of
-//! whitespace ends. Every Rust reader of JSON text finds its tokens with these (the span
-//! scanner, the number rewriter, the V8-form sample, the TOON parser, the token report and the
-//! pages' escaped-text runs); what each does with a token is its own.
+//! whitespace ends. The crate's readers of JSON text find their tokens' ends with these (the
+//! span scanner, the number rewriter, the V8-form sample, the held-document check, the TOON
+//! parser, the token report, the CLI report's pieces, the pages' escaped-text runs); what each
+//! does with a token (copy it, rewrite it, check its grammar or its V8 form) is its own.
 //!
 //! They work on bytes, so the text may be UTF-8 or Latin-1: every byte they stop at is ASCII,
 //! and neither encoding uses those values inside a multi-byte or non-ASCII character, so every
@@ -37,6 +38,11 @@ pub(crate) fn first_byte_mask(word: u64, byte: u8) -> u64 {
 /// Index just past the string literal that opens at `start` (or the end of input): the first
 /// unescaped `"` after it. Nothing inside is validated; a caller that needs valid JSON checks
 /// the body (or the whole text) itself.
+///
+/// It stops at quotes and backslashes only. Built on [`plain_string_end`], which also stops at
+/// control characters, it would give the same answers but test one more byte class per word,
+/// and its callers (the span scanner, the rewriter, the sample, the token report) skip every
+/// string of a payload with it (docs/performance.md, "Figures behind the design").
 pub fn skip_string(bytes: &[u8], start: usize) -> usize {
     let mut i = start + 1;
     loop {

@@ -1,6 +1,6 @@
-//! The one scanner over JSON text that finds where values are without building a tree: where a
+//! The span scanner finds where the values of a JSON text are without building a tree (where a
 //! value ends, the members of an array or object, the whole text without its surrounding
-//! whitespace. The elision pass, the preview and the stream items all read their JSON through it.
+//! whitespace), with the lexer ([`super::lex`]) for its strings and whitespace. The elision pass, the preview and the stream items all read their JSON through it.
 //!
 //! A member's span is exactly the text written for it, so for `JSON.stringify` output a child's
 //! span *is* `JSON.stringify(child)` and a key's span *is* `JSON.stringify(key)`: pages, previews
