@@ -6,8 +6,9 @@
 //! that converts at the edge, and is only compiled for `wasm32`.
 //!
 //! - [`error`] — the one error model: an [`error::ErrorCode`] and a message.
-//! - [`json`] — JSON text exactly as V8 writes it (numbers, strings), a number-rewriting scanner,
-//!   and the one-byte (Latin-1) form JSON text crosses the JS boundary in.
+//! - [`json`] — JSON text exactly as V8 writes it (numbers, strings), its lexer (where a string,
+//!   a number or whitespace ends), a number-rewriting scanner, the span scanner, and the
+//!   one-byte (Latin-1) form JSON text crosses the JS boundary in.
 //! - [`round`] — `Number(x.toPrecision(sig))` with JavaScript's tie rule.
 //! - [`cap`] — the character cap, its elision envelope and hint, surrogate-safe text cutting, and
 //!   the envelope's `{ key: <count or type> }` preview (`summarize`).

@@ -10,6 +10,7 @@
 
 use std::collections::HashSet;
 
+use crate::json::lex::number_end;
 use crate::json::number::js_number_string;
 
 /// The longest indent `JSON.stringify` uses (a longer one is cut to ten chars).
@@ -145,7 +146,8 @@ impl<'a> Printer<'a> {
             b't' => self.literal("true"),
             b'f' => self.literal("false"),
             b'n' => self.literal("null"),
-            _ => self.number(),
+            b'-' | b'0'..=b'9' => self.number(),
+            _ => None,
         }
     }
 
@@ -231,12 +233,11 @@ impl<'a> Printer<'a> {
         Some((start, self.at))
     }
 
-    /// A number token as V8 writes it: the shortest form that reads back as the same double.
+    /// A number token (its first byte a `-` or a digit) as V8 writes it: the shortest form that
+    /// reads back as the same double.
     fn number(&mut self) -> Option<()> {
         let start = self.at;
-        while self.b.get(self.at).is_some_and(|c| matches!(c, b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')) {
-            self.at += 1;
-        }
+        self.at = number_end(self.b, start);
         let token = std::str::from_utf8(&self.b[start..self.at]).ok()?;
         let x: f64 = token.parse().ok()?;
         (x.is_finite() && js_number_string(x) == token).then(|| self.out.push_str(token))

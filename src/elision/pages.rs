@@ -9,7 +9,7 @@
 //! char, and with a [`PageTokens`] a page is counted without tokenizing it again.
 
 use crate::error::Result;
-use crate::json::rewrite::{first_byte_mask, HIGHS};
+use crate::json::lex::{first_byte_mask, word_at, HIGHS};
 use crate::json::string::json_string;
 use crate::tokens::{self, Encoding};
 
@@ -213,10 +213,7 @@ fn chunk_end(b: &[u8], a: usize, stop: usize, room: usize) -> (usize, Option<usi
 /// and one atom each. Eight bytes at a time: most of a text's escaped content is such a run.
 fn plain_run(b: &[u8]) -> usize {
     let mut i = 0;
-    while let Some(chunk) = b.get(i..i + 8) {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        let word = u64::from_le_bytes(word);
+    while let Some(word) = word_at(b, i) {
         // High bits of the bytes that are not ASCII or are a backslash (the lowest set one is exact).
         let stops = (word & HIGHS) | first_byte_mask(word, b'\\');
         if stops != 0 {

@@ -1,10 +1,11 @@
-//! The number rewriter: a streaming scanner over JSON text that finds number tokens (to round
-//! or reprint them) and copies everything else byte for byte.
+//! The number rewriter: a streaming pass over JSON text that finds number tokens (to round or
+//! reprint them) with the lexer ([`super::lex`]) and copies everything else byte for byte.
 //!
 //! It is built for the text `JSON.stringify` produces (no whitespace, shortest number forms),
 //! but never panics on other input: strings are skipped escape-aware, an unterminated string
 //! is copied through, and every slice boundary sits on an ASCII byte, so on a character boundary.
 
+use super::lex::{number_end, skip_string};
 use super::number::push_json_number;
 use crate::round::{precision_digits, round_shortest, round_to_precision, Decimal, FAST_PATH_MAX_PRECISION};
 
@@ -53,66 +54,6 @@ pub fn rewrite_numbers_into<P>(
         out.extend_from_slice(&json[copied_up_to..]);
     }
     changed
-}
-
-const ONES: u64 = 0x0101_0101_0101_0101;
-/// The high bit of each byte of a word read eight bytes at a time.
-pub(crate) const HIGHS: u64 = 0x8080_8080_8080_8080;
-
-/// A mask whose lowest set bit marks the first byte of `word` equal to `byte` (bits above the
-/// first match may be set spuriously, which is why only the lowest one is used).
-#[inline(always)]
-pub(crate) fn first_byte_mask(word: u64, byte: u8) -> u64 {
-    let x = word ^ (ONES * u64::from(byte));
-    x.wrapping_sub(ONES) & !x & HIGHS
-}
-
-/// Index just past the string literal that opens at `start` (or the end of input). Eight bytes
-/// at a time: string bodies (keys, GUIDs, names, paths) are most of a payload's bytes.
-pub(crate) fn skip_string(bytes: &[u8], start: usize) -> usize {
-    let mut i = start + 1;
-    loop {
-        while let Some(chunk) = bytes.get(i..i + 8) {
-            let mut word = [0u8; 8];
-            word.copy_from_slice(chunk);
-            let word = u64::from_le_bytes(word);
-            let hits = first_byte_mask(word, b'"') | first_byte_mask(word, b'\\');
-            if hits != 0 {
-                i += (hits.trailing_zeros() / 8) as usize;
-                break;
-            }
-            i += 8;
-        }
-        match bytes.get(i) {
-            None => return bytes.len(),
-            Some(b'"') => return i + 1,
-            Some(b'\\') => i += 2,
-            Some(_) => i += 1,
-        }
-    }
-}
-
-/// Bytes a number token is made of: digits, '.', 'e', 'E', '+', '-' (a table: one load per byte).
-const NUMBER_BYTE: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut b = b'0';
-    while b <= b'9' {
-        table[b as usize] = true;
-        b += 1;
-    }
-    table[b'.' as usize] = true;
-    table[b'e' as usize] = true;
-    table[b'E' as usize] = true;
-    table[b'+' as usize] = true;
-    table[b'-' as usize] = true;
-    table
-};
-
-fn number_end(bytes: &[u8], start: usize) -> usize {
-    match bytes.get(start + 1..) {
-        Some(rest) => start + 1 + rest.iter().position(|&b| !NUMBER_BYTE[usize::from(b)]).unwrap_or(rest.len()),
-        None => bytes.len(),
-    }
 }
 
 /// Rounds every number in `json` to `sig` significant digits, with the result

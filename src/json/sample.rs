@@ -10,8 +10,8 @@
 //! number or escape V8 would write otherwise, a repeated key, keys V8 would reorder, deep
 //! nesting — answers `None`, and the caller builds the value as before.
 
+use super::lex::{number_end, skip_string};
 use super::number::js_number_string;
-use super::rewrite::skip_string;
 
 /// Nesting deeper than this answers `None`: the caller's own path decides what such text does.
 pub const MAX_DEPTH: usize = 512;
@@ -120,10 +120,11 @@ fn read(json: &[u8], keep: usize, copying: bool) -> Option<Sample> {
                 i += word.len();
                 copy(&mut out, dropping, word);
             }
-            _ => {
+            b'-' | b'0'..=b'9' => {
                 i = read_number(json, i)?;
                 copy(&mut out, dropping, &json[start..i]);
             }
+            _ => return None,
         }
         // Close what ends here, then step to the next item or member.
         loop {
@@ -276,12 +277,10 @@ fn read_string(json: &[u8], i: usize) -> Option<usize> {
     Some(end)
 }
 
-/// The end of the number at `i` when it is written as V8 writes its value (`String(x)`).
+/// The end of the number at `i` (a `-` or a digit) when it is written as V8 writes its value
+/// (`String(x)`).
 fn read_number(json: &[u8], i: usize) -> Option<usize> {
-    let end = i + json[i..]
-        .iter()
-        .position(|b| !matches!(b, b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E'))
-        .unwrap_or(json.len() - i);
+    let end = number_end(json, i);
     let token = &json[i..end];
     let digits = token.strip_prefix(b"-").unwrap_or(token);
     // Integers below 1e15 without a leading zero print as themselves; "-0" prints as "0".

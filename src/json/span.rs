@@ -1,6 +1,6 @@
-//! The one scanner over JSON text that finds where values are without building a tree: where a
+//! The span scanner finds where the values of a JSON text are without building a tree (where a
 //! value ends, the members of an array or object, the whole text without its surrounding
-//! whitespace. The elision pass, the preview and the stream items all read their JSON through it.
+//! whitespace), with the lexer ([`super::lex`]) for its strings and whitespace. The elision pass, the preview and the stream items all read their JSON through it.
 //!
 //! A member's span is exactly the text written for it, so for `JSON.stringify` output a child's
 //! span *is* `JSON.stringify(child)` and a key's span *is* `JSON.stringify(key)`: pages, previews
@@ -12,7 +12,7 @@
 //! index is bounds-checked, so it never panics. Skipping a container is a loop with a depth
 //! counter, never a recursion, so nesting depth costs nothing.
 
-use super::rewrite::skip_string;
+use super::lex::{is_space, skip_string, skip_ws};
 
 /// A byte range `[start, end)` of the JSON text.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -89,19 +89,6 @@ pub fn kind(text: &[u8], span: Span) -> Kind {
         Some(b'n') => Kind::Null,
         _ => Kind::Number,
     }
-}
-
-/// JSON's four whitespace bytes.
-pub fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r')
-}
-
-/// The first index at or after `i` that is not whitespace.
-pub fn skip_ws(text: &[u8], mut i: usize) -> usize {
-    while text.get(i).is_some_and(|&b| is_space(b)) {
-        i += 1;
-    }
-    i
 }
 
 /// The whole text as one span, without the whitespace around it.

@@ -7,8 +7,9 @@
 //! The text must already be known to be JSON (the caller checks it once, see [`is_json`]). On
 //! anything else the functions stop early; every index is bounds-checked, so none can panic.
 
+use crate::json::lex::is_space;
+pub use crate::json::lex::skip_ws;
 pub use crate::json::span::members;
-pub use crate::json::span::skip_ws;
 pub use crate::json::span::{count, items, kind, root, Kind, Span};
 use crate::json::span::{members_vec, string_end, value_end, walk_container};
 
@@ -130,7 +131,7 @@ pub fn compact(text: &str) -> String {
     let mut i = 0;
     while i < b.len() {
         let start = i;
-        while i < b.len() && !matches!(b[i], b' ' | b'\t' | b'\n' | b'\r' | b'"') {
+        while i < b.len() && b[i] != b'"' && !is_space(b[i]) {
             i += 1;
         }
         out.extend_from_slice(&b[start..i]);

@@ -7,7 +7,8 @@
 pub mod piece_tokens;
 
 use crate::error::Result;
-use crate::json::rewrite::{round_json_numbers_into, skip_string};
+use crate::json::lex::skip_string;
+use crate::json::rewrite::round_json_numbers_into;
 use crate::json::string::utf16_len;
 use crate::tokens::Encoding;
 use crate::toon::{write_toon_v8_json, ToonOptions};

@@ -16,7 +16,7 @@ use serde::Serialize;
 
 use super::{bpe, for_each_piece, rank_table, Encoding, CACHES};
 use crate::error::Result;
-use crate::json::rewrite::skip_string;
+use crate::json::lex::skip_string;
 
 /// The path of the top-level value's own bytes (its brackets and commas, or a bare scalar).
 pub const ROOT: &str = "(root)";

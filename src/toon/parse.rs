@@ -11,6 +11,8 @@
 
 use std::borrow::Cow;
 
+use crate::json::lex;
+
 use super::node::{dedupe_last_wins, same_bytes, Node};
 use super::order::js_entry_order;
 
@@ -144,7 +146,7 @@ impl<'a> Reader<'a> {
                 b'"' => {
                     self.parser.pos = i;
                     loop {
-                        self.parser.skip_plain_string_bytes();
+                        self.parser.pos = lex::plain_string_end(bytes, self.parser.pos);
                         match self.parser.peek() {
                             Some(b'"') => break,
                             Some(b'\\') => self.parser.pos += 2,
@@ -228,9 +230,7 @@ impl<'a> Parser<'a> {
     }
 
     fn skip_ws(&mut self) {
-        while matches!(self.peek(), Some(b' ' | b'\n' | b'\r' | b'\t')) {
-            self.pos += 1;
-        }
+        self.pos = lex::skip_ws(self.bytes, self.pos);
     }
 
     fn expect(&mut self, byte: u8, message: &'static str) -> Parsed<()> {
@@ -417,43 +417,18 @@ impl<'a> Parser<'a> {
     fn string(&mut self) -> Parsed<Cow<'a, str>> {
         self.pos += 1; // '"'
         let start = self.pos;
-        self.skip_plain_string_bytes();
-        loop {
-            match self.peek() {
-                Some(b'"') => {
-                    // Both ends sit next to an ASCII quote, so on character boundaries.
-                    let s = self.text.get(start..self.pos).ok_or_else(|| self.error("invalid string"))?;
-                    self.pos += 1;
-                    return Ok(Cow::Borrowed(s));
-                }
-                Some(b'\\') => return self.escaped_string(start).map(Cow::Owned),
-                Some(0x00..=0x1f) => return Err(self.error("control character in string")),
-                Some(_) => self.pos += 1,
-                None => return Err(self.error("unterminated string")),
+        self.pos = lex::plain_string_end(self.bytes, self.pos);
+        match self.peek() {
+            Some(b'"') => {
+                // Both ends sit next to an ASCII quote, so on character boundaries.
+                let s = self.text.get(start..self.pos).ok_or_else(|| self.error("invalid string"))?;
+                self.pos += 1;
+                Ok(Cow::Borrowed(s))
             }
-        }
-    }
-
-    /// Skips, eight bytes at a time, bytes that need no attention inside a string: anything
-    /// but `"`, `\\` and control characters.
-    fn skip_plain_string_bytes(&mut self) {
-        const ONES: u64 = 0x0101_0101_0101_0101;
-        const HIGHS: u64 = 0x8080_8080_8080_8080;
-        let has_zero = |v: u64| v.wrapping_sub(ONES) & !v & HIGHS;
-        while let Some(chunk) = self.bytes.get(self.pos..self.pos + 8) {
-            let mut word = [0u8; 8];
-            word.copy_from_slice(chunk);
-            let v = u64::from_le_bytes(word);
-            let special = has_zero(v ^ (ONES * u64::from(b'"')))
-                | has_zero(v ^ (ONES * u64::from(b'\\')))
-                | (v.wrapping_sub(ONES * 0x20) & !v & HIGHS);
-            if special != 0 {
-                // The lowest flagged byte is exact (borrows only flag bytes above a real hit):
-                // jump straight to it.
-                self.pos += (special.trailing_zeros() / 8) as usize;
-                return;
-            }
-            self.pos += 8;
+            Some(b'\\') => self.escaped_string(start).map(Cow::Owned),
+            // The plain run stops at a quote, a backslash or a control character only.
+            Some(_) => Err(self.error("control character in string")),
+            None => Err(self.error("unterminated string")),
         }
     }
 
