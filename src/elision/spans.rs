@@ -9,8 +9,8 @@
 
 use crate::cap::summary::{Shape, Summary};
 use crate::json::items::{value_end_reading, walk_reading_objects, ItemEntries, ItemsRead};
+pub use crate::json::span::value_end;
 use crate::json::span::{collect_members, members, Member, Span, COUNT_FIRST_ABOVE};
-pub use crate::json::span::{string_end, value_end};
 use crate::preview::errors::FIELDS_READ;
 
 /// One child of a container: the key's span (objects only, quotes included) and the value's.

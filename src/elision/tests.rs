@@ -6,8 +6,9 @@
 //! rebuilt result is compared as bytes, and no number or escape is re-printed on the way.
 
 use super::pages::Limits;
-use super::spans::{children, string_end, utf16_units};
+use super::spans::{children, utf16_units};
 use super::{json_pass, text_pass, Pass};
+use crate::json::lex::skip_string;
 use crate::json::number::js_number_string;
 use crate::json::string::json_string;
 use crate::tokens::{self, Encoding};
@@ -40,7 +41,7 @@ fn locate(text: &str, path: &str) -> (usize, usize) {
     while !rest.is_empty() {
         let kids = children(b, start, end);
         let child = if rest.starts_with("[\"") {
-            let close = string_end(rest.as_bytes(), 1);
+            let close = skip_string(rest.as_bytes(), 1);
             let key = &rest[1..close];
             rest = &rest[close + 1..];
             kids.into_iter().find(|c| c.key.is_some_and(|(s, e)| &text[s..e] == key))
@@ -104,7 +105,7 @@ fn pretty(compact: &str, indent: &str) -> String {
     while i < b.len() {
         match b[i] {
             b'"' => {
-                let end = string_end(b, i);
+                let end = skip_string(b, i);
                 out.push_str(&compact[i..end]);
                 i = end;
                 continue;

@@ -1,6 +1,7 @@
 //! The span scanner finds where the values of a JSON text are without building a tree (where a
 //! value ends, the members of an array or object, the whole text without its surrounding
-//! whitespace), with the lexer ([`super::lex`]) for its strings and whitespace. The elision pass, the preview and the stream items all read their JSON through it.
+//! whitespace), with the lexer ([`super::lex`]) for its strings and whitespace. The elision
+//! pass, the preview and the stream items all read their JSON through it.
 //!
 //! A member's span is exactly the text written for it, so for `JSON.stringify` output a child's
 //! span *is* `JSON.stringify(child)` and a key's span *is* `JSON.stringify(key)`: pages, previews
@@ -101,18 +102,12 @@ pub fn root(text: &[u8]) -> Span {
     Span { start, end }
 }
 
-/// One past the closing quote of the string whose opening quote is at `i`; the text's end when
-/// the string is not closed.
-pub fn string_end(text: &[u8], i: usize) -> usize {
-    skip_string(text, i)
-}
-
 /// One past the last byte of the value starting at `i`: a string's closing quote, the bracket
 /// that closes a container (strings inside skipped), or the last byte of a scalar (which ends
 /// at a delimiter or whitespace).
 pub fn value_end(text: &[u8], i: usize) -> usize {
     match text.get(i) {
-        Some(b'"') => string_end(text, i),
+        Some(b'"') => skip_string(text, i),
         Some(b'{' | b'[') => container_end(text, i),
         _ => {
             let mut j = i;
@@ -130,7 +125,7 @@ fn container_end(text: &[u8], start: usize) -> usize {
     while let Some(&b) = text.get(j) {
         match b {
             b'"' => {
-                j = string_end(text, j);
+                j = skip_string(text, j);
                 continue;
             }
             b'{' | b'[' => depth += 1,
@@ -208,7 +203,7 @@ impl Members<'_> {
         let text = self.text;
         let mut i = self.at;
         let key = if self.object {
-            let key = Span { start: i, end: string_end(text, i).min(self.close) };
+            let key = Span { start: i, end: skip_string(text, i).min(self.close) };
             i = skip_ws(text, key.end);
             if text.get(i) != Some(&b':') {
                 self.done = true;

@@ -7,11 +7,11 @@
 //! The text must already be known to be JSON (the caller checks it once, see [`is_json`]). On
 //! anything else the functions stop early; every index is bounds-checked, so none can panic.
 
-use crate::json::lex::is_space;
 pub use crate::json::lex::skip_ws;
+use crate::json::lex::{is_space, skip_string};
 pub use crate::json::span::members;
 pub use crate::json::span::{count, items, kind, root, Kind, Span};
-use crate::json::span::{members_vec, string_end, value_end, walk_container};
+use crate::json::span::{members_vec, value_end, walk_container};
 
 /// True when `text` is one JSON value (lone-surrogate escapes, which V8 writes and serde_json
 /// refuses, are accepted: they are valid JSON text). Nesting is accepted at any depth: a value
@@ -102,7 +102,7 @@ pub fn for_each_string(text: &[u8], span: Span, max_bytes: usize, mut each: impl
             i += 1;
             continue;
         }
-        let close = string_end(text, i);
+        let close = skip_string(text, i);
         let after = skip_ws(text, close);
         let is_key = text.get(after) == Some(&b':');
         if !is_key {
@@ -139,7 +139,7 @@ pub fn compact(text: &str) -> String {
             break;
         }
         if b[i] == b'"' {
-            let end = string_end(b, i);
+            let end = skip_string(b, i);
             out.extend_from_slice(&b[i..end]);
             i = end;
         } else {
