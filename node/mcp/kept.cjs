@@ -19,6 +19,9 @@ class Kept {
    */
   constructor(sizes) {
     this.knownSizes = sizes;
+    /** The caps `measured` was taken against (see sizes). */
+    this.measuredFor = undefined;
+    this.measured = undefined;
   }
 
   /**
