@@ -282,8 +282,9 @@ fn files() -> Vec<File> {
         },
         File {
             name: "preview",
-            sources: &["src/preview/answer.rs"],
+            sources: &["src/preview/hint.rs", "src/preview/answer.rs"],
             types: vec![
+                declared::<crate::preview::hint::Role>(),
                 declared::<crate::preview::answer::Parameter<'static>>(),
                 declared::<crate::preview::answer::Answer<'static>>(),
             ],
@@ -432,6 +433,16 @@ fn the_encoding_names_are_tiktokens() {
     use crate::tokens::{Encoding, ENCODING_NAMES};
     assert_eq!(Encoding::inline(&config()), format!("\"{}\" | \"{}\"", ENCODING_NAMES[0], ENCODING_NAMES[1]));
     assert_eq!([Encoding::Cl100kBase.name(), Encoding::O200kBase.name()], ENCODING_NAMES);
+}
+
+#[test]
+fn the_role_names_are_the_ones_a_preview_carries() {
+    use crate::preview::hint::Role;
+    let carried: Vec<String> = [Role::Filter, Role::Limit, Role::Paging, Role::Exclude, Role::Scope]
+        .iter()
+        .map(|r| format!("\"{}\"", r.name()))
+        .collect();
+    assert_eq!(Role::inline(&config()), carried.join(" | "));
 }
 
 #[test]

@@ -108,6 +108,7 @@ import {
   type SceneStateResult,
   type ResultPreview,
   type PreviewParameter,
+  type PreviewRole,
 } from 'modoki-budget';
 
 const sceneIn: SceneEntity[] = [{ id: 1, name: 'a', traits: ['Transform'], parentId: 0, sortOrder: 0, guid: 'g' }];
@@ -119,7 +120,7 @@ sceneOut.entityCount;
 const firstRow: SceneRow = sceneOut.entities[0];
 const rowTraits: string[] | undefined = Array.isArray(firstRow.traits) ? firstRow.traits : undefined;
 const preview: ResultPreview = previewResult({ rows: [1, 2, 3] }, { maxTokens: 100 });
-const roles: PreviewParameter['role'][] = preview.parameters.map((p) => p.role);
+const roles: PreviewRole[] = preview.parameters.map((p) => p.role);
 // @ts-expect-error — a role is one of five words
 const badRole: PreviewParameter['role'] = 'sort';
 export { sceneCounts, parentGuid, rowTraits, roles, badRole };

@@ -323,7 +323,7 @@ export interface PreviewOptions extends PreviewBudget {
 }
 
 // previewResult's answer is generated from the Rust type (src/preview/answer.rs).
-export type { ResultPreview, PreviewParameter } from './generated/preview.js';
+export type { ResultPreview, PreviewParameter, PreviewRole } from './generated/preview.js';
 
 /**
  * The preview of a result too big to send: `value` is a text result (a string) or the data;

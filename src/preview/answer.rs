@@ -10,7 +10,8 @@ use super::Preview;
 #[cfg_attr(test, derive(ts_rs::TS), ts(rename = "PreviewParameter"))]
 pub(crate) struct Parameter<'a> {
     name: &'a str,
-    #[cfg_attr(test, ts(type = "\"filter\" | \"scope\" | \"limit\" | \"paging\" | \"exclude\""))]
+    /// The word the hint groups it under.
+    #[cfg_attr(test, ts(as = "super::hint::Role"))]
     role: &'static str,
 }
 

@@ -14,6 +14,7 @@ use serde_json::Value;
 
 /// What a narrowing parameter does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "PreviewRole", rename_all = "lowercase"))]
 pub enum Role {
     /// Keeps only what matches (a query, a pattern, a level, a time range).
     Filter,

@@ -1,11 +1,17 @@
-// generated — edit src/preview/answer.rs (`MODOKI_WRITE_DECLARATIONS=1 cargo test --locked declarations` writes this file).
+// generated — edit src/preview/hint.rs, src/preview/answer.rs (`MODOKI_WRITE_DECLARATIONS=1 cargo test --locked declarations` writes this file).
+
+/**
+ * What a narrowing parameter does.
+ */
+export type PreviewRole = "filter" | "limit" | "paging" | "exclude" | "scope";
 
 /**
  * A narrowing parameter of the tool's `inputSchema`, as the tool names it.
  */
 export type PreviewParameter = {
   name: string;
-  role: "filter" | "scope" | "limit" | "paging" | "exclude";
+  /** The word the hint groups it under. */
+  role: PreviewRole;
 };
 
 /**
